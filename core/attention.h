@@ -1,0 +1,31 @@
+#pragma once
+
+#include "attentionresult.h"
+#include "error.h"
+#include "result.h"
+
+#include <optional>
+
+namespace attnlens {
+
+struct Scenario;
+
+/// The first reason, in the documented category order, why this scenario cannot be computed,
+/// or nothing when it can.
+std::optional<Error> validateAttentionInput(const Scenario &scenario);
+
+/// Scaled dot-product attention in double precision. Reuses the buffers of `out`, so a caller
+/// that recomputes the same shapes again and again allocates nothing. On error `out` is left in
+/// an unspecified state and must not be shown.
+std::optional<Error> computeAttentionInto(const Scenario &scenario, AttentionResult &out);
+
+/// Convenience form of computeAttentionInto for one-off computations.
+Result<AttentionResult> computeAttention(const Scenario &scenario);
+
+/// Softmax of one row of scores / temperature over the allowed entries (all when allowed is
+/// null), written into weights. Subtracts the maximum first, so it is exact for any finite
+/// scores; masked entries become exactly 0. The row must have at least one allowed entry.
+void softmaxRow(const double *scores, const bool *allowed, Index count, double temperature,
+                double *weights);
+
+} // namespace attnlens

@@ -1,0 +1,26 @@
+#pragma once
+
+#include "result.h"
+#include "scenario.h"
+
+#include <QList>
+#include <QString>
+
+namespace attnlens {
+
+/// The scenario opened when none is named: the notebook's step 2.
+inline constexpr const char *kLessonScenarioId = "lesson";
+
+struct BuiltinScenarioInfo {
+    QString id;     ///< what the command line and the menus accept, e.g. "causal-padding"
+    QString title;  ///< the scenario's name
+    QString description;
+};
+
+/// The scenarios shipped as resources, in the order the lesson meets them.
+QList<BuiltinScenarioInfo> builtinScenarios();
+
+/// Loads a shipped scenario by id; an unknown id is a FileError listing the known ones.
+Result<Scenario> loadBuiltinScenario(const QString &id);
+
+} // namespace attnlens

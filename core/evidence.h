@@ -1,0 +1,28 @@
+#pragma once
+
+#include "attentionresult.h"
+#include "error.h"
+
+#include <QJsonObject>
+
+#include <optional>
+
+namespace attnlens {
+
+struct Scenario;
+
+inline constexpr const char *kEvidenceFormat = "attnlens-evidence";
+
+/// The evidence record of a computation: the scenario's fields, then either scores, weights and
+/// context, or {"error": {"category", "message"}}. Exactly one of result and error is set.
+QJsonObject buildEvidence(const Scenario &scenario, const AttentionResult *result,
+                          const Error *error);
+
+/// Evidence for a document that could not even be read as a scenario: only the error.
+QJsonObject buildErrorEvidence(const Error &error);
+
+/// Adds the course notebook's own evidence keys: causal_weights (causal self-attention on the
+/// notebook's three demo tokens, computed by the engine), seed and interpretation.
+void addNotebookLessonKeys(QJsonObject &evidence);
+
+} // namespace attnlens

@@ -1,0 +1,421 @@
+#include "scenariojson.h"
+
+#include "evidence.h"
+#include "jsonfile.h"
+
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonParseError>
+
+#include <cmath>
+#include <limits>
+
+namespace attnlens {
+
+namespace {
+
+QString describeJsonValue(const QJsonValue &value)
+{
+    switch (value.type()) {
+    case QJsonValue::Null: return QStringLiteral("null");
+    case QJsonValue::Bool: return value.toBool() ? QStringLiteral("true") : QStringLiteral("false");
+    case QJsonValue::Double: return QStringLiteral("the number %1").arg(value.toDouble());
+    case QJsonValue::String: {
+        QString text = value.toString();
+        if (text.size() > 40)
+            text = text.left(37) + QStringLiteral("...");
+        return QStringLiteral("the text \"%1\"").arg(text);
+    }
+    case QJsonValue::Array: return QStringLiteral("a list");
+    case QJsonValue::Object: return QStringLiteral("an object");
+    case QJsonValue::Undefined: break;
+    }
+    return QStringLiteral("nothing");
+}
+
+/// Reads one scenario object; the first problem found stops it and is kept in `error`.
+class ScenarioReader {
+public:
+    explicit ScenarioReader(QString source) : m_source(std::move(source)) {}
+
+    std::optional<Error> error;
+
+    Error fail(const QString &field, const QString &problem)
+    {
+        failAt(field, QString(), problem);
+        return *error;
+    }
+
+    std::optional<double> number(const QJsonValue &value, const QString &field,
+                                 const QString &position = QString())
+    {
+        if (value.isDouble())
+            return value.toDouble();
+        if (value.isString()) {
+            const QString text = value.toString();
+            if (text == QLatin1String("NaN"))
+                return std::numeric_limits<double>::quiet_NaN();
+            if (text == QLatin1String("Infinity"))
+                return std::numeric_limits<double>::infinity();
+            if (text == QLatin1String("-Infinity"))
+                return -std::numeric_limits<double>::infinity();
+        }
+        failAt(field, position, QStringLiteral("expected a number (or \"NaN\", \"Infinity\", "
+                                     "\"-Infinity\"), found %1")
+                          .arg(describeJsonValue(value)));
+        return std::nullopt;
+    }
+
+    // Returns the rows of a list-of-lists field after checking shape and bounds; `cell` reads
+    // one entry and returns false after recording an error.
+    template <typename Cell>
+    bool readTable(const QJsonObject &root, const QString &field, Index maxColumns,
+                   Index &rows, Index &columns, Cell cell)
+    {
+        const QJsonValue value = root.value(field);
+        if (!value.isArray()) {
+            fail(field, value.isUndefined()
+                            ? QStringLiteral("is missing; it must be a list of rows")
+                            : QStringLiteral("must be a list of rows, found %1")
+                                  .arg(describeJsonValue(value)));
+            return false;
+        }
+        const QJsonArray array = value.toArray();
+        rows = array.size();
+        if (rows > ScenarioLimits::maxRows) {
+            fail(field, QStringLiteral("has %1 rows, more than the limit of %2")
+                            .arg(rows)
+                            .arg(ScenarioLimits::maxRows));
+            return false;
+        }
+        columns = 0;
+        for (Index i = 0; i < rows; ++i) {
+            const QJsonValue rowValue = array.at(i);
+            if (!rowValue.isArray()) {
+                fail(field, QStringLiteral("row %1 must be a list, found %2")
+                                .arg(i + 1)
+                                .arg(describeJsonValue(rowValue)));
+                return false;
+            }
+            const QJsonArray row = rowValue.toArray();
+            if (i == 0) {
+                columns = row.size();
+                if (columns > maxColumns) {
+                    fail(field, QStringLiteral("has %1 columns, more than the limit of %2")
+                                    .arg(columns)
+                                    .arg(maxColumns));
+                    return false;
+                }
+            } else if (row.size() != columns) {
+                fail(field, QStringLiteral("row %1 has %2 entries but row 1 has %3; every row "
+                                           "must have the same length")
+                                .arg(i + 1)
+                                .arg(row.size())
+                                .arg(columns));
+                return false;
+            }
+        }
+        for (Index i = 0; i < rows; ++i) {
+            const QJsonArray row = array.at(i).toArray();
+            for (Index j = 0; j < columns; ++j) {
+                if (!cell(row.at(j), i, j))
+                    return false;
+            }
+        }
+        return true;
+    }
+
+    std::optional<Matrix> matrix(const QJsonObject &root, const QString &field)
+    {
+        Matrix result;
+        Index rows = 0;
+        Index columns = 0;
+        // Shape first, then values, so the matrix is allocated once at its final size.
+        bool sized = false;
+        const bool ok = readTable(root, field, ScenarioLimits::maxColumns, rows, columns,
+                                  [&](const QJsonValue &v, Index i, Index j) {
+                                      if (!sized) {
+                                          result.resize(rows, columns);
+                                          sized = true;
+                                      }
+                                      const auto x = number(v, field, cellName(i, j));
+                                      if (!x)
+                                          return false;
+                                      result(i, j) = *x;
+                                      return true;
+                                  });
+        if (!ok)
+            return std::nullopt;
+        if (!sized)
+            result.resize(rows, columns);
+        return result;
+    }
+
+    std::optional<Mask> mask(const QJsonObject &root, const QString &field)
+    {
+        Mask result;
+        Index rows = 0;
+        Index columns = 0;
+        bool sized = false;
+        const bool ok = readTable(root, field, ScenarioLimits::maxRows, rows, columns,
+                                  [&](const QJsonValue &v, Index i, Index j) {
+                                      if (!sized) {
+                                          result.resize(rows, columns);
+                                          sized = true;
+                                      }
+                                      if (!v.isBool()) {
+                                          failAt(field, cellName(i, j),
+                                                 QStringLiteral("expected true or false, found %1")
+                                                     .arg(describeJsonValue(v)));
+                                          return false;
+                                      }
+                                      result(i, j) = v.toBool();
+                                      return true;
+                                  });
+        if (!ok)
+            return std::nullopt;
+        if (!sized)
+            result.resize(rows, columns);
+        return result;
+    }
+
+    std::optional<QStringList> labels(const QJsonObject &root, const QString &field,
+                                      Index expectedCount, const QString &matrixName)
+    {
+        const QJsonValue value = root.value(field);
+        if (value.isUndefined() || value.isNull())
+            return QStringList();
+        if (!value.isArray()) {
+            fail(field, QStringLiteral("must be a list of texts, found %1")
+                            .arg(describeJsonValue(value)));
+            return std::nullopt;
+        }
+        const QJsonArray array = value.toArray();
+        if (array.size() != expectedCount) {
+            fail(field, QStringLiteral("has %1 labels but %2 has %3 rows; give one label per row")
+                            .arg(array.size())
+                            .arg(matrixName)
+                            .arg(expectedCount));
+            return std::nullopt;
+        }
+        QStringList result;
+        result.reserve(array.size());
+        for (int i = 0; i < array.size(); ++i) {
+            if (!array.at(i).isString()) {
+                fail(field, QStringLiteral("label %1 must be a text, found %2")
+                                .arg(i + 1)
+                                .arg(describeJsonValue(array.at(i))));
+                return std::nullopt;
+            }
+            result.append(array.at(i).toString());
+        }
+        return result;
+    }
+
+    std::optional<QString> optionalText(const QJsonObject &root, const QString &field)
+    {
+        const QJsonValue value = root.value(field);
+        if (value.isUndefined() || value.isNull())
+            return QString();
+        if (!value.isString()) {
+            fail(field, QStringLiteral("must be a text, found %1").arg(describeJsonValue(value)));
+            return std::nullopt;
+        }
+        return value.toString();
+    }
+
+private:
+    static QString cellName(Index row, Index column)
+    {
+        return QStringLiteral("row %1, column %2").arg(row + 1).arg(column + 1);
+    }
+
+    // Messages read: <source>: field "Q", row 2, column 1: <problem>.
+    void failAt(const QString &field, const QString &position, const QString &problem)
+    {
+        if (error)
+            return;
+        const QString subject = position.isEmpty()
+            ? QStringLiteral("field \"%1\"").arg(field)
+            : QStringLiteral("field \"%1\", %2").arg(field, position);
+        error = Error{ErrorCategory::InvalidScenario,
+                      QStringLiteral("%1: %2: %3").arg(m_source, subject, problem)};
+    }
+
+    QString m_source;
+};
+
+} // namespace
+
+Result<Scenario> parseScenario(const QByteArray &json, const QString &source)
+{
+    if (json.size() > ScenarioLimits::maxFileBytes) {
+        return Error{ErrorCategory::InvalidScenario,
+                     QStringLiteral("%1: the document is larger than the limit of %2 MiB")
+                         .arg(source)
+                         .arg(ScenarioLimits::maxFileBytes / (1024 * 1024))};
+    }
+    QJsonParseError parseError;
+    const QJsonDocument document = QJsonDocument::fromJson(json, &parseError);
+    if (parseError.error != QJsonParseError::NoError) {
+        // Report a line and column: people open the file in an editor, not a hex viewer.
+        const QByteArray before = json.left(parseError.offset);
+        const int line = before.count('\n') + 1;
+        const int column = parseError.offset - (before.lastIndexOf('\n') + 1) + 1;
+        return Error{ErrorCategory::InvalidJson,
+                     QStringLiteral("%1: not valid JSON at line %2, column %3: %4")
+                         .arg(source)
+                         .arg(line)
+                         .arg(column)
+                         .arg(parseError.errorString())};
+    }
+    if (!document.isObject()) {
+        return Error{ErrorCategory::InvalidScenario,
+                     QStringLiteral("%1: a scenario must be a JSON object with the fields Q, K "
+                                    "and V, found %2")
+                         .arg(source, document.isArray() ? QStringLiteral("a list")
+                                                         : QStringLiteral("a single value"))};
+    }
+    const QJsonObject root = document.object();
+    ScenarioReader reader(source);
+
+    const QJsonValue format = root.value(QLatin1String("format"));
+    // Evidence files carry the scenario they were made from, so they open as scenarios too.
+    if (!format.isUndefined() && format.toString() != QLatin1String(kScenarioFormat)
+        && format.toString() != QLatin1String(kEvidenceFormat)) {
+        return reader.fail(QStringLiteral("format"),
+                           QStringLiteral("must be \"%1\", found %2")
+                               .arg(QLatin1String(kScenarioFormat), describeJsonValue(format)));
+    }
+    const QJsonValue version = root.value(QLatin1String("version"));
+    if (!version.isUndefined()) {
+        if (!version.isDouble() || version.toDouble() != std::floor(version.toDouble())
+            || version.toDouble() < 1) {
+            return reader.fail(QStringLiteral("version"),
+                               QStringLiteral("must be a whole number, found %1")
+                                   .arg(describeJsonValue(version)));
+        }
+        if (version.toDouble() > kScenarioVersion) {
+            return reader.fail(QStringLiteral("version"),
+                               QStringLiteral("is %1, but this Attention Lens reads version %2 "
+                                              "only; the file comes from a newer release")
+                                   .arg(version.toDouble())
+                                   .arg(kScenarioVersion));
+        }
+    }
+
+    Scenario scenario;
+    const auto name = reader.optionalText(root, QStringLiteral("name"));
+    const auto description = name ? reader.optionalText(root, QStringLiteral("description"))
+                                  : std::nullopt;
+    if (!description)
+        return *reader.error;
+    scenario.name = *name;
+    scenario.description = *description;
+
+    auto queries = reader.matrix(root, QStringLiteral("Q"));
+    if (!queries)
+        return *reader.error;
+    auto keys = reader.matrix(root, QStringLiteral("K"));
+    if (!keys)
+        return *reader.error;
+    auto values = reader.matrix(root, QStringLiteral("V"));
+    if (!values)
+        return *reader.error;
+    scenario.queries = std::move(*queries);
+    scenario.keys = std::move(*keys);
+    scenario.values = std::move(*values);
+
+    auto queryLabels = reader.labels(root, QStringLiteral("query_labels"), scenario.queryCount(),
+                                     QStringLiteral("Q"));
+    if (!queryLabels)
+        return *reader.error;
+    auto keyLabels = reader.labels(root, QStringLiteral("key_labels"), scenario.keyCount(),
+                                   QStringLiteral("K"));
+    if (!keyLabels)
+        return *reader.error;
+    scenario.queryLabels = std::move(*queryLabels);
+    scenario.keyLabels = std::move(*keyLabels);
+
+    const QJsonValue temperature = root.value(QLatin1String("temperature"));
+    if (!temperature.isUndefined()) {
+        const auto t = reader.number(temperature, QStringLiteral("temperature"));
+        if (!t)
+            return *reader.error;
+        scenario.temperature = *t;
+    }
+
+    const QJsonValue allowed = root.value(QLatin1String("allowed"));
+    if (!allowed.isUndefined() && !allowed.isNull()) {
+        auto mask = reader.mask(root, QStringLiteral("allowed"));
+        if (!mask)
+            return *reader.error;
+        scenario.allowed = std::move(*mask);
+    }
+    return scenario;
+}
+
+Result<Scenario> readScenarioFile(const QString &path)
+{
+    Result<QByteArray> bytes = readFileBounded(path, ScenarioLimits::maxFileBytes);
+    if (!bytes)
+        return bytes.error();
+    return parseScenario(bytes.value(), QFileInfo(path).fileName());
+}
+
+QJsonValue numberToJson(double value)
+{
+    if (std::isnan(value))
+        return QStringLiteral("NaN");
+    if (std::isinf(value))
+        return value > 0 ? QStringLiteral("Infinity") : QStringLiteral("-Infinity");
+    return value;
+}
+
+QJsonArray matrixToJson(const Matrix &matrix)
+{
+    QJsonArray rows;
+    for (Index i = 0; i < matrix.rows(); ++i) {
+        QJsonArray row;
+        for (Index j = 0; j < matrix.cols(); ++j)
+            row.append(numberToJson(matrix(i, j)));
+        rows.append(row);
+    }
+    return rows;
+}
+
+QJsonArray maskToJson(const Mask &mask)
+{
+    QJsonArray rows;
+    for (Index i = 0; i < mask.rows(); ++i) {
+        QJsonArray row;
+        for (Index j = 0; j < mask.cols(); ++j)
+            row.append(static_cast<bool>(mask(i, j)));
+        rows.append(row);
+    }
+    return rows;
+}
+
+QJsonObject scenarioToJson(const Scenario &scenario)
+{
+    QJsonObject object;
+    object.insert(QStringLiteral("format"), QLatin1String(kScenarioFormat));
+    object.insert(QStringLiteral("version"), kScenarioVersion);
+    if (!scenario.name.isEmpty())
+        object.insert(QStringLiteral("name"), scenario.name);
+    if (!scenario.description.isEmpty())
+        object.insert(QStringLiteral("description"), scenario.description);
+    object.insert(QStringLiteral("Q"), matrixToJson(scenario.queries));
+    object.insert(QStringLiteral("K"), matrixToJson(scenario.keys));
+    object.insert(QStringLiteral("V"), matrixToJson(scenario.values));
+    if (!scenario.queryLabels.isEmpty())
+        object.insert(QStringLiteral("query_labels"), QJsonArray::fromStringList(scenario.queryLabels));
+    if (!scenario.keyLabels.isEmpty())
+        object.insert(QStringLiteral("key_labels"), QJsonArray::fromStringList(scenario.keyLabels));
+    object.insert(QStringLiteral("temperature"), numberToJson(scenario.temperature));
+    object.insert(QStringLiteral("allowed"),
+                  scenario.allowed ? QJsonValue(maskToJson(*scenario.allowed)) : QJsonValue());
+    return object;
+}
+
+} // namespace attnlens
