@@ -1,0 +1,99 @@
+#include "headlesscommands.h"
+
+#include "exitcode.h"
+
+#include "attention.h"
+#include "builtinscenarios.h"
+#include "evidence.h"
+#include "jsonfile.h"
+#include "scenariosource.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QTextStream>
+
+#include <cstdio>
+
+namespace attnlens {
+
+namespace {
+
+void printError(const QString &line)
+{
+    QTextStream(stderr) << "attnlens: " << line << Qt::endl;
+}
+
+std::optional<Error> writeOutput(const QString &path, const QByteArray &bytes)
+{
+    if (path == QLatin1String("-")) {
+        QFile out;
+        if (!out.open(stdout, QIODevice::WriteOnly) || out.write(bytes) != bytes.size()
+            || !out.flush()) {
+            return Error{ErrorCategory::FileError,
+                         QStringLiteral("standard output cannot be written")};
+        }
+        return std::nullopt;
+    }
+    return writeFileAtomically(path, bytes);
+}
+
+} // namespace
+
+int writeEvidenceCommand(const QString &scenarioName, const QString &outputPath)
+{
+    const QString name = scenarioName.isEmpty() ? QLatin1String(kLessonScenarioId) : scenarioName;
+    const Result<Scenario> scenario = openScenario(name);
+
+    QJsonObject evidence;
+    int exitCode = ExitSuccess;
+    if (!scenario) {
+        if (scenario.error().category == ErrorCategory::FileError) {
+            printError(scenario.error().describe());
+            return ExitFileError;
+        }
+        evidence = buildErrorEvidence(scenario.error());
+        printError(scenario.error().describe());
+        exitCode = ExitInvalidScenario;
+    } else {
+        const Result<AttentionResult> result = computeAttention(scenario.value());
+        if (result) {
+            evidence = buildEvidence(scenario.value(), &result.value(), nullptr);
+            // The lesson's evidence doubles as the notebook's own evidence file.
+            if (scenarioName.isEmpty() || scenarioName == QLatin1String(kLessonScenarioId))
+                addNotebookLessonKeys(evidence);
+        } else {
+            evidence = buildEvidence(scenario.value(), nullptr, &result.error());
+            printError(result.error().describe());
+            exitCode = ExitInvalidScenario;
+        }
+    }
+
+    if (const auto error = writeOutput(outputPath, toJsonText(evidence))) {
+        printError(error->describe());
+        return ExitFileError;
+    }
+    return exitCode;
+}
+
+int listScenariosCommand()
+{
+    QTextStream out(stdout);
+    const QList<BuiltinScenarioInfo> scenarios = builtinScenarios();
+    int width = 0;
+    for (const BuiltinScenarioInfo &info : scenarios)
+        width = std::max(width, static_cast<int>(info.id.size()));
+    for (const BuiltinScenarioInfo &info : scenarios)
+        out << info.id.leftJustified(width + 2) << info.title << '\n';
+    out.flush();
+    return ExitSuccess;
+}
+
+QString fallbackEvidencePath(const QString &scenarioName)
+{
+    const QString id = scenarioName.isEmpty() ? QLatin1String(kLessonScenarioId)
+                                              : QFileInfo(scenarioName).completeBaseName();
+    return QDir(QStringLiteral("artifacts")).filePath(QStringLiteral("%1-evidence.json").arg(id));
+}
+
+} // namespace attnlens

@@ -1,0 +1,17 @@
+#pragma once
+
+#include <QString>
+
+namespace attnlens {
+
+/// `attnlens --evidence OUT [SCENARIO]`: computes the scenario and writes its evidence.
+/// Returns the process exit code; prints one line on stderr when the scenario is refused.
+int writeEvidenceCommand(const QString &scenarioName, const QString &outputPath);
+
+/// `attnlens --list-scenarios`: one built-in per line, its id and its title.
+int listScenariosCommand();
+
+/// The evidence path used when the window cannot open for lack of a display.
+QString fallbackEvidencePath(const QString &scenarioName);
+
+} // namespace attnlens

@@ -1,0 +1,109 @@
+#include "commandline.h"
+#include "exitcode.h"
+#include "headlesscommands.h"
+
+#include "builtinscenarios.h"
+#include "mainwindow.h"
+#include "scenariosource.h"
+
+#include <QApplication>
+#include <QDir>
+#include <QMessageBox>
+#include <QTextStream>
+
+#include <memory>
+
+using namespace attnlens;
+
+namespace {
+
+void setIdentity()
+{
+    QCoreApplication::setOrganizationName(QStringLiteral("AttentionLens"));
+    QCoreApplication::setApplicationName(QStringLiteral("Attention Lens"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(ATTNLENS_VERSION));
+}
+
+QStringList argumentsOf(int argc, char **argv)
+{
+    QStringList arguments;
+    for (int i = 1; i < argc; ++i)
+        arguments.append(QString::fromLocal8Bit(argv[i]));
+    return arguments;
+}
+
+// Qt aborts when it finds no display, so a machine without one gets the lesson's numbers as a
+// file instead of a crash.
+bool hasDisplay()
+{
+    return !qEnvironmentVariableIsEmpty("DISPLAY") || !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY")
+        || !qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM");
+}
+
+int runHeadless(int argc, char **argv, const CommandLineRequest &request)
+{
+    QCoreApplication app(argc, argv);
+    setIdentity();
+    QTextStream out(stdout);
+    switch (request.action) {
+    case CommandLineRequest::Action::ShowHelp:
+        out << commandLineHelp();
+        return ExitSuccess;
+    case CommandLineRequest::Action::ShowVersion:
+        out << "Attention Lens " << ATTNLENS_VERSION << '\n';
+        return ExitSuccess;
+    case CommandLineRequest::Action::ListScenarios:
+        return listScenariosCommand();
+    case CommandLineRequest::Action::WriteEvidence:
+        return writeEvidenceCommand(request.scenario, request.evidencePath);
+    case CommandLineRequest::Action::OpenWindow: {
+        const QString path = fallbackEvidencePath(request.scenario);
+        QDir().mkpath(QFileInfo(path).path());
+        const int code = writeEvidenceCommand(request.scenario, path);
+        if (code != ExitFileError) {
+            out << "No display was found, so the window cannot open. The evidence of "
+                << (request.scenario.isEmpty() ? QStringLiteral("the notebook lesson") : request.scenario)
+                << " was written to " << QDir::current().absoluteFilePath(path) << " instead.\n"
+                << "Run attnlens on a desktop session (DISPLAY set) to open the window.\n";
+        }
+        return code;
+    }
+    }
+    return ExitUsage;
+}
+
+int runWindow(int argc, char **argv, const CommandLineRequest &request)
+{
+    QApplication app(argc, argv);
+    setIdentity();
+    auto window = std::make_unique<MainWindow>();
+    const QString name = request.scenario.isEmpty() ? QLatin1String(kLessonScenarioId) : request.scenario;
+    const Result<Scenario> scenario = openScenario(name);
+    if (scenario) {
+        window->openScenario(scenario.value(), name);
+    } else {
+        // The window still opens on the lesson, so a mistyped name costs one click, not a restart.
+        window->openScenario(loadBuiltinScenario(QLatin1String(kLessonScenarioId)).value(),
+                             QLatin1String(kLessonScenarioId));
+        QTextStream(stderr) << "attnlens: " << scenario.error().describe() << Qt::endl;
+    }
+    window->show();
+    if (!scenario)
+        QMessageBox::warning(window.get(), QObject::tr("Scenario not opened"), scenario.error().message);
+    return app.exec();
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    const CommandLineRequest request = parseCommandLine(argumentsOf(argc, argv));
+    if (!request.usageError.isEmpty()) {
+        QTextStream(stderr) << "attnlens: " << request.usageError << "\n"
+                            << "Try 'attnlens --help'." << Qt::endl;
+        return ExitUsage;
+    }
+    if (request.action == CommandLineRequest::Action::OpenWindow && hasDisplay())
+        return runWindow(argc, argv, request);
+    return runHeadless(argc, argv, request);
+}

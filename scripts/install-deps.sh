@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Installs the Debian/Ubuntu packages Attention Lens builds and runs with, only those missing.
+# Usage: scripts/install-deps.sh [--bench]   (--bench adds NumPy for the engine comparison)
+set -euo pipefail
+
+packages=(
+    cmake ninja-build g++ pkg-config
+    qt6-base-dev qt6-charts-dev libqt6opengl6-dev qt6-svg-dev
+    qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-qpa-plugins libgl-dev
+    libeigen3-dev libgtest-dev libgmock-dev libbenchmark-dev
+    fonts-dejavu-core
+)
+if [[ "${1:-}" == "--bench" ]]; then
+    packages+=(python3 python3-numpy libopenblas0-pthread)
+fi
+
+missing=()
+for package in "${packages[@]}"; do
+    if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
+        missing+=("$package")
+    fi
+done
+if [[ ${#missing[@]} -eq 0 ]]; then
+    exit 0
+fi
+
+echo "Installing ${#missing[@]} missing packages: ${missing[*]}"
+sudo_cmd=()
+if [[ $(id -u) -ne 0 ]]; then
+    if ! command -v sudo >/dev/null; then
+        echo "error: these packages are missing and installing them needs root (sudo not found): ${missing[*]}" >&2
+        exit 1
+    fi
+    sudo_cmd=(sudo)
+fi
+export DEBIAN_FRONTEND=noninteractive
+"${sudo_cmd[@]}" apt-get update -qq
+"${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"

@@ -1,0 +1,221 @@
+// Runs the real attnlens executable the way a user's shell does: no display, no
+// QT_QPA_PLATFORM, and checks its outputs, files and exit codes.
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+namespace {
+
+struct Run {
+    int exitCode = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+Run runAttnlens(const QStringList &arguments, const QString &workingDirectory = QString())
+{
+    QProcess process;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    for (const char *name : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"})
+        environment.remove(QLatin1String(name));
+    process.setProcessEnvironment(environment);
+    if (!workingDirectory.isEmpty())
+        process.setWorkingDirectory(workingDirectory);
+    process.start(QStringLiteral(ATTNLENS_EXECUTABLE), arguments);
+    EXPECT_TRUE(process.waitForFinished(60000)) << "attnlens did not finish";
+    Run run;
+    run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
+    run.out = process.readAllStandardOutput();
+    run.err = process.readAllStandardError();
+    return run;
+}
+
+QJsonObject readJson(const QString &path)
+{
+    QFile file(path);
+    EXPECT_TRUE(file.open(QIODevice::ReadOnly)) << path.toStdString();
+    return QJsonDocument::fromJson(file.readAll()).object();
+}
+
+QString dataPath(const QString &relative)
+{
+    return QStringLiteral(ATTNLENS_TEST_DATA_DIR "/") + relative;
+}
+
+void expectMatrixNear(const QJsonValue &actual, const QJsonValue &expected, double rtol,
+                      const char *what)
+{
+    const QJsonArray a = actual.toArray();
+    const QJsonArray e = expected.toArray();
+    ASSERT_EQ(a.size(), e.size()) << what;
+    ASSERT_GT(e.size(), 0) << what;
+    for (int i = 0; i < e.size(); ++i) {
+        const QJsonArray ar = a.at(i).toArray();
+        const QJsonArray er = e.at(i).toArray();
+        ASSERT_EQ(ar.size(), er.size()) << what << " row " << i;
+        for (int j = 0; j < er.size(); ++j) {
+            const double x = ar.at(j).toDouble(std::nan(""));
+            const double y = er.at(j).toDouble();
+            EXPECT_LE(std::abs(x - y), rtol * std::abs(y) + 1e-300)
+                << what << "[" << i << "][" << j << "] = " << x << ", expected " << y;
+        }
+    }
+}
+
+void writeText(const QString &path, const QByteArray &text)
+{
+    QFile file(path);
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+    file.write(text);
+}
+
+} // namespace
+
+TEST(AttnlensProcess, VersionAndHelp)
+{
+    const Run version = runAttnlens({QStringLiteral("--version")});
+    EXPECT_EQ(version.exitCode, 0);
+    EXPECT_TRUE(version.out.startsWith("Attention Lens ")) << version.out.toStdString();
+
+    const Run help = runAttnlens({QStringLiteral("--help")});
+    EXPECT_EQ(help.exitCode, 0);
+    EXPECT_TRUE(help.out.contains("--evidence")) << help.out.toStdString();
+    EXPECT_TRUE(help.out.contains("--list-scenarios"));
+}
+
+TEST(AttnlensProcess, ListsEveryBuiltinScenarioOfTheNotebook)
+{
+    const Run run = runAttnlens({QStringLiteral("--list-scenarios")});
+    EXPECT_EQ(run.exitCode, 0);
+    for (const char *id : {"lesson", "three-queries", "three-queries-sharp", "three-queries-soft",
+                           "causal-self-attention", "causal-padding", "value-b-changed",
+                           "key-b-removed", "practice-identical-keys", "practice-huge-value"}) {
+        EXPECT_TRUE(run.out.contains(QByteArray(id) + ' ')) << id << " missing from\n"
+                                                            << run.out.toStdString();
+    }
+}
+
+TEST(AttnlensProcess, LessonEvidenceReproducesTheNotebookFile)
+{
+    QTemporaryDir dir;
+    const QString out = dir.filePath(QStringLiteral("evidence.json"));
+    const Run run = runAttnlens({QStringLiteral("--evidence"), out});
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    EXPECT_TRUE(run.err.isEmpty()) << run.err.toStdString();
+
+    const QJsonObject actual = readJson(out);
+    const QJsonObject expected = readJson(dataPath(QStringLiteral("reference/notebook-evidence.json")));
+    for (const char *key : {"Q", "K", "V", "scores", "weights", "context", "causal_weights"})
+        expectMatrixNear(actual.value(QLatin1String(key)), expected.value(QLatin1String(key)), 1e-12, key);
+    EXPECT_EQ(actual.value(QStringLiteral("seed")).toInt(), 2026);
+    EXPECT_EQ(actual.value(QStringLiteral("interpretation")), expected.value(QStringLiteral("interpretation")));
+    EXPECT_FALSE(actual.contains(QStringLiteral("error")));
+}
+
+TEST(AttnlensProcess, EvidenceOfEveryNotebookCaseMatchesItsReference)
+{
+    QTemporaryDir dir;
+    const QStringList cases = QDir(dataPath(QStringLiteral("cases")))
+                                  .entryList({QStringLiteral("*.json")}, QDir::Files);
+    ASSERT_GE(cases.size(), 8);
+    for (const QString &name : cases) {
+        SCOPED_TRACE(name.toStdString());
+        const QString out = dir.filePath(name);
+        const Run run = runAttnlens({QStringLiteral("--evidence"), out, dataPath(QStringLiteral("cases/") + name)});
+        ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+        const QJsonObject actual = readJson(out);
+        const QJsonObject expected = readJson(dataPath(QStringLiteral("cases/") + name))
+                                         .value(QStringLiteral("expected")).toObject();
+        for (const char *key : {"scores", "weights", "context"})
+            expectMatrixNear(actual.value(QLatin1String(key)), expected.value(QLatin1String(key)), 1e-9, key);
+    }
+}
+
+TEST(AttnlensProcess, EvidenceToStandardOutput)
+{
+    const Run run = runAttnlens({QStringLiteral("--evidence"), QStringLiteral("-"), QStringLiteral("key-b-removed")});
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    const QJsonObject evidence = QJsonDocument::fromJson(run.out).object();
+    const QJsonArray weights = evidence.value(QStringLiteral("weights")).toArray().at(0).toArray();
+    ASSERT_EQ(weights.size(), 3);
+    EXPECT_EQ(weights.at(0).toDouble(), 0.5);
+    EXPECT_EQ(weights.at(1).toDouble(), 0.0);
+    EXPECT_EQ(weights.at(2).toDouble(), 0.5);
+}
+
+TEST(AttnlensProcess, RefusedScenarioStillWritesEvidenceWithTheError)
+{
+    QTemporaryDir dir;
+    const QString scenario = dir.filePath(QStringLiteral("nan.json"));
+    writeText(scenario, R"({"Q": [[1, "NaN"]], "K": [[1, 0]], "V": [[1]]})");
+    const QString out = dir.filePath(QStringLiteral("evidence.json"));
+    const Run run = runAttnlens({QStringLiteral("--evidence"), out, scenario});
+    EXPECT_EQ(run.exitCode, 2);
+    EXPECT_EQ(run.err.count('\n'), 1) << run.err.toStdString();
+    EXPECT_TRUE(run.err.contains("non_finite_input")) << run.err.toStdString();
+
+    const QJsonObject evidence = readJson(out);
+    const QJsonObject error = evidence.value(QStringLiteral("error")).toObject();
+    EXPECT_EQ(error.value(QStringLiteral("category")).toString(), QStringLiteral("non_finite_input"));
+    EXPECT_TRUE(error.value(QStringLiteral("message")).toString().contains(QStringLiteral("Q row 1")));
+    EXPECT_FALSE(evidence.contains(QStringLiteral("weights")));
+    // The scenario is kept, bad value included, so the evidence shows what was refused.
+    EXPECT_EQ(evidence.value(QStringLiteral("Q")).toArray().at(0).toArray().at(1).toString(), QStringLiteral("NaN"));
+}
+
+TEST(AttnlensProcess, FileThatIsNotJsonIsAnInvalidScenario)
+{
+    QTemporaryDir dir;
+    const QString scenario = dir.filePath(QStringLiteral("broken.json"));
+    writeText(scenario, "{\"Q\": [[1, 0]],\n \"K\": oops }");
+    const QString out = dir.filePath(QStringLiteral("evidence.json"));
+    const Run run = runAttnlens({QStringLiteral("--evidence"), out, scenario});
+    EXPECT_EQ(run.exitCode, 2);
+    EXPECT_TRUE(run.err.contains("invalid_json")) << run.err.toStdString();
+    EXPECT_TRUE(run.err.contains("broken.json")) << run.err.toStdString();
+    EXPECT_EQ(readJson(out).value(QStringLiteral("error")).toObject().value(QStringLiteral("category")).toString(),
+              QStringLiteral("invalid_json"));
+}
+
+TEST(AttnlensProcess, UnreadableInputOrOutputIsAFileError)
+{
+    QTemporaryDir dir;
+    const Run missing = runAttnlens({QStringLiteral("--evidence"), dir.filePath(QStringLiteral("e.json")),
+                                     QStringLiteral("no-such-scenario")});
+    EXPECT_EQ(missing.exitCode, 3);
+    EXPECT_TRUE(missing.err.contains("no-such-scenario")) << missing.err.toStdString();
+    EXPECT_TRUE(missing.err.contains("lesson")) << "the message lists the built-in names";
+
+    const Run unwritable = runAttnlens({QStringLiteral("--evidence"),
+                                        dir.filePath(QStringLiteral("no/such/folder/e.json"))});
+    EXPECT_EQ(unwritable.exitCode, 3);
+    EXPECT_TRUE(unwritable.err.contains("e.json")) << unwritable.err.toStdString();
+}
+
+TEST(AttnlensProcess, BadUsageExits64)
+{
+    const Run run = runAttnlens({QStringLiteral("--frobnicate")});
+    EXPECT_EQ(run.exitCode, 64);
+    EXPECT_TRUE(run.err.contains("frobnicate")) << run.err.toStdString();
+    EXPECT_EQ(runAttnlens({QStringLiteral("a.json"), QStringLiteral("b.json")}).exitCode, 64);
+}
+
+TEST(AttnlensProcess, WithoutADisplayTheWindowCommandWritesTheLessonEvidence)
+{
+    QTemporaryDir dir;
+    const Run run = runAttnlens({}, dir.path());
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    const QString written = dir.filePath(QStringLiteral("artifacts/lesson-evidence.json"));
+    EXPECT_TRUE(run.out.contains("artifacts/lesson-evidence.json")) << run.out.toStdString();
+    const QJsonObject evidence = readJson(written);
+    EXPECT_TRUE(evidence.contains(QStringLiteral("causal_weights")));
+    EXPECT_TRUE(evidence.contains(QStringLiteral("weights")));
+}

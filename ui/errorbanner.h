@@ -1,0 +1,28 @@
+#pragma once
+
+#include <QFrame>
+
+class QLabel;
+
+namespace attnlens {
+
+class AttentionModel;
+
+/// A strip across the top of the window that names the engine's refusal while there is one,
+/// and hides itself when the scenario computes again.
+class ErrorBanner : public QFrame {
+    Q_OBJECT
+
+public:
+    explicit ErrorBanner(AttentionModel *model, QWidget *parent = nullptr);
+
+    QString text() const;
+
+private:
+    void refresh();
+
+    AttentionModel *m_model;
+    QLabel *m_label;
+};
+
+} // namespace attnlens
