@@ -16,6 +16,10 @@ constexpr double kInfinity = std::numeric_limits<double>::infinity();
 // double. Arguments below this bound are recomputed with std::exp so that tiny weights keep
 // their relative accuracy instead of collapsing to 0.
 constexpr double kVectorExpLowerBound = -708.0;
+// Eigen's vectorised exp also clamps -inf to about -709.78 and returns about 5.6e-309 for it,
+// not 0. Every finite argument it sees is >= kVectorExpLowerBound, whose exp is 3.3e-308, so a
+// result below this threshold can only have come from -inf.
+constexpr double kVectorExpOfMinusInfinityBelow = 1e-308;
 
 QString quoted(const QString &label)
 {
@@ -159,7 +163,11 @@ void softmaxRow(const double *scores, const bool *allowed, Index count, double t
         for (Index j = 0; j < count; ++j)
             w(j) = std::exp(w(j));
     } else {
+        // -inf stands for a masked key, or one so far below the maximum that s - max overflowed.
+        const bool hasMinusInfinity = (w == -kInfinity).any();
         w = w.exp();
+        if (hasMinusInfinity)
+            w = (w < kVectorExpOfMinusInfinityBelow).select(0.0, w);
     }
     // Masked entries are exp(-inf) = +0.0 exactly, and stay 0 after the division.
     w /= w.sum();

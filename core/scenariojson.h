@@ -32,8 +32,9 @@ Result<Scenario> readScenarioFile(const QString &path);
 /// The scenario as a JSON object in the attnlens-scenario format.
 QJsonObject scenarioToJson(const Scenario &scenario);
 
-/// A number as JSON: finite doubles as numbers (written so they read back as the same double),
-/// NaN and infinities as the strings "NaN", "Infinity" and "-Infinity".
+/// A number as JSON: finite doubles as numbers (written so they read back as the same double;
+/// only the sign of -0.0 is lost, as Qt writes whole numbers as integers), NaN and infinities as
+/// the strings "NaN", "Infinity" and "-Infinity".
 QJsonValue numberToJson(double value);
 QJsonArray matrixToJson(const Matrix &matrix);
 QJsonArray maskToJson(const Mask &mask);

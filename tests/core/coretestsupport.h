@@ -1,0 +1,64 @@
+#pragma once
+
+#include "matrixtypes.h"
+#include "scenario.h"
+
+#include <QByteArray>
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QString>
+
+#include <gtest/gtest.h>
+
+#include <initializer_list>
+
+// Helpers shared by the core test executables. Nothing here calls the code under test to
+// produce an expected value: references are read with QJsonDocument or computed by the plain
+// loops of referenceAttention().
+namespace attnlens::test {
+
+/// Absolute path of a file below tests/data.
+QString testDataPath(const QString &relativePath);
+
+/// The bytes of a file below tests/data; fails the current test when it cannot be read.
+QByteArray readTestData(const QString &relativePath);
+
+/// The JSON object of a file below tests/data, parsed with QJsonDocument only.
+QJsonObject readTestJsonObject(const QString &relativePath);
+
+/// The base names (without .json) of every tests/data/cases/*.json file, sorted.
+QStringList caseFileNames();
+
+/// A list of rows of JSON numbers as a matrix, read with QJsonValue::toDouble only.
+Matrix matrixFromJson(const QJsonArray &rows);
+
+/// A matrix written row by row, e.g. matrixOf({{1, 0}, {0, 1}}).
+Matrix matrixOf(std::initializer_list<std::initializer_list<double>> rows);
+Mask maskOf(std::initializer_list<std::initializer_list<bool>> rows);
+
+/// The notebook's step 2: q = [1, 0] against memories A = [1, 0], B = [0, 1], C = [1, 1] with
+/// values [10, 0], [0, 10], [10, 10]. Written out here, not loaded, so that it is independent of
+/// the scenario reader and the shipped resources.
+Scenario notebookLessonScenario();
+
+/// Every entry within rtol * |expected| + atol of the expected one (and the same shape).
+/// NaN never matches anything.
+::testing::AssertionResult matricesClose(const Matrix &actual, const Matrix &expected, double rtol,
+                                         double atol = 0.0);
+
+/// Every entry bitwise identical (NaN equals NaN, -0.0 differs from 0.0).
+::testing::AssertionResult matricesIdentical(const Matrix &actual, const Matrix &expected);
+
+/// A straightforward attention in long double: three nested loops for the scores, a
+/// max-shifted softmax with expl over the allowed keys, a weighted sum for the context.
+/// contextScale(i, k) = sum_j w_ij |V_jk|, the natural size of an absolute error in context(i, k).
+struct ReferenceAttention {
+    Matrix scores;
+    Matrix scoreScale;  ///< sum_d |Q_id K_jd| / sqrt(d_k): the size of a rounding error in a score
+    Matrix weights;
+    Matrix context;
+    Matrix contextScale;
+};
+ReferenceAttention referenceAttention(const Scenario &scenario);
+
+} // namespace attnlens::test
