@@ -1,0 +1,587 @@
+#include "attentionmodel.h"
+#include "builtinscenarios.h"
+#include "keyspaceview.h"
+#include "plotaxes.h"
+#include "tokenpalette.h"
+#include "viewstate.h"
+
+#include <QComboBox>
+#include <QCoreApplication>
+#include <QDir>
+#include <QImage>
+#include <QPainter>
+#include <QSignalSpy>
+#include <QTest>
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <memory>
+
+using namespace attnlens;
+
+namespace {
+
+Scenario builtin(const QString &id)
+{
+    Result<Scenario> loaded = loadBuiltinScenario(id);
+    EXPECT_TRUE(loaded.ok()) << (loaded.ok() ? "" : loaded.error().describe().toStdString());
+    return loaded.value();
+}
+
+Matrix matrix(std::initializer_list<std::initializer_list<double>> rows)
+{
+    const Index columns = Index(rows.begin()->size());
+    Matrix result(Index(rows.size()), columns);
+    Index i = 0;
+    for (const auto &row : rows) {
+        Index j = 0;
+        for (double value : row)
+            result(i, j++) = value;
+        ++i;
+    }
+    return result;
+}
+
+Scenario numberLineScenario()
+{
+    Scenario scenario;
+    scenario.name = QStringLiteral("d_k = 1");
+    scenario.queries = matrix({{1.0}});
+    scenario.keys = matrix({{-1.0}, {0.5}, {2.0}});
+    scenario.values = matrix({{1.0}, {2.0}, {3.0}});
+    scenario.queryLabels = QStringList{QStringLiteral("q")};
+    scenario.keyLabels = QStringList{QStringLiteral("left"), QStringLiteral("middle"), QStringLiteral("right")};
+    return scenario;
+}
+
+Scenario threeDimensionalScenario()
+{
+    Scenario scenario;
+    scenario.name = QStringLiteral("d_k = 3");
+    scenario.queries = matrix({{1.0, 0.0, 0.5}});
+    scenario.keys = matrix({{1.0, 0.0, 0.0}, {0.0, 1.0, 0.0}, {0.0, 0.0, 1.0}});
+    scenario.values = matrix({{1.0, 0.0}, {0.0, 1.0}, {1.0, 1.0}});
+    return scenario;
+}
+
+bool isMultipleOfTenth(double value)
+{
+    return std::abs(value * 10.0 - std::round(value * 10.0)) < 1e-9
+        && value == std::round(value * 10.0) / 10.0;
+}
+
+/// How many pixels are close to `color` (a query colour, say).
+int countNear(const QImage &image, const QColor &color, int tolerance = 40)
+{
+    int count = 0;
+    for (int y = 0; y < image.height(); ++y) {
+        const QRgb *line = reinterpret_cast<const QRgb *>(image.constScanLine(y));
+        for (int x = 0; x < image.width(); ++x) {
+            const QRgb p = line[x];
+            if (std::abs(qRed(p) - color.red()) + std::abs(qGreen(p) - color.green())
+                    + std::abs(qBlue(p) - color.blue())
+                < tolerance)
+                ++count;
+        }
+    }
+    return count;
+}
+
+int countDark(const QImage &image)
+{
+    int count = 0;
+    for (int y = 0; y < image.height(); ++y) {
+        const QRgb *line = reinterpret_cast<const QRgb *>(image.constScanLine(y));
+        for (int x = 0; x < image.width(); ++x) {
+            if (qGray(line[x]) < 100)
+                ++count;
+        }
+    }
+    return count;
+}
+
+QImage grabImage(QWidget &widget)
+{
+    return widget.grab().toImage().convertToFormat(QImage::Format_RGB32);
+}
+
+QRgb pixelAt(const QImage &image, const QPointF &widgetPoint, qreal devicePixelRatio)
+{
+    return image.pixel(int(std::lround(widgetPoint.x() * devicePixelRatio)),
+                       int(std::lround(widgetPoint.y() * devicePixelRatio)));
+}
+
+class KeySpaceViewTest : public ::testing::Test {
+protected:
+    void SetUp() override { QCoreApplication::processEvents(); }
+
+    void open(const Scenario &scenario, QSize size = QSize(600, 400))
+    {
+        model.setScenario(scenario);
+        QCoreApplication::processEvents();
+        view = std::make_unique<KeySpaceView>(&model, &viewState);
+        view->resize(size);
+        view->show();
+        ASSERT_TRUE(QTest::qWaitForWindowExposed(view.get()));
+        QCoreApplication::processEvents();
+    }
+
+    /// Hover moves made by QTest carry the modifiers of the last press or release, which the
+    /// application remembers: a plain click on empty ground forgets a Ctrl from an earlier drag.
+    void forgetModifiers()
+    {
+        QTest::mouseClick(view.get(), Qt::LeftButton, Qt::NoModifier,
+                          view->dataToWidget(QPointF(-0.13, -0.17)).toPoint());
+    }
+
+    double query(Index row, Index column) const { return model.scenario().queries(row, column); }
+
+    AttentionModel model;
+    ViewState viewState;
+    std::unique_ptr<KeySpaceView> view;
+};
+
+} // namespace
+
+TEST_F(KeySpaceViewTest, HasNamesForAssistiveTechnologyAndFitsASmallDock)
+{
+    open(builtin(QStringLiteral("lesson")));
+    EXPECT_EQ(view->objectName(), QStringLiteral("keySpaceView"));
+    EXPECT_FALSE(view->accessibleName().isEmpty());
+    EXPECT_TRUE(view->accessibleDescription().contains(QStringLiteral("Ctrl")));
+    EXPECT_TRUE(view->hintText().contains(QStringLiteral("Ctrl+drag moves keys")));
+    EXPECT_LE(view->minimumSizeHint().width(), 400);
+    EXPECT_LE(view->minimumSizeHint().height(), 300);
+}
+
+TEST_F(KeySpaceViewTest, DraggingTheLessonTipMovesTheQueryOnEveryMove)
+{
+    open(builtin(QStringLiteral("lesson")));
+    const double ppu = view->pixelsPerUnit();
+    ASSERT_GT(ppu, 20.0);
+    // Equal aspect: memory A = [1, 0] and memory B = [0, 1] are one unit apart on both axes.
+    EXPECT_NEAR(view->keyPosition(0).x() - view->keyPosition(1).x(), ppu, 1e-6);
+    EXPECT_NEAR(view->keyPosition(0).y() - view->keyPosition(1).y(), ppu, 1e-6);
+
+    const QPointF keyBBefore = view->keyPosition(1);
+    const QPoint start = view->tipPosition(0).toPoint();
+    QSignalSpy changes(&model, &AttentionModel::queryChanged);
+
+    QTest::mousePress(view.get(), Qt::LeftButton, Qt::NoModifier, start);
+    EXPECT_EQ(changes.count(), 0);
+    QTest::mouseMove(view.get(), start + QPoint(12, 0));
+    EXPECT_EQ(changes.count(), 1);
+    const double xAfterFirstMove = query(0, 0);
+    EXPECT_GT(xAfterFirstMove, 1.0);
+    EXPECT_NEAR(query(0, 1), 0.0, 1.0 / ppu);
+
+    QTest::mouseMove(view.get(), start + QPoint(24, 0));
+    EXPECT_EQ(changes.count(), 2);
+    EXPECT_GT(query(0, 0), xAfterFirstMove);
+
+    QTest::mouseMove(view.get(), start + QPoint(24, -18));
+    EXPECT_EQ(changes.count(), 3);
+    EXPECT_GT(query(0, 1), 0.0) << "moving the mouse up must increase the second coordinate";
+    // The plane does not move under the mouse while dragging.
+    EXPECT_EQ(view->keyPosition(1), keyBBefore);
+
+    const QPoint end = start + QPoint(24, -18);
+    const QPointF expected = view->widgetToData(end);
+    QTest::mouseRelease(view.get(), Qt::LeftButton, Qt::NoModifier, end);
+    QCoreApplication::processEvents();
+    EXPECT_NEAR(query(0, 0), expected.x(), 1.0 / ppu);
+    EXPECT_NEAR(query(0, 1), expected.y(), 1.0 / ppu);
+    EXPECT_NEAR(query(0, 0), 1.0 + 24.0 / ppu, 1.0 / ppu);
+    EXPECT_NEAR(query(0, 1), 18.0 / ppu, 1.0 / ppu);
+}
+
+TEST_F(KeySpaceViewTest, WeightsFollowTheDragLive)
+{
+    open(builtin(QStringLiteral("lesson")));
+    const double haloBBefore = view->haloRadius(1);
+    const QPoint start = view->tipPosition(0).toPoint();
+    QTest::mousePress(view.get(), Qt::LeftButton, Qt::NoModifier, start);
+    // Towards memory B: up and to the left.
+    QTest::mouseMove(view.get(), start + QPoint(-int(view->pixelsPerUnit()), -int(view->pixelsPerUnit())));
+    QCoreApplication::processEvents();
+    EXPECT_GT(view->haloRadius(1), haloBBefore);
+    QTest::mouseRelease(view.get(), Qt::LeftButton, Qt::NoModifier,
+                        start + QPoint(-int(view->pixelsPerUnit()), -int(view->pixelsPerUnit())));
+}
+
+TEST_F(KeySpaceViewTest, RefitsOnlyAfterADragThatLeftTheView)
+{
+    open(builtin(QStringLiteral("lesson")));
+    const QPointF keyBBefore = view->keyPosition(1);
+    const QPoint start = view->tipPosition(0).toPoint();
+    const QPoint outside(view->width() + 150, start.y());
+    QTest::mousePress(view.get(), Qt::LeftButton, Qt::NoModifier, start);
+    QTest::mouseMove(view.get(), (start + outside) / 2);
+    QTest::mouseMove(view.get(), outside);
+    QCoreApplication::processEvents();
+    EXPECT_EQ(view->keyPosition(1), keyBBefore) << "the view must not jump while dragging";
+    EXPECT_GT(view->tipPosition(0).x(), view->width());
+    QTest::mouseRelease(view.get(), Qt::LeftButton, Qt::NoModifier, outside);
+    QCoreApplication::processEvents();
+    EXPECT_TRUE(view->rect().contains(view->tipPosition(0).toPoint()));
+    EXPECT_NE(view->keyPosition(1), keyBBefore);
+}
+
+TEST_F(KeySpaceViewTest, ArrowKeysNudgeTheSelectedQuery)
+{
+    open(builtin(QStringLiteral("lesson")));
+    view->setFocus();
+    QTest::keyClick(view.get(), Qt::Key_Right);
+    EXPECT_NEAR(query(0, 0), 1.1, 1e-12);
+    QTest::keyClick(view.get(), Qt::Key_Right, Qt::ShiftModifier);
+    EXPECT_NEAR(query(0, 0), 1.11, 1e-12);
+    QTest::keyClick(view.get(), Qt::Key_Up);
+    EXPECT_NEAR(query(0, 1), 0.1, 1e-12);
+    QTest::keyClick(view.get(), Qt::Key_Down, Qt::ShiftModifier);
+    EXPECT_NEAR(query(0, 1), 0.09, 1e-12);
+    QTest::keyClick(view.get(), Qt::Key_Left);
+    EXPECT_NEAR(query(0, 0), 1.01, 1e-12);
+}
+
+TEST_F(KeySpaceViewTest, ArrowKeysMoveOnlyTheSelectedQuery)
+{
+    open(builtin(QStringLiteral("three-queries")));
+    viewState.setSelectedQuery(2);
+    view->setFocus();
+    const Matrix before = model.scenario().queries;
+    QTest::keyClick(view.get(), Qt::Key_Right);
+    EXPECT_NEAR(query(2, 0), -0.9, 1e-12);
+    EXPECT_EQ(model.scenario().queries.row(0), before.row(0));
+    EXPECT_EQ(model.scenario().queries.row(1), before.row(1));
+}
+
+TEST_F(KeySpaceViewTest, SnapToGridGivesMultiplesOfATenth)
+{
+    open(builtin(QStringLiteral("lesson")));
+    viewState.setSnapToGrid(true);
+    const QPoint start = view->tipPosition(0).toPoint();
+    QTest::mousePress(view.get(), Qt::LeftButton, Qt::NoModifier, start);
+    QTest::mouseMove(view.get(), start + QPoint(37, -29));
+    EXPECT_TRUE(isMultipleOfTenth(query(0, 0))) << query(0, 0);
+    EXPECT_TRUE(isMultipleOfTenth(query(0, 1))) << query(0, 1);
+    EXPECT_GT(query(0, 0), 1.0);
+    EXPECT_GT(query(0, 1), 0.0);
+    QTest::mouseRelease(view.get(), Qt::LeftButton, Qt::NoModifier, start + QPoint(37, -29));
+
+    // Coarse nudges stay on the grid too.
+    view->setFocus();
+    QTest::keyClick(view.get(), Qt::Key_Left);
+    EXPECT_TRUE(isMultipleOfTenth(query(0, 0))) << query(0, 0);
+}
+
+TEST_F(KeySpaceViewTest, PressOnATipSelectsThatQuery)
+{
+    open(builtin(QStringLiteral("three-queries")));
+    ASSERT_EQ(viewState.selectedQuery(), 0);
+    QSignalSpy selections(&viewState, &ViewState::selectedQueryChanged);
+    const QPoint tip = view->tipPosition(2).toPoint();
+    QTest::mousePress(view.get(), Qt::LeftButton, Qt::NoModifier, tip);
+    EXPECT_EQ(viewState.selectedQuery(), 2);
+    EXPECT_EQ(selections.count(), 1);
+    QTest::mouseRelease(view.get(), Qt::LeftButton, Qt::NoModifier, tip);
+}
+
+TEST_F(KeySpaceViewTest, CtrlDragMovesAKeyAndLeavesValuesAlone)
+{
+    open(builtin(QStringLiteral("lesson")));
+    const Matrix valuesBefore = model.scenario().values;
+    const Matrix queriesBefore = model.scenario().queries;
+    QSignalSpy keyChanges(&model, &AttentionModel::keyChanged);
+    QSignalSpy valueChanges(&model, &AttentionModel::valueChanged);
+    QSignalSpy queryChanges(&model, &AttentionModel::queryChanged);
+
+    const QPoint start = view->keyPosition(1).toPoint();
+    QTest::mousePress(view.get(), Qt::LeftButton, Qt::ControlModifier, start);
+    QTest::mouseMove(view.get(), start + QPoint(30, -20));
+    EXPECT_GE(keyChanges.count(), 1);
+    EXPECT_GT(model.scenario().keys(1, 0), 0.0);
+    EXPECT_GT(model.scenario().keys(1, 1), 1.0);
+    QTest::mouseRelease(view.get(), Qt::LeftButton, Qt::ControlModifier, start + QPoint(30, -20));
+    forgetModifiers();
+    QCoreApplication::processEvents();
+
+    EXPECT_TRUE(identicalMatrices(model.scenario().values, valuesBefore));
+    EXPECT_TRUE(identicalMatrices(model.scenario().queries, queriesBefore));
+    EXPECT_EQ(valueChanges.count(), 0);
+    EXPECT_EQ(queryChanges.count(), 0);
+}
+
+TEST_F(KeySpaceViewTest, CtrlPicksTheKeyUnderTheLessonTip)
+{
+    // In the lesson the query tip [1, 0] lies exactly on memory A.
+    open(builtin(QStringLiteral("lesson")));
+    const QPoint start = view->tipPosition(0).toPoint();
+    ASSERT_EQ(start, view->keyPosition(0).toPoint());
+    QTest::mousePress(view.get(), Qt::LeftButton, Qt::ControlModifier, start);
+    QTest::mouseMove(view.get(), start + QPoint(0, 40));
+    QTest::mouseRelease(view.get(), Qt::LeftButton, Qt::ControlModifier, start + QPoint(0, 40));
+    forgetModifiers();
+    EXPECT_LT(model.scenario().keys(0, 1), 0.0);
+    EXPECT_EQ(query(0, 1), 0.0);
+}
+
+TEST_F(KeySpaceViewTest, HoverHighlightsKeysAndTips)
+{
+    open(builtin(QStringLiteral("lesson")));
+    forgetModifiers();
+    QTest::mouseMove(view.get(), view->keyPosition(1).toPoint());
+    EXPECT_EQ(viewState.hoveredQuery(), -1);
+    EXPECT_EQ(viewState.hoveredKey(), 1);
+    QTest::mouseMove(view.get(), view->tipPosition(0).toPoint());
+    EXPECT_EQ(viewState.hoveredQuery(), 0);
+    EXPECT_EQ(viewState.hoveredKey(), -1);
+    QTest::mouseMove(view.get(), view->dataToWidget(QPointF(-0.3, 0.5)).toPoint());
+    EXPECT_EQ(viewState.hoveredQuery(), -1);
+    EXPECT_EQ(viewState.hoveredKey(), -1);
+
+    // With Ctrl held the key under the lesson's tip is what a press would grab, so it is hovered.
+    QTest::mouseClick(view.get(), Qt::LeftButton, Qt::ControlModifier,
+                      view->dataToWidget(QPointF(-0.13, -0.17)).toPoint());
+    QTest::mouseMove(view.get(), view->tipPosition(0).toPoint());
+    EXPECT_EQ(viewState.hoveredQuery(), -1);
+    EXPECT_EQ(viewState.hoveredKey(), 0);
+    forgetModifiers();
+}
+
+TEST_F(KeySpaceViewTest, HalosGrowWithWeight)
+{
+    open(builtin(QStringLiteral("lesson")));
+    // Weights: A = C = 0.4011, B = 0.1978.
+    EXPECT_GT(view->haloRadius(0), view->haloRadius(1));
+    EXPECT_NEAR(view->haloRadius(0), view->haloRadius(2), 1e-9);
+    EXPECT_GT(view->haloRadius(1), 0.0);
+
+    // In pixels: just outside B's halo but inside C's, only C's surroundings carry the tint.
+    const double between = 0.5 * (view->haloRadius(1) + view->haloRadius(2));
+    const QImage image = grabImage(*view);
+    const qreal dpr = view->devicePixelRatioF();
+    const QRgb nearC = pixelAt(image, view->keyPosition(2) + QPointF(0.0, -between), dpr);
+    const QRgb nearB = pixelAt(image, view->keyPosition(1) + QPointF(-between, 0.0), dpr);
+    // The selected query's colour is vermilion: red well above blue.
+    EXPECT_GT(qRed(nearC) - qBlue(nearC), 25) << std::hex << nearC;
+    EXPECT_LT(std::abs(qRed(nearB) - qBlue(nearB)), 10) << std::hex << nearB;
+
+    // A sharper temperature takes weight away from B: its halo shrinks.
+    const double haloB = view->haloRadius(1);
+    model.setTemperature(0.2);
+    QCoreApplication::processEvents();
+    EXPECT_LT(view->haloRadius(1), haloB);
+}
+
+TEST_F(KeySpaceViewTest, MaskedKeysAreHollowWithoutHalo)
+{
+    open(builtin(QStringLiteral("key-b-removed")));
+    EXPECT_EQ(view->haloRadius(1), 0.0);
+    EXPECT_GT(view->haloRadius(0), 0.0);
+    const QImage image = grabImage(*view);
+    const qreal dpr = view->devicePixelRatioF();
+    EXPECT_GT(qGray(pixelAt(image, view->keyPosition(1), dpr)), 200) << "masked key must be hollow";
+    EXPECT_LT(qGray(pixelAt(image, view->keyPosition(2), dpr)), 100) << "allowed key is filled";
+}
+
+TEST_F(KeySpaceViewTest, UndefinedResultKeepsPointsDraggableAndSaysSo)
+{
+    open(builtin(QStringLiteral("lesson")));
+    const QPointF emptySpot = view->dataToWidget(QPointF(-0.13, -0.17));
+    const qreal dpr = view->devicePixelRatioF();
+    EXPECT_EQ(pixelAt(grabImage(*view), emptySpot, dpr), qRgb(255, 255, 255));
+    EXPECT_TRUE(view->resultNote().isEmpty());
+
+    for (Index j = 0; j < 3; ++j)
+        model.setMaskCell(0, j, false);
+    QCoreApplication::processEvents();
+    ASSERT_EQ(model.result(), nullptr);
+    EXPECT_TRUE(view->resultNote().contains(QStringLiteral("no allowed key"))) << view->resultNote().toStdString();
+    for (int j = 0; j < 3; ++j)
+        EXPECT_EQ(view->haloRadius(j), 0.0);
+    EXPECT_NE(pixelAt(grabImage(*view), emptySpot, dpr), qRgb(255, 255, 255)) << "the plane is greyed out";
+
+    const QPoint start = view->tipPosition(0).toPoint();
+    QTest::mousePress(view.get(), Qt::LeftButton, Qt::NoModifier, start);
+    QTest::mouseMove(view.get(), start + QPoint(0, -30));
+    QTest::mouseRelease(view.get(), Qt::LeftButton, Qt::NoModifier, start + QPoint(0, -30));
+    EXPECT_GT(query(0, 1), 0.0);
+
+    model.setMaskCell(0, 1, true);
+    QCoreApplication::processEvents();
+    EXPECT_TRUE(view->resultNote().isEmpty());
+    EXPECT_GT(view->haloRadius(1), 0.0);
+}
+
+TEST_F(KeySpaceViewTest, RefusedShapesStillRenderAndStayDraggable)
+{
+    Scenario broken = builtin(QStringLiteral("lesson"));
+    broken.keys = matrix({{1.0, 0.0, 0.0}, {0.0, 1.0, 0.0}, {1.0, 1.0, 0.0}});
+    broken.allowed = Mask::Constant(2, 2, true);
+    open(broken);
+    ASSERT_EQ(model.result(), nullptr);
+    EXPECT_FALSE(view->resultNote().isEmpty());
+    const QImage image = grabImage(*view);
+    EXPECT_GT(countNear(image, queryColor(0)), 50);
+    const QPoint start = view->tipPosition(0).toPoint();
+    QTest::mousePress(view.get(), Qt::LeftButton, Qt::NoModifier, start);
+    QTest::mouseMove(view.get(), start + QPoint(-20, 0));
+    QTest::mouseRelease(view.get(), Qt::LeftButton, Qt::NoModifier, start + QPoint(-20, 0));
+    EXPECT_LT(query(0, 0), 1.0);
+}
+
+TEST_F(KeySpaceViewTest, NumberLineForOneDimensionalKeys)
+{
+    open(numberLineScenario());
+    EXPECT_EQ(view->verticalDimension(), -1);
+    EXPECT_TRUE(view->dimensionNote().isEmpty());
+    const QImage image = grabImage(*view);
+    EXPECT_GT(countNear(image, queryColor(0)), 50);
+    EXPECT_GT(countDark(image), 200);
+    // Keys sit on one horizontal line, ordered by value.
+    EXPECT_EQ(view->keyPosition(0).y(), view->keyPosition(2).y());
+    EXPECT_LT(view->keyPosition(0).x(), view->keyPosition(1).x());
+    EXPECT_LT(view->keyPosition(1).x(), view->keyPosition(2).x());
+    // q = 1 prefers the key at 2.
+    EXPECT_GT(view->haloRadius(2), view->haloRadius(1));
+    EXPECT_GT(view->haloRadius(1), view->haloRadius(0));
+
+    const double ppu = view->pixelsPerUnit();
+    const QPointF tipBefore = view->tipPosition(0);
+    const QPoint start = tipBefore.toPoint();
+    QTest::mousePress(view.get(), Qt::LeftButton, Qt::NoModifier, start);
+    QTest::mouseMove(view.get(), start + QPoint(25, -40));
+    EXPECT_NEAR(query(0, 0), 1.0 + 25.0 / ppu, 1.0 / ppu);
+    QTest::mouseRelease(view.get(), Qt::LeftButton, Qt::NoModifier, start + QPoint(25, -40));
+    QCoreApplication::processEvents();
+    EXPECT_EQ(view->tipPosition(0).y(), tipBefore.y()) << "the tip stays on its row";
+
+    view->setFocus();
+    const double x = query(0, 0);
+    QTest::keyClick(view.get(), Qt::Key_Up);
+    EXPECT_EQ(query(0, 0), x);
+    QTest::keyClick(view.get(), Qt::Key_Left);
+    EXPECT_NEAR(query(0, 0), x - 0.1, 1e-12);
+}
+
+TEST_F(KeySpaceViewTest, ThreeDimensionsShowTwoChosenCoordinates)
+{
+    open(threeDimensionalScenario());
+    auto *vertical = view->findChild<QComboBox *>(QStringLiteral("verticalDimensionPicker"));
+    ASSERT_NE(vertical, nullptr);
+    EXPECT_TRUE(vertical->isVisible());
+    EXPECT_EQ(view->dimensionNote(),
+              QStringLiteral("showing dimensions 1 and 2 of 3; other coordinates unchanged"));
+
+    vertical->setCurrentIndex(2);
+    QCoreApplication::processEvents();
+    EXPECT_EQ(view->verticalDimension(), 2);
+    EXPECT_EQ(view->dimensionNote(),
+              QStringLiteral("showing dimensions 1 and 3 of 3; other coordinates unchanged"));
+    // The tip is drawn at (q_1, q_3) = (1, 0.5).
+    const QPointF tip = view->tipPosition(0);
+    const QPointF expectedTip = view->dataToWidget(QPointF(1.0, 0.5));
+    EXPECT_NEAR(tip.x(), expectedTip.x(), 1e-6);
+    EXPECT_NEAR(tip.y(), expectedTip.y(), 1e-6);
+
+    const QImage image = grabImage(*view);
+    EXPECT_GT(countNear(image, queryColor(0)), 50);
+
+    const QPoint start = tip.toPoint();
+    QTest::mousePress(view.get(), Qt::LeftButton, Qt::NoModifier, start);
+    QTest::mouseMove(view.get(), start + QPoint(0, -30));
+    QTest::mouseRelease(view.get(), Qt::LeftButton, Qt::NoModifier, start + QPoint(0, -30));
+    EXPECT_GT(query(0, 2), 0.5);
+    EXPECT_EQ(query(0, 1), 0.0) << "the hidden coordinate is unchanged";
+    EXPECT_NEAR(query(0, 0), 1.0, 1.0 / view->pixelsPerUnit());
+
+    // Picking the horizontal coordinate for the vertical axis swaps the two.
+    vertical->setCurrentIndex(0);
+    EXPECT_EQ(view->horizontalDimension(), 2);
+    EXPECT_EQ(view->verticalDimension(), 0);
+}
+
+TEST_F(KeySpaceViewTest, ScenarioResetRefitsToTheNewPoints)
+{
+    open(builtin(QStringLiteral("lesson")));
+    Scenario big = builtin(QStringLiteral("lesson"));
+    big.keys *= 40.0;
+    big.queries(0, 1) = -25.0;
+    model.setScenario(big);
+    QCoreApplication::processEvents();
+    for (int j = 0; j < 3; ++j)
+        EXPECT_TRUE(view->rect().contains(view->keyPosition(j).toPoint())) << j;
+    EXPECT_TRUE(view->rect().contains(view->tipPosition(0).toPoint()));
+    EXPECT_LT(view->pixelsPerUnit(), 20.0);
+}
+
+TEST_F(KeySpaceViewTest, RendersAtProjectorAndLargeSizes)
+{
+    open(builtin(QStringLiteral("three-queries")));
+    for (const QSize size : {QSize(1280, 720), QSize(2560, 1440), QSize(600, 400), QSize(1400, 900)}) {
+        view->resize(size);
+        QCoreApplication::processEvents();
+        const QImage image = grabImage(*view);
+        image.save(QDir::temp().filePath(QStringLiteral("keyspace-three-queries-%1x%2.png")
+                                             .arg(size.width())
+                                             .arg(size.height())));
+        EXPECT_GT(countNear(image, queryColor(0)), 100) << size.width();
+        EXPECT_GT(countNear(image, queryColor(1)), 100) << size.width();
+        EXPECT_GT(countNear(image, queryColor(2)), 100) << size.width();
+        EXPECT_GT(countDark(image), 500) << size.width();
+        for (int i = 0; i < 3; ++i)
+            EXPECT_TRUE(view->rect().contains(view->tipPosition(i).toPoint()));
+    }
+}
+
+TEST_F(KeySpaceViewTest, PaintSceneDrawsIntoAnyRectangle)
+{
+    open(builtin(QStringLiteral("lesson")));
+    QImage image(900, 560, QImage::Format_RGB32);
+    image.fill(Qt::black);
+    {
+        QPainter painter(&image);
+        view->paintScene(painter, QRectF(0, 0, 900, 560));
+    }
+    image.save(QDir::temp().filePath(QStringLiteral("keyspace-export-900x560.png")));
+    EXPECT_EQ(image.pixel(2, 2), qRgb(255, 255, 255));
+    EXPECT_GT(countNear(image, queryColor(0)), 100);
+    EXPECT_GT(countDark(image), 300);
+    // The widget's own geometry is untouched by an export.
+    EXPECT_TRUE(view->rect().contains(view->tipPosition(0).toPoint()));
+}
+
+TEST(PlotAxesTest, NiceStepsAreOneTwoOrFiveTimesAPowerOfTen)
+{
+    EXPECT_DOUBLE_EQ(PlotAxes::niceStep(1.4, 7), 0.2);
+    EXPECT_DOUBLE_EQ(PlotAxes::niceStep(10.0, 5), 2.0);
+    EXPECT_DOUBLE_EQ(PlotAxes::niceStep(0.35, 4), 0.1);
+    EXPECT_DOUBLE_EQ(PlotAxes::niceStep(4.0, 1), 5.0);
+    EXPECT_DOUBLE_EQ(PlotAxes::niceStep(1000.0, 10), 100.0);
+    EXPECT_DOUBLE_EQ(PlotAxes::niceStep(0.0, 5), 1.0);
+
+    const QVector<double> ticks = PlotAxes::ticks(-0.64, 1.64, 0.5);
+    EXPECT_EQ(ticks, (QVector<double>{-0.5, 0.0, 0.5, 1.0, 1.5}));
+    EXPECT_EQ(PlotAxes::ticks(0.0, 0.3, 0.1).last(), 0.3);
+    EXPECT_EQ(PlotAxes::tickLabel(-1e-17, 0.5), QStringLiteral("0.0"));
+    EXPECT_EQ(PlotAxes::tickLabel(-1e-17, 1.0), QStringLiteral("0"));
+    EXPECT_EQ(PlotAxes::tickLabel(0.25, 0.05), QStringLiteral("0.25"));
+    EXPECT_EQ(PlotAxes::tickLabel(-2.0, 1.0), QStringLiteral("\u22122"));
+}
+
+TEST(PlotAxesTest, EqualAspectUsesOneScaleAndKeepsTheFittedRangeVisible)
+{
+    PlotAxes axes;
+    axes.setDataRange(-0.2, 1.2, -0.2, 1.2);
+    axes.layout(QRectF(10, 10, 500, 250), true);
+    EXPECT_DOUBLE_EQ(axes.xPixelsPerUnit(), axes.yPixelsPerUnit());
+    EXPECT_LE(axes.xMin(), -0.2);
+    EXPECT_GE(axes.xMax(), 1.2);
+    EXPECT_NEAR(axes.yMin(), -0.2, 1e-12);
+    const QPointF pixel = axes.toPixel(0.7, 0.3);
+    const QPointF back = axes.toData(pixel);
+    EXPECT_NEAR(back.x(), 0.7, 1e-12);
+    EXPECT_NEAR(back.y(), 0.3, 1e-12);
+    EXPECT_LT(axes.toPixelY(1.0), axes.toPixelY(0.0)) << "y grows upwards";
+}

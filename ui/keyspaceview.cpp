@@ -1,0 +1,1305 @@
+#include "keyspaceview.h"
+
+#include "attentionmodel.h"
+#include "labelplacer.h"
+#include "tokenpalette.h"
+#include "viewstate.h"
+
+#include <QComboBox>
+#include <QFontMetricsF>
+#include <QGuiApplication>
+#include <QHBoxLayout>
+#include <QHelpEvent>
+#include <QKeyEvent>
+#include <QLabel>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QPainterPath>
+#include <QSignalBlocker>
+#include <QToolTip>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace attnlens {
+
+namespace {
+
+constexpr double kNudgeStep = 0.1;
+constexpr double kFineNudgeStep = 0.01;
+// Snapping rounds to tenths: round(x * 10) / 10 gives the double nearest to k / 10, so snapped
+// coordinates print as 0.3, not 0.30000000000000004.
+constexpr double kSnapInverseStep = 10.0;
+// Fraction of the largest span added on every side when the view refits.
+constexpr double kFitMargin = 0.22;
+// Projection lines for every key only while they stay readable; beyond, only the hovered key.
+constexpr int kMaxProjectedKeys = 8;
+
+const QColor kGridColor(0xe4, 0xe4, 0xe4);
+const QColor kZeroAxisColor(0x8a, 0x8a, 0x8a);
+const QColor kFrameColor(0xbd, 0xbd, 0xbd);
+const QColor kTickTextColor(0x3a, 0x3a, 0x3a);
+const QColor kHintColor(0x66, 0x66, 0x66);
+const QColor kMaskedColor(0x9a, 0x9a, 0x9a);
+const QColor kUndefinedBackground(0xee, 0xee, 0xee);
+const QColor kNoteBackground(0xfd, 0xec, 0xea);
+const QColor kNoteBorder(0xc6, 0x28, 0x28);
+const QColor kNoteText(0x8e, 0x00, 0x00);
+
+double snapped(double value)
+{
+    return std::round(value * kSnapInverseStep) / kSnapInverseStep;
+}
+
+/// Numbers in the plane: two decimals, a real minus sign and never "-0.00".
+QString compactNumber(double value)
+{
+    if (!std::isfinite(value))
+        return QStringLiteral("undefined");
+    QString text = QString::number(value, 'f', 2);
+    if (text.startsWith(QLatin1Char('-')) && text.toDouble() == 0.0)
+        text.remove(0, 1);
+    text.replace(QLatin1Char('-'), QChar(0x2212));
+    return text;
+}
+
+QString fullNumber(double value)
+{
+    return QString::number(value, 'g', 17);
+}
+
+QString fullVector(const Eigen::RowVectorXd &row)
+{
+    QStringList parts;
+    for (Index j = 0; j < row.size(); ++j)
+        parts << fullNumber(row(j));
+    return QLatin1Char('[') + parts.join(QStringLiteral(", ")) + QLatin1Char(']');
+}
+
+QString compactVector(const Eigen::RowVectorXd &row)
+{
+    QStringList parts;
+    for (Index j = 0; j < row.size(); ++j)
+        parts << compactNumber(row(j));
+    return QLatin1Char('[') + parts.join(QStringLiteral(", ")) + QLatin1Char(']');
+}
+
+/// Scenario::isAllowed, tolerant of a mask whose shape is wrong (a refused scenario is still
+/// drawn, so that the student can see and fix it).
+bool isAllowedSafely(const Scenario &scenario, Index queryRow, Index keyRow)
+{
+    if (!scenario.allowed)
+        return true;
+    if (queryRow >= scenario.allowed->rows() || keyRow >= scenario.allowed->cols())
+        return true;
+    return (*scenario.allowed)(queryRow, keyRow);
+}
+
+bool isFinitePoint(const QPointF &point)
+{
+    return std::isfinite(point.x()) && std::isfinite(point.y());
+}
+
+/// Text colour for a query: the palette colour, darkened where it is too light to read on white.
+QColor readableOnWhite(const QColor &color)
+{
+    return color.lightnessF() > 0.45 ? color.darker(135) : color;
+}
+
+} // namespace
+
+KeySpaceView::KeySpaceView(AttentionModel *model, ViewState *viewState, QWidget *parent)
+    : QWidget(parent)
+    , m_model(model)
+    , m_viewState(viewState)
+{
+    setObjectName(QStringLiteral("keySpaceView"));
+    setAccessibleName(tr("Key space"));
+    setAccessibleDescription(
+        tr("Keys are labelled points and queries are arrows from the origin, with equal scales "
+           "on both axes. Drag an arrow's tip to move that query (it also becomes the selected "
+           "query); hold Ctrl and drag a key to move it (its value row stays paired with it). "
+           "Arrow keys nudge the selected query by 0.1, Shift+arrow keys by 0.01. The selected "
+           "query shows its dot product q\u00b7k with every key; each key's halo grows with its "
+           "weight for that query; masked keys are hollow and grey."));
+    setFocusPolicy(Qt::StrongFocus);
+    setMouseTracking(true);
+    setAttribute(Qt::WA_OpaquePaintEvent);
+
+    m_header = new QWidget(this);
+    m_header->setObjectName(QStringLiteral("keySpaceDimensionHeader"));
+    auto *headerLayout = new QVBoxLayout(m_header);
+    headerLayout->setContentsMargins(6, 4, 6, 2);
+    headerLayout->setSpacing(2);
+    auto *pickerRow = new QHBoxLayout;
+    auto *horizontalLabel = new QLabel(tr("Horizontal:"), m_header);
+    m_horizontalPicker = new QComboBox(m_header);
+    m_horizontalPicker->setObjectName(QStringLiteral("horizontalDimensionPicker"));
+    m_horizontalPicker->setAccessibleName(tr("Key coordinate shown horizontally"));
+    horizontalLabel->setBuddy(m_horizontalPicker);
+    auto *verticalLabel = new QLabel(tr("Vertical:"), m_header);
+    m_verticalPicker = new QComboBox(m_header);
+    m_verticalPicker->setObjectName(QStringLiteral("verticalDimensionPicker"));
+    m_verticalPicker->setAccessibleName(tr("Key coordinate shown vertically"));
+    verticalLabel->setBuddy(m_verticalPicker);
+    m_dimensionLabel = new QLabel(m_header);
+    m_dimensionLabel->setObjectName(QStringLiteral("dimensionNote"));
+    m_dimensionLabel->setWordWrap(true);
+    pickerRow->addWidget(horizontalLabel);
+    pickerRow->addWidget(m_horizontalPicker);
+    pickerRow->addSpacing(8);
+    pickerRow->addWidget(verticalLabel);
+    pickerRow->addWidget(m_verticalPicker);
+    pickerRow->addStretch(1);
+    headerLayout->addLayout(pickerRow);
+    headerLayout->addWidget(m_dimensionLabel);
+    m_header->hide();
+
+    connect(m_horizontalPicker, qOverload<int>(&QComboBox::currentIndexChanged), this,
+            [this](int index) { setShownDimensions(index, m_verticalDimension); });
+    connect(m_verticalPicker, qOverload<int>(&QComboBox::currentIndexChanged), this,
+            [this](int index) { setShownDimensions(m_horizontalDimension, index); });
+
+    connect(m_model, &AttentionModel::scenarioReset, this, &KeySpaceView::onScenarioReset);
+    // Points move at once; the halos follow when the coalesced resultChanged arrives.
+    connect(m_model, &AttentionModel::queryChanged, this, &KeySpaceView::refreshScene);
+    connect(m_model, &AttentionModel::keyChanged, this, &KeySpaceView::refreshScene);
+    connect(m_model, &AttentionModel::maskChanged, this, &KeySpaceView::refreshScene);
+    connect(m_model, &AttentionModel::resultChanged, this, &KeySpaceView::onResultChanged);
+    connect(m_viewState, &ViewState::selectedQueryChanged, this, &KeySpaceView::refreshScene);
+    connect(m_viewState, &ViewState::hoverChanged, this, &KeySpaceView::refreshScene);
+    connect(m_viewState, &ViewState::snapToGridChanged, this, &KeySpaceView::refreshScene);
+
+    measureFont();
+    onScenarioReset();
+}
+
+QSize KeySpaceView::minimumSizeHint() const
+{
+    const double h = m_baseLineHeight;
+    return QSize(int(std::ceil(15 * h)), int(std::ceil(11 * h)));
+}
+
+QSize KeySpaceView::sizeHint() const
+{
+    const double h = m_baseLineHeight;
+    return QSize(int(std::ceil(40 * h)), int(std::ceil(28 * h)));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Public queries
+
+QPointF KeySpaceView::tipPosition(int queryRow) const
+{
+    if (queryRow < 0 || queryRow >= m_scene.tips.size())
+        return QPointF();
+    return m_scene.tips[queryRow];
+}
+
+QPointF KeySpaceView::keyPosition(int keyRow) const
+{
+    if (keyRow < 0 || keyRow >= m_scene.keyPoints.size())
+        return QPointF();
+    return m_scene.keyPoints[keyRow];
+}
+
+QPointF KeySpaceView::dataToWidget(const QPointF &data) const
+{
+    if (m_scene.lineMode)
+        return QPointF(m_scene.axes.toPixelX(data.x()), m_scene.origin.y());
+    return m_scene.axes.toPixel(data);
+}
+
+QPointF KeySpaceView::widgetToData(const QPointF &widgetPoint) const
+{
+    const QPointF data = m_scene.axes.toData(widgetPoint);
+    return m_scene.lineMode ? QPointF(data.x(), 0.0) : data;
+}
+
+double KeySpaceView::pixelsPerUnit() const
+{
+    return m_scene.axes.xPixelsPerUnit();
+}
+
+double KeySpaceView::haloRadius(int keyRow) const
+{
+    if (keyRow < 0 || keyRow >= m_scene.haloRadii.size())
+        return 0.0;
+    return m_scene.haloRadii[keyRow];
+}
+
+QString KeySpaceView::dimensionNote() const
+{
+    const Index d = m_model->scenario().keyDimension();
+    if (d <= 2)
+        return QString();
+    return tr("showing dimensions %1 and %2 of %3; other coordinates unchanged")
+        .arg(m_horizontalDimension + 1)
+        .arg(m_verticalDimension + 1)
+        .arg(d);
+}
+
+QString KeySpaceView::hintText() const
+{
+    QString hint = tr("drag arrows to move queries \u00b7 Ctrl+drag moves keys");
+    if (m_viewState->snapToGrid())
+        hint += tr(" \u00b7 snapping to 0.1");
+    return hint;
+}
+
+void KeySpaceView::setShownDimensions(int horizontal, int vertical)
+{
+    const int d = int(m_model->scenario().keyDimension());
+    if (d < 2 || horizontal < 0 || vertical < 0 || horizontal >= d || vertical >= d)
+        return;
+    if (horizontal == vertical) {
+        // Picking the coordinate already shown on the other axis swaps the two.
+        if (horizontal != m_horizontalDimension)
+            vertical = m_horizontalDimension;
+        else
+            horizontal = m_verticalDimension;
+    }
+    if (horizontal == m_horizontalDimension && vertical == m_verticalDimension)
+        return;
+    m_horizontalDimension = horizontal;
+    m_verticalDimension = vertical;
+    {
+        const QSignalBlocker blockHorizontal(m_horizontalPicker);
+        const QSignalBlocker blockVertical(m_verticalPicker);
+        m_horizontalPicker->setCurrentIndex(horizontal);
+        m_verticalPicker->setCurrentIndex(vertical);
+    }
+    m_dimensionLabel->setText(dimensionNote());
+    updateHeaderGeometry();
+    refit();
+    refreshScene();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reacting to the model
+
+void KeySpaceView::onScenarioReset()
+{
+    if (m_dragKind != DragKind::None) {
+        m_dragKind = DragKind::None;
+        m_dragRow = -1;
+        unsetCursor();
+        emit dragFinished();
+    }
+    const int d = int(m_model->scenario().keyDimension());
+    if (d <= 1) {
+        m_horizontalDimension = 0;
+        m_verticalDimension = -1;
+    } else if (m_horizontalDimension < 0 || m_horizontalDimension >= d || m_verticalDimension < 0
+               || m_verticalDimension >= d || m_horizontalDimension == m_verticalDimension) {
+        m_horizontalDimension = 0;
+        m_verticalDimension = 1;
+    }
+    rebuildPickers();
+    readResult();
+    refit();
+    refreshScene();
+}
+
+void KeySpaceView::onResultChanged()
+{
+    readResult();
+    refreshScene();
+}
+
+void KeySpaceView::readResult()
+{
+    const AttentionResult *result = m_model->result();
+    m_hasResult = result != nullptr;
+    if (result) {
+        m_weights = result->weights;
+        m_resultNote.clear();
+        return;
+    }
+    m_weights.resize(0, 0);
+    const std::optional<Error> &error = m_model->error();
+    if (error && error->category == ErrorCategory::AllMaskedRow && error->row >= 0) {
+        m_resultNote = tr("Weights undefined: no allowed key for query %1 (%2). Allow at least one "
+                          "key in its mask row; points stay draggable.")
+                           .arg(error->row + 1)
+                           .arg(m_model->scenario().queryLabel(error->row));
+    } else {
+        m_resultNote = tr("Result undefined: %1. Weights are not shown; points stay draggable.")
+                           .arg(error ? error->message : tr("the scenario cannot be computed"));
+    }
+}
+
+void KeySpaceView::rebuildPickers()
+{
+    const int d = int(m_model->scenario().keyDimension());
+    {
+        const QSignalBlocker blockHorizontal(m_horizontalPicker);
+        const QSignalBlocker blockVertical(m_verticalPicker);
+        m_horizontalPicker->clear();
+        m_verticalPicker->clear();
+        for (int i = 0; i < d; ++i) {
+            m_horizontalPicker->addItem(tr("dimension %1").arg(i + 1));
+            m_verticalPicker->addItem(tr("dimension %1").arg(i + 1));
+        }
+        if (d >= 2) {
+            m_horizontalPicker->setCurrentIndex(m_horizontalDimension);
+            m_verticalPicker->setCurrentIndex(m_verticalDimension);
+        }
+    }
+    m_dimensionLabel->setText(dimensionNote());
+    m_header->setVisible(d > 2);
+    updateHeaderGeometry();
+}
+
+void KeySpaceView::updateHeaderGeometry()
+{
+    if (m_header->isHidden())
+        return;
+    const int height = m_header->hasHeightForWidth() ? m_header->heightForWidth(width())
+                                                     : m_header->sizeHint().height();
+    m_header->setGeometry(0, 0, width(), std::max(height, m_header->minimumSizeHint().height()));
+}
+
+QRectF KeySpaceView::plotBounds() const
+{
+    const double top = m_header->isHidden() ? 0.0 : m_header->geometry().bottom() + 1.0;
+    return QRectF(0.0, top, width(), std::max(0.0, height() - top));
+}
+
+void KeySpaceView::measureFont()
+{
+    m_baseLineHeight = QFontMetricsF(font()).height();
+}
+
+KeySpaceView::Metrics KeySpaceView::metricsFor(const QSizeF &size) const
+{
+    Metrics m;
+    // About 28 lines of text fit the short side at scale 1; a bigger plane gets bigger type.
+    const double shortSide = std::min(size.width() / 1.6, size.height());
+    m.scale = std::clamp(shortSide / (28.0 * m_baseLineHeight), 1.0, 2.0);
+    m.font = font();
+    if (m.scale > 1.0) {
+        if (m.font.pointSizeF() > 0)
+            m.font.setPointSizeF(m.font.pointSizeF() * m.scale);
+        else
+            m.font.setPixelSize(int(std::round(m.font.pixelSize() * m.scale)));
+    }
+    const QFontMetricsF fm(m.font);
+    m.lineHeight = fm.height();
+    m.pad = std::max(4.0, std::round(0.4 * m.lineHeight));
+    m.pointRadius = std::max(4.0, 0.33 * m.lineHeight);
+    m.tipRadius = std::max(6.0, 0.48 * m.lineHeight);
+    m.hitRadius = std::max(10.0, 0.85 * m.lineHeight);
+    m.haloMax = std::max(18.0, 2.2 * m.lineHeight);
+    m.arrowWidth = std::max(2.0, 0.15 * m.lineHeight);
+    m.arrowHeadLength = std::max(10.0, 0.8 * m.lineHeight);
+    m.tickLength = std::max(4.0, 0.3 * m.lineHeight);
+    return m;
+}
+
+bool KeySpaceView::isLineMode() const
+{
+    return m_model->scenario().keyDimension() == 1;
+}
+
+QPointF KeySpaceView::shownCoordinates(const Eigen::RowVectorXd &row) const
+{
+    const double x = m_horizontalDimension >= 0 && m_horizontalDimension < row.size()
+        ? row(m_horizontalDimension) : 0.0;
+    const double y = m_verticalDimension >= 0 && m_verticalDimension < row.size()
+        ? row(m_verticalDimension) : 0.0;
+    return QPointF(x, y);
+}
+
+Eigen::RowVectorXd KeySpaceView::withShownCoordinates(const Eigen::RowVectorXd &row,
+                                                      const QPointF &data) const
+{
+    Eigen::RowVectorXd result = row;
+    if (m_horizontalDimension >= 0 && m_horizontalDimension < result.size())
+        result(m_horizontalDimension) = data.x();
+    if (m_verticalDimension >= 0 && m_verticalDimension < result.size())
+        result(m_verticalDimension) = data.y();
+    return result;
+}
+
+void KeySpaceView::refit()
+{
+    const Scenario &scenario = m_model->scenario();
+    const bool lineMode = isLineMode();
+    double minX = 0.0, maxX = 0.0, minY = 0.0, maxY = 0.0;  // the origin is always in view
+    auto include = [&](const QPointF &p) {
+        if (!isFinitePoint(p))
+            return;
+        minX = std::min(minX, p.x());
+        maxX = std::max(maxX, p.x());
+        minY = std::min(minY, p.y());
+        maxY = std::max(maxY, p.y());
+    };
+    for (Index j = 0; j < scenario.keyCount(); ++j)
+        include(shownCoordinates(scenario.keys.row(j)));
+    for (Index i = 0; i < scenario.queryCount(); ++i)
+        include(shownCoordinates(scenario.queries.row(i)));
+    double span = lineMode ? maxX - minX : std::max(maxX - minX, maxY - minY);
+    if (!(span > 1e-9))
+        span = 1.0;
+    const double margin = kFitMargin * span;
+    if (lineMode)
+        m_fit.setDataRange(minX - margin, maxX + margin, -1.0, 1.0);
+    else
+        m_fit.setDataRange(minX - margin, maxX + margin, minY - margin, maxY + margin);
+}
+
+bool KeySpaceView::allPointsVisible(const Scene &scene) const
+{
+    const double inset = scene.metrics.pointRadius;
+    const QRectF inner = scene.plotRect.adjusted(inset, inset, -inset, -inset);
+    if (inner.width() <= 0 || inner.height() <= 0)
+        return true;
+    auto inside = [&](const QPointF &p) {
+        return p.x() >= inner.left() && p.x() <= inner.right() && p.y() >= inner.top()
+            && p.y() <= inner.bottom();
+    };
+    for (int j = 0; j < scene.keyPoints.size(); ++j) {
+        if (scene.keyFinite[j] && !inside(scene.keyPoints[j]))
+            return false;
+    }
+    for (int i = 0; i < scene.tips.size(); ++i) {
+        if (scene.tipFinite[i] && !inside(scene.tips[i]))
+            return false;
+    }
+    return true;
+}
+
+void KeySpaceView::refreshScene()
+{
+    m_scene = buildScene(plotBounds(), true);
+    if (m_dragKind == DragKind::None && !allPointsVisible(m_scene)) {
+        refit();
+        m_scene = buildScene(plotBounds(), true);
+    }
+    update();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Scene building
+
+KeySpaceView::Scene KeySpaceView::buildScene(const QRectF &bounds, bool interactive) const
+{
+    Scene s;
+    s.metrics = metricsFor(bounds.size());
+    const Metrics &m = s.metrics;
+    const QFontMetricsF fm(m.font);
+    const Scenario &scenario = m_model->scenario();
+    const int queryCount = int(scenario.queryCount());
+    const int keyCount = int(scenario.keyCount());
+
+    s.bounds = bounds;
+    s.lineMode = isLineMode();
+    s.interactive = interactive;
+    s.hasResult = m_hasResult && m_weights.rows() == queryCount && m_weights.cols() == keyCount;
+    s.selectedQuery = queryCount > 0 ? std::clamp(m_viewState->selectedQuery(), 0, queryCount - 1) : -1;
+    s.hoveredQuery = m_viewState->hoveredQuery();
+    s.hoveredKey = m_viewState->hoveredKey();
+    s.caption = interactive ? hintText() : dimensionNote();
+    s.xTitle = tr("key dimension %1").arg(m_horizontalDimension + 1);
+    s.yTitle = s.lineMode ? QString() : tr("key dimension %1").arg(m_verticalDimension + 1);
+
+    // Frame: a caption strip on top, tick labels and the axis titles outside the plot.
+    // The note about an undefined result goes above the plane, never over its points.
+    double captionTop = bounds.top();
+    if (!s.hasResult && !m_resultNote.isEmpty()) {
+        const double width = std::max(10.0, bounds.width() - 2 * m.pad);
+        const QRectF text = fm.boundingRect(QRectF(0, 0, width - 2 * m.pad, 1e6),
+                                            Qt::TextWordWrap | Qt::AlignLeft, m_resultNote);
+        s.noteRect = QRectF(bounds.left() + m.pad, bounds.top() + 0.5 * m.pad, width, text.height() + m.pad);
+        captionTop = s.noteRect.bottom();
+    }
+    s.captionRect = QRectF(bounds.left(), captionTop, bounds.width(), m.lineHeight + m.pad);
+    s.caption = fm.elidedText(s.caption, Qt::ElideRight, std::max(0.0, s.captionRect.width() - 2 * m.pad));
+    const double top = s.captionRect.bottom() + 0.5 * m.pad;
+    const double bottomMargin = m.tickLength + 0.4 * m.pad + m.lineHeight + 0.4 * m.pad + m.lineHeight + m.pad;
+    const double rightMargin = m.pad + 0.5 * fm.horizontalAdvance(QStringLiteral("\u22120.00"));
+    double labelWidth = fm.horizontalAdvance(QStringLiteral("\u22120.0"));
+    for (int pass = 0; pass < 3; ++pass) {
+        const double leftMargin = s.lineMode
+            ? m.pad + 0.5 * fm.horizontalAdvance(QStringLiteral("\u22120.00"))
+            : m.pad + m.lineHeight + 0.5 * m.pad + labelWidth + 0.5 * m.pad + m.tickLength;
+        s.plotRect = QRectF(bounds.left() + leftMargin, top,
+                            std::max(1.0, bounds.width() - leftMargin - rightMargin),
+                            std::max(1.0, bounds.bottom() - bottomMargin - top));
+        s.axes = m_fit;
+        s.axes.layout(s.plotRect, !s.lineMode);
+
+        // One step for both axes keeps the grid cells square, which shows the equal aspect.
+        const double widest = fm.horizontalAdvance(QStringLiteral("\u22120.00"));
+        const int xIntervals = std::clamp(int(s.plotRect.width() / (widest + 1.5 * m.lineHeight)), 2, 10);
+        double step = PlotAxes::niceStep(s.axes.xMax() - s.axes.xMin(), xIntervals);
+        if (!s.lineMode) {
+            const int yIntervals = std::clamp(int(s.plotRect.height() / (2.2 * m.lineHeight)), 2, 10);
+            step = std::max(step, PlotAxes::niceStep(s.axes.yMax() - s.axes.yMin(), yIntervals));
+        }
+        // Widen the step until the horizontal tick labels cannot touch.
+        for (int attempt = 0; attempt < 6; ++attempt) {
+            double widestLabel = 0.0;
+            for (double tick : PlotAxes::ticks(s.axes.xMin(), s.axes.xMax(), step))
+                widestLabel = std::max(widestLabel, fm.horizontalAdvance(PlotAxes::tickLabel(tick, step)));
+            if (widestLabel + 0.8 * m.lineHeight <= step * s.axes.xPixelsPerUnit())
+                break;
+            step = PlotAxes::niceStep(step * 1.5, 1);
+        }
+        s.step = step;
+        s.xTicks = PlotAxes::ticks(s.axes.xMin(), s.axes.xMax(), step);
+        s.yTicks = s.lineMode ? QVector<double>() : PlotAxes::ticks(s.axes.yMin(), s.axes.yMax(), step);
+        if (s.lineMode)
+            break;
+        double widestY = fm.horizontalAdvance(QStringLiteral("0"));
+        for (double tick : s.yTicks)
+            widestY = std::max(widestY, fm.horizontalAdvance(PlotAxes::tickLabel(tick, step)));
+        if (std::abs(widestY - labelWidth) < 0.5)
+            break;
+        labelWidth = widestY;
+    }
+
+    // Points in pixels.
+    const double rowGap = 1.5 * m.lineHeight;
+    if (s.lineMode) {
+        // The number line sits low enough that every query's arrow fits above it, one row each,
+        // and leaves room for two lines of key labels below.
+        const double wanted = s.plotRect.top() + m.pad + (queryCount + 0.5) * rowGap;
+        const double lowest = s.plotRect.bottom() - 2.6 * m.lineHeight - m.pad;
+        const double lineY = std::clamp(std::max(wanted, s.plotRect.center().y()),
+                                        s.plotRect.top() + m.pad, std::max(s.plotRect.top() + m.pad, lowest));
+        s.origin = QPointF(s.axes.toPixelX(0.0), lineY);
+    } else {
+        s.origin = s.axes.toPixel(0.0, 0.0);
+    }
+    const double lineModeGap = queryCount > 0
+        ? std::min(rowGap, std::max(0.5 * m.lineHeight, (s.origin.y() - s.plotRect.top() - m.pad) / queryCount))
+        : rowGap;
+
+    s.keyPoints.resize(keyCount);
+    s.keyFinite.resize(keyCount);
+    for (int j = 0; j < keyCount; ++j) {
+        const QPointF data = shownCoordinates(scenario.keys.row(j));
+        s.keyFinite[j] = isFinitePoint(data);
+        s.keyPoints[j] = s.lineMode ? QPointF(s.axes.toPixelX(data.x()), s.origin.y()) : s.axes.toPixel(data);
+    }
+    s.tails.resize(queryCount);
+    s.tips.resize(queryCount);
+    s.tipFinite.resize(queryCount);
+    for (int i = 0; i < queryCount; ++i) {
+        const QPointF data = shownCoordinates(scenario.queries.row(i));
+        s.tipFinite[i] = isFinitePoint(data);
+        if (s.lineMode) {
+            const double y = s.origin.y() - (i + 1) * lineModeGap;
+            s.tails[i] = QPointF(s.origin.x(), y);
+            s.tips[i] = QPointF(s.axes.toPixelX(data.x()), y);
+        } else {
+            s.tails[i] = s.origin;
+            s.tips[i] = s.axes.toPixel(data);
+        }
+    }
+
+    // What the selected query sees: dot products, weights (as halos), projections.
+    s.keyMasked.fill(false, keyCount);
+    s.haloRadii.fill(0.0, keyCount);
+    s.haloAlphas.fill(0.0, keyCount);
+    s.dots.fill(std::numeric_limits<double>::quiet_NaN(), keyCount);
+    s.projectionFeet.fill(QPointF(), keyCount);
+    s.showProjection.fill(false, keyCount);
+    if (s.selectedQuery >= 0) {
+        const int q = s.selectedQuery;
+        const Eigen::RowVectorXd query = scenario.queries.row(q);
+        const QPointF queryShown = shownCoordinates(query);
+        const double queryNormSquared = queryShown.x() * queryShown.x() + queryShown.y() * queryShown.y();
+        // Only in an honest plane: with d_k > 2 the shown projection would not be q.k.
+        const bool canProject = !s.lineMode && scenario.keyDimension() == 2 && queryNormSquared > 1e-18
+            && std::isfinite(queryNormSquared);
+        if (canProject) {
+            const double reach = 4.0 * std::max(s.axes.xMax() - s.axes.xMin(), s.axes.yMax() - s.axes.yMin())
+                / std::sqrt(queryNormSquared);
+            s.queryDirectionLine = QLineF(s.axes.toPixel(-reach * queryShown), s.axes.toPixel(reach * queryShown));
+        }
+        for (int j = 0; j < keyCount; ++j) {
+            s.keyMasked[j] = !isAllowedSafely(scenario, q, j);
+            if (query.size() == scenario.keys.cols())
+                s.dots[j] = query.dot(scenario.keys.row(j));
+            if (s.hasResult && !s.keyMasked[j]) {
+                const double weight = std::clamp(m_weights(q, j), 0.0, 1.0);
+                s.haloRadii[j] = m.pointRadius + weight * m.haloMax;
+                s.haloAlphas[j] = weight;
+            }
+            if (canProject && s.keyFinite[j] && !s.keyMasked[j] && (keyCount <= kMaxProjectedKeys || j == s.hoveredKey)) {
+                const QPointF key = shownCoordinates(scenario.keys.row(j));
+                const double t = (key.x() * queryShown.x() + key.y() * queryShown.y()) / queryNormSquared;
+                s.projectionFeet[j] = s.axes.toPixel(t * queryShown);
+                s.showProjection[j] = true;
+            }
+        }
+    }
+
+    layoutLabels(s);
+    return s;
+}
+
+void KeySpaceView::layoutLabels(Scene &s) const
+{
+    const Metrics &m = s.metrics;
+    const QFontMetricsF fm(m.font);
+    const Scenario &scenario = m_model->scenario();
+    const int queryCount = int(scenario.queryCount());
+    const int keyCount = int(scenario.keyCount());
+    const double padX = 0.25 * m.lineHeight;
+    const double padY = 0.08 * m.lineHeight;
+    auto labelSize = [&](const QStringList &lines) {
+        double width = 0.0;
+        for (const QString &line : lines)
+            width = std::max(width, fm.horizontalAdvance(line));
+        return QSizeF(width + 2 * padX, lines.size() * m.lineHeight + 2 * padY);
+    };
+
+    LabelPlacer placer(s.plotRect.adjusted(2, 2, -2, -2));
+    placer.addDiscObstacle(s.origin, 0.5 * m.pointRadius + 2, 40.0);
+    for (int j = 0; j < keyCount; ++j) {
+        if (s.keyFinite[j])
+            placer.addBlockedDisc(s.keyPoints[j], m.pointRadius + 2);
+    }
+    for (int i = 0; i < queryCount; ++i) {
+        if (!s.tipFinite[i])
+            continue;
+        placer.addBlockedDisc(s.tips[i], m.tipRadius + 1);
+        placer.addSegmentObstacle(QLineF(s.tails[i], s.tips[i]), m.arrowWidth + 1, 20.0);
+    }
+    for (int j = 0; j < keyCount; ++j) {
+        if (s.keyFinite[j] && s.haloRadii[j] > m.pointRadius + 2)
+            placer.addDiscObstacle(s.keyPoints[j], s.haloRadii[j], 5.0);
+    }
+    for (int j = 0; j < keyCount; ++j) {
+        if (s.showProjection[j])
+            placer.addSegmentObstacle(QLineF(s.keyPoints[j], s.projectionFeet[j]), 1.5, 4.0);
+    }
+
+    // A label pushed away from its point gets a leader line, so that it is not read as naming a
+    // neighbour.
+    auto addLeaderIfFar = [&](const QPointF &anchor, double radius, const QRectF &rect) {
+        const QPointF nearest(std::clamp(anchor.x(), rect.left(), rect.right()),
+                              std::clamp(anchor.y(), rect.top(), rect.bottom()));
+        const QLineF line(anchor, nearest);
+        if (line.length() <= radius + 0.6 * m.lineHeight)
+            return;
+        const QPointF start = anchor + (nearest - anchor) * (radius / line.length());
+        s.leaders.append(QLineF(start, nearest));
+    };
+
+    // Query labels first, the selected one before the rest: they name what the user drags.
+    s.queryLabelRects.fill(QRectF(), queryCount);
+    s.queryLabelLines.fill(QStringList(), queryCount);
+    QVector<int> queryOrder;
+    if (s.selectedQuery >= 0)
+        queryOrder.append(s.selectedQuery);
+    for (int i = 0; i < queryCount; ++i) {
+        if (i != s.selectedQuery)
+            queryOrder.append(i);
+    }
+    for (int i : queryOrder) {
+        if (!s.tipFinite[i])
+            continue;
+        QStringList lines{scenario.queryLabel(i)};
+        if (i == s.selectedQuery && scenario.keyDimension() <= 3)
+            lines << compactVector(scenario.queries.row(i));
+        QPointF direction = s.tips[i] - s.tails[i];
+        if (std::hypot(direction.x(), direction.y()) < 1.0)
+            direction = QPointF(1.0, -1.0);
+        std::optional<QRectF> rect = placer.place(s.tips[i], labelSize(lines), m.tipRadius + 2, direction);
+        if (!rect && lines.size() > 1) {
+            lines = QStringList{lines.first()};
+            rect = placer.place(s.tips[i], labelSize(lines), m.tipRadius + 2, direction);
+        }
+        if (rect) {
+            s.queryLabelRects[i] = *rect;
+            s.queryLabelLines[i] = lines;
+            addLeaderIfFar(s.tips[i], m.tipRadius + 1, *rect);
+        }
+    }
+
+    // Key labels: the hovered key first so that it always keeps its label.
+    s.keyLabelRects.fill(QRectF(), keyCount);
+    s.keyLabelLines.fill(QStringList(), keyCount);
+    QVector<int> keyOrder;
+    if (s.hoveredKey >= 0 && s.hoveredKey < keyCount)
+        keyOrder.append(s.hoveredKey);
+    for (int j = 0; j < keyCount; ++j) {
+        if (j != s.hoveredKey)
+            keyOrder.append(j);
+    }
+    const QPointF keyDirection = s.lineMode ? QPointF(0.0, 1.0) : QPointF();
+    for (int j : keyOrder) {
+        if (!s.keyFinite[j])
+            continue;
+        QStringList lines{scenario.keyLabel(j)};
+        if (s.selectedQuery >= 0) {
+            if (s.keyMasked[j])
+                lines << tr("masked");
+            else if (std::isfinite(s.dots[j]))
+                lines << QStringLiteral("q\u00b7k = %1").arg(compactNumber(s.dots[j]));
+        }
+        const double gap = m.pointRadius + 3;
+        std::optional<QRectF> rect = placer.place(s.keyPoints[j], labelSize(lines), gap, keyDirection);
+        if (!rect && lines.size() > 1) {
+            lines = QStringList{lines.first()};
+            rect = placer.place(s.keyPoints[j], labelSize(lines), gap, keyDirection);
+        }
+        if (rect) {
+            s.keyLabelRects[j] = *rect;
+            s.keyLabelLines[j] = lines;
+            addLeaderIfFar(s.keyPoints[j], m.pointRadius + 1, *rect);
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Painting
+
+void KeySpaceView::paintScene(QPainter &painter, const QRectF &rect) const
+{
+    paintSceneContents(painter, buildScene(rect, false));
+}
+
+void KeySpaceView::paintEvent(QPaintEvent *)
+{
+    QPainter painter(this);
+    painter.fillRect(rect(), palette().color(QPalette::Window));
+    paintSceneContents(painter, m_scene);
+    if (hasFocus()) {
+        QColor focusColor = palette().color(QPalette::Highlight);
+        focusColor.setAlphaF(0.45);
+        QPen pen(focusColor, 1.5);
+        painter.setPen(pen);
+        painter.setBrush(Qt::NoBrush);
+        painter.drawRect(m_scene.plotRect.adjusted(-1, -1, 1, 1));
+    }
+}
+
+void KeySpaceView::paintSceneContents(QPainter &painter, const Scene &s) const
+{
+    const Metrics &m = s.metrics;
+    const int queryCount = int(s.tips.size());
+    const int keyCount = int(s.keyPoints.size());
+
+    painter.save();
+    painter.setRenderHint(QPainter::Antialiasing, true);
+    painter.setRenderHint(QPainter::TextAntialiasing, true);
+    painter.setFont(m.font);
+    painter.fillRect(s.bounds, Qt::white);
+    painter.fillRect(s.plotRect, s.hasResult ? QColor(Qt::white) : kUndefinedBackground);
+
+    // Grid, zero axes and frame.
+    painter.setPen(QPen(kGridColor, 1.0));
+    for (double x : s.xTicks) {
+        const double px = s.axes.toPixelX(x);
+        painter.drawLine(QPointF(px, s.plotRect.top()), QPointF(px, s.plotRect.bottom()));
+    }
+    for (double y : s.yTicks) {
+        const double py = s.axes.toPixelY(y);
+        painter.drawLine(QPointF(s.plotRect.left(), py), QPointF(s.plotRect.right(), py));
+    }
+    painter.setPen(QPen(kZeroAxisColor, 1.3));
+    if (s.lineMode) {
+        painter.drawLine(QPointF(s.plotRect.left(), s.origin.y()), QPointF(s.plotRect.right(), s.origin.y()));
+        for (double x : s.xTicks) {
+            const double px = s.axes.toPixelX(x);
+            painter.drawLine(QPointF(px, s.origin.y() - 0.5 * m.tickLength),
+                             QPointF(px, s.origin.y() + 0.5 * m.tickLength));
+        }
+    } else {
+        if (s.origin.x() >= s.plotRect.left() && s.origin.x() <= s.plotRect.right())
+            painter.drawLine(QPointF(s.origin.x(), s.plotRect.top()), QPointF(s.origin.x(), s.plotRect.bottom()));
+        if (s.origin.y() >= s.plotRect.top() && s.origin.y() <= s.plotRect.bottom())
+            painter.drawLine(QPointF(s.plotRect.left(), s.origin.y()), QPointF(s.plotRect.right(), s.origin.y()));
+    }
+    painter.setPen(QPen(kFrameColor, 1.0));
+    painter.setBrush(Qt::NoBrush);
+    painter.drawRect(s.plotRect);
+
+    // Ticks and their values outside the plot.
+    painter.setPen(QPen(kTickTextColor, 1.0));
+    for (double x : s.xTicks) {
+        const double px = s.axes.toPixelX(x);
+        painter.drawLine(QPointF(px, s.plotRect.bottom()), QPointF(px, s.plotRect.bottom() + m.tickLength));
+        // Centred in a box as wide as the tick spacing, which buildScene made wide enough.
+        const double width = s.step * s.axes.xPixelsPerUnit();
+        painter.drawText(QRectF(px - width / 2, s.plotRect.bottom() + m.tickLength + 0.4 * m.pad,
+                                width, m.lineHeight),
+                         Qt::AlignCenter, PlotAxes::tickLabel(x, s.step));
+    }
+    for (double y : s.yTicks) {
+        const double py = s.axes.toPixelY(y);
+        painter.drawLine(QPointF(s.plotRect.left() - m.tickLength, py), QPointF(s.plotRect.left(), py));
+        const QString label = PlotAxes::tickLabel(y, s.step);
+        painter.drawText(QRectF(s.bounds.left(), py - m.lineHeight / 2,
+                                s.plotRect.left() - m.tickLength - 0.5 * m.pad - s.bounds.left(), m.lineHeight),
+                         Qt::AlignRight | Qt::AlignVCenter, label);
+    }
+    const double xTitleTop = s.plotRect.bottom() + m.tickLength + 0.8 * m.pad + m.lineHeight;
+    painter.drawText(QRectF(s.plotRect.left(), xTitleTop, s.plotRect.width(), m.lineHeight),
+                     Qt::AlignCenter, s.xTitle);
+    if (!s.yTitle.isEmpty()) {
+        painter.save();
+        painter.translate(s.bounds.left() + m.pad + m.lineHeight / 2, s.plotRect.center().y());
+        painter.rotate(-90.0);
+        painter.drawText(QRectF(-s.plotRect.height() / 2, -m.lineHeight / 2, s.plotRect.height(), m.lineHeight),
+                         Qt::AlignCenter, s.yTitle);
+        painter.restore();
+    }
+
+    // Data, clipped to the plot.
+    painter.save();
+    painter.setClipRect(s.plotRect);
+    const QColor selectedColor = s.selectedQuery >= 0 ? queryColor(s.selectedQuery) : QColor(Qt::gray);
+
+    if (!s.queryDirectionLine.isNull()) {
+        QColor lineColor = selectedColor;
+        lineColor.setAlphaF(0.35);
+        painter.setPen(QPen(lineColor, 1.0, Qt::DotLine));
+        painter.drawLine(s.queryDirectionLine);
+    }
+    for (int j = 0; j < keyCount; ++j) {
+        if (!s.showProjection[j])
+            continue;
+        QColor lineColor = selectedColor;
+        lineColor.setAlphaF(j == s.hoveredKey ? 0.9 : 0.6);
+        QPen pen(lineColor, j == s.hoveredKey ? 2.0 : 1.4, Qt::DashLine);
+        pen.setCapStyle(Qt::FlatCap);
+        painter.setPen(pen);
+        painter.drawLine(s.keyPoints[j], s.projectionFeet[j]);
+        painter.setPen(Qt::NoPen);
+        painter.setBrush(lineColor);
+        painter.drawEllipse(s.projectionFeet[j], 2.5, 2.5);
+    }
+
+    painter.setPen(QPen(QColor(0x70, 0x70, 0x70, 170), 1.0));
+    for (const QLineF &leader : s.leaders)
+        painter.drawLine(leader);
+
+    // Label backings go under the halos and points (so neither is ever notched or hidden) but
+    // over the grid and the projection lines (so no line cuts through text).
+    painter.setPen(Qt::NoPen);
+    painter.setBrush(QColor(255, 255, 255, 230));
+    for (const QRectF &rect : s.queryLabelRects) {
+        if (!rect.isNull())
+            painter.drawRoundedRect(rect, 3, 3);
+    }
+    for (const QRectF &rect : s.keyLabelRects) {
+        if (!rect.isNull())
+            painter.drawRoundedRect(rect, 3, 3);
+    }
+
+    // Halos: radius and opacity grow with the weight for the selected query.
+    for (int j = 0; j < keyCount; ++j) {
+        if (!s.keyFinite[j] || s.haloRadii[j] <= 0.0)
+            continue;
+        QColor fill = selectedColor;
+        fill.setAlphaF(0.12 + 0.38 * s.haloAlphas[j]);
+        QColor ring = selectedColor;
+        ring.setAlphaF(0.35 + 0.5 * s.haloAlphas[j]);
+        painter.setPen(QPen(ring, 1.5));
+        painter.setBrush(fill);
+        painter.drawEllipse(s.keyPoints[j], s.haloRadii[j], s.haloRadii[j]);
+    }
+
+    // Keys: masked ones first, so that an allowed key at the same place stays visibly filled.
+    QVector<int> keyOrder;
+    for (int j = 0; j < keyCount; ++j) {
+        if (s.keyMasked[j])
+            keyOrder.append(j);
+    }
+    for (int j = 0; j < keyCount; ++j) {
+        if (!s.keyMasked[j])
+            keyOrder.append(j);
+    }
+    for (int j : keyOrder) {
+        if (!s.keyFinite[j])
+            continue;
+        const QPointF p = s.keyPoints[j];
+        if (j == s.hoveredKey) {
+            painter.setPen(QPen(keyColor(), 2.0));
+            painter.setBrush(Qt::NoBrush);
+            painter.drawEllipse(p, m.pointRadius + 4, m.pointRadius + 4);
+        }
+        if (s.keyMasked[j]) {
+            painter.setPen(QPen(kMaskedColor, 2.0));
+            painter.setBrush(Qt::white);
+        } else {
+            painter.setPen(QPen(Qt::white, 1.5));
+            painter.setBrush(keyColor());
+        }
+        painter.drawEllipse(p, m.pointRadius, m.pointRadius);
+    }
+
+    // The origin and the query arrows, the selected one on top.
+    painter.setPen(Qt::NoPen);
+    painter.setBrush(QColor(0x30, 0x30, 0x30));
+    if (!s.lineMode)
+        painter.drawEllipse(s.origin, 2.5, 2.5);
+    QVector<int> arrowOrder;
+    for (int i = 0; i < queryCount; ++i) {
+        if (i != s.selectedQuery)
+            arrowOrder.append(i);
+    }
+    if (s.selectedQuery >= 0)
+        arrowOrder.append(s.selectedQuery);
+    for (int i : arrowOrder) {
+        if (!s.tipFinite[i])
+            continue;
+        const bool emphasised = i == s.selectedQuery || i == s.hoveredQuery;
+        const QColor color = queryColor(i);
+        const double width = m.arrowWidth * (i == s.selectedQuery ? 1.5 : 1.0);
+        const QPointF tail = s.tails[i];
+        const QPointF tip = s.tips[i];
+        const QLineF shaft(tail, tip);
+        const double length = shaft.length();
+        if (s.lineMode) {
+            // A faint stem from the tip down to the number line shows where the tip reads.
+            QColor stem = color;
+            stem.setAlphaF(0.5);
+            painter.setPen(QPen(stem, 1.0, Qt::DotLine));
+            painter.drawLine(tip, QPointF(tip.x(), s.origin.y()));
+            painter.setPen(Qt::NoPen);
+            painter.setBrush(color);
+            painter.drawEllipse(tail, 2.0, 2.0);
+        }
+        if (length > 0.5) {
+            const double head = std::min(m.arrowHeadLength * (i == s.selectedQuery ? 1.15 : 1.0), 0.6 * length);
+            const QPointF unit = (tip - tail) / length;
+            const QPointF normal(-unit.y(), unit.x());
+            const QPointF base = tip - unit * head;
+            QPen pen(color, width);
+            pen.setCapStyle(Qt::FlatCap);
+            painter.setPen(pen);
+            painter.drawLine(tail, base + unit * 0.5);
+            QPainterPath headPath;
+            headPath.moveTo(tip);
+            headPath.lineTo(base + normal * head * 0.42);
+            headPath.lineTo(base - normal * head * 0.42);
+            headPath.closeSubpath();
+            painter.setPen(Qt::NoPen);
+            painter.setBrush(color);
+            painter.drawPath(headPath);
+        }
+        // The handle the user grabs.
+        painter.setPen(QPen(color, emphasised ? 2.2 : 1.2));
+        painter.setBrush(Qt::NoBrush);
+        const double handle = m.tipRadius + (i == s.hoveredQuery ? 2.0 : 0.0);
+        painter.drawEllipse(tip, handle, handle);
+    }
+    painter.restore();
+
+    // Label text, on top of everything in the plane.
+    const double padX = 0.25 * m.lineHeight;
+    const double padY = 0.08 * m.lineHeight;
+    auto drawLabel = [&](const QRectF &rect, const QStringList &lines, const QColor &first,
+                         const QColor &rest) {
+        for (int line = 0; line < lines.size(); ++line) {
+            painter.setPen(line == 0 ? first : rest);
+            painter.drawText(QRectF(rect.left() + padX, rect.top() + padY + line * m.lineHeight,
+                                    rect.width() - 2 * padX, m.lineHeight),
+                             Qt::AlignLeft | Qt::AlignVCenter, lines[line]);
+        }
+    };
+    for (int i = 0; i < queryCount; ++i) {
+        if (!s.queryLabelRects[i].isNull())
+            drawLabel(s.queryLabelRects[i], s.queryLabelLines[i], readableOnWhite(queryColor(i)), kTickTextColor);
+    }
+    for (int j = 0; j < keyCount; ++j) {
+        if (s.keyLabelRects[j].isNull())
+            continue;
+        drawLabel(s.keyLabelRects[j], s.keyLabelLines[j], s.keyMasked[j] ? kMaskedColor : keyColor(),
+                  s.keyMasked[j] ? kMaskedColor : readableOnWhite(selectedColor));
+    }
+
+    // The note about an undefined result.
+    if (!s.noteRect.isNull()) {
+        painter.setPen(QPen(kNoteBorder, 1.2));
+        painter.setBrush(kNoteBackground);
+        painter.drawRoundedRect(s.noteRect, 4, 4);
+        painter.setPen(kNoteText);
+        painter.drawText(s.noteRect.adjusted(m.pad, 0.5 * m.pad, -m.pad, 0),
+                         Qt::TextWordWrap | Qt::AlignLeft | Qt::AlignTop, m_resultNote);
+    }
+
+    // Caption: the interaction hint (or, in an export, which dimensions are shown).
+    if (!s.caption.isEmpty()) {
+        painter.setPen(kHintColor);
+        const QRectF captionText = s.captionRect.adjusted(m.pad, 0, -m.pad, 0);
+        painter.drawText(captionText, Qt::AlignRight | Qt::AlignVCenter, s.caption);
+    }
+    painter.restore();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Interaction
+
+int KeySpaceView::queryTipAt(const QPointF &pos) const
+{
+    const int queryCount = int(m_scene.tips.size());
+    int best = -1;
+    double bestDistance = m_scene.metrics.hitRadius;
+    // The selected query wins ties: it is drawn on top.
+    auto consider = [&](int i) {
+        if (!m_scene.tipFinite[i])
+            return;
+        const double distance = QLineF(pos, m_scene.tips[i]).length();
+        if (distance <= bestDistance) {
+            bestDistance = distance;
+            best = i;
+        }
+    };
+    for (int i = queryCount - 1; i >= 0; --i) {
+        if (i != m_scene.selectedQuery)
+            consider(i);
+    }
+    if (m_scene.selectedQuery >= 0 && m_scene.selectedQuery < queryCount)
+        consider(m_scene.selectedQuery);
+    return best;
+}
+
+int KeySpaceView::keyAt(const QPointF &pos) const
+{
+    int best = -1;
+    double bestDistance = m_scene.metrics.hitRadius;
+    for (int j = 0; j < m_scene.keyPoints.size(); ++j) {
+        if (!m_scene.keyFinite[j])
+            continue;
+        const double distance = QLineF(pos, m_scene.keyPoints[j]).length();
+        if (distance <= bestDistance) {
+            bestDistance = distance;
+            best = j;
+        }
+    }
+    return best;
+}
+
+void KeySpaceView::updateHover(const QPointF &pos, Qt::KeyboardModifiers modifiers)
+{
+    const bool keysFirst = modifiers & Qt::ControlModifier;
+    const int tip = keysFirst ? -1 : queryTipAt(pos);
+    const int key = tip >= 0 ? -1 : keyAt(pos);
+    const int fallbackTip = (tip < 0 && key < 0 && keysFirst) ? queryTipAt(pos) : tip;
+    if (fallbackTip >= 0) {
+        m_viewState->setHover(fallbackTip, -1);
+        setCursor(Qt::OpenHandCursor);
+    } else if (key >= 0) {
+        m_viewState->setHover(-1, key);
+        if (keysFirst)
+            setCursor(Qt::OpenHandCursor);
+        else
+            unsetCursor();
+    } else {
+        m_viewState->setHover(-1, -1);
+        unsetCursor();
+    }
+}
+
+void KeySpaceView::mousePressEvent(QMouseEvent *event)
+{
+    if (event->button() != Qt::LeftButton) {
+        QWidget::mousePressEvent(event);
+        return;
+    }
+    const QPointF pos = event->position();
+    const bool ctrl = event->modifiers() & Qt::ControlModifier;
+    // The lesson's query tip lies on memory A: Ctrl decides which of the two is grabbed.
+    int key = ctrl ? keyAt(pos) : -1;
+    int tip = key < 0 ? queryTipAt(pos) : -1;
+    if (key >= 0) {
+        m_dragKind = DragKind::Key;
+        m_dragRow = key;
+        m_dragOffset = m_scene.keyPoints[key] - pos;
+        m_viewState->setHover(-1, key);
+    } else if (tip >= 0) {
+        m_dragKind = DragKind::Query;
+        m_dragRow = tip;
+        m_dragOffset = m_scene.tips[tip] - pos;
+        m_viewState->setSelectedQuery(tip);
+        m_viewState->setHover(tip, -1);
+    } else {
+        event->ignore();
+        return;
+    }
+    setCursor(Qt::ClosedHandCursor);
+    emit dragStarted();
+    event->accept();
+}
+
+void KeySpaceView::mouseMoveEvent(QMouseEvent *event)
+{
+    if (m_dragKind != DragKind::None) {
+        dragTo(event->position());
+        event->accept();
+        return;
+    }
+    updateHover(event->position(), event->modifiers());
+}
+
+void KeySpaceView::mouseReleaseEvent(QMouseEvent *event)
+{
+    if (event->button() != Qt::LeftButton || m_dragKind == DragKind::None) {
+        QWidget::mouseReleaseEvent(event);
+        return;
+    }
+    dragTo(event->position());
+    m_dragKind = DragKind::None;
+    m_dragRow = -1;
+    emit dragFinished();
+    // Only now may the view refit, if the drag took a point out of it.
+    refreshScene();
+    updateHover(event->position(), event->modifiers());
+    event->accept();
+}
+
+void KeySpaceView::dragTo(const QPointF &pos)
+{
+    const Scenario &scenario = m_model->scenario();
+    QPointF data = m_scene.axes.toData(pos + m_dragOffset);
+    if (m_scene.lineMode)
+        data.setY(0.0);
+    if (m_viewState->snapToGrid())
+        data = QPointF(snapped(data.x()), snapped(data.y()));
+    if (m_dragKind == DragKind::Query && m_dragRow < scenario.queryCount())
+        m_model->setQueryRow(m_dragRow, withShownCoordinates(scenario.queries.row(m_dragRow), data));
+    else if (m_dragKind == DragKind::Key && m_dragRow < scenario.keyCount())
+        m_model->setKeyRow(m_dragRow, withShownCoordinates(scenario.keys.row(m_dragRow), data));
+}
+
+void KeySpaceView::nudgeSelectedQuery(int dx, int dy, bool fine)
+{
+    const Scenario &scenario = m_model->scenario();
+    if (scenario.queryCount() == 0)
+        return;
+    const int row = std::clamp(m_viewState->selectedQuery(), 0, int(scenario.queryCount()) - 1);
+    const double step = fine ? kFineNudgeStep : kNudgeStep;
+    Eigen::RowVectorXd query = scenario.queries.row(row);
+    auto nudge = [&](int dimension, int direction) {
+        if (direction == 0 || dimension < 0 || dimension >= query.size())
+            return;
+        double value = query(dimension) + direction * step;
+        // Snapping keeps coarse nudges on the grid; Shift's fine steps deliberately leave it.
+        if (m_viewState->snapToGrid() && !fine)
+            value = snapped(value);
+        query(dimension) = value;
+    };
+    nudge(m_horizontalDimension, dx);
+    nudge(m_verticalDimension, dy);
+    m_model->setQueryRow(row, query);
+}
+
+void KeySpaceView::keyPressEvent(QKeyEvent *event)
+{
+    const bool fine = event->modifiers() & Qt::ShiftModifier;
+    switch (event->key()) {
+    case Qt::Key_Left:
+        nudgeSelectedQuery(-1, 0, fine);
+        break;
+    case Qt::Key_Right:
+        nudgeSelectedQuery(1, 0, fine);
+        break;
+    case Qt::Key_Up:
+        if (m_scene.lineMode) {
+            QWidget::keyPressEvent(event);
+            return;
+        }
+        nudgeSelectedQuery(0, 1, fine);
+        break;
+    case Qt::Key_Down:
+        if (m_scene.lineMode) {
+            QWidget::keyPressEvent(event);
+            return;
+        }
+        nudgeSelectedQuery(0, -1, fine);
+        break;
+    default:
+        QWidget::keyPressEvent(event);
+        return;
+    }
+    event->accept();
+}
+
+void KeySpaceView::leaveEvent(QEvent *event)
+{
+    if (m_dragKind == DragKind::None)
+        m_viewState->setHover(-1, -1);
+    QWidget::leaveEvent(event);
+}
+
+QString KeySpaceView::keyToolTip(int keyRow) const
+{
+    const Scenario &scenario = m_model->scenario();
+    QStringList lines;
+    lines << scenario.keyLabel(keyRow);
+    lines << tr("k = %1").arg(fullVector(scenario.keys.row(keyRow)));
+    const int q = m_scene.selectedQuery;
+    if (q >= 0) {
+        const double dot = m_scene.dots.value(keyRow, std::numeric_limits<double>::quiet_NaN());
+        lines << tr("q\u00b7k = %1 (query %2)").arg(fullNumber(dot), scenario.queryLabel(q));
+        lines << tr("score q\u00b7k/\u221ad_k = %1")
+                     .arg(fullNumber(dot / std::sqrt(double(scenario.keyDimension()))));
+        if (!isAllowedSafely(scenario, q, keyRow))
+            lines << tr("masked for this query: weight exactly 0");
+        else if (m_scene.hasResult)
+            lines << tr("weight = %1").arg(fullNumber(m_weights(q, keyRow)));
+        else
+            lines << tr("weight undefined (see the note)");
+    }
+    lines << tr("Ctrl+drag to move this key; its value row stays paired");
+    return lines.join(QLatin1Char('\n'));
+}
+
+QString KeySpaceView::queryToolTip(int queryRow) const
+{
+    const Scenario &scenario = m_model->scenario();
+    return tr("%1\nq = %2\ndrag the tip to move it; arrow keys nudge the selected query")
+        .arg(scenario.queryLabel(queryRow), fullVector(scenario.queries.row(queryRow)));
+}
+
+bool KeySpaceView::event(QEvent *event)
+{
+    if (event->type() == QEvent::ToolTip) {
+        auto *help = static_cast<QHelpEvent *>(event);
+        const QPointF pos = help->pos();
+        const bool keysFirst = QGuiApplication::keyboardModifiers() & Qt::ControlModifier;
+        int key = keysFirst ? keyAt(pos) : -1;
+        const int tip = key < 0 ? queryTipAt(pos) : -1;
+        if (tip < 0 && key < 0)
+            key = keyAt(pos);
+        if (tip >= 0)
+            QToolTip::showText(help->globalPos(), queryToolTip(tip), this);
+        else if (key >= 0)
+            QToolTip::showText(help->globalPos(), keyToolTip(key), this);
+        else
+            QToolTip::hideText();
+        return true;
+    }
+    return QWidget::event(event);
+}
+
+void KeySpaceView::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    updateHeaderGeometry();
+    refreshScene();
+}
+
+void KeySpaceView::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange) {
+        measureFont();
+        updateGeometry();
+        updateHeaderGeometry();
+        refreshScene();
+    }
+}
+
+} // namespace attnlens

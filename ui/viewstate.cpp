@@ -1,0 +1,67 @@
+#include "viewstate.h"
+
+#include <algorithm>
+
+namespace attnlens {
+
+ViewState::ViewState(QObject *parent)
+    : QObject(parent)
+{
+}
+
+void ViewState::setSelectedQuery(int row)
+{
+    if (row == m_selectedQuery)
+        return;
+    m_selectedQuery = row;
+    emit selectedQueryChanged(row);
+}
+
+void ViewState::setHover(int queryRow, int keyRow)
+{
+    if (queryRow == m_hoveredQuery && keyRow == m_hoveredKey)
+        return;
+    m_hoveredQuery = queryRow;
+    m_hoveredKey = keyRow;
+    emit hoverChanged(queryRow, keyRow);
+}
+
+void ViewState::setColorMapKind(ColorMap::Kind kind)
+{
+    if (kind == m_colorMap.kind())
+        return;
+    m_colorMap = ColorMap(kind);
+    emit colorMapChanged();
+}
+
+void ViewState::setShowValues(bool show)
+{
+    if (show == m_showValues)
+        return;
+    m_showValues = show;
+    emit showValuesChanged(show);
+}
+
+void ViewState::setHeatmapQuantity(HeatmapQuantity quantity)
+{
+    if (quantity == m_heatmapQuantity)
+        return;
+    m_heatmapQuantity = quantity;
+    emit heatmapQuantityChanged();
+}
+
+void ViewState::setSnapToGrid(bool snap)
+{
+    if (snap == m_snapToGrid)
+        return;
+    m_snapToGrid = snap;
+    emit snapToGridChanged(snap);
+}
+
+void ViewState::clampToQueryCount(int queryCount)
+{
+    setSelectedQuery(std::clamp(m_selectedQuery, 0, std::max(0, queryCount - 1)));
+    setHover(-1, -1);
+}
+
+} // namespace attnlens
