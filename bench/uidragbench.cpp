@@ -1,0 +1,177 @@
+// How long a student waits between moving the mouse and seeing every view follow.
+//
+// Feeds 500 synthetic drag moves to the key-space view of a real MainWindow (offscreen, software
+// rendering, 1280x720) and measures, per move, the time from the mouse event until every visible
+// view has repainted. Prints the median and the 99th percentile at 3, 16, 64 and 512 tokens.
+// Usage: attnlens_uidragbench [--moves N] [--sizes 3,16,64,512]
+#include "attentionmodel.h"
+#include "keyspaceview.h"
+#include "mainwindow.h"
+#include "scenario.h"
+
+#include <QApplication>
+#include <QDockWidget>
+#include <QElapsedTimer>
+#include <QMouseEvent>
+#include <QSet>
+#include <QTextStream>
+
+#include <algorithm>
+#include <cmath>
+#include <random>
+#include <vector>
+
+using namespace attnlens;
+
+namespace {
+
+/// N tokens of self-attention-like data in two dimensions, so that the key space shows them all.
+Scenario syntheticScenario(int tokens)
+{
+    std::mt19937_64 rng(2026);
+    std::normal_distribution<double> normal(0.0, 1.0);
+    Scenario s;
+    s.name = QStringLiteral("%1 tokens").arg(tokens);
+    s.queries.resize(tokens, 2);
+    s.keys.resize(tokens, 2);
+    s.values.resize(tokens, 2);
+    for (Index i = 0; i < tokens; ++i) {
+        for (Index j = 0; j < 2; ++j) {
+            s.queries(i, j) = normal(rng);
+            s.keys(i, j) = normal(rng);
+            s.values(i, j) = normal(rng);
+        }
+    }
+    s.queries.row(0) << 1.0, 0.0;
+    return s;
+}
+
+/// Records which of the watched widgets received a paint event since the last reset.
+class PaintWatcher : public QObject {
+public:
+    void watch(QWidget *view) { m_views.append(view); }
+    void reset() { m_painted.clear(); }
+    bool allPainted() const
+    {
+        for (QWidget *view : m_views) {
+            if (view->isVisible() && !m_painted.contains(view))
+                return false;
+        }
+        return true;
+    }
+    int visibleCount() const
+    {
+        return static_cast<int>(std::count_if(m_views.begin(), m_views.end(),
+                                              [](QWidget *v) { return v->isVisible(); }));
+    }
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override
+    {
+        if (event->type() == QEvent::Paint) {
+            for (QWidget *view : m_views) {
+                auto *widget = qobject_cast<QWidget *>(watched);
+                if (widget && (widget == view || view->isAncestorOf(widget)))
+                    m_painted.insert(view);
+            }
+        }
+        return false;
+    }
+
+private:
+    QList<QWidget *> m_views;
+    QSet<QWidget *> m_painted;
+};
+
+double percentile(std::vector<double> values, double p)
+{
+    std::sort(values.begin(), values.end());
+    const double rank = p * static_cast<double>(values.size() - 1);
+    const auto low = static_cast<size_t>(std::floor(rank));
+    const auto high = std::min(values.size() - 1, low + 1);
+    return values[low] + (values[high] - values[low]) * (rank - static_cast<double>(low));
+}
+
+void sendMouse(QWidget *target, QEvent::Type type, const QPointF &position, Qt::MouseButtons buttons)
+{
+    QMouseEvent event(type, position, target->mapToGlobal(position), Qt::LeftButton, buttons,
+                      Qt::NoModifier);
+    QApplication::sendEvent(target, &event);
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    qputenv("QT_QPA_PLATFORM", "offscreen");
+    QApplication app(argc, argv);
+    QCoreApplication::setOrganizationName(QStringLiteral("AttentionLensBench"));
+
+    int moves = 500;
+    QList<int> sizes{3, 16, 64, 512};
+    const QStringList arguments = app.arguments();
+    for (int i = 1; i + 1 < arguments.size(); ++i) {
+        if (arguments[i] == QLatin1String("--moves"))
+            moves = arguments[i + 1].toInt();
+        if (arguments[i] == QLatin1String("--sizes")) {
+            sizes.clear();
+            for (const QString &size : arguments[i + 1].split(QLatin1Char(',')))
+                sizes.append(size.toInt());
+        }
+    }
+
+    QTextStream out(stdout);
+    out << "Drag latency: mouse move -> every visible view repainted (offscreen, " << moves
+        << " moves, 1280x720)\n";
+    out << QStringLiteral("%1 %2 %3 %4 %5\n")
+               .arg(QStringLiteral("tokens"), 8)
+               .arg(QStringLiteral("views"), 6)
+               .arg(QStringLiteral("median ms"), 10)
+               .arg(QStringLiteral("p99 ms"), 10)
+               .arg(QStringLiteral("max ms"), 10);
+    for (int tokens : sizes) {
+        MainWindow window;
+        window.resize(1280, 720);
+        window.show();
+        window.openScenario(syntheticScenario(tokens), QStringLiteral("bench"));
+        for (int i = 0; i < 5; ++i)
+            QCoreApplication::processEvents();
+
+        PaintWatcher watcher;
+        for (QDockWidget *dock : window.findChildren<QDockWidget *>())
+            watcher.watch(dock->widget());
+        watcher.watch(window.keySpaceView());
+        app.installEventFilter(&watcher);
+
+        KeySpaceView *view = window.keySpaceView();
+        const QPointF start = view->tipPosition(0);
+        sendMouse(view, QEvent::MouseButtonPress, start, Qt::LeftButton);
+        QCoreApplication::processEvents();
+
+        std::vector<double> latencies;
+        latencies.reserve(static_cast<size_t>(moves));
+        QElapsedTimer timer;
+        for (int move = 0; move < moves; ++move) {
+            // A circle around the starting tip: every move changes the query and every weight.
+            const double angle = 2.0 * M_PI * move / 100.0;
+            const QPointF position = start + QPointF(40.0 * std::cos(angle) - 40.0, 40.0 * std::sin(angle));
+            watcher.reset();
+            timer.start();
+            sendMouse(view, QEvent::MouseMove, position, Qt::LeftButton);
+            while (!watcher.allPainted() && timer.elapsed() < 2000)
+                QCoreApplication::processEvents(QEventLoop::AllEvents);
+            latencies.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
+        }
+        sendMouse(view, QEvent::MouseButtonRelease, view->tipPosition(0), Qt::NoButton);
+        app.removeEventFilter(&watcher);
+
+        out << QStringLiteral("%1 %2 %3 %4 %5\n")
+                   .arg(tokens, 8)
+                   .arg(watcher.visibleCount(), 6)
+                   .arg(percentile(latencies, 0.5), 10, 'f', 3)
+                   .arg(percentile(latencies, 0.99), 10, 'f', 3)
+                   .arg(*std::max_element(latencies.begin(), latencies.end()), 10, 'f', 3);
+        out.flush();
+    }
+    return 0;
+}

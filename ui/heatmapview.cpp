@@ -1,0 +1,1232 @@
+#include "heatmapview.h"
+
+#include "attentionmodel.h"
+#include "colormap.h"
+#include "numberformat.h"
+#include "plotaxes.h"
+#include "tokenpalette.h"
+#include "viewstate.h"
+
+#include <QEvent>
+#include <QFontMetricsF>
+#include <QHelpEvent>
+#include <QKeyEvent>
+#include <QMouseEvent>
+#include <QPaintEvent>
+#include <QPainter>
+#include <QPainterPath>
+#include <QToolTip>
+#include <QtMath>
+
+#include <algorithm>
+#include <climits>
+#include <cmath>
+
+namespace attnlens {
+
+namespace {
+
+const QColor kMaskedFill(0xd6, 0xd6, 0xd6);
+const QColor kHatchColor(0x7a, 0x7a, 0x7a);
+const QColor kUndefinedFill(0xee, 0xee, 0xee);
+const QColor kRefusedBackground(0xe4, 0xe4, 0xe4);
+const QColor kFrameColor(0x8a, 0x8a, 0x8a);
+const QColor kUndefinedText(0x9b, 0x1c, 0x1c);
+
+// Above this many cells no cell can be wide enough for "0.0000" on any real screen, so the
+// texts are not even formatted.
+constexpr int kMaxCellsWithText = 4096;
+
+// Beyond this many keys no column is wide enough for a label over two lines.
+constexpr Index kMaxWrappedColumns = 256;
+
+const QString kInfoSeparator = QStringLiteral("  \u00b7  ");
+
+QFont scaledFont(const QFont &font, double factor)
+{
+    QFont scaled(font);
+    if (font.pointSizeF() > 0)
+        scaled.setPointSizeF(font.pointSizeF() * factor);
+    else
+        scaled.setPixelSize(std::max(1, qRound(font.pixelSize() * factor)));
+    return scaled;
+}
+
+QRectF rowRectOf(const QRectF &matrix, double cell, int row)
+{
+    return QRectF(matrix.left(), matrix.top() + row * cell, matrix.width(), cell);
+}
+
+QRectF cellRectOf(const QRectF &matrix, double cell, int row, int column)
+{
+    return QRectF(matrix.left() + column * cell, matrix.top() + row * cell, cell, cell);
+}
+
+int ceilToInt(double value)
+{
+    if (!std::isfinite(value) || value > INT_MAX / 2)
+        return INT_MAX / 2;
+    return std::max(1, static_cast<int>(std::ceil(value - 1e-9)));
+}
+
+} // namespace
+
+HeatmapView::HeatmapView(AttentionModel *model, ViewState *viewState, QWidget *parent)
+    : QWidget(parent)
+    , m_model(model)
+    , m_viewState(viewState)
+{
+    setObjectName(QStringLiteral("heatmapView"));
+    setAccessibleName(tr("Attention heatmap"));
+    setMouseTracking(true);
+    setFocusPolicy(Qt::StrongFocus);
+    setAttribute(Qt::WA_OpaquePaintEvent);
+    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
+
+    // A new scenario has new shapes: the old content must never be drawn in the new layout.
+    // resultChanged() follows within the same event-loop turn and rebuilds the content.
+    connect(model, &AttentionModel::scenarioReset, this, [this] {
+        m_layoutDirty = true;
+        m_labelWidthsValid = false;
+        m_contentDirty = true;
+        update();
+    });
+    connect(model, &AttentionModel::resultChanged, this, &HeatmapView::invalidateContent);
+    connect(viewState, &ViewState::selectedQueryChanged, this, [this] { update(); });
+    connect(viewState, &ViewState::hoverChanged, this, [this] {
+        refreshInfo();
+        update();
+    });
+    connect(viewState, &ViewState::colorMapChanged, this, &HeatmapView::invalidateContent);
+    connect(viewState, &ViewState::heatmapQuantityChanged, this, &HeatmapView::invalidateContent);
+    connect(viewState, &ViewState::showValuesChanged, this, [this] {
+        if (!m_layoutDirty && !m_contentDirty)
+            m_valuesFit = valuesFit(m_layout);
+        update();
+    });
+    updateAccessibleDescription();
+}
+
+HeatmapView::~HeatmapView() = default;
+
+QSize HeatmapView::minimumSizeHint() const
+{
+    const QFontMetricsF fm(font());
+    return QSize(qCeil(18 * fm.height()), qCeil(13 * fm.height()));
+}
+
+QSize HeatmapView::sizeHint() const
+{
+    const QFontMetricsF fm(font());
+    return QSize(qCeil(34 * fm.height()), qCeil(24 * fm.height()));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Geometry
+
+QRectF HeatmapView::cellRect(int queryRow, int keyRow) const
+{
+    ensureContent();
+    ensureLayout();
+    if (!m_layout.hasGrid || m_state == State::Refused || queryRow < 0 || keyRow < 0
+        || queryRow >= m_layout.rows || keyRow >= m_layout.columns)
+        return QRectF();
+    return cellRectOf(m_layout.matrixRect, m_layout.cellSize, queryRow, keyRow);
+}
+
+QRectF HeatmapView::rowLabelRect(int queryRow) const
+{
+    ensureContent();
+    ensureLayout();
+    if (!m_layout.hasGrid || m_state == State::Refused || queryRow < 0
+        || queryRow >= m_layout.rows)
+        return QRectF();
+    const QRectF row = rowRectOf(m_layout.matrixRect, m_layout.cellSize, queryRow);
+    return QRectF(QPointF(m_layout.rowLabelArea.left(), row.top()),
+                  QPointF(m_layout.matrixRect.left(), row.bottom()));
+}
+
+std::optional<HeatmapView::Cell> HeatmapView::cellAt(const QPointF &pos) const
+{
+    ensureContent();
+    ensureLayout();
+    if (!m_layout.hasGrid || m_state == State::Refused || !m_layout.matrixRect.contains(pos))
+        return std::nullopt;
+    const int column = static_cast<int>((pos.x() - m_layout.matrixRect.left()) / m_layout.cellSize);
+    const int row = static_cast<int>((pos.y() - m_layout.matrixRect.top()) / m_layout.cellSize);
+    if (row < 0 || column < 0 || row >= m_layout.rows || column >= m_layout.columns)
+        return std::nullopt;
+    return Cell{row, column};
+}
+
+int HeatmapView::rowLabelAt(const QPointF &pos) const
+{
+    ensureContent();
+    ensureLayout();
+    if (!m_layout.hasGrid || m_state == State::Refused)
+        return -1;
+    const QRectF &matrix = m_layout.matrixRect;
+    if (pos.x() < m_layout.rowLabelArea.left() || pos.x() >= matrix.left()
+        || pos.y() < matrix.top() || pos.y() >= matrix.bottom())
+        return -1;
+    const int row = static_cast<int>((pos.y() - matrix.top()) / m_layout.cellSize);
+    return row >= 0 && row < m_layout.rows ? row : -1;
+}
+
+double HeatmapView::scaleLow() const
+{
+    ensureContent();
+    return m_scaleLow;
+}
+
+double HeatmapView::scaleHigh() const
+{
+    ensureContent();
+    return m_scaleHigh;
+}
+
+bool HeatmapView::areValuesVisible() const
+{
+    ensureContent();
+    ensureLayout();
+    return m_valuesFit;
+}
+
+QString HeatmapView::cellText(int queryRow, int keyRow) const
+{
+    ensureContent();
+    if (m_cellTexts.isEmpty() || queryRow < 0 || keyRow < 0 || queryRow >= m_rows
+        || keyRow >= m_columns)
+        return QString();
+    return m_cellTexts[queryRow * m_columns + keyRow];
+}
+
+QString HeatmapView::infoText() const
+{
+    ensureContent();
+    return m_infoText;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Caches
+
+void HeatmapView::invalidateContent()
+{
+    m_contentDirty = true;
+    if (isVisible())
+        rebuildContent();
+    updateAccessibleDescription();
+    update();
+}
+
+void HeatmapView::ensureContent() const
+{
+    if (m_contentDirty)
+        rebuildContent();
+}
+
+void HeatmapView::rebuildContent() const
+{
+    const Scenario &scenario = m_model->scenario();
+    const AttentionResult *result = m_model->result();
+    const std::optional<Error> &error = m_model->error();
+
+    m_rows = static_cast<int>(scenario.queryCount());
+    m_columns = static_cast<int>(scenario.keyCount());
+    const bool maskFits = scenario.allowed && scenario.allowed->rows() == m_rows
+        && scenario.allowed->cols() == m_columns;
+
+    m_undefinedRows = QVector<bool>(m_rows, false);
+    bool anyUndefined = false;
+    if (maskFits) {
+        for (int row = 0; row < m_rows; ++row) {
+            m_undefinedRows[row] = m_columns > 0 && !scenario.allowed->row(row).any();
+            anyUndefined = anyUndefined || m_undefinedRows[row];
+        }
+    }
+
+    if (result && m_rows > 0 && m_columns > 0)
+        m_state = State::Values;
+    else if (error && error->category == ErrorCategory::AllMaskedRow && anyUndefined)
+        m_state = State::UndefinedRows;
+    else
+        m_state = State::Refused;
+
+    m_refusal.clear();
+    if (m_state == State::UndefinedRows) {
+        QStringList names;
+        for (int row = 0; row < m_rows && names.size() < 3; ++row) {
+            if (m_undefinedRows[row])
+                names << QStringLiteral("\u201c%1\u201d").arg(scenario.queryLabel(row));
+        }
+        m_refusal = tr("Undefined: %1 may attend to no key, and softmax over no keys is "
+                       "undefined. Allow a key in its mask row to see the numbers again.")
+                        .arg(names.join(QStringLiteral(", ")));
+    } else if (m_state == State::Refused) {
+        m_refusal = error ? error->message : tr("The scenario has no queries or no keys.");
+    }
+
+    const ColorMap &colorMap = m_viewState->colorMap();
+    const bool scores = m_viewState->heatmapQuantity() == ViewState::HeatmapQuantity::Scores;
+    const Matrix *shown = nullptr;
+    if (m_state == State::Values)
+        shown = scores ? &result->scores : &result->weights;
+
+    // Weights have a fixed 0..1 scale; scores one symmetric about 0, so that the colour of 0 is
+    // the middle of the map and the sign of a score can be read off its colour.
+    m_scaleLow = 0.0;
+    m_scaleHigh = 1.0;
+    if (scores) {
+        double maxAbs = 0.0;
+        if (shown) {
+            for (int row = 0; row < m_rows; ++row) {
+                for (int column = 0; column < m_columns; ++column) {
+                    const double value = (*shown)(row, column);
+                    if ((!maskFits || (*scenario.allowed)(row, column)) && std::isfinite(value))
+                        maxAbs = std::max(maxAbs, std::abs(value));
+                }
+            }
+        }
+        if (!(maxAbs > 0.0))
+            maxAbs = 1.0;
+        m_scaleLow = -maxAbs;
+        m_scaleHigh = maxAbs;
+    }
+    const double span = m_scaleHigh - m_scaleLow;
+
+    const bool withTexts = m_state == State::Values
+        && static_cast<qint64>(m_rows) * m_columns <= kMaxCellsWithText;
+    m_cellTexts.clear();
+    m_cellTextColors.clear();
+    if (withTexts) {
+        m_cellTexts.resize(m_rows * m_columns);
+        m_cellTextColors.resize(m_rows * m_columns);
+    }
+
+    m_cellImage = QImage();
+    m_maskImage = QImage();
+    if (m_rows > 0 && m_columns > 0) {
+        m_cellImage = QImage(m_columns, m_rows, QImage::Format_RGB32);
+        if (maskFits && !scenario.allowed->all()) {
+            m_maskImage = QImage(m_columns, m_rows, QImage::Format_Alpha8);
+            m_maskImage.fill(0);
+        }
+        const QRgb *lut = colorMap.table().constData();
+        const QRgb maskedRgb = kMaskedFill.rgb();
+        const QRgb undefinedRgb = kUndefinedFill.rgb();
+        for (int row = 0; row < m_rows; ++row) {
+            auto *line = reinterpret_cast<QRgb *>(m_cellImage.scanLine(row));
+            uchar *maskLine = m_maskImage.isNull() ? nullptr : m_maskImage.scanLine(row);
+            const bool *allowed = maskFits ? scenario.allowed->row(row).data() : nullptr;
+            const double *values = shown ? shown->row(row).data() : nullptr;
+            for (int column = 0; column < m_columns; ++column) {
+                if (allowed && !allowed[column]) {
+                    line[column] = maskedRgb;
+                    maskLine[column] = 255;
+                } else if (!values) {
+                    line[column] = undefinedRgb;
+                } else {
+                    // The same binning as ColorMap::rgbAt, without a call per cell.
+                    line[column] = lut[ColorMap::indexAt((values[column] - m_scaleLow) / span)];
+                }
+            }
+        }
+    }
+    if (withTexts) {
+        for (int row = 0; row < m_rows; ++row) {
+            const QRgb *line = reinterpret_cast<const QRgb *>(m_cellImage.constScanLine(row));
+            for (int column = 0; column < m_columns; ++column) {
+                if (maskFits && !(*scenario.allowed)(row, column))
+                    continue;
+                const int index = row * m_columns + column;
+                m_cellTexts[index] = formatCompact((*shown)(row, column), 4);
+                m_cellTextColors[index] = ColorMap::textColorOn(line[column]).rgb();
+            }
+        }
+    }
+
+    const QVector<QRgb> &table = colorMap.table();
+    m_barImage = QImage(1, table.size(), QImage::Format_RGB32);
+    for (int y = 0; y < table.size(); ++y)
+        m_barImage.setPixel(0, y, table[table.size() - 1 - y]);
+
+    ++m_contentGeneration;
+    m_contentDirty = false;
+    if (!m_layoutDirty) {
+        m_ticks = computeTicks(m_layout);
+        m_valuesFit = valuesFit(m_layout);
+    }
+    refreshInfo();
+}
+
+void HeatmapView::ensureLayout() const
+{
+    if (m_layoutDirty || m_layout.bounds != QRectF(rect()))
+        relayout();
+}
+
+void HeatmapView::relayout() const
+{
+    m_layout = computeLayout(QRectF(rect()));
+    m_layoutDirty = false;
+    if (!m_contentDirty) {
+        m_ticks = computeTicks(m_layout);
+        m_valuesFit = valuesFit(m_layout);
+        refreshInfo();
+    }
+}
+
+HeatmapView::Layout HeatmapView::computeLayout(const QRectF &bounds) const
+{
+    Layout layout;
+    layout.bounds = bounds;
+    layout.font = font();
+    layout.boldFont = font();
+    layout.boldFont.setBold(true);
+    layout.valueFont = font();
+
+    const QFontMetricsF fm(layout.font);
+    const QFontMetricsF boldFm(layout.boldFont);
+    const double h = fm.height();
+    layout.lineHeight = h;
+
+    const double pad = std::round(0.5 * h);
+    const QRectF inner = bounds.adjusted(pad, std::round(0.4 * h), -pad, -std::round(0.4 * h));
+    layout.titleRect = QRectF(inner.left(), inner.top(), inner.width(), h);
+    layout.infoRect = QRectF(inner.left(), inner.bottom() - 2 * h, inner.width(), 2 * h);
+    const double gridTop = layout.titleRect.bottom() + 0.7 * h;
+    const double gridBottom = layout.infoRect.top() - 0.5 * h;
+    layout.gridArea = QRectF(inner.left(), gridTop, inner.width(), gridBottom - gridTop);
+
+    const Scenario &scenario = m_model->scenario();
+    layout.rows = static_cast<int>(scenario.queryCount());
+    layout.columns = static_cast<int>(scenario.keyCount());
+    const QRectF &area = layout.gridArea;
+    if (layout.rows <= 0 || layout.columns <= 0 || area.height() < 3 * h || area.width() < 8 * h)
+        return layout;
+
+    // Horizontal budget: axis title, row labels, colour swatches | matrix | colour bar, ticks.
+    ensureLabelWidths(layout.font);
+    const double widestRowLabel = m_widestRowLabel;
+    const double rowLabelWidth =
+        std::min(widestRowLabel, std::max(3 * h, std::min(12 * h, 0.25 * inner.width())));
+    const bool swatchRoom = area.height() / layout.rows >= 0.6 * h;
+    const double swatchWidth = swatchRoom ? std::round(0.65 * h) : 0.0;
+    const double swatchGap = swatchRoom ? std::round(0.3 * h) : 0.0;
+    const double labelGap = std::round(0.35 * h);
+    const double leftWidth = h + labelGap + rowLabelWidth + labelGap + swatchWidth + swatchGap;
+
+    const double barWidth = std::round(0.9 * h);
+    const double barGap = std::round(0.8 * h);
+    const double tickLength = std::round(0.3 * h);
+    const double tickLabelWidth = fm.horizontalAdvance(QStringLiteral("\u22120.888"));
+    const double rightWidth = barGap + barWidth + tickLength + 0.25 * h + tickLabelWidth;
+
+    const double widestColumnLabel = m_widestColumnLabel;
+    const double verticalLabelExtent =
+        std::min(widestColumnLabel, std::max(3 * h, std::min(9 * h, 0.3 * area.height())));
+    const double xTitleHeight = 1.15 * h;
+    const double columnLabelGap = 0.25 * h;
+
+    const double availableWidth = area.width() - leftWidth - rightWidth;
+    auto cellFor = [&](double columnLabelExtent) {
+        const double availableHeight = area.height() - columnLabelGap - columnLabelExtent - xTitleHeight;
+        return std::min(availableWidth / layout.columns, availableHeight / layout.rows);
+    };
+    // Column labels stay horizontal on one line while they fit, then try two lines (split at a
+    // space), then read upwards; when none fits every column, the one that thins least wins.
+    struct Candidate {
+        bool vertical;
+        bool twoLines;
+        double extent;
+        double cell;
+        int step;
+    };
+    auto candidate = [&](bool vertical, bool twoLines, double extent, double need) {
+        const double cell = cellFor(extent);
+        return Candidate{vertical, twoLines, extent, cell, cell > 0 ? ceilToInt(need / cell) : INT_MAX};
+    };
+    QVector<Candidate> candidates = {candidate(false, false, h, widestColumnLabel + 0.6 * h)};
+    if (!m_columnTwoLineTexts.isEmpty() && m_widestColumnTwoLines < widestColumnLabel)
+        candidates << candidate(false, true, 2.05 * h, m_widestColumnTwoLines + 0.6 * h);
+    candidates << candidate(true, false, verticalLabelExtent, 1.15 * h);
+    Candidate chosen = candidates.first();
+    for (const Candidate &c : candidates) {
+        if (c.step == 1) {
+            chosen = c;
+            break;
+        }
+        if (c.step < chosen.step)
+            chosen = c;
+    }
+    layout.verticalColumnLabels = chosen.vertical;
+    double cell = chosen.cell;
+    if (!(cell > 0.0))
+        return layout;
+    if (cell >= 4.0)
+        cell = std::floor(cell);  // whole pixels keep small matrices crisp
+    layout.cellSize = cell;
+    layout.columnStep = chosen.step;
+    layout.columnLabelExtent = chosen.extent;
+    layout.rowStep = ceilToInt(1.15 * h / cell);
+
+    const double matrixWidth = layout.columns * cell;
+    const double matrixHeight = layout.rows * cell;
+    const double blockWidth = leftWidth + matrixWidth + rightWidth;
+    const double blockHeight = matrixHeight + columnLabelGap + layout.columnLabelExtent + xTitleHeight;
+    const double blockLeft = std::round(area.left() + (area.width() - blockWidth) / 2);
+    const double blockTop = std::round(area.top() + (area.height() - blockHeight) / 2);
+    layout.matrixRect = QRectF(blockLeft + std::round(leftWidth), blockTop, matrixWidth, matrixHeight);
+    const QRectF &matrix = layout.matrixRect;
+
+    layout.swatchSize = swatchRoom && cell >= 0.6 * h ? std::min(swatchWidth, std::round(0.7 * cell)) : 0.0;
+    layout.swatchCentreX = matrix.left() - swatchGap - swatchWidth / 2;
+    layout.rowLabelArea = QRectF(matrix.left() - swatchGap - swatchWidth - labelGap - rowLabelWidth,
+                                 matrix.top(), rowLabelWidth, matrixHeight);
+
+    layout.rowLabels = QVector<QString>(layout.rows);
+    for (int row = 0; row < layout.rows; row += layout.rowStep)
+        layout.rowLabels[row] = boldFm.elidedText(scenario.queryLabel(row), Qt::ElideRight, rowLabelWidth);
+
+    layout.columnLabels = QVector<QString>(layout.columns);
+    for (int column = 0; column < layout.columns; column += layout.columnStep) {
+        const QString label = scenario.keyLabel(column);
+        if (layout.verticalColumnLabels) {
+            layout.columnLabels[column] = fm.elidedText(label, Qt::ElideRight, verticalLabelExtent);
+            continue;
+        }
+        const double room = layout.columnStep * cell - 0.6 * h;
+        const bool wrap = fm.horizontalAdvance(label) > room && column < m_columnTwoLineTexts.size()
+            && layout.columnLabelExtent > 1.5 * h;
+        const QString text = wrap ? m_columnTwoLineTexts[column] : label;
+        // A thinned horizontal label near the right end must not run into the colour bar.
+        const double centre = matrix.left() + (column + 0.5) * cell;
+        if (centre + fm.boundingRect(QRectF(), 0, text).width() / 2 > matrix.right() + barGap / 2)
+            continue;
+        layout.columnLabels[column] = text;
+    }
+    layout.columnLabelTop = matrix.bottom() + columnLabelGap;
+
+    const QString xTitle = tr("key / source");
+    layout.xTitle = boldFm.elidedText(xTitle, Qt::ElideRight, inner.width());
+    const double xTitleWidth = std::min(inner.width(), boldFm.horizontalAdvance(layout.xTitle) + 2);
+    const double xTitleLeft = std::clamp(matrix.center().x() - xTitleWidth / 2, inner.left(),
+                                         inner.right() - xTitleWidth);
+    layout.xTitleRect = QRectF(xTitleLeft, layout.columnLabelTop + layout.columnLabelExtent + 0.1 * h,
+                               xTitleWidth, h);
+
+    const QString yTitle = tr("query / destination");
+    layout.yTitle = boldFm.elidedText(yTitle, Qt::ElideRight, area.height());
+    const double yTitleLength = std::min(area.height(), boldFm.horizontalAdvance(layout.yTitle) + 2);
+    const double yTitleTop = std::clamp(matrix.center().y() - yTitleLength / 2, area.top(),
+                                        area.bottom() - yTitleLength);
+    layout.yTitleRect = QRectF(blockLeft, yTitleTop, h, yTitleLength);
+
+    // A short matrix still gets a colour bar tall enough for its two end ticks and a middle one.
+    const double barHeight = std::max(matrixHeight, std::min(3.4 * h, area.height()));
+    const double barTop = std::clamp(matrix.center().y() - barHeight / 2, area.top(),
+                                     area.bottom() - barHeight);
+    layout.barRect = QRectF(matrix.right() + barGap, std::round(barTop), barWidth, std::round(barHeight));
+    layout.tickLength = tickLength;
+
+    // Big cells on a projector get bigger numbers.
+    layout.valueFont = scaledFont(layout.font, std::clamp(cell / (4.5 * h), 1.0, 1.5));
+    layout.hasGrid = true;
+    return layout;
+}
+
+void HeatmapView::ensureLabelWidths(const QFont &font) const
+{
+    // Measuring thousands of labels is the slow part of a layout, so it is done once per
+    // scenario and font, not on every resize.
+    if (m_labelWidthsValid && m_labelWidthsFont == font)
+        return;
+    const Scenario &scenario = m_model->scenario();
+    QFont bold(font);
+    bold.setBold(true);
+    const QFontMetricsF fm(font);
+    const QFontMetricsF boldFm(bold);
+    m_widestRowLabel = 0.0;
+    for (Index row = 0; row < scenario.queryCount(); ++row)
+        m_widestRowLabel = std::max(m_widestRowLabel, boldFm.horizontalAdvance(scenario.queryLabel(row)));
+    m_widestColumnLabel = 0.0;
+    for (Index column = 0; column < scenario.keyCount(); ++column)
+        m_widestColumnLabel = std::max(m_widestColumnLabel, fm.horizontalAdvance(scenario.keyLabel(column)));
+    // Each key label's narrowest split over two lines ("token 3" / "(padding)"); only for as
+    // many columns as could ever be wide enough to show them.
+    m_columnTwoLineTexts.clear();
+    m_widestColumnTwoLines = m_widestColumnLabel;
+    if (scenario.keyCount() <= kMaxWrappedColumns) {
+        m_widestColumnTwoLines = 0.0;
+        for (Index column = 0; column < scenario.keyCount(); ++column) {
+            const QString label = scenario.keyLabel(column);
+            const QStringList words = label.split(QLatin1Char(' '), Qt::SkipEmptyParts);
+            double best = fm.horizontalAdvance(label);
+            QString bestText = label;
+            for (int split = 1; split < words.size(); ++split) {
+                const QString first = words.mid(0, split).join(QLatin1Char(' '));
+                const QString second = words.mid(split).join(QLatin1Char(' '));
+                const double width = std::max(fm.horizontalAdvance(first), fm.horizontalAdvance(second));
+                if (width < best) {
+                    best = width;
+                    bestText = first + QLatin1Char('\n') + second;
+                }
+            }
+            m_columnTwoLineTexts.append(bestText);
+            m_widestColumnTwoLines = std::max(m_widestColumnTwoLines, best);
+        }
+    }
+    m_labelWidthsFont = font;
+    m_labelWidthsValid = true;
+}
+
+QVector<HeatmapView::Tick> HeatmapView::computeTicks(const Layout &layout) const
+{
+    QVector<Tick> ticks;
+    if (!layout.hasGrid)
+        return ticks;
+    // Few ticks, well apart: the scale is read at a glance from the back of the room.
+    const int maxIntervals =
+        std::clamp(static_cast<int>(layout.barRect.height() / (2.6 * layout.lineHeight)), 1, 5);
+    const double step = PlotAxes::niceStep(m_scaleHigh - m_scaleLow, maxIntervals);
+    for (double value : PlotAxes::ticks(m_scaleLow, m_scaleHigh, step))
+        ticks.append(Tick{value, PlotAxes::tickLabel(value, step)});
+    return ticks;
+}
+
+bool HeatmapView::valuesFit(const Layout &layout) const
+{
+    if (!m_viewState->showValues() || m_state != State::Values || m_cellTexts.isEmpty()
+        || !layout.hasGrid)
+        return false;
+    const QFontMetricsF fm(layout.valueFont);
+    const double margin = 0.6 * layout.lineHeight;
+    if (layout.cellSize < fm.height() + 0.1 * layout.lineHeight
+        || layout.cellSize < fm.horizontalAdvance(QStringLiteral("0.0000")) + margin)
+        return false;
+    double widest = 0.0;
+    for (const QString &text : m_cellTexts)
+        widest = std::max(widest, fm.horizontalAdvance(text));
+    return layout.cellSize >= widest + margin;
+}
+
+QImage HeatmapView::composeMatrixLayer(const Layout &layout, qreal dpr) const
+{
+    const QSize size(std::max(1, qCeil(layout.matrixRect.width() * dpr - 1e-6)),
+                     std::max(1, qCeil(layout.matrixRect.height() * dpr - 1e-6)));
+    const QRectF target(QPointF(0, 0), QSizeF(size));
+    QImage layer(size, QImage::Format_ARGB32_Premultiplied);
+    layer.fill(kMaskedFill);
+    QPainter painter(&layer);
+    painter.setRenderHint(QPainter::SmoothPixmapTransform, false);
+    painter.drawImage(target, m_cellImage);
+
+    if (!m_maskImage.isNull()) {
+        // Hatch the whole layer, keep the hatching only where the mask image is opaque.
+        QImage hatch(size, QImage::Format_ARGB32_Premultiplied);
+        hatch.fill(Qt::transparent);
+        QPainter hatchPainter(&hatch);
+        hatchPainter.setRenderHint(QPainter::Antialiasing, true);
+        hatchPainter.setPen(QPen(kHatchColor, 1.3 * dpr));
+        const double spacing = std::max(5.0, std::round(0.45 * layout.lineHeight)) * dpr;
+        const double w = size.width();
+        const double h = size.height();
+        for (double x = -h; x < w + spacing; x += spacing)
+            hatchPainter.drawLine(QPointF(x, h), QPointF(x + h, 0));
+        hatchPainter.setRenderHint(QPainter::SmoothPixmapTransform, false);
+        hatchPainter.setCompositionMode(QPainter::CompositionMode_DestinationIn);
+        hatchPainter.drawImage(target, m_maskImage);
+        hatchPainter.end();
+        painter.drawImage(QPointF(0, 0), hatch);
+    }
+
+    // Thin white seams separate cells that are big enough to be read one by one.
+    const double cellPixels = layout.cellSize * dpr;
+    if (cellPixels >= 14.0) {
+        painter.setPen(QPen(QColor(255, 255, 255, 210), std::max(1.0, std::floor(dpr))));
+        for (int column = 1; column < layout.columns; ++column) {
+            const double x = std::round(column * cellPixels);
+            painter.drawLine(QLineF(x, 0, x, size.height()));
+        }
+        for (int row = 1; row < layout.rows; ++row) {
+            const double y = std::round(row * cellPixels);
+            painter.drawLine(QLineF(0, y, size.width(), y));
+        }
+    }
+    painter.end();
+    layer.setDevicePixelRatio(dpr);
+    return layer;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Texts
+
+QString HeatmapView::titleText() const
+{
+    if (m_viewState->heatmapQuantity() == ViewState::HeatmapQuantity::Scores)
+        return tr("Scaled scores  S = QK\u1d40 / \u221ad\u2096");
+    return tr("Attention weights  A = softmax(S / T)");
+}
+
+QString HeatmapView::scaleText() const
+{
+    // Weights always use 0..1, which the colour bar shows; the scores' scale moves with them.
+    if (m_viewState->heatmapQuantity() == ViewState::HeatmapQuantity::Weights
+        || m_state != State::Values)
+        return QString();
+    return tr("colour scale \u00b1max|S| = \u00b1%1").arg(formatCompact(m_scaleHigh, 4));
+}
+
+QString HeatmapView::hoverInfo(int queryRow, int keyRow, bool fullPrecision) const
+{
+    const Scenario &scenario = m_model->scenario();
+    if (queryRow < 0 || keyRow < 0 || queryRow >= scenario.queryCount()
+        || keyRow >= scenario.keyCount() || scenario.keyDimension() != scenario.keys.cols())
+        return QString();
+    auto number = [fullPrecision](double value) {
+        return fullPrecision ? formatFull(value) : formatCompact(value, 4);
+    };
+    const double dot = scenario.queries.row(queryRow).dot(scenario.keys.row(keyRow));
+    const bool masked = !scenario.isAllowed(queryRow, keyRow);
+    const QString cell = tr("\u201c%1\u201d \u2192 \u201c%2\u201d")
+                             .arg(scenario.queryLabel(queryRow), scenario.keyLabel(keyRow));
+    const QString dotText = tr("q\u00b7k = %1").arg(number(dot));
+
+    const AttentionResult *result = m_state == State::Values ? m_model->result() : nullptr;
+    if (!result || result->scores.rows() != scenario.queryCount()
+        || result->scores.cols() != scenario.keyCount()) {
+        const QString why = queryRow < m_undefinedRows.size() && m_undefinedRows[queryRow]
+            ? tr("weight undefined: no allowed key")
+            : tr("no weights while the scenario is refused");
+        const QString sep = fullPrecision ? QStringLiteral("\n") : kInfoSeparator;
+        return cell + (fullPrecision ? QStringLiteral("\n") : QStringLiteral(":  ")) + dotText + sep + why;
+    }
+
+    const double score = result->scores(queryRow, keyRow);
+    const double temperature = scenario.temperature;
+    const double weight = result->weights(queryRow, keyRow);
+    const QString scoreText = tr("S = %1").arg(number(score));
+    const QString tempered = tr("S/T = %1").arg(number(score / temperature));
+    const QString weightText = masked ? tr("weight = 0 (masked)") : tr("weight = %1").arg(number(weight));
+    if (fullPrecision) {
+        return cell + QStringLiteral("\n") + dotText + QStringLiteral("\n")
+            + tr("S = q\u00b7k / \u221ad\u2096 = %1").arg(number(score)) + QStringLiteral("\n")
+            + tr("S / T = %1 (T = %2)").arg(number(score / temperature), number(temperature))
+            + QStringLiteral("\n") + weightText;
+    }
+    return cell + QStringLiteral(":  ")
+        + QStringList{dotText, scoreText, tempered, weightText}.join(kInfoSeparator);
+}
+
+void HeatmapView::refreshInfo() const
+{
+    const int query = m_viewState->hoveredQuery();
+    const int key = m_viewState->hoveredKey();
+    QString text;
+    if (m_state != State::Refused && query >= 0 && key >= 0 && query < m_rows && key < m_columns)
+        text = hoverInfo(query, key, false);
+    if (text.isEmpty()) {
+        if (m_state == State::UndefinedRows)
+            text = m_refusal;
+        else if (m_state == State::Values)
+            text = tr("Hover a cell for q\u00b7k, S, S/T and its weight") + kInfoSeparator
+                + tr("click a row to select its query");
+    }
+    m_infoText = text;
+    if (!m_layoutDirty)
+        m_infoLines = wrapInfo(text, m_layout);
+}
+
+QStringList HeatmapView::wrapInfo(const QString &text, const Layout &layout) const
+{
+    QStringList lines;
+    if (text.isEmpty())
+        return lines;
+    const QFontMetricsF fm(layout.font);
+    const double width = layout.infoRect.width();
+    // Pack whole "a = b" pieces first so that a number is never split from its name.
+    const QStringList pieces = text.split(kInfoSeparator);
+    QString current;
+    for (const QString &piece : pieces) {
+        const QString candidate = current.isEmpty() ? piece : current + kInfoSeparator + piece;
+        if (fm.horizontalAdvance(candidate) <= width || current.isEmpty()) {
+            current = candidate;
+        } else {
+            lines << current;
+            current = piece;
+        }
+    }
+    if (!current.isEmpty())
+        lines << current;
+    // A piece that is still too wide (a long sentence) is wrapped by words.
+    QStringList wrapped;
+    for (const QString &line : lines) {
+        if (fm.horizontalAdvance(line) <= width) {
+            wrapped << line;
+            continue;
+        }
+        QString part;
+        for (const QString &word : line.split(QLatin1Char(' '))) {
+            const QString candidate = part.isEmpty() ? word : part + QLatin1Char(' ') + word;
+            if (fm.horizontalAdvance(candidate) <= width || part.isEmpty()) {
+                part = candidate;
+            } else {
+                wrapped << part;
+                part = word;
+            }
+        }
+        if (!part.isEmpty())
+            wrapped << part;
+    }
+    if (wrapped.size() > 2) {
+        const QString rest = wrapped.mid(1).join(QLatin1Char(' '));
+        wrapped = QStringList{wrapped.first(), rest};
+    }
+    for (QString &line : wrapped)
+        line = fm.elidedText(line, Qt::ElideRight, width);
+    return wrapped;
+}
+
+void HeatmapView::updateAccessibleDescription()
+{
+    const Scenario &scenario = m_model->scenario();
+    const bool scores = m_viewState->heatmapQuantity() == ViewState::HeatmapQuantity::Scores;
+    QString description =
+        (scores ? tr("Scaled scores of %1 queries (rows) over %2 keys (columns), coloured on a "
+                     "scale symmetric about 0.")
+                : tr("Attention weights of %1 queries (rows) over %2 keys (columns), coloured "
+                     "on a fixed scale from 0 to 1."))
+            .arg(scenario.queryCount())
+            .arg(scenario.keyCount());
+    description += QLatin1Char(' ')
+        + tr("Masked cells are hatched. Hover a cell for its numbers; click a row or use the "
+             "Up and Down keys to select a query.");
+    setAccessibleDescription(description);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Painting
+
+QImage HeatmapView::renderImage(QSize size, qreal dpr) const
+{
+    QImage image(size * dpr, QImage::Format_ARGB32_Premultiplied);
+    image.setDevicePixelRatio(dpr);
+    image.fill(palette().color(QPalette::Base));
+    QPainter painter(&image);
+    paintHeatmap(painter, QRectF(QPointF(0, 0), QSizeF(size)));
+    return image;
+}
+
+void HeatmapView::paintEvent(QPaintEvent *)
+{
+    QPainter painter(this);
+    paintHeatmap(painter, QRectF(rect()));
+}
+
+void HeatmapView::paintHeatmap(QPainter &painter, const QRectF &rect) const
+{
+    ensureContent();
+    const bool ownLayout = rect == QRectF(this->rect());
+    if (ownLayout)
+        ensureLayout();
+    Layout otherLayout;
+    if (!ownLayout)
+        otherLayout = computeLayout(rect);
+    const Layout &layout = ownLayout ? m_layout : otherLayout;
+
+    painter.save();
+    painter.setRenderHint(QPainter::TextAntialiasing, true);
+    const bool refused = m_state == State::Refused || !layout.hasGrid;
+    painter.fillRect(rect, refused ? kRefusedBackground : palette().color(QPalette::Base));
+
+    // Title, with the colour scale on the right when there is room for both.
+    QColor textColor = palette().color(QPalette::WindowText);
+    if (m_state != State::Values)
+        textColor = palette().color(QPalette::Disabled, QPalette::WindowText);
+    painter.setPen(textColor);
+    painter.setFont(layout.boldFont);
+    const QFontMetricsF boldFm(layout.boldFont);
+    const QFontMetricsF fm(layout.font);
+    const QString title = titleText();
+    const QString scale = scaleText();
+    const double titleWidth = boldFm.horizontalAdvance(title);
+    const double scaleWidth = fm.horizontalAdvance(scale);
+    painter.drawText(layout.titleRect, Qt::AlignLeft | Qt::AlignVCenter,
+                     boldFm.elidedText(title, Qt::ElideRight, layout.titleRect.width()));
+    if (!scale.isEmpty() && titleWidth + 1.5 * layout.lineHeight + scaleWidth <= layout.titleRect.width()) {
+        painter.setFont(layout.font);
+        painter.drawText(layout.titleRect, Qt::AlignRight | Qt::AlignVCenter, scale);
+    }
+
+    if (refused) {
+        paintRefused(painter, layout);
+    } else {
+        paintMatrix(painter, layout, ownLayout);
+        paintLabels(painter, layout);
+        paintColorBar(painter, layout, ownLayout ? m_ticks : computeTicks(layout));
+    }
+    paintInfo(painter, layout, ownLayout ? m_infoLines : wrapInfo(m_infoText, layout));
+    painter.restore();
+}
+
+void HeatmapView::paintRefused(QPainter &painter, const Layout &layout) const
+{
+    QString heading;
+    QString detail;
+    if (m_state == State::Refused) {
+        heading = tr("No heatmap: the scenario cannot be computed");
+        detail = m_refusal;
+    } else {
+        heading = tr("Too small to draw the matrix");
+        detail = tr("Enlarge this view to see the heatmap.");
+    }
+    const QRectF panel = layout.gridArea.adjusted(layout.lineHeight, 0, -layout.lineHeight, 0);
+    if (panel.width() <= 0 || panel.height() <= 0)
+        return;
+    painter.setPen(QPen(kFrameColor, 1, Qt::DashLine));
+    painter.setBrush(Qt::NoBrush);
+    painter.drawRoundedRect(panel, 6, 6);
+    const QRectF textRect = panel.adjusted(layout.lineHeight, layout.lineHeight / 2,
+                                           -layout.lineHeight, -layout.lineHeight / 2);
+    painter.setPen(palette().color(QPalette::WindowText));
+    painter.setFont(layout.boldFont);
+    const QFontMetricsF boldFm(layout.boldFont);
+    const QRectF headingBox = boldFm.boundingRect(textRect, Qt::AlignHCenter | Qt::TextWordWrap, heading);
+    const QFontMetricsF fm(layout.font);
+    const QRectF detailBox = fm.boundingRect(textRect, Qt::AlignHCenter | Qt::TextWordWrap, detail);
+    const double total = headingBox.height() + 0.5 * layout.lineHeight + detailBox.height();
+    const double top = std::max(textRect.top(), textRect.center().y() - total / 2);
+    painter.drawText(QRectF(textRect.left(), top, textRect.width(), headingBox.height()),
+                     Qt::AlignHCenter | Qt::TextWordWrap, heading);
+    painter.setFont(layout.font);
+    const double detailTop = top + headingBox.height() + 0.5 * layout.lineHeight;
+    painter.drawText(QRectF(textRect.left(), detailTop, textRect.width(),
+                            std::max(0.0, textRect.bottom() - detailTop)),
+                     Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap, detail);
+}
+
+void HeatmapView::paintMatrix(QPainter &painter, const Layout &layout, bool ownLayout) const
+{
+    const qreal dpr = painter.device() ? painter.device()->devicePixelRatioF() : 1.0;
+    const QRectF &matrix = layout.matrixRect;
+    const double cell = layout.cellSize;
+    if (ownLayout) {
+        if (m_layerGeneration != m_contentGeneration || m_layerRect != matrix || m_layerDpr != dpr) {
+            m_layer = composeMatrixLayer(layout, dpr);
+            m_layerGeneration = m_contentGeneration;
+            m_layerRect = matrix;
+            m_layerDpr = dpr;
+        }
+        painter.drawImage(matrix.topLeft(), m_layer);
+    } else {
+        painter.drawImage(matrix.topLeft(), composeMatrixLayer(layout, dpr));
+    }
+    painter.setPen(QPen(kFrameColor, 1));
+    painter.setBrush(Qt::NoBrush);
+    painter.drawRect(matrix.adjusted(-0.5, -0.5, 0.5, 0.5));
+
+    if (ownLayout ? m_valuesFit : valuesFit(layout)) {
+        painter.setFont(layout.valueFont);
+        for (int row = 0; row < layout.rows; ++row) {
+            for (int column = 0; column < layout.columns; ++column) {
+                const int index = row * layout.columns + column;
+                const QString &text = m_cellTexts[index];
+                if (text.isEmpty())
+                    continue;
+                painter.setPen(QColor::fromRgb(m_cellTextColors[index]));
+                painter.drawText(cellRectOf(matrix, cell, row, column), Qt::AlignCenter, text);
+            }
+        }
+    }
+
+    if (m_state == State::UndefinedRows) {
+        painter.setFont(layout.boldFont);
+        const QFontMetricsF boldFm(layout.boldFont);
+        const double h = layout.lineHeight;
+        for (int row = 0; row < layout.rows && row < m_undefinedRows.size(); ++row) {
+            if (!m_undefinedRows[row] || cell < 0.6 * h)
+                continue;
+            const QRectF rowRect = rowRectOf(matrix, cell, row);
+            const QString text = boldFm.elidedText(tr("undefined: no allowed key"), Qt::ElideRight,
+                                                   rowRect.width() - 0.8 * h);
+            if (text.isEmpty())
+                continue;
+            QRectF box(0, 0, boldFm.horizontalAdvance(text) + 0.8 * h,
+                       std::min(std::max(h, rowRect.height() - 4), 1.5 * h));
+            box.moveCenter(rowRect.center());
+            painter.setPen(QPen(kUndefinedText, 1));
+            painter.setBrush(QColor(255, 255, 255, 235));
+            painter.drawRoundedRect(box, 4, 4);
+            painter.drawText(box, Qt::AlignCenter, text);
+        }
+    }
+
+    // The selected row in its query's colour (as everywhere else), over a white rim so that it
+    // reads on dark cells too.
+    const int selected = m_viewState->selectedQuery();
+    if (selected >= 0 && selected < layout.rows) {
+        const double width = std::max(2.0, std::round(0.16 * layout.lineHeight));
+        const QRectF rowRect = rowRectOf(matrix, cell, selected);
+        painter.setBrush(Qt::NoBrush);
+        painter.setPen(QPen(Qt::white, 1.0));
+        painter.drawRect(rowRect.adjusted(0.5, 0.5, -0.5, -0.5));
+        painter.setPen(QPen(queryColor(selected), width, Qt::SolidLine, Qt::SquareCap, Qt::MiterJoin));
+        painter.drawRect(rowRect.adjusted(-width / 2, -width / 2, width / 2, width / 2));
+    }
+
+    const int hoveredQuery = m_viewState->hoveredQuery();
+    const int hoveredKey = m_viewState->hoveredKey();
+    if (hoveredQuery >= 0 && hoveredKey >= 0 && hoveredQuery < layout.rows && hoveredKey < layout.columns) {
+        QRectF box = cellRectOf(matrix, cell, hoveredQuery, hoveredKey);
+        const double minimum = 0.5 * layout.lineHeight;
+        if (box.width() < minimum)
+            box = QRectF(box.center() - QPointF(minimum / 2, minimum / 2), QSizeF(minimum, minimum));
+        painter.setBrush(Qt::NoBrush);
+        painter.setPen(QPen(Qt::white, 1.0));
+        painter.drawRect(box.adjusted(1.5, 1.5, -1.5, -1.5));
+        painter.setPen(QPen(Qt::black, 2.0, Qt::SolidLine, Qt::SquareCap, Qt::MiterJoin));
+        painter.drawRect(box.adjusted(-0.5, -0.5, 0.5, 0.5));
+    }
+}
+
+void HeatmapView::paintLabels(QPainter &painter, const Layout &layout) const
+{
+    const QRectF &matrix = layout.matrixRect;
+    const double cell = layout.cellSize;
+    const double h = layout.lineHeight;
+    const QColor textColor = palette().color(QPalette::WindowText);
+    const int selected = m_viewState->selectedQuery();
+    const QFontMetricsF fm(layout.font);
+
+    // Row labels (the selected one bold), thinned to one per rowStep rows.
+    for (int row = 0; row < layout.rows; row += layout.rowStep) {
+        const QString &label = layout.rowLabels[row];
+        if (label.isEmpty())
+            continue;
+        const double centre = matrix.top() + (row + 0.5) * cell;
+        painter.setFont(row == selected ? layout.boldFont : layout.font);
+        painter.setPen(row < m_undefinedRows.size() && m_undefinedRows[row] ? kUndefinedText : textColor);
+        painter.drawText(QRectF(layout.rowLabelArea.left(), centre - h / 2, layout.rowLabelArea.width(), h),
+                         Qt::AlignRight | Qt::AlignVCenter, label);
+        if (layout.rowStep > 1) {
+            painter.setPen(QPen(kFrameColor, 1));
+            painter.drawLine(QLineF(matrix.left() - layout.tickLength, centre, matrix.left(), centre));
+        }
+    }
+
+    // Each query's identifying colour, as on its arrow and its chart series.
+    if (layout.swatchSize > 0) {
+        painter.setPen(Qt::NoPen);
+        painter.setRenderHint(QPainter::Antialiasing, true);
+        for (int row = 0; row < layout.rows; ++row) {
+            QRectF swatch(0, 0, layout.swatchSize, layout.swatchSize);
+            swatch.moveCenter(QPointF(layout.swatchCentreX, matrix.top() + (row + 0.5) * cell));
+            painter.setBrush(queryColor(row));
+            painter.drawRoundedRect(swatch, layout.swatchSize * 0.2, layout.swatchSize * 0.2);
+        }
+        painter.setRenderHint(QPainter::Antialiasing, false);
+    }
+
+    // Column labels, horizontal or reading upwards, thinned to one per columnStep columns.
+    painter.setFont(layout.font);
+    for (int column = 0; column < layout.columns; column += layout.columnStep) {
+        const QString &label = layout.columnLabels[column];
+        if (label.isEmpty())
+            continue;
+        const double centre = matrix.left() + (column + 0.5) * cell;
+        painter.setPen(textColor);
+        if (layout.verticalColumnLabels) {
+            painter.save();
+            painter.translate(centre, layout.columnLabelTop);
+            painter.rotate(-90);
+            painter.drawText(QRectF(-layout.columnLabelExtent, -h / 2, layout.columnLabelExtent, h),
+                             Qt::AlignRight | Qt::AlignVCenter, label);
+            painter.restore();
+        } else {
+            const double width = fm.boundingRect(QRectF(), 0, label).width() + 2;
+            painter.drawText(QRectF(centre - width / 2, layout.columnLabelTop, width, layout.columnLabelExtent),
+                             Qt::AlignHCenter | Qt::AlignTop, label);
+        }
+        if (layout.columnStep > 1) {
+            painter.setPen(QPen(kFrameColor, 1));
+            painter.drawLine(QLineF(centre, matrix.bottom(), centre, matrix.bottom() + 0.2 * h));
+        }
+    }
+
+    // Axis titles.
+    painter.setPen(textColor);
+    painter.setFont(layout.boldFont);
+    painter.drawText(layout.xTitleRect, Qt::AlignCenter, layout.xTitle);
+    painter.save();
+    painter.translate(layout.yTitleRect.center());
+    painter.rotate(-90);
+    painter.drawText(QRectF(-layout.yTitleRect.height() / 2, -layout.yTitleRect.width() / 2,
+                            layout.yTitleRect.height(), layout.yTitleRect.width()),
+                     Qt::AlignCenter, layout.yTitle);
+    painter.restore();
+}
+
+void HeatmapView::paintColorBar(QPainter &painter, const Layout &layout, const QVector<Tick> &ticks) const
+{
+    const QRectF &bar = layout.barRect;
+    painter.save();
+    if (m_state != State::Values)
+        painter.setOpacity(0.35);
+    painter.setRenderHint(QPainter::SmoothPixmapTransform, true);
+    painter.drawImage(bar, m_barImage);
+    painter.setPen(QPen(kFrameColor, 1));
+    painter.setBrush(Qt::NoBrush);
+    painter.drawRect(bar.adjusted(-0.5, -0.5, 0.5, 0.5));
+
+    const double h = layout.lineHeight;
+    const double span = m_scaleHigh - m_scaleLow;
+    painter.setFont(layout.font);
+    for (const Tick &tick : ticks) {
+        const double y = bar.bottom() - (tick.value - m_scaleLow) / span * bar.height();
+        painter.setPen(QPen(kFrameColor, 1));
+        painter.drawLine(QLineF(bar.right(), y, bar.right() + layout.tickLength, y));
+        painter.setPen(palette().color(QPalette::WindowText));
+        painter.drawText(QRectF(bar.right() + layout.tickLength + 0.25 * h, y - h / 2, 6 * h, h),
+                         Qt::AlignLeft | Qt::AlignVCenter, tick.label);
+    }
+    painter.restore();
+}
+
+void HeatmapView::paintInfo(QPainter &painter, const Layout &layout, const QStringList &lines) const
+{
+    painter.setFont(layout.font);
+    painter.setPen(m_state == State::UndefinedRows ? kUndefinedText : palette().color(QPalette::WindowText));
+    const double h = layout.lineHeight;
+    for (int i = 0; i < lines.size() && i < 2; ++i) {
+        painter.drawText(QRectF(layout.infoRect.left(), layout.infoRect.top() + i * h, layout.infoRect.width(), h),
+                         Qt::AlignLeft | Qt::AlignVCenter, lines[i]);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Events
+
+void HeatmapView::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    relayout();
+}
+
+void HeatmapView::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    ensureContent();
+    ensureLayout();
+}
+
+void HeatmapView::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange || event->type() == QEvent::StyleChange) {
+        m_layoutDirty = true;
+        ++m_contentGeneration;  // the hatch spacing follows the font
+        if (isVisible())
+            relayout();
+        update();
+    } else if (event->type() == QEvent::PaletteChange) {
+        update();
+    }
+}
+
+bool HeatmapView::event(QEvent *event)
+{
+    if (event->type() == QEvent::ToolTip) {
+        auto *help = static_cast<QHelpEvent *>(event);
+        if (const std::optional<Cell> cell = cellAt(help->pos())) {
+            QToolTip::showText(help->globalPos(), hoverInfo(cell->query, cell->key, true), this,
+                               cellRect(cell->query, cell->key).toAlignedRect());
+            return true;
+        }
+        const int row = rowLabelAt(help->pos());
+        if (row >= 0) {
+            QToolTip::showText(help->globalPos(),
+                               tr("\u201c%1\u201d: click to select this query")
+                                   .arg(m_model->scenario().queryLabel(row)),
+                               this, rowLabelRect(row).toAlignedRect());
+            return true;
+        }
+        QToolTip::hideText();
+        event->ignore();
+        return true;
+    }
+    return QWidget::event(event);
+}
+
+void HeatmapView::updateHoverFromPosition(const QPointF &pos)
+{
+    const std::optional<Cell> cell = cellAt(pos);
+    if (cell) {
+        m_hoverIsOurs = true;
+        m_viewState->setHover(cell->query, cell->key);
+    } else if (m_hoverIsOurs) {
+        m_hoverIsOurs = false;
+        m_viewState->setHover(-1, -1);
+    }
+    setCursor(cell || rowLabelAt(pos) >= 0 ? Qt::PointingHandCursor : Qt::ArrowCursor);
+}
+
+void HeatmapView::mouseMoveEvent(QMouseEvent *event)
+{
+    updateHoverFromPosition(event->position());
+    QWidget::mouseMoveEvent(event);
+}
+
+void HeatmapView::mousePressEvent(QMouseEvent *event)
+{
+    if (event->button() != Qt::LeftButton) {
+        QWidget::mousePressEvent(event);
+        return;
+    }
+    const QPointF pos = event->position();
+    const std::optional<Cell> cell = cellAt(pos);
+    const int row = cell ? cell->query : rowLabelAt(pos);
+    if (row >= 0) {
+        m_viewState->setSelectedQuery(row);
+        event->accept();
+        return;
+    }
+    QWidget::mousePressEvent(event);
+}
+
+void HeatmapView::leaveEvent(QEvent *event)
+{
+    if (m_hoverIsOurs) {
+        m_hoverIsOurs = false;
+        m_viewState->setHover(-1, -1);
+    }
+    QWidget::leaveEvent(event);
+}
+
+void HeatmapView::keyPressEvent(QKeyEvent *event)
+{
+    const int rows = static_cast<int>(m_model->scenario().queryCount());
+    const int selected = m_viewState->selectedQuery();
+    int target = -1;
+    switch (event->key()) {
+    case Qt::Key_Up:
+        target = selected - 1;
+        break;
+    case Qt::Key_Down:
+        target = selected + 1;
+        break;
+    case Qt::Key_Home:
+        target = 0;
+        break;
+    case Qt::Key_End:
+        target = rows - 1;
+        break;
+    default:
+        QWidget::keyPressEvent(event);
+        return;
+    }
+    if (rows > 0)
+        m_viewState->setSelectedQuery(std::clamp(target, 0, rows - 1));
+    event->accept();
+}
+
+} // namespace attnlens
