@@ -1,0 +1,273 @@
+#include "attentionmodel.h"
+#include "chartsupport.h"
+#include "contextchartview.h"
+#include "scenario.h"
+#include "viewstate.h"
+
+#include <QApplication>
+#include <QBarCategoryAxis>
+#include <QBarSet>
+#include <QChart>
+#include <QChartView>
+#include <QImage>
+#include <QScatterSeries>
+#include <QSignalSpy>
+#include <QStackedBarSeries>
+#include <QValueAxis>
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+using namespace attnlens;
+
+namespace {
+
+Matrix rows(std::initializer_list<std::initializer_list<double>> values)
+{
+    Matrix m(static_cast<Index>(values.size()), static_cast<Index>(values.begin()->size()));
+    Index i = 0;
+    for (const auto &row : values) {
+        Index j = 0;
+        for (double v : row)
+            m(i, j++) = v;
+        ++i;
+    }
+    return m;
+}
+
+// The notebook's step 6: three queries against memories A, B, C.
+Scenario threeQueries()
+{
+    Scenario s;
+    s.queries = rows({{1, 0}, {0, 1}, {-1, 0}});
+    s.keys = rows({{1, 0}, {0, 1}, {1, 1}});
+    s.values = rows({{10, 0}, {0, 10}, {10, 10}});
+    s.queryLabels = {QStringLiteral("q"), QStringLiteral("q2"), QStringLiteral("q3")};
+    s.keyLabels = {QStringLiteral("memory A"), QStringLiteral("memory B"), QStringLiteral("memory C")};
+    return s;
+}
+
+class ContextChartViewTest : public ::testing::Test {
+protected:
+    void SetUp() override
+    {
+        model.setScenario(threeQueries());
+        view = std::make_unique<ContextChartView>(&model, &viewState);
+        view->resize(700, 420);
+        view->show();
+        settle();
+    }
+
+    static void settle()
+    {
+        for (int i = 0; i < 3; ++i)
+            QCoreApplication::processEvents();
+    }
+
+    QPoint pixelOf(double dimension, double value) const
+    {
+        auto *series = view->contributionSeries();
+        const QPointF inChart = view->chart()->mapToPosition(QPointF(dimension, value), series);
+        auto *chartView = view->findChild<QChartView *>();
+        const QPoint inView = chartView->mapFromScene(view->chart()->mapToScene(inChart));
+        return chartView->mapTo(view.get(), inView);
+    }
+
+    static int countPixels(const QImage &image, const QColor &color)
+    {
+        int count = 0;
+        for (int y = 0; y < image.height(); ++y)
+            for (int x = 0; x < image.width(); ++x)
+                count += (image.pixel(x, y) & 0xffffff) == (color.rgb() & 0xffffff);
+        return count;
+    }
+
+    void expectStacksMatchModel(int query)
+    {
+        const AttentionResult *result = model.result();
+        ASSERT_NE(result, nullptr);
+        const Scenario &s = model.scenario();
+        const QList<QBarSet *> sets = view->contributionSets();
+        for (int d = 0; d < s.valueDimension(); ++d) {
+            double sum = 0.0;
+            for (int set = 0; set < sets.size(); ++set) {
+                double expected = 0.0;
+                for (int key : view->keysOfSet(set))
+                    expected += result->weights(query, key) * s.values(key, d);
+                EXPECT_NEAR(sets.at(set)->at(d), expected, 1e-15) << "set " << set << " dim " << d;
+                sum += sets.at(set)->at(d);
+            }
+            EXPECT_NEAR(sum, result->context(query, d), 1e-12) << "dim " << d;
+            EXPECT_EQ(view->contextSeries()->at(d).y(), result->context(query, d)) << "dim " << d;
+        }
+    }
+
+    AttentionModel model;
+    ViewState viewState;
+    std::unique_ptr<ContextChartView> view;
+};
+
+TEST_F(ContextChartViewTest, StacksAreWeightedValuesSummingToTheContext)
+{
+    const AttentionResult *result = model.result();
+    ASSERT_EQ(view->contributionSets().size(), 3);
+    for (int j = 0; j < 3; ++j) {
+        EXPECT_EQ(view->keysOfSet(j), QVector<int>{j});
+        EXPECT_EQ(view->contributionSets().at(j)->label(), model.scenario().keyLabel(j));
+        for (int d = 0; d < 2; ++d)
+            EXPECT_EQ(view->contributionSets().at(j)->at(d), result->weights(0, j) * model.scenario().values(j, d));
+    }
+    expectStacksMatchModel(0);
+    EXPECT_EQ(view->contextLabel(0), QStringLiteral("8.0222"));
+    EXPECT_EQ(view->contextLabel(1), QStringLiteral("5.9889"));
+
+    auto *axis = qobject_cast<QBarCategoryAxis *>(view->chart()->axes(Qt::Horizontal).constFirst());
+    ASSERT_NE(axis, nullptr);
+    EXPECT_EQ(axis->categories(), (QStringList{QStringLiteral("dim 1"), QStringLiteral("dim 2")}));
+    EXPECT_EQ(view->chart()->animationOptions(), QChart::NoAnimation);
+
+    // Key colours are distinct from one another.
+    EXPECT_NE(view->contributionSets().at(0)->color(), view->contributionSets().at(1)->color());
+    EXPECT_NE(view->contributionSets().at(1)->color(), view->contributionSets().at(2)->color());
+}
+
+TEST_F(ContextChartViewTest, NegativeContributionsStackBelowZero)
+{
+    Scenario s = threeQueries();
+    s.values = rows({{-6, 4}, {4, -6}, {4, 4}});
+    model.setScenario(s);
+    settle();
+    expectStacksMatchModel(0);
+    const QList<QBarSet *> sets = view->contributionSets();
+    ASSERT_LT(sets.at(0)->at(0), 0.0);
+
+    auto *yAxis = qobject_cast<QValueAxis *>(view->chart()->axes(Qt::Vertical).constFirst());
+    EXPECT_LE(yAxis->min(), -6.0);
+    EXPECT_GE(yAxis->max(), 4.0);
+
+    const QImage image = view->grab().toImage();
+    image.save(QStringLiteral("/tmp/charts-context-negative.png"));
+    // Dim 1: A's share (−2.41) hangs below zero; B (0.79) and C (1.60) stack upwards from zero.
+    const double a = sets.at(0)->at(0);
+    const double b = sets.at(1)->at(0);
+    const double c = sets.at(2)->at(0);
+    EXPECT_EQ(QColor(image.pixel(pixelOf(0.1, a / 2))), sets.at(0)->color());
+    EXPECT_EQ(QColor(image.pixel(pixelOf(0.1, b / 2))), sets.at(1)->color());
+    EXPECT_EQ(QColor(image.pixel(pixelOf(0.1, b + c / 2))), sets.at(2)->color());
+    // Dim 2: B hangs below zero, A and C above.
+    EXPECT_EQ(QColor(image.pixel(pixelOf(1.1, sets.at(1)->at(1) / 2))), sets.at(1)->color());
+    EXPECT_EQ(QColor(image.pixel(pixelOf(1.1, sets.at(0)->at(1) / 2))), sets.at(0)->color());
+}
+
+TEST_F(ContextChartViewTest, SelectionAndModelChangesUpdateInPlace)
+{
+    const QList<QBarSet *> sets = view->contributionSets();
+    QScatterSeries *markers = view->contextSeries();
+    QSignalSpy added(view->contributionSeries(), &QAbstractBarSeries::barsetsAdded);
+    QSignalSpy removed(view->contributionSeries(), &QAbstractBarSeries::barsetsRemoved);
+    QSignalSpy changed(sets.at(1), &QBarSet::valueChanged);
+
+    viewState.setSelectedQuery(1);
+    settle();
+    EXPECT_EQ(view->contributionSets(), sets);
+    EXPECT_EQ(view->shownQuery(), 1);
+    expectStacksMatchModel(1);
+    EXPECT_TRUE(view->chart()->title().contains(QStringLiteral("q2")));
+
+    model.setValueRow(1, Eigen::RowVector2d(-20.0, 5.0));
+    settle();
+    EXPECT_EQ(view->contributionSets(), sets);
+    EXPECT_EQ(view->contextSeries(), markers);
+    expectStacksMatchModel(1);
+    EXPECT_LT(sets.at(1)->at(0), 0.0);
+    auto *yAxis = qobject_cast<QValueAxis *>(view->chart()->axes(Qt::Vertical).constFirst());
+    EXPECT_LE(yAxis->min(), -20.0);
+
+    model.setTemperature(3.0);
+    settle();
+    expectStacksMatchModel(1);
+    EXPECT_EQ(added.count(), 0);
+    EXPECT_EQ(removed.count(), 0);
+    EXPECT_GT(changed.count(), 0);
+}
+
+TEST_F(ContextChartViewTest, MaskedKeyContributesNothing)
+{
+    model.setMaskCell(0, 1, false);
+    settle();
+    expectStacksMatchModel(0);
+    EXPECT_EQ(view->contributionSets().at(1)->at(1), 0.0);
+    EXPECT_TRUE(view->contributionSets().at(1)->label().contains(QStringLiteral("masked")));
+    EXPECT_EQ(view->contextLabel(0), QStringLiteral("10.0000"));
+    EXPECT_EQ(view->contextLabel(1), QStringLiteral("5.0000"));
+}
+
+TEST_F(ContextChartViewTest, RefusalGreysTheChartOut)
+{
+    for (int j = 0; j < 3; ++j)
+        model.setMaskCell(0, j, false);
+    settle();
+    ASSERT_EQ(model.result(), nullptr);
+    EXPECT_TRUE(view->errorText().startsWith(QStringLiteral("undefined: no allowed key")));
+    EXPECT_TRUE(view->contextLabel(0).isEmpty());
+    const QImage image = view->grab().toImage();
+    image.save(QStringLiteral("/tmp/charts-context-error.png"));
+    for (QBarSet *set : view->contributionSets())
+        EXPECT_EQ(countPixels(image, set->color()), 0) << "stale bars shown as current";
+
+    // Another query's empty row refuses the whole scenario too, and says which query.
+    model.setMaskCell(0, 0, true);
+    settle();
+    EXPECT_TRUE(view->errorText().isEmpty());
+    model.setScenario(threeQueries());
+    model.setMaskCell(2, 0, false);
+    model.setMaskCell(2, 1, false);
+    model.setMaskCell(2, 2, false);
+    settle();
+    EXPECT_TRUE(view->errorText().contains(QStringLiteral("q3")));
+}
+
+TEST_F(ContextChartViewTest, ManyKeysShareAnOtherKeysSet)
+{
+    Scenario many;
+    const int n = 20;
+    many.queries = Matrix::Random(1, 4);
+    many.keys = Matrix::Random(n, 4);
+    many.values = Matrix::Random(n, 3) * 10.0;
+    model.setScenario(many);
+    settle();
+    ASSERT_EQ(view->contributionSets().size(), ContextChartView::kMaxKeySets);
+    EXPECT_EQ(view->keysOfSet(ContextChartView::kMaxKeySets - 1).size(), n - (ContextChartView::kMaxKeySets - 1));
+    EXPECT_TRUE(view->contributionSets().constLast()->label().contains(QStringLiteral("other")));
+    expectStacksMatchModel(0);
+    view->grab().toImage().save(QStringLiteral("/tmp/charts-context-many.png"));
+}
+
+TEST_F(ContextChartViewTest, RendersAtProjectorAndLargeSizes)
+{
+    for (const QSize size : {QSize(1280, 720), QSize(2560, 1440), QSize(600, 400)}) {
+        view->resize(size);
+        settle();
+        const QImage image = view->grab().toImage();
+        image.save(QStringLiteral("/tmp/charts-context-%1x%2.png").arg(size.width()).arg(size.height()));
+        ASSERT_EQ(image.size(), size);
+        for (QBarSet *set : view->contributionSets())
+            EXPECT_GT(countPixels(image, set->color()), size.width() * size.height() / 400) << size.width();
+        EXPECT_FALSE(view->contextLabel(0).isEmpty()) << size.width();
+    }
+}
+
+TEST(ReplaceBarValues, WritesEveryChangedValueAndOnlyThose)
+{
+    QBarSet set(QStringLiteral("s"));
+    set.append(QList<qreal>{1, 2, 3, 4});
+    QSignalSpy changed(&set, &QBarSet::valueChanged);
+    EXPECT_EQ(replaceBarValues(&set, {1, 5, 3, 7}), 2);
+    EXPECT_EQ(changed.count(), 2);
+    EXPECT_EQ(set.at(1), 5.0);
+    EXPECT_EQ(set.at(3), 7.0);
+    EXPECT_EQ(replaceBarValues(&set, {1, 5, 3, 7}), 0);
+}
+
+} // namespace

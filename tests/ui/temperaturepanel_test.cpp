@@ -1,0 +1,331 @@
+#include "attentionmodel.h"
+#include "builtinscenarios.h"
+#include "temperaturepanel.h"
+#include "viewstate.h"
+
+#include <QApplication>
+#include <QDoubleSpinBox>
+#include <QImage>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QRegularExpression>
+#include <QSignalSpy>
+#include <QSlider>
+#include <QTest>
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <memory>
+
+using namespace attnlens;
+
+namespace {
+
+Scenario builtin(const char *id)
+{
+    auto loaded = loadBuiltinScenario(QString::fromLatin1(id));
+    EXPECT_TRUE(loaded.ok()) << id;
+    return loaded.value();
+}
+
+// -sum w ln w, written out independently of the code under test.
+double expectedEntropy(const Matrix &weights, Index row)
+{
+    double h = 0.0;
+    for (Index j = 0; j < weights.cols(); ++j) {
+        const double w = weights(row, j);
+        if (w > 0)
+            h -= w * std::log(w);
+    }
+    return h;
+}
+
+// The full-precision "H = ..." number from the readout's tooltip.
+double shownEntropy(const QLabel *readout)
+{
+    const QRegularExpression pattern(QStringLiteral("H = ([0-9.eE+-]+) nats"));
+    const QRegularExpressionMatch match = pattern.match(readout->toolTip());
+    EXPECT_TRUE(match.hasMatch()) << readout->toolTip().toStdString();
+    return match.captured(1).toDouble();
+}
+
+void saveScreenshot(QWidget *widget, const QString &name)
+{
+    const QByteArray dir = qgetenv("ATTNLENS_SCREENSHOT_DIR");
+    if (!dir.isEmpty())
+        widget->grab().save(QString::fromLocal8Bit(dir) + QStringLiteral("/") + name);
+}
+
+// Every visible control lies inside the panel and on no other, and wrapped text is not clipped.
+void expectTidyLayout(QWidget *panel, const char *name)
+{
+    QTest::qWait(20);
+    const QList<QWidget *> children =
+        panel->findChildren<QWidget *>(QString(), Qt::FindDirectChildrenOnly);
+    for (int a = 0; a < children.size(); ++a) {
+        if (!children[a]->isVisible())
+            continue;
+        EXPECT_TRUE(panel->rect().contains(children[a]->geometry()))
+            << name << " " << children[a]->objectName().toStdString();
+        for (int b = a + 1; b < children.size(); ++b) {
+            if (children[b]->isVisible())
+                EXPECT_FALSE(children[a]->geometry().intersects(children[b]->geometry()))
+                    << name << " " << children[a]->objectName().toStdString() << " / "
+                    << children[b]->objectName().toStdString();
+        }
+        if (auto *label = qobject_cast<QLabel *>(children[a]); label && label->wordWrap())
+            EXPECT_GE(label->height(), label->heightForWidth(label->width()))
+                << name << " " << label->objectName().toStdString();
+        else if (label)
+            EXPECT_GE(label->width(), label->sizeHint().width())
+                << name << " " << label->objectName().toStdString();
+    }
+}
+
+class TemperaturePanelTest : public ::testing::Test {
+protected:
+    void SetUp() override
+    {
+        model = std::make_unique<AttentionModel>();
+        viewState = std::make_unique<ViewState>();
+        panel = std::make_unique<TemperaturePanel>(model.get(), viewState.get());
+        model->setScenario(builtin("lesson"));
+        QCoreApplication::processEvents();
+        slider = panel->findChild<QSlider *>(QStringLiteral("temperatureSlider"));
+        spinBox = panel->findChild<QDoubleSpinBox *>(QStringLiteral("temperatureSpinBox"));
+        reset = panel->findChild<QPushButton *>(QStringLiteral("temperatureResetButton"));
+        readout = panel->findChild<QLabel *>(QStringLiteral("entropyReadout"));
+        stateLine = panel->findChild<QLabel *>(QStringLiteral("temperatureStateLine"));
+        ASSERT_TRUE(slider && spinBox && reset && readout && stateLine);
+    }
+
+    double temperature() const { return model->scenario().temperature; }
+
+    void showAt(int width, int height)
+    {
+        panel->resize(width, height);
+        panel->show();
+        ASSERT_TRUE(QTest::qWaitForWindowExposed(panel.get()));
+        QCoreApplication::processEvents();
+    }
+
+    std::unique_ptr<AttentionModel> model;
+    std::unique_ptr<ViewState> viewState;
+    std::unique_ptr<TemperaturePanel> panel;
+    QSlider *slider = nullptr;
+    QDoubleSpinBox *spinBox = nullptr;
+    QPushButton *reset = nullptr;
+    QLabel *readout = nullptr;
+    QLabel *stateLine = nullptr;
+};
+
+} // namespace
+
+TEST_F(TemperaturePanelTest, SliderIsLogarithmicWithOneInTheMiddle)
+{
+    ASSERT_GE(slider->maximum() - slider->minimum(), 1000);
+    EXPECT_EQ(slider->value(), (slider->minimum() + slider->maximum()) / 2) << "T = 1 sits mid-way";
+
+    QTest::keyClick(slider, Qt::Key_Home);
+    EXPECT_EQ(temperature(), 0.05);
+    QTest::keyClick(slider, Qt::Key_End);
+    EXPECT_EQ(temperature(), 20.0);
+    slider->setValue(slider->maximum() / 2);
+    EXPECT_EQ(temperature(), 1.0);
+    // A quarter of the way is the geometric mean of 0.05 and 1 (a linear slider would give 5.04).
+    slider->setValue(slider->maximum() / 4);
+    EXPECT_NEAR(temperature(), std::sqrt(0.05), 1e-3);
+    slider->setValue(slider->maximum() * 3 / 4);
+    EXPECT_NEAR(temperature(), std::sqrt(20.0), 1e-2);
+}
+
+TEST_F(TemperaturePanelTest, SlidingUpdatesTheModelBeforeRelease)
+{
+    QSignalSpy changes(model.get(), &AttentionModel::temperatureChanged);
+    slider->setSliderDown(true);
+    for (int position : {480, 460, 440, 420})
+        slider->setSliderPosition(position);
+    EXPECT_EQ(changes.count(), 4) << "one setTemperature per slider step, not on release";
+    EXPECT_NEAR(temperature(), panel->sliderMapping().valueForPosition(420), 0);
+    EXPECT_LT(temperature(), 1.0);
+    slider->setSliderDown(false);
+    EXPECT_EQ(changes.count(), 4);
+    // The spin box followed without writing back a rounded value.
+    EXPECT_NEAR(spinBox->value(), temperature(), 0.0005 + 1e-12);
+}
+
+TEST_F(TemperaturePanelTest, TypingInTheNumberFieldSetsTemperature)
+{
+    EXPECT_EQ(spinBox->decimals(), 3);
+    EXPECT_EQ(spinBox->minimum(), 0.05);
+    EXPECT_EQ(spinBox->maximum(), 20.0);
+    spinBox->setFocus();
+    spinBox->findChild<QLineEdit *>()->selectAll();
+    QTest::keyClicks(spinBox, QStringLiteral("2.5"));
+    QTest::keyClick(spinBox, Qt::Key_Return);
+    EXPECT_EQ(temperature(), 2.5);
+    EXPECT_EQ(slider->value(), panel->sliderMapping().positionForValue(2.5));
+    EXPECT_GT(slider->value(), slider->maximum() / 2);
+
+    spinBox->findChild<QLineEdit *>()->selectAll();
+    QTest::keyClicks(spinBox, QStringLiteral("0.125"));
+    QTest::keyClick(spinBox, Qt::Key_Return);
+    EXPECT_EQ(temperature(), 0.125);
+}
+
+TEST_F(TemperaturePanelTest, ResetReturnsToExactlyOne)
+{
+    QTest::keyClick(slider, Qt::Key_Home);
+    ASSERT_EQ(temperature(), 0.05);
+    QTest::mouseClick(reset, Qt::LeftButton);
+    EXPECT_EQ(temperature(), 1.0);
+    slider->setValue(737);
+    ASSERT_NE(temperature(), 1.0);
+    QTest::mouseClick(reset, Qt::LeftButton);
+    EXPECT_EQ(temperature(), 1.0);
+    EXPECT_EQ(slider->value(), slider->maximum() / 2);
+    EXPECT_EQ(spinBox->value(), 1.0);
+}
+
+TEST_F(TemperaturePanelTest, EntropyMatchesTheWeightsAndFallsWithTemperature)
+{
+    ASSERT_NE(model->result(), nullptr);
+    const double h1 = shownEntropy(readout);
+    EXPECT_NEAR(h1, expectedEntropy(model->result()->weights, 0), 1e-14);
+    // The lesson's row [0.4011, 0.1978, 0.4011]: H = 1.05 nats, e^H = 2.87 of 3 keys.
+    EXPECT_TRUE(readout->text().contains(QStringLiteral("<b>1.05</b> nats"))) << readout->text().toStdString();
+    EXPECT_TRUE(readout->text().contains(QStringLiteral("<b>2.87</b> of 3"))) << readout->text().toStdString();
+
+    slider->setValue(panel->sliderMapping().positionForValue(0.3));
+    QCoreApplication::processEvents();
+    const double hCold = shownEntropy(readout);
+    EXPECT_NEAR(hCold, expectedEntropy(model->result()->weights, 0), 1e-14);
+    EXPECT_LT(hCold, h1 - 0.1) << "lower T sharpens the row";
+
+    QTest::keyClick(slider, Qt::Key_Home);
+    QCoreApplication::processEvents();
+    const double hColdest = shownEntropy(readout);
+    EXPECT_LT(hColdest, hCold);
+    EXPECT_NEAR(hColdest, expectedEntropy(model->result()->weights, 0), 1e-14);
+    // At T = 0.05 the two tied keys A and C share everything: e^H -> 2.
+    EXPECT_TRUE(readout->text().contains(QStringLiteral("<b>2.00</b> of 3"))) << readout->text().toStdString();
+
+    QTest::keyClick(slider, Qt::Key_End);
+    QCoreApplication::processEvents();
+    EXPECT_GT(shownEntropy(readout), h1) << "higher T flattens the row";
+    EXPECT_LT(shownEntropy(readout), std::log(3.0));
+}
+
+TEST_F(TemperaturePanelTest, ReadoutFollowsTheSelectedQuery)
+{
+    model->setScenario(builtin("three-queries"));
+    QCoreApplication::processEvents();
+    viewState->setSelectedQuery(2);
+    EXPECT_TRUE(readout->text().contains(QStringLiteral("row 3"))) << readout->text().toStdString();
+    EXPECT_NEAR(shownEntropy(readout), expectedEntropy(model->result()->weights, 2), 1e-14);
+    viewState->setSelectedQuery(1);
+    EXPECT_NEAR(shownEntropy(readout), expectedEntropy(model->result()->weights, 1), 1e-14);
+}
+
+TEST_F(TemperaturePanelTest, MaskedRowCountsOnlyAllowedKeys)
+{
+    Scenario masked = builtin("lesson");
+    masked.allowed = Mask::Constant(1, 3, true);
+    (*masked.allowed)(0, 1) = false;
+    model->setScenario(masked);
+    QCoreApplication::processEvents();
+    // [0.5, 0, 0.5]: H = ln 2, two effective keys of the two allowed.
+    EXPECT_NEAR(shownEntropy(readout), std::log(2.0), 1e-15);
+    EXPECT_TRUE(readout->text().contains(QStringLiteral("<b>2.00</b> of 2 allowed")))
+        << readout->text().toStdString();
+}
+
+TEST_F(TemperaturePanelTest, OutOfRangeTemperatureIsShownAtTheLimitButNotClamped)
+{
+    showAt(700, 150);
+    QSignalSpy changes(model.get(), &AttentionModel::temperatureChanged);
+    Scenario hot = builtin("lesson");
+    hot.temperature = 100.0;
+    model->setScenario(hot);
+    QCoreApplication::processEvents();
+    expectTidyLayout(panel.get(), "beyond");
+    saveScreenshot(panel.get(), QStringLiteral("controls-temperature-beyond.png"));
+    EXPECT_EQ(temperature(), 100.0);
+    EXPECT_EQ(changes.count(), 0) << "showing the value must not write it back";
+    EXPECT_EQ(slider->value(), slider->maximum());
+    EXPECT_EQ(spinBox->value(), 20.0);
+    EXPECT_FALSE(stateLine->isHidden());
+    EXPECT_TRUE(stateLine->text().contains(QStringLiteral("100"))) << stateLine->text().toStdString();
+
+    Scenario cold = builtin("lesson");
+    cold.temperature = 0.01;
+    model->setScenario(cold);
+    QCoreApplication::processEvents();
+    EXPECT_EQ(temperature(), 0.01);
+    EXPECT_EQ(changes.count(), 0);
+    EXPECT_EQ(slider->value(), 0);
+    EXPECT_EQ(spinBox->value(), 0.05);
+    ASSERT_NE(model->result(), nullptr) << "T = 0.01 is valid, only beyond the control";
+
+    // Only a move by the user changes it.
+    QTest::keyClick(slider, Qt::Key_Right);
+    EXPECT_EQ(changes.count(), 1);
+    EXPECT_EQ(temperature(), panel->sliderMapping().valueForPosition(slider->value()));
+    EXPECT_TRUE(stateLine->isHidden());
+}
+
+TEST_F(TemperaturePanelTest, NonpositiveTemperatureShowsTheErrorState)
+{
+    showAt(900, 140);
+    const QColor normalBase = spinBox->palette().color(QPalette::Base);
+    Scenario frozen = builtin("lesson");
+    frozen.temperature = 0.0;
+    model->setScenario(frozen);
+    QCoreApplication::processEvents();
+    ASSERT_TRUE(model->error().has_value());
+    EXPECT_EQ(model->error()->category, ErrorCategory::NonpositiveTemperature);
+    EXPECT_EQ(temperature(), 0.0) << "the widget must not clamp the model";
+    EXPECT_TRUE(stateLine->isVisible());
+    EXPECT_TRUE(stateLine->text().contains(QStringLiteral("invalid"))) << stateLine->text().toStdString();
+    expectTidyLayout(panel.get(), "error");
+    saveScreenshot(panel.get(), QStringLiteral("controls-temperature-error.png"));
+    EXPECT_TRUE(readout->text().contains(QStringLiteral("undefined"))) << readout->text().toStdString();
+    EXPECT_FALSE(readout->text().contains(QStringLiteral("nats")));
+    const QColor errorBase = spinBox->palette().color(QPalette::Base);
+    EXPECT_NE(errorBase, normalBase);
+    EXPECT_GT(errorBase.red(), errorBase.blue() + 20) << "the number field turns red";
+
+    QTest::mouseClick(reset, Qt::LeftButton);
+    QCoreApplication::processEvents();
+    EXPECT_FALSE(model->error().has_value());
+    EXPECT_TRUE(stateLine->isHidden());
+    EXPECT_EQ(spinBox->palette().color(QPalette::Base), normalBase);
+}
+
+TEST_F(TemperaturePanelTest, RendersWithoutOverlapsAtProjectorAndLargeSizes)
+{
+    struct Size {
+        int width;
+        int height;
+        const char *name;
+    };
+    for (const Size size : {Size{1280, 110, "controls-temperature-1280.png"},
+                            Size{2560, 160, "controls-temperature-2560.png"},
+                            Size{460, 170, "controls-temperature-narrow.png"}}) {
+        showAt(size.width, size.height);
+        ASSERT_GE(panel->width(), panel->minimumSizeHint().width());
+        saveScreenshot(panel.get(), QString::fromLatin1(size.name));
+        const QImage image = panel->grab().toImage();
+        // Not blank: plenty of pixels differ from the background.
+        const QRgb background = image.pixel(1, 1);
+        int differing = 0;
+        for (int y = 0; y < image.height(); y += 2)
+            for (int x = 0; x < image.width(); x += 2)
+                differing += image.pixel(x, y) != background ? 1 : 0;
+        EXPECT_GT(differing, 200) << size.name;
+
+        expectTidyLayout(panel.get(), size.name);
+    }
+}

@@ -1,0 +1,290 @@
+#include "attentionmodel.h"
+#include "scenario.h"
+#include "tokenpalette.h"
+#include "viewstate.h"
+#include "weightschartview.h"
+
+#include <QApplication>
+#include <QBarCategoryAxis>
+#include <QBarSet>
+#include <QChart>
+#include <QChartView>
+#include <QImage>
+#include <QSignalSpy>
+#include <QStackedBarSeries>
+#include <QTest>
+#include <QToolTip>
+#include <QValueAxis>
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+using namespace attnlens;
+
+namespace {
+
+Matrix rows(std::initializer_list<std::initializer_list<double>> values)
+{
+    Matrix m(static_cast<Index>(values.size()), static_cast<Index>(values.begin()->size()));
+    Index i = 0;
+    for (const auto &row : values) {
+        Index j = 0;
+        for (double v : row)
+            m(i, j++) = v;
+        ++i;
+    }
+    return m;
+}
+
+// The notebook's step 6: three queries against memories A, B, C.
+Scenario threeQueries()
+{
+    Scenario s;
+    s.name = QStringLiteral("three queries");
+    s.queries = rows({{1, 0}, {0, 1}, {-1, 0}});
+    s.keys = rows({{1, 0}, {0, 1}, {1, 1}});
+    s.values = rows({{10, 0}, {0, 10}, {10, 10}});
+    s.queryLabels = {QStringLiteral("q=[1,0]"), QStringLiteral("q=[0,1]"), QStringLiteral("q=[-1,0]")};
+    s.keyLabels = {QStringLiteral("memory A"), QStringLiteral("memory B"), QStringLiteral("memory C")};
+    return s;
+}
+
+class WeightsChartViewTest : public ::testing::Test {
+protected:
+    void SetUp() override
+    {
+        model.setScenario(threeQueries());
+        view = std::make_unique<WeightsChartView>(&model, &viewState);
+        view->resize(600, 400);
+        view->show();
+        settle();
+    }
+
+    static void settle()
+    {
+        for (int i = 0; i < 3; ++i)
+            QCoreApplication::processEvents();
+    }
+
+    // Where the data point (key, weight) lands in the view's pixels.
+    QPoint pixelOf(double key, double weight) const
+    {
+        auto *series = view->chart()->series().constFirst();
+        const QPointF inChart = view->chart()->mapToPosition(QPointF(key, weight), series);
+        auto *chartView = view->findChild<QChartView *>();
+        const QPoint inView = chartView->mapFromScene(view->chart()->mapToScene(inChart));
+        return chartView->mapTo(view.get(), inView);
+    }
+
+    int countPixels(const QImage &image, const QColor &color) const
+    {
+        int count = 0;
+        const QRgb wanted = color.rgb();
+        for (int y = 0; y < image.height(); ++y)
+            for (int x = 0; x < image.width(); ++x)
+                count += (image.pixel(x, y) & 0xffffff) == (wanted & 0xffffff);
+        return count;
+    }
+
+    AttentionModel model;
+    ViewState viewState;
+    std::unique_ptr<WeightsChartView> view;
+};
+
+TEST_F(WeightsChartViewTest, BarsAreTheSelectedQuerysWeights)
+{
+    const AttentionResult *result = model.result();
+    ASSERT_NE(result, nullptr);
+    ASSERT_EQ(view->weightSet()->count(), 3);
+    for (int j = 0; j < 3; ++j)
+        EXPECT_EQ(view->weightSet()->at(j), result->weights(0, j)) << "key " << j;
+    EXPECT_EQ(view->barLabel(0), QStringLiteral("0.4011"));
+    EXPECT_EQ(view->barLabel(1), QStringLiteral("0.1978"));
+    EXPECT_EQ(view->barLabel(2), QStringLiteral("0.4011"));
+    EXPECT_EQ(view->weightSet()->color(), queryColor(0));
+    EXPECT_TRUE(view->chart()->title().contains(QStringLiteral("q=[1,0]")));
+
+    auto *axis = qobject_cast<QBarCategoryAxis *>(view->chart()->axes(Qt::Horizontal).constFirst());
+    ASSERT_NE(axis, nullptr);
+    EXPECT_EQ(axis->categories(), (QStringList{QStringLiteral("memory A"), QStringLiteral("memory B"),
+                                               QStringLiteral("memory C")}));
+    EXPECT_EQ(view->chart()->animationOptions(), QChart::NoAnimation);
+}
+
+TEST_F(WeightsChartViewTest, SelectionChangeUpdatesTheSameBarSet)
+{
+    QBarSet *const bars = view->weightSet();
+    auto *series = qobject_cast<QStackedBarSeries *>(view->chart()->series().constFirst());
+    ASSERT_NE(series, nullptr);
+    QSignalSpy added(series, &QAbstractBarSeries::barsetsAdded);
+    QSignalSpy removed(series, &QAbstractBarSeries::barsetsRemoved);
+    const double before = bars->at(0);
+
+    viewState.setSelectedQuery(1);
+    settle();
+
+    const AttentionResult *result = model.result();
+    EXPECT_EQ(view->weightSet(), bars);
+    EXPECT_EQ(series->barSets().constFirst(), bars);
+    EXPECT_EQ(added.count(), 0);
+    EXPECT_EQ(removed.count(), 0);
+    for (int j = 0; j < 3; ++j)
+        EXPECT_EQ(bars->at(j), result->weights(1, j)) << "key " << j;
+    EXPECT_NE(bars->at(0), before);
+    EXPECT_EQ(bars->color(), queryColor(1));
+    EXPECT_TRUE(view->chart()->title().contains(QStringLiteral("q=[0,1]")));
+}
+
+TEST_F(WeightsChartViewTest, ModelChangeUpdatesValuesInPlace)
+{
+    QBarSet *const bars = view->weightSet();
+    QSignalSpy replaced(bars, &QBarSet::valueChanged);
+    const double before = bars->at(1);
+
+    model.setTemperature(0.25);
+    settle();
+
+    const AttentionResult *result = model.result();
+    ASSERT_NE(result, nullptr);
+    EXPECT_EQ(view->weightSet(), bars);
+    EXPECT_GT(replaced.count(), 0);
+    for (int j = 0; j < 3; ++j)
+        EXPECT_EQ(bars->at(j), result->weights(0, j)) << "key " << j;
+    EXPECT_LT(bars->at(1), before);  // a colder softmax takes weight from the worst key
+    EXPECT_EQ(view->barLabel(1), QString::number(result->weights(0, 1), 'f', 4));
+
+    // Moving a key is a model change too.
+    model.setKeyRow(1, Eigen::RowVector2d(3.0, 0.0));
+    settle();
+    EXPECT_EQ(view->weightSet(), bars);
+    EXPECT_EQ(bars->at(1), model.result()->weights(0, 1));
+    EXPECT_GT(bars->at(1), 0.5);
+}
+
+TEST_F(WeightsChartViewTest, MaskedKeyIsHatchedAndMarked)
+{
+    model.setMaskCell(0, 1, false);
+    settle();
+
+    EXPECT_EQ(view->weightSet()->at(1), 0.0);
+    EXPECT_EQ(view->maskedSet()->at(1), 1.0);
+    EXPECT_EQ(view->maskedSet()->at(0), 0.0);
+    EXPECT_EQ(view->barLabel(1), QStringLiteral("masked"));
+    EXPECT_EQ(view->barLabel(0), QStringLiteral("0.5000"));
+
+    // The masked column shows the grey hatch and none of the query's colour; the others do.
+    const QImage image = view->grab().toImage();
+    image.save(QStringLiteral("/tmp/charts-weights-masked.png"));
+    const QPoint masked = pixelOf(1, 0.75);
+    const QPoint allowed = pixelOf(0, 0.25);
+    const QRect maskedArea(masked - QPoint(10, 10), QSize(20, 20));
+    const QImage maskedPatch = image.copy(maskedArea);
+    EXPECT_EQ(countPixels(maskedPatch, queryColor(0)), 0);
+    int grey = 0;
+    for (int y = 0; y < maskedPatch.height(); ++y)
+        for (int x = 0; x < maskedPatch.width(); ++x) {
+            const QColor c = maskedPatch.pixelColor(x, y);
+            grey += c.red() < 200 && std::abs(c.red() - c.blue()) < 10 && std::abs(c.red() - c.green()) < 10;
+        }
+    EXPECT_GT(grey, 20) << "no hatch lines in the masked bar";
+    EXPECT_EQ(QColor(image.pixel(allowed)), queryColor(0));
+}
+
+TEST_F(WeightsChartViewTest, AllMaskedRowIsShownAsUndefined)
+{
+    model.setMaskCell(0, 0, false);
+    model.setMaskCell(0, 1, false);
+    model.setMaskCell(0, 2, false);
+    settle();
+    ASSERT_EQ(model.result(), nullptr);
+    EXPECT_TRUE(view->errorText().startsWith(QStringLiteral("undefined: no allowed key")));
+    EXPECT_TRUE(view->errorText().contains(QStringLiteral("softmax over no keys is undefined")));
+    EXPECT_FALSE(view->isBarLabelVisible(0));
+
+    const QImage image = view->grab().toImage();
+    image.save(QStringLiteral("/tmp/charts-weights-error.png"));
+    EXPECT_EQ(countPixels(image, queryColor(0)), 0) << "stale bars shown as current";
+
+    model.setMaskCell(0, 2, true);
+    settle();
+    EXPECT_TRUE(view->errorText().isEmpty());
+    EXPECT_EQ(view->weightSet()->at(2), 1.0);
+    EXPECT_EQ(view->barLabel(2), QStringLiteral("1.0000"));
+}
+
+TEST_F(WeightsChartViewTest, HoveringABarSharesTheCellAndShowsTheFullWeight)
+{
+    auto *chartView = view->findChild<QChartView *>();
+    ASSERT_NE(chartView, nullptr);
+    QSignalSpy hover(&viewState, &ViewState::hoverChanged);
+    const QPoint onB = chartView->mapFrom(view.get(), pixelOf(2, 0.2));
+    QTest::mouseMove(chartView->viewport(), onB);
+    settle();
+    EXPECT_EQ(viewState.hoveredQuery(), 0);
+    EXPECT_EQ(viewState.hoveredKey(), 2);
+    EXPECT_GE(hover.count(), 1);
+    EXPECT_TRUE(QToolTip::text().contains(QString::number(model.result()->weights(0, 2), 'g', 17)))
+        << QToolTip::text().toStdString();
+}
+
+TEST_F(WeightsChartViewTest, ScenarioResetResizesTheBars)
+{
+    Scenario five = threeQueries();
+    five.keys = rows({{1, 0}, {0, 1}, {1, 1}, {-1, 0}, {0, -1}});
+    five.values = rows({{1, 0}, {0, 1}, {1, 1}, {-1, 0}, {0, -1}});
+    five.keyLabels = {QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("c"), QStringLiteral("d"),
+                      QStringLiteral("a")};
+    model.setScenario(five);
+    settle();
+
+    ASSERT_EQ(view->weightSet()->count(), 5);
+    auto *axis = qobject_cast<QBarCategoryAxis *>(view->chart()->axes(Qt::Horizontal).constFirst());
+    EXPECT_EQ(axis->count(), 5);  // the repeated label "a" keeps its own category
+    for (int j = 0; j < 5; ++j)
+        EXPECT_EQ(view->weightSet()->at(j), model.result()->weights(0, j));
+}
+
+TEST_F(WeightsChartViewTest, RendersAtProjectorAndLargeSizes)
+{
+    for (const QSize size : {QSize(1280, 720), QSize(2560, 1440), QSize(600, 400)}) {
+        view->resize(size);
+        settle();
+        const QImage image = view->grab().toImage();
+        image.save(QStringLiteral("/tmp/charts-weights-%1x%2.png").arg(size.width()).arg(size.height()));
+        ASSERT_EQ(image.size(), size);
+        // The three bars fill a visible share of the picture in the query's colour.
+        EXPECT_GT(countPixels(image, queryColor(0)), size.width() * size.height() / 50) << size.width();
+        for (int j = 0; j < 3; ++j)
+            EXPECT_TRUE(view->isBarLabelVisible(j)) << size.width();
+    }
+}
+
+TEST_F(WeightsChartViewTest, ManyKeysStayResponsive)
+{
+    Scenario many;
+    const int n = 400;
+    many.queries = Matrix::Random(2, 8);
+    many.keys = Matrix::Random(n, 8);
+    many.values = Matrix::Random(n, 4);
+    model.setScenario(many);
+    settle();
+    ASSERT_EQ(view->weightSet()->count(), n);
+    QElapsedTimer timer;
+    timer.start();
+    for (int step = 0; step < 20; ++step) {
+        model.setQueryRow(0, Eigen::RowVectorXd::Random(8));
+        settle();
+    }
+    EXPECT_LT(timer.elapsed(), 4000);
+    for (int j = 0; j < n; j += 37)
+        EXPECT_EQ(view->weightSet()->at(j), model.result()->weights(0, j));
+    QTest::qWait(100);
+    view->grab().toImage().save(QStringLiteral("/tmp/charts-weights-many.png"));
+    auto *yAxis = qobject_cast<QValueAxis *>(view->chart()->axes(Qt::Vertical).constFirst());
+    ASSERT_NE(yAxis, nullptr);
+    EXPECT_EQ(yAxis->min(), 0.0);
+    EXPECT_EQ(yAxis->max(), 1.0);
+}
+
+} // namespace

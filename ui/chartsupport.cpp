@@ -1,0 +1,107 @@
+#include "chartsupport.h"
+
+#include <QBarSet>
+#include <QFontMetricsF>
+
+#include <array>
+
+namespace attnlens {
+
+QFont scaledFont(const QFont &base, double factor)
+{
+    QFont font = base;
+    if (font.pointSizeF() > 0)
+        font.setPointSizeF(font.pointSizeF() * factor);
+    else if (font.pixelSize() > 0)
+        font.setPixelSize(qRound(font.pixelSize() * factor));
+    return font;
+}
+
+QStringList uniqueCategories(const QStringList &labels)
+{
+    QStringList categories;
+    for (int j = 0; j < labels.size(); ++j) {
+        QString label = labels.at(j);
+        if (categories.contains(label))
+            label += QStringLiteral(" (%1)").arg(j + 1);
+        categories.append(label);
+    }
+    return categories;
+}
+
+int replaceBarValues(QBarSet *set, const QVector<double> &values)
+{
+    Q_ASSERT(set->count() == values.size());
+    QVector<int> changed;
+    for (int i = 0; i < values.size(); ++i) {
+        if (set->at(i) != values.at(i))
+            changed.append(i);
+    }
+    if (changed.isEmpty())
+        return 0;
+
+    // QBarSetPrivate forwards each change to the series; it is the set's only QObject child.
+    QObject *relay = nullptr;
+    for (QObject *child : set->children()) {
+        if (qstrcmp(child->metaObject()->className(), "QBarSetPrivate") == 0)
+            relay = child;
+    }
+    const int last = changed.takeLast();
+    if (relay && !changed.isEmpty()) {
+        const bool wasBlocked = relay->blockSignals(true);
+        for (int i : std::as_const(changed))
+            set->replace(i, values.at(i));
+        relay->blockSignals(wasBlocked);
+    } else {
+        for (int i : std::as_const(changed))
+            set->replace(i, values.at(i));
+    }
+    set->replace(last, values.at(last));  // announced: the series lays out all bars once
+    return static_cast<int>(changed.size()) + 1;
+}
+
+QString fittedText(const QStringList &candidates, const QFont &font, double width)
+{
+    const QFontMetricsF fm(font);
+    for (const QString &candidate : candidates) {
+        if (fm.horizontalAdvance(candidate) <= width)
+            return candidate;
+    }
+    return candidates.isEmpty() ? QString() : fm.elidedText(candidates.constLast(), Qt::ElideRight, width);
+}
+
+QString quoted(const QString &label)
+{
+    return QStringLiteral("\u201c") + label + QStringLiteral("\u201d");
+}
+
+namespace {
+
+constexpr std::array<QRgb, 9> kMutedPalette = {
+    0xff332288,  // indigo
+    0xff88ccee,  // cyan
+    0xff44aa99,  // teal
+    0xff117733,  // green
+    0xff999933,  // olive
+    0xffddcc77,  // sand
+    0xffcc6677,  // rose
+    0xff882255,  // wine
+    0xffaa4499,  // purple
+};
+
+} // namespace
+
+QColor contributionColor(int index)
+{
+    const int count = contributionColorCount();
+    const QColor base = QColor::fromRgb(kMutedPalette[static_cast<size_t>(((index % count) + count) % count)]);
+    const int round = index / count;
+    return round == 0 ? base : base.lighter(100 + 30 * round);
+}
+
+int contributionColorCount()
+{
+    return static_cast<int>(kMutedPalette.size());
+}
+
+} // namespace attnlens

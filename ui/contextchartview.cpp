@@ -1,0 +1,482 @@
+#include "contextchartview.h"
+
+#include "attentionmodel.h"
+#include "chartsupport.h"
+#include "numberformat.h"
+#include "refusaloverlay.h"
+#include "refusaltext.h"
+#include "viewstate.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSet>
+#include <QChart>
+#include <QChartView>
+#include <QCursor>
+#include <QEvent>
+#include <QGraphicsLayout>
+#include <QGraphicsRectItem>
+#include <QGraphicsSimpleTextItem>
+#include <QLegend>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QScatterSeries>
+#include <QStackedBarSeries>
+#include <QToolTip>
+#include <QValueAxis>
+
+#include <algorithm>
+#include <cmath>
+
+namespace attnlens {
+
+namespace {
+
+constexpr qreal kBarWidth = 0.5;
+const QColor kOtherKeysColor(0xbb, 0xbb, 0xbb);
+const QColor kLabelColor(0x22, 0x22, 0x22);
+
+} // namespace
+
+ContextChartView::ContextChartView(AttentionModel *model, ViewState *viewState, QWidget *parent)
+    : QWidget(parent)
+    , m_model(model)
+    , m_viewState(viewState)
+{
+    setObjectName(QStringLiteral("contextChartView"));
+    setAccessibleName(tr("Context vector chart"));
+    setAccessibleDescription(
+        tr("Stacked bar chart of the selected query's context vector: for each dimension, the "
+           "contribution weight times value of every key, stacked, and the context value marked "
+           "by a diamond with its number."));
+
+    m_chart = new QChart;
+    m_chart->setAnimationOptions(QChart::NoAnimation);  // bars follow a live drag exactly
+    m_chart->setBackgroundRoundness(0);
+    m_chart->setMargins(QMargins(4, 4, 4, 4));
+    m_chart->layout()->setContentsMargins(0, 0, 0, 0);
+    m_chart->legend()->setAlignment(Qt::AlignRight);
+
+    m_series = new QStackedBarSeries;
+    m_series->setBarWidth(kBarWidth);
+    m_chart->addSeries(m_series);
+
+    m_zeroLine = new QLineSeries;
+    m_zeroLine->setPen(QPen(QColor(0x40, 0x40, 0x40), 1.5));
+    m_chart->addSeries(m_zeroLine);
+
+    m_contextSeries = new QScatterSeries;
+    m_contextSeries->setName(tr("context = \u03a3 w\u1d62\u00b7v\u1d62"));
+    m_contextSeries->setMarkerShape(QScatterSeries::MarkerShapeRotatedRectangle);
+    m_contextSeries->setColor(QColor(0x11, 0x11, 0x11));
+    m_contextSeries->setPen(QPen(Qt::white, 1.5));
+    m_chart->addSeries(m_contextSeries);
+
+    m_xAxis = new QBarCategoryAxis;
+    m_xAxis->setGridLineVisible(false);
+    m_xAxis->setTitleText(tr("context dimension"));
+    m_yAxis = new QValueAxis;
+    m_yAxis->setTitleText(tr("contribution w\u1d62\u00b7v\u1d62"));
+    m_yAxis->setLabelFormat(QStringLiteral("%g"));
+    m_chart->addAxis(m_xAxis, Qt::AlignBottom);
+    m_chart->addAxis(m_yAxis, Qt::AlignLeft);
+    for (QAbstractSeries *series : {static_cast<QAbstractSeries *>(m_series),
+                                    static_cast<QAbstractSeries *>(m_zeroLine),
+                                    static_cast<QAbstractSeries *>(m_contextSeries)}) {
+        series->attachAxis(m_xAxis);
+        series->attachAxis(m_yAxis);
+    }
+    for (QLegendMarker *marker : m_chart->legend()->markers(m_zeroLine))
+        marker->setVisible(false);
+    for (QLegendMarker *marker : m_chart->legend()->markers(m_contextSeries))
+        marker->setShape(QLegend::MarkerShapeFromSeries);
+
+    m_chartView = new QChartView(m_chart, this);
+    m_chartView->setRenderHint(QPainter::Antialiasing);
+    m_chartView->setMinimumSize(0, 0);
+    m_chartView->setFrameShape(QFrame::NoFrame);
+
+    m_refusal = new RefusalOverlay(this);
+    m_refusal->setObjectName(QStringLiteral("contextChartRefusal"));
+
+    connect(m_model, &AttentionModel::scenarioReset, this, &ContextChartView::rebuild);
+    connect(m_model, &AttentionModel::resultChanged, this, &ContextChartView::refresh);
+    connect(m_viewState, &ViewState::selectedQueryChanged, this, &ContextChartView::refresh);
+    connect(m_chart, &QChart::plotAreaChanged, this, &ContextChartView::layoutLabels);
+    connect(m_contextSeries, &QScatterSeries::hovered, this, &ContextChartView::showContextTooltip);
+
+    applyFonts();
+    rebuild();
+}
+
+QSize ContextChartView::minimumSizeHint() const
+{
+    const QFontMetrics fm(font());
+    return QSize(fm.averageCharWidth() * 52, fm.height() * 14);
+}
+
+QSize ContextChartView::sizeHint() const
+{
+    const QFontMetrics fm(font());
+    return QSize(fm.averageCharWidth() * 70, fm.height() * 22);
+}
+
+QVector<int> ContextChartView::keysOfSet(int set) const
+{
+    QVector<int> keys;
+    if (set < 0 || set >= m_groups.size())
+        return keys;
+    const KeyGroup &group = m_groups.at(set);
+    for (int k = 0; k < group.keyCount; ++k)
+        keys.append(group.firstKey + k);
+    return keys;
+}
+
+QString ContextChartView::contextLabel(int dimension) const
+{
+    if (dimension < 0 || dimension >= m_labels.size() || !m_labels.at(dimension).box->isVisible())
+        return QString();
+    return m_labels.at(dimension).text->text();
+}
+
+QString ContextChartView::errorText() const
+{
+    return m_refusal->refusal();
+}
+
+void ContextChartView::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    updateTitle();
+    m_chartView->setGeometry(rect());
+    m_refusal->setGeometry(rect());
+}
+
+void ContextChartView::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange)
+        applyFonts();
+}
+
+void ContextChartView::applyFonts()
+{
+    const QFont base = font();
+    QFont title = scaledFont(base, 1.15);
+    title.setBold(true);
+    m_chart->setTitleFont(title);
+    m_chart->legend()->setFont(base);
+    m_xAxis->setLabelsFont(base);
+    m_xAxis->setTitleFont(base);
+    m_yAxis->setLabelsFont(base);
+    m_yAxis->setTitleFont(base);
+    m_refusal->setFont(scaledFont(base, 1.1));
+    const QFontMetricsF fm(base);
+    m_contextSeries->setMarkerSize(std::max(8.0, fm.height() * 0.85));
+    for (const ValueLabel &label : std::as_const(m_labels))
+        label.text->setFont(base);
+    layoutLabels();
+}
+
+void ContextChartView::rebuild()
+{
+    const Scenario &scenario = m_model->scenario();
+    const int keyCount = static_cast<int>(scenario.keyCount());
+    const int dimensions = static_cast<int>(scenario.valueDimension());
+
+    m_xAxis->setCategories(categoryNames(dimensions));
+
+    // The number of sets follows the number of keys, so a new scenario gets new sets.
+    m_groups.clear();
+    if (keyCount <= kMaxKeySets) {
+        for (int j = 0; j < keyCount; ++j)
+            m_groups.append(KeyGroup{j, 1});
+    } else {
+        for (int j = 0; j < kMaxKeySets - 1; ++j)
+            m_groups.append(KeyGroup{j, 1});
+        m_groups.append(KeyGroup{kMaxKeySets - 1, keyCount - (kMaxKeySets - 1)});
+    }
+    m_series->clear();
+    m_sets.clear();
+    for (int s = 0; s < m_groups.size(); ++s) {
+        const KeyGroup &group = m_groups.at(s);
+        const QString label = group.keyCount == 1
+            ? scenario.keyLabel(group.firstKey)
+            : tr("%1 other keys").arg(group.keyCount);
+        auto *set = new QBarSet(label);
+        const QColor color = group.keyCount == 1 ? contributionColor(s) : kOtherKeysColor;
+        set->setColor(color);
+        set->setBorderColor(Qt::white);
+        set->append(QList<qreal>(dimensions, 0.0));
+        connect(set, &QBarSet::hovered, this,
+                [this, s](bool status, int dimension) { showSetTooltip(status, s, dimension); });
+        m_sets.append(set);
+    }
+    m_series->append(m_sets);
+
+    QList<QPointF> zero{QPointF(-0.5, 0.0), QPointF(std::max(0, dimensions) - 0.5, 0.0)};
+    m_zeroLine->replace(zero);
+    QList<QPointF> markers;
+    for (int d = 0; d < dimensions; ++d)
+        markers.append(QPointF(d, 0.0));
+    m_contextSeries->replace(markers);
+    m_context = QVector<double>(dimensions, 0.0);
+    m_stackTop = QVector<double>(dimensions, 0.0);
+    m_stackBottom = QVector<double>(dimensions, 0.0);
+
+    while (m_labels.size() > dimensions)
+        delete m_labels.takeLast().box;
+    while (m_labels.size() < dimensions) {
+        ValueLabel label;
+        label.box = new QGraphicsRectItem(m_chart);
+        label.box->setBrush(QColor(255, 255, 255, 235));
+        label.box->setPen(QPen(QColor(0x99, 0x99, 0x99), 1.0));
+        label.box->setZValue(1000);  // above bars, markers and grid
+        label.text = new QGraphicsSimpleTextItem(label.box);
+        label.text->setFont(font());
+        label.text->setBrush(kLabelColor);
+        m_labels.append(label);
+    }
+    m_rangeLow = m_rangeHigh = 0.0;
+    refresh();
+}
+
+void ContextChartView::refresh()
+{
+    const Scenario &scenario = m_model->scenario();
+    const int dimensions = static_cast<int>(scenario.valueDimension());
+    if (m_context.size() != dimensions || m_sets.size() != std::min<int>(scenario.keyCount(), kMaxKeySets)) {
+        rebuild();
+        return;
+    }
+    m_shownQuery = std::clamp(m_viewState->selectedQuery(), 0,
+                              std::max(0, static_cast<int>(scenario.queryCount()) - 1));
+    updateTitle();
+
+    const AttentionResult *result = m_model->result();
+    if (!result || m_shownQuery >= result->weights.rows()) {
+        showRefusal(m_model->error() ? refusalText(scenario, *m_model->error(), m_shownQuery)
+                                     : tr("No query to show"));
+        return;
+    }
+    m_refusal->clearRefusal();
+    m_series->setVisible(true);
+    m_contextSeries->setVisible(true);
+    m_chart->setTitleBrush(QBrush(palette().color(QPalette::WindowText)));
+
+    updateValueRange();
+
+    const auto weights = result->weights.row(m_shownQuery);
+    QVector<double> positive(dimensions, 0.0);
+    QVector<double> negative(dimensions, 0.0);
+    for (int s = 0; s < m_groups.size(); ++s) {
+        const KeyGroup &group = m_groups.at(s);
+        QBarSet *set = m_sets.at(s);
+        QVector<double> contributions(dimensions, 0.0);
+        for (int d = 0; d < dimensions; ++d) {
+            for (int j = group.firstKey; j < group.firstKey + group.keyCount; ++j)
+                contributions[d] += weights(j) * scenario.values(j, d);
+            positive[d] += std::max(0.0, contributions[d]);
+            negative[d] += std::min(0.0, contributions[d]);
+        }
+        replaceBarValues(set, contributions);
+        if (group.keyCount == 1) {
+            const QString label = scenario.isAllowed(m_shownQuery, group.firstKey)
+                ? scenario.keyLabel(group.firstKey)
+                : tr("%1 (masked)").arg(scenario.keyLabel(group.firstKey));
+            if (set->label() != label)
+                set->setLabel(label);
+        }
+    }
+
+    QList<QPointF> markers;
+    markers.reserve(dimensions);
+    for (int d = 0; d < dimensions; ++d) {
+        m_context[d] = result->context(m_shownQuery, d);
+        m_stackTop[d] = positive[d];
+        m_stackBottom[d] = negative[d];
+        markers.append(QPointF(d, m_context[d]));
+    }
+    if (m_contextSeries->points() != markers)
+        m_contextSeries->replace(markers);
+    layoutLabels();
+}
+
+QStringList ContextChartView::categoryNames(int dimensions) const
+{
+    QStringList names;
+    for (int d = 0; d < dimensions; ++d)
+        names.append(m_longCategoryNames ? tr("dim %1").arg(d + 1) : QString::number(d + 1));
+    return names;
+}
+
+void ContextChartView::updateTitle()
+{
+    const Scenario &scenario = m_model->scenario();
+    const QString query = quoted(scenario.queryCount() > 0 ? scenario.queryLabel(m_shownQuery)
+                                                           : tr("the query"));
+    const QStringList candidates = {
+        tr("context of %1 = \u03a3 w\u1d62\u00b7v\u1d62").arg(query),
+        tr("context of %1").arg(query),
+    };
+    const QString title = fittedText(candidates, m_chart->titleFont(), width() - 16);
+    if (m_chart->title() != title)
+        m_chart->setTitle(title);
+}
+
+void ContextChartView::updateValueRange()
+{
+    // Every contribution stack lies between the smallest and the largest value entry (the
+    // weights sum to 1), so this range holds for any query, mask and temperature: the axis
+    // stays still while the user drags.
+    const Matrix &values = m_model->scenario().values;
+    double low = values.size() > 0 ? std::min(0.0, values.minCoeff()) : 0.0;
+    double high = values.size() > 0 ? std::max(0.0, values.maxCoeff()) : 1.0;
+    if (low == m_rangeLow && high == m_rangeHigh && (low != 0.0 || high != 0.0))
+        return;
+    m_rangeLow = low;
+    m_rangeHigh = high;
+    if (high - low <= 0.0 || !std::isfinite(high - low))
+        high = low + 1.0;
+    // A little room beyond a full stack for its value label, then ticks at a nice step
+    // (1, 2, 2.5 or 5 times a power of ten) with the range snapped outwards to whole steps.
+    const double pad = 0.04 * (high - low);
+    if (high > 0)
+        high += pad;
+    if (low < 0)
+        low -= pad;
+    const double span = high - low;
+    const double rough = span / 6.0;
+    const double magnitude = std::pow(10.0, std::floor(std::log10(rough)));
+    double step = 10.0 * magnitude;
+    for (double factor : {1.0, 2.0, 2.5, 5.0}) {
+        if (factor * magnitude >= rough) {
+            step = factor * magnitude;
+            break;
+        }
+    }
+    const double niceLow = std::floor(low / step) * step;
+    const double niceHigh = std::ceil(high / step) * step;
+    m_yAxis->setRange(niceLow, niceHigh);
+    m_yAxis->setTickCount(static_cast<int>(std::lround((niceHigh - niceLow) / step)) + 1);
+}
+
+void ContextChartView::showRefusal(const QString &text)
+{
+    m_series->setVisible(false);
+    m_contextSeries->setVisible(false);
+    for (const ValueLabel &label : std::as_const(m_labels))
+        label.box->hide();
+    m_chart->setTitleBrush(QBrush(QColor(0x80, 0x80, 0x80)));
+    m_refusal->showRefusal(text);
+}
+
+void ContextChartView::layoutLabels()
+{
+    const int dimensions = static_cast<int>(m_labels.size());
+    if (dimensions == 0 || !m_series->isVisible())
+        return;
+
+    const QRectF plot = m_chart->plotArea();
+    const QFontMetricsF fm(font());
+    const double slot = plot.width() / dimensions;
+    const double barWidth = slot * kBarWidth;
+    const double pad = std::max(2.0, fm.height() * 0.15);
+    const double markerRadius = m_contextSeries->markerSize() / 2;
+
+    for (int d = 0; d < dimensions; ++d) {
+        const ValueLabel &label = m_labels.at(d);
+        const QString text = formatCompact(m_context.at(d));
+        label.text->setText(text);
+        const QSizeF box(fm.horizontalAdvance(text) + 2 * pad, fm.height() + pad);
+        const QPointF marker = m_chart->mapToPosition(QPointF(d, m_context.at(d)), m_series);
+        const double sideRoom = (slot - barWidth) / 2;
+
+        QPointF topLeft;
+        if (sideRoom >= box.width() + 4) {
+            // In the gap right of the bar, level with the marker.
+            topLeft = QPointF(marker.x() + barWidth / 2 + 3, marker.y() - box.height() / 2);
+        } else if (slot >= box.width() + 4) {
+            // Centred on the bar, beyond the end of the stack on the marker's side of zero.
+            if (m_context.at(d) >= 0) {
+                const double top = m_chart->mapToPosition(QPointF(d, m_stackTop.at(d)), m_series).y();
+                const double bottom = std::min(top, marker.y() - markerRadius) - 3;
+                topLeft = QPointF(marker.x() - box.width() / 2, bottom - box.height());
+            } else {
+                const double end = m_chart->mapToPosition(QPointF(d, m_stackBottom.at(d)), m_series).y();
+                const double top = std::max(end, marker.y() + markerRadius) + 3;
+                topLeft = QPointF(marker.x() - box.width() / 2, top);
+            }
+        } else {
+            label.box->hide();
+            continue;
+        }
+        topLeft.setY(std::clamp(topLeft.y(), plot.top(), plot.bottom() - box.height()));
+        label.box->setRect(QRectF(QPointF(0, 0), box));
+        label.box->setPos(topLeft);
+        label.text->setPos(pad, pad / 2);
+        label.box->show();
+    }
+
+    // "dim 1", "dim 2", ... while they fit side by side, else just the numbers (the axis title
+    // says what they count), upright when even those do not fit.
+    const bool longNames = fm.horizontalAdvance(tr("dim %1").arg(dimensions)) + 2 * fm.height() <= slot;
+    if (longNames != m_longCategoryNames) {
+        m_longCategoryNames = longNames;
+        m_xAxis->setCategories(categoryNames(dimensions));
+    }
+    const int categoryAngle = fm.horizontalAdvance(QString::number(dimensions)) + 8 > slot ? -90 : 0;
+    if (m_xAxis->labelsAngle() != categoryAngle)
+        m_xAxis->setLabelsAngle(categoryAngle);
+}
+
+void ContextChartView::showSetTooltip(bool status, int set, int dimension)
+{
+    if (!status) {
+        QToolTip::hideText();
+        return;
+    }
+    const AttentionResult *result = m_model->result();
+    if (!result || set < 0 || set >= m_groups.size() || dimension < 0
+        || dimension >= m_context.size())
+        return;
+    const Scenario &scenario = m_model->scenario();
+    const KeyGroup &group = m_groups.at(set);
+    const double contribution = m_sets.at(set)->at(dimension);
+    QString text;
+    if (group.keyCount == 1) {
+        const int key = group.firstKey;
+        const double weight = result->weights(m_shownQuery, key);
+        const double value = scenario.values(key, dimension);
+        text = tr("%1, dim %2: w = %3 \u00d7 v = %4 \u2192 %5")
+                   .arg(quoted(scenario.keyLabel(key)))
+                   .arg(dimension + 1)
+                   .arg(formatFull(weight), formatFull(value), formatFull(contribution));
+        if (!scenario.isAllowed(m_shownQuery, key))
+            text += tr(" (masked)");
+    } else {
+        text = tr("%1 other keys, dim %2: \u03a3 w\u1d62\u00b7v\u1d62 = %3")
+                   .arg(group.keyCount)
+                   .arg(dimension + 1)
+                   .arg(formatFull(contribution));
+    }
+    QToolTip::showText(QCursor::pos(), text, m_chartView);
+}
+
+void ContextChartView::showContextTooltip(const QPointF &point, bool status)
+{
+    if (!status) {
+        QToolTip::hideText();
+        return;
+    }
+    const int dimension = qRound(point.x());
+    if (dimension < 0 || dimension >= m_context.size())
+        return;
+    QToolTip::showText(QCursor::pos(),
+                       tr("context of %1, dim %2: %3")
+                           .arg(quoted(m_model->scenario().queryLabel(m_shownQuery)))
+                           .arg(dimension + 1)
+                           .arg(formatFull(m_context.at(dimension))),
+                       m_chartView);
+}
+
+} // namespace attnlens

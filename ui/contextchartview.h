@@ -1,0 +1,105 @@
+#pragma once
+
+#include <QList>
+#include <QVector>
+#include <QWidget>
+
+class QBarCategoryAxis;
+class QBarSet;
+class QChart;
+class QChartView;
+class QGraphicsRectItem;
+class QGraphicsSimpleTextItem;
+class QLineSeries;
+class QScatterSeries;
+class QStackedBarSeries;
+class QValueAxis;
+
+namespace attnlens {
+
+class AttentionModel;
+class RefusalOverlay;
+class ViewState;
+
+/// How the selected query's context vector is assembled (Qt Charts): for every output
+/// dimension d, the contributions w_i·v_id of the keys stacked as bars (negative ones below
+/// zero), and the context value c_d = Σ_i w_i·v_id marked by a diamond with its value.
+///
+/// One bar set per key, coloured apart from the query colours, with the key labels in the legend.
+/// Past kMaxKeySets keys, the first kMaxKeySets − 1 keep their own set and the rest are summed
+/// into one grey "other keys" set, so the chart stays legible. The series are updated in place
+/// and rebuilt only when the scenario is replaced. While the model refuses the scenario the chart
+/// is greyed out and the refusal is written over it.
+class ContextChartView : public QWidget {
+    Q_OBJECT
+
+public:
+    static constexpr int kMaxKeySets = 9;
+
+    ContextChartView(AttentionModel *model, ViewState *viewState, QWidget *parent = nullptr);
+
+    QSize minimumSizeHint() const override;
+    QSize sizeHint() const override;
+
+    QChart *chart() const { return m_chart; }
+    QStackedBarSeries *contributionSeries() const { return m_series; }
+    /// Stacked set s, value d: the summed w_i·v_id of the keys keysOfSet(s) for the shown query.
+    QList<QBarSet *> contributionSets() const { return m_sets; }
+    /// The key rows whose contributions set s holds (one key, or the "other keys").
+    QVector<int> keysOfSet(int set) const;
+    /// The context markers: point d is (d, c_d) for the shown query.
+    QScatterSeries *contextSeries() const { return m_contextSeries; }
+    /// The value written next to context marker d, empty while hidden.
+    QString contextLabel(int dimension) const;
+    int shownQuery() const { return m_shownQuery; }
+    /// The refusal written over the chart, empty while the scenario computes.
+    QString errorText() const;
+
+protected:
+    void resizeEvent(QResizeEvent *event) override;
+    void changeEvent(QEvent *event) override;
+
+private:
+    struct KeyGroup {
+        int firstKey = 0;
+        int keyCount = 1;
+    };
+    struct ValueLabel {
+        QGraphicsRectItem *box = nullptr;
+        QGraphicsSimpleTextItem *text = nullptr;
+    };
+
+    void rebuild();
+    void refresh();
+    void updateTitle();
+    QStringList categoryNames(int dimensions) const;
+    void showRefusal(const QString &text);
+    void applyFonts();
+    void updateValueRange();
+    void layoutLabels();
+    void showSetTooltip(bool status, int set, int dimension);
+    void showContextTooltip(const QPointF &point, bool status);
+
+    AttentionModel *m_model;
+    ViewState *m_viewState;
+    QChartView *m_chartView;
+    QChart *m_chart;
+    QStackedBarSeries *m_series;
+    QScatterSeries *m_contextSeries;
+    QLineSeries *m_zeroLine;
+    QBarCategoryAxis *m_xAxis;
+    QValueAxis *m_yAxis;
+    RefusalOverlay *m_refusal;
+    QList<QBarSet *> m_sets;
+    QVector<KeyGroup> m_groups;
+    QVector<ValueLabel> m_labels;
+    QVector<double> m_context;
+    QVector<double> m_stackTop;
+    QVector<double> m_stackBottom;
+    double m_rangeLow = 0.0;
+    double m_rangeHigh = 0.0;
+    int m_shownQuery = 0;
+    bool m_longCategoryNames = true;
+};
+
+} // namespace attnlens

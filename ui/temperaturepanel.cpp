@@ -1,0 +1,379 @@
+#include "temperaturepanel.h"
+
+#include "attentionmodel.h"
+#include "attentionstatistics.h"
+#include "numberformat.h"
+#include "tokenpalette.h"
+#include "viewstate.h"
+
+#include <QDoubleSpinBox>
+#include <QEvent>
+#include <QGridLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QSignalBlocker>
+#include <QSlider>
+#include <QTextDocument>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+
+namespace attnlens {
+
+namespace {
+
+QString quoted(const QString &label)
+{
+    return QStringLiteral("\u201c") + label.toHtmlEscaped() + QStringLiteral("\u201d");
+}
+
+bool isTemperatureError(const AttentionModel &model)
+{
+    const std::optional<Error> &error = model.error();
+    if (!error)
+        return false;
+    return error->category == ErrorCategory::NonpositiveTemperature
+        || (error->category == ErrorCategory::NonFiniteInput
+            && !std::isfinite(model.scenario().temperature));
+}
+
+QLabel *scaleLabel(const QString &text, Qt::Alignment alignment, QWidget *parent)
+{
+    auto *label = new QLabel(text, parent);
+    label->setAlignment(alignment | Qt::AlignTop);
+    QPalette palette = label->palette();
+    palette.setColor(QPalette::WindowText, QColor(0x55, 0x55, 0x55));
+    label->setPalette(palette);
+    return label;
+}
+
+} // namespace
+
+TemperaturePanel::TemperaturePanel(AttentionModel *model, ViewState *viewState, QWidget *parent)
+    : QWidget(parent)
+    , m_model(model)
+    , m_viewState(viewState)
+    , m_mapping(kMinimumTemperature, kMaximumTemperature, kSliderSteps)
+{
+    setObjectName(QStringLiteral("temperaturePanel"));
+    setAccessibleName(tr("Temperature"));
+    setAccessibleDescription(
+        tr("Sets the softmax temperature T between 0.05 and 20 on a logarithmic slider or by "
+           "typing it, and shows the entropy of the selected query's attention weights in nats "
+           "and its effective number of keys e^H."));
+
+    buildLayout();
+
+    connect(m_slider, &QSlider::valueChanged, this, &TemperaturePanel::onSliderValueChanged);
+    connect(m_spinBox, qOverload<double>(&QDoubleSpinBox::valueChanged), this,
+            &TemperaturePanel::onSpinBoxValueChanged);
+    connect(m_resetButton, &QPushButton::clicked, this, [this] { m_model->setTemperature(1.0); });
+
+    connect(m_model, &AttentionModel::temperatureChanged, this, [this] {
+        syncControlsFromModel();
+        updateStateLine();
+    });
+    connect(m_model, &AttentionModel::scenarioReset, this, [this] {
+        syncControlsFromModel();
+        updateReadout();
+        updateStateLine();
+    });
+    connect(m_model, &AttentionModel::resultChanged, this, [this] {
+        updateReadout();
+        updateStateLine();
+    });
+    connect(m_viewState, &ViewState::selectedQueryChanged, this, &TemperaturePanel::updateReadout);
+
+    syncControlsFromModel();
+    updateReadout();
+    updateStateLine();
+}
+
+void TemperaturePanel::buildLayout()
+{
+    m_titleLabel = new QLabel(tr("&temperature T"), this);
+    m_titleLabel->setObjectName(QStringLiteral("temperatureTitle"));
+    QFont titleFont = m_titleLabel->font();
+    titleFont.setBold(true);
+    m_titleLabel->setFont(titleFont);
+
+    m_slider = new QSlider(Qt::Horizontal, this);
+    m_slider->setObjectName(QStringLiteral("temperatureSlider"));
+    m_slider->setAccessibleName(tr("temperature T slider"));
+    m_slider->setAccessibleDescription(
+        tr("Logarithmic: the middle is T = 1, left sharpens towards 0.05, right flattens "
+           "towards 20."));
+    m_slider->setRange(0, kSliderSteps);
+    // One arrow key multiplies T by about 1.06, one page key by about 1.8.
+    m_slider->setSingleStep(kSliderSteps / 100);
+    m_slider->setPageStep(kSliderSteps / 10);
+    m_slider->setTickPosition(QSlider::TicksBelow);
+    m_slider->setTickInterval(kSliderSteps / 2);
+    m_slider->setTracking(true);
+    m_slider->setMinimumWidth(fontMetrics().horizontalAdvance(QLatin1Char('0')) * 14);
+    m_slider->setToolTip(
+        tr("Temperature T on a logarithmic scale: scores are divided by T before the softmax. "
+           "Lower T sharpens the weights towards the best key, higher T flattens them towards "
+           "uniform; T = 1 (the middle) is standard attention."));
+
+    m_scale = new QWidget(this);
+    m_scale->setObjectName(QStringLiteral("temperatureScale"));
+    auto *scaleLayout = new QGridLayout(m_scale);
+    scaleLayout->setContentsMargins(0, 0, 0, 0);
+    scaleLayout->setHorizontalSpacing(0);
+    scaleLayout->addWidget(scaleLabel(tr("0.05 · sharper"), Qt::AlignLeft, m_scale), 0, 0);
+    scaleLayout->addWidget(scaleLabel(tr("1"), Qt::AlignHCenter, m_scale), 0, 1);
+    scaleLayout->addWidget(scaleLabel(tr("flatter · 20"), Qt::AlignRight, m_scale), 0, 2);
+    for (int column = 0; column < 3; ++column)
+        scaleLayout->setColumnStretch(column, 1);
+
+    m_spinBox = new QDoubleSpinBox(this);
+    m_spinBox->setObjectName(QStringLiteral("temperatureSpinBox"));
+    m_spinBox->setAccessibleName(tr("temperature T"));
+    m_spinBox->setAccessibleDescription(tr("Type a temperature between 0.05 and 20."));
+    m_spinBox->setDecimals(3);
+    m_spinBox->setRange(kMinimumTemperature, kMaximumTemperature);
+    m_spinBox->setStepType(QAbstractSpinBox::AdaptiveDecimalStepType);
+    m_spinBox->setKeyboardTracking(true);
+    m_spinBox->setAlignment(Qt::AlignRight);
+    m_spinBoxPalette = m_spinBox->palette();
+    m_titleLabel->setBuddy(m_spinBox);
+
+    m_resetButton = new QPushButton(tr("reset to 1"), this);
+    m_resetButton->setObjectName(QStringLiteral("temperatureResetButton"));
+    m_resetButton->setAccessibleName(tr("reset temperature to 1"));
+    m_resetButton->setToolTip(tr("Set T back to exactly 1: standard scaled dot-product attention."));
+
+    m_readout = new QLabel(this);
+    m_readout->setObjectName(QStringLiteral("entropyReadout"));
+    m_readout->setAccessibleName(tr("entropy of the selected query's weights"));
+    m_readout->setTextFormat(Qt::RichText);
+    m_readout->setWordWrap(true);
+    m_readout->setMinimumWidth(fontMetrics().horizontalAdvance(QLatin1Char('0')) * 20);
+
+    m_stateLine = new QLabel(this);
+    m_stateLine->setObjectName(QStringLiteral("temperatureStateLine"));
+    m_stateLine->setWordWrap(true);
+    m_stateLine->setTextFormat(Qt::PlainText);
+    m_stateLine->hide();
+
+    m_outerLayout = new QVBoxLayout(this);
+    const int spacing = fontMetrics().height() / 2;
+    m_outerLayout->setContentsMargins(spacing, spacing / 2, spacing, spacing / 2);
+    m_outerLayout->setSpacing(spacing / 3);
+    m_layout = new QGridLayout;
+    m_layout->setContentsMargins(0, 0, 0, 0);
+    m_layout->setHorizontalSpacing(spacing);
+    m_layout->setVerticalSpacing(0);
+    m_layout->addWidget(m_titleLabel, 0, 0, Qt::AlignVCenter);
+    m_layout->addWidget(m_slider, 0, 1);
+    m_layout->addWidget(m_spinBox, 0, 2);
+    m_layout->addWidget(m_resetButton, 0, 3);
+    m_layout->addWidget(m_scale, 1, 1);
+    m_layout->setColumnStretch(1, 3);
+    m_outerLayout->addLayout(m_layout);
+    m_outerLayout->addWidget(m_stateLine);
+    // Spare height goes below the controls, never between them.
+    m_outerLayout->addStretch(1);
+    placeReadout(false);
+}
+
+void TemperaturePanel::placeReadout(bool beside)
+{
+    m_readoutBeside = beside;
+    m_layout->removeWidget(m_readout);
+    m_outerLayout->removeWidget(m_readout);
+    // Beside the controls the readout keeps one line at its natural width; below them it wraps.
+    m_readout->setWordWrap(!beside);
+    if (beside) {
+        m_layout->addWidget(m_readout, 0, 4, Qt::AlignVCenter | Qt::AlignLeft);
+        m_layout->setColumnStretch(4, 2);
+    } else {
+        m_outerLayout->insertWidget(1, m_readout);
+        m_layout->setColumnStretch(4, 0);
+    }
+}
+
+int TemperaturePanel::readoutNaturalWidth() const
+{
+    QTextDocument document;
+    document.setDefaultFont(m_readout->font());
+    document.setHtml(m_readout->text());
+    const int current = static_cast<int>(std::ceil(document.idealWidth()));
+    const int typical = fontMetrics().horizontalAdvance(
+        tr("\u25a0 row 10 \u201ctoken 10\u201d: entropy 1.05 nats \u00b7 effective keys 2.86 of 10"));
+    return std::max(current, typical);
+}
+
+int TemperaturePanel::wideLayoutWidth() const
+{
+    const int spacing = fontMetrics().height() / 2;
+    return m_titleLabel->sizeHint().width() + m_slider->minimumWidth() * 2
+        + m_spinBox->sizeHint().width() + m_resetButton->sizeHint().width()
+        + readoutNaturalWidth() + 6 * spacing;
+}
+
+void TemperaturePanel::updateLayoutMode()
+{
+    const bool beside = width() >= wideLayoutWidth();
+    if (beside != m_readoutBeside)
+        placeReadout(beside);
+}
+
+QSize TemperaturePanel::sizeHint() const
+{
+    const QSize minimum = minimumSizeHint();
+    return QSize(std::max(minimum.width(), wideLayoutWidth()), minimum.height());
+}
+
+QSize TemperaturePanel::minimumSizeHint() const
+{
+    return QWidget::minimumSizeHint();
+}
+
+void TemperaturePanel::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    updateLayoutMode();
+}
+
+void TemperaturePanel::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange) {
+        m_slider->setMinimumWidth(fontMetrics().horizontalAdvance(QLatin1Char('0')) * 14);
+        updateLayoutMode();
+    }
+}
+
+void TemperaturePanel::onSliderValueChanged(int position)
+{
+    if (m_syncing)
+        return;
+    m_model->setTemperature(m_mapping.valueForPosition(position));
+}
+
+void TemperaturePanel::onSpinBoxValueChanged(double value)
+{
+    if (m_syncing)
+        return;
+    m_model->setTemperature(value);
+}
+
+void TemperaturePanel::syncControlsFromModel()
+{
+    // Showing the model's value must never write it back: the signals of both controls are
+    // blocked, and an out-of-range value is shown at the nearer end but left in the model.
+    const double temperature = m_model->scenario().temperature;
+    const double shown = std::isfinite(temperature)
+        ? std::clamp(temperature, kMinimumTemperature, kMaximumTemperature)
+        : kMinimumTemperature;
+
+    m_syncing = true;
+    {
+        const QSignalBlocker sliderBlocker(m_slider);
+        const int position = m_mapping.positionForValue(shown);
+        if (m_slider->value() != position)
+            m_slider->setValue(position);
+    }
+    {
+        const QSignalBlocker spinBlocker(m_spinBox);
+        // Re-setting an equal value would rewrite the text under the user's cursor while typing.
+        const double rounded = std::round(shown * 1000.0) / 1000.0;
+        if (m_spinBox->value() != rounded)
+            m_spinBox->setValue(shown);
+    }
+    m_syncing = false;
+
+    const QString fullText = tr("T = %1 (full precision %2)")
+                                 .arg(formatInput(temperature, 6), formatFull(temperature));
+    m_spinBox->setToolTip(tr("Type a temperature between 0.05 and 20 and it applies at once.\n")
+                          + fullText);
+}
+
+void TemperaturePanel::updateStateLine()
+{
+    const double temperature = m_model->scenario().temperature;
+    QPalette spinPalette = m_spinBoxPalette;
+    QString text;
+    QColor color;
+    if (isTemperatureError(*m_model)) {
+        text = tr("\u26a0 T = %1 is invalid: %2. Move the slider or type a value to fix it.")
+                   .arg(formatFull(temperature), m_model->error()->message);
+        color = QColor(0xb0, 0x00, 0x20);
+        spinPalette.setColor(QPalette::Base, QColor(0xff, 0xe0, 0xe0));
+    } else if (std::isfinite(temperature) && !m_mapping.contains(temperature)) {
+        text = tr("The scenario's T = %1 lies beyond the control's range 0.05\u201320: the "
+                  "control shows %2, and T stays %1 until you move the slider or type a value.")
+                   .arg(formatFull(temperature),
+                        temperature > kMaximumTemperature ? QStringLiteral("20")
+                                                          : QStringLiteral("0.05"));
+        color = QColor(0x8a, 0x4b, 0x00);
+        spinPalette.setColor(QPalette::Base, QColor(0xff, 0xf3, 0xd6));
+    }
+    m_spinBox->setPalette(spinPalette);
+    m_stateLine->setText(text);
+    QPalette linePalette = m_stateLine->palette();
+    linePalette.setColor(QPalette::WindowText, color);
+    m_stateLine->setPalette(linePalette);
+    m_stateLine->setVisible(!text.isEmpty());
+}
+
+void TemperaturePanel::updateReadout()
+{
+    setReadoutText();
+    updateLayoutMode();
+}
+
+void TemperaturePanel::setReadoutText()
+{
+    const Scenario &scenario = m_model->scenario();
+    const int row = m_viewState->selectedQuery();
+    if (row < 0 || row >= scenario.queryCount()) {
+        m_readout->setText(tr("<span style=\"color:#777\">entropy: no query selected</span>"));
+        m_readout->setToolTip(QString());
+        return;
+    }
+
+    const QString rowName = tr("<span style=\"color:%1\">\u25a0</span> row %2 %3")
+                                .arg(queryColor(row).name())
+                                .arg(row + 1)
+                                .arg(quoted(scenario.queryLabel(row)));
+    const AttentionResult *result = m_model->result();
+    if (!result) {
+        const std::optional<Error> &error = m_model->error();
+        QString reason = tr("scenario refused");
+        if (error && error->category == ErrorCategory::AllMaskedRow && error->row == row)
+            reason = tr("no allowed key");
+        else if (isTemperatureError(*m_model))
+            reason = tr("invalid T");
+        m_readout->setText(tr("%1: <span style=\"color:#777\">entropy undefined (%2)</span>")
+                               .arg(rowName, reason));
+        m_readout->setToolTip(error ? error->message : QString());
+        return;
+    }
+
+    const double entropy = rowEntropy(result->weights.row(row));
+    const double effective = effectiveKeyCount(entropy);
+    Index allowed = 0;
+    for (Index j = 0; j < scenario.keyCount(); ++j)
+        allowed += scenario.isAllowed(row, j) ? 1 : 0;
+    const QString ofKeys = allowed == scenario.keyCount()
+        ? tr("of %1").arg(allowed)
+        : tr("of %1 allowed").arg(allowed);
+
+    m_readout->setText(tr("%1: entropy <b>%2</b> nats \u00b7 effective keys <b>%3</b> %4")
+                           .arg(rowName, formatCompact(entropy, 2), formatCompact(effective, 2),
+                                ofKeys));
+    m_readout->setToolTip(
+        tr("Entropy H = \u2212\u03a3 w ln w of row %1's attention weights, in nats (natural "
+           "logarithm): 0 when all weight sits on one key, ln k when k keys share it equally.\n"
+           "Effective keys e^H: how many keys would share the weight equally to give the same "
+           "entropy. Lower T sharpens the row and lowers both.\n"
+           "H = %2 nats\ne^H = %3")
+            .arg(row + 1)
+            .arg(formatFull(entropy), formatFull(effective)));
+}
+
+} // namespace attnlens

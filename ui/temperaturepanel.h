@@ -1,0 +1,78 @@
+#pragma once
+
+#include "logslidermapping.h"
+
+#include <QWidget>
+
+class QDoubleSpinBox;
+class QGridLayout;
+class QVBoxLayout;
+class QLabel;
+class QPushButton;
+class QSlider;
+
+namespace attnlens {
+
+class AttentionModel;
+class ViewState;
+
+/// The temperature control: a logarithmic slider from 0.05 to 20, a number field and a
+/// "reset to 1" button, all writing through AttentionModel::setTemperature while they move,
+/// and beside them the entropy of the selected query's weights and its effective number of
+/// keys e^H, so that "lower T sharpens" can be read as a number.
+///
+/// A scenario's temperature outside the control's range is shown at the nearer end without being
+/// changed: only a move of the control by the user writes to the model.
+class TemperaturePanel : public QWidget {
+    Q_OBJECT
+
+public:
+    static constexpr double kMinimumTemperature = 0.05;
+    static constexpr double kMaximumTemperature = 20.0;
+    static constexpr int kSliderSteps = 1000;
+
+    explicit TemperaturePanel(AttentionModel *model, ViewState *viewState,
+                              QWidget *parent = nullptr);
+
+    /// The slider's position for a temperature and back (logarithmic, four significant digits).
+    const LogSliderMapping &sliderMapping() const { return m_mapping; }
+
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+
+protected:
+    void resizeEvent(QResizeEvent *event) override;
+    void changeEvent(QEvent *event) override;
+
+private:
+    void buildLayout();
+    void placeReadout(bool beside);
+    void updateLayoutMode();
+    void syncControlsFromModel();
+    void updateReadout();
+    void setReadoutText();
+    int readoutNaturalWidth() const;
+    void updateStateLine();
+    void onSliderValueChanged(int position);
+    void onSpinBoxValueChanged(double value);
+    int wideLayoutWidth() const;
+
+    AttentionModel *m_model;
+    ViewState *m_viewState;
+    LogSliderMapping m_mapping;
+
+    QVBoxLayout *m_outerLayout = nullptr;
+    QGridLayout *m_layout = nullptr;
+    QLabel *m_titleLabel = nullptr;
+    QSlider *m_slider = nullptr;
+    QWidget *m_scale = nullptr;
+    QDoubleSpinBox *m_spinBox = nullptr;
+    QPushButton *m_resetButton = nullptr;
+    QLabel *m_readout = nullptr;
+    QLabel *m_stateLine = nullptr;
+    QPalette m_spinBoxPalette;
+    bool m_readoutBeside = false;
+    bool m_syncing = false;
+};
+
+} // namespace attnlens

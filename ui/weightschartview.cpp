@@ -1,0 +1,365 @@
+#include "weightschartview.h"
+
+#include "attentionmodel.h"
+#include "chartsupport.h"
+#include "colormap.h"
+#include "numberformat.h"
+#include "refusaloverlay.h"
+#include "refusaltext.h"
+#include "tokenpalette.h"
+#include "viewstate.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSet>
+#include <QChart>
+#include <QChartView>
+#include <QCursor>
+#include <QEvent>
+#include <QGraphicsLayout>
+#include <QGraphicsSimpleTextItem>
+#include <QStackedBarSeries>
+#include <QToolTip>
+#include <QValueAxis>
+
+#include <algorithm>
+
+namespace attnlens {
+
+namespace {
+
+const QColor kMaskedColor(0x8a, 0x8a, 0x8a);
+const QColor kHatchColor(0xb4, 0xb4, 0xb4);
+const QColor kLabelColor(0x22, 0x22, 0x22);
+const QColor kMaskedLabelColor(0x44, 0x44, 0x44);
+constexpr qreal kBarWidth = 0.7;
+
+} // namespace
+
+WeightsChartView::WeightsChartView(AttentionModel *model, ViewState *viewState, QWidget *parent)
+    : QWidget(parent)
+    , m_model(model)
+    , m_viewState(viewState)
+{
+    setObjectName(QStringLiteral("weightsChartView"));
+    setAccessibleName(tr("Attention weights chart"));
+    setAccessibleDescription(tr("Bar chart of the selected query's attention weights over the "
+                                "keys, from 0 to 1; masked keys are hatched and marked \"masked\"."));
+
+    m_chart = new QChart;
+    m_chart->setAnimationOptions(QChart::NoAnimation);  // bars follow a live drag exactly
+    m_chart->legend()->hide();
+    m_chart->setBackgroundRoundness(0);
+    m_chart->setMargins(QMargins(4, 4, 8, 4));
+    m_chart->layout()->setContentsMargins(0, 0, 0, 0);
+
+    m_weightSet = new QBarSet(tr("weight"));
+    m_maskedSet = new QBarSet(tr("masked"));
+    m_maskedSet->setBrush(QBrush(kHatchColor, Qt::BDiagPattern));
+    m_maskedSet->setPen(QPen(kMaskedColor, 1.0, Qt::DashLine));
+
+    m_series = new QStackedBarSeries;
+    m_series->setBarWidth(kBarWidth);
+    m_series->append(m_weightSet);
+    m_series->append(m_maskedSet);
+    m_chart->addSeries(m_series);
+
+    m_xAxis = new QBarCategoryAxis;
+    m_xAxis->setGridLineVisible(false);
+    m_yAxis = new QValueAxis;
+    m_yAxis->setRange(0.0, 1.0);
+    m_yAxis->setTickCount(6);
+    m_yAxis->setLabelFormat(QStringLiteral("%.1f"));
+    m_yAxis->setTitleText(tr("attention weight"));
+    m_chart->addAxis(m_xAxis, Qt::AlignBottom);
+    m_chart->addAxis(m_yAxis, Qt::AlignLeft);
+    m_series->attachAxis(m_xAxis);
+    m_series->attachAxis(m_yAxis);
+
+    m_chartView = new QChartView(m_chart, this);
+    m_chartView->setRenderHint(QPainter::Antialiasing);
+    m_chartView->setMinimumSize(0, 0);
+    m_chartView->setFrameShape(QFrame::NoFrame);
+
+    m_refusal = new RefusalOverlay(this);
+    m_refusal->setObjectName(QStringLiteral("weightsChartRefusal"));
+
+    connect(m_model, &AttentionModel::scenarioReset, this, &WeightsChartView::rebuild);
+    connect(m_model, &AttentionModel::resultChanged, this, &WeightsChartView::refresh);
+    connect(m_viewState, &ViewState::selectedQueryChanged, this, &WeightsChartView::refresh);
+    connect(m_chart, &QChart::plotAreaChanged, this, &WeightsChartView::layoutLabels);
+    connect(m_weightSet, &QBarSet::hovered, this,
+            [this](bool status, int key) { showTooltip(status, key, false); });
+    connect(m_maskedSet, &QBarSet::hovered, this,
+            [this](bool status, int key) { showTooltip(status, key, true); });
+
+    applyFonts();
+    rebuild();
+}
+
+QSize WeightsChartView::minimumSizeHint() const
+{
+    const QFontMetrics fm(font());
+    return QSize(fm.averageCharWidth() * 36, fm.height() * 13);
+}
+
+QSize WeightsChartView::sizeHint() const
+{
+    const QFontMetrics fm(font());
+    return QSize(fm.averageCharWidth() * 60, fm.height() * 22);
+}
+
+int WeightsChartView::shownQuery() const
+{
+    return m_shownQuery;
+}
+
+QString WeightsChartView::barLabel(int key) const
+{
+    if (key < 0 || key >= m_barLabels.size() || !m_barLabels.at(key)->isVisible())
+        return QString();
+    return m_barLabels.at(key)->text();
+}
+
+bool WeightsChartView::isBarLabelVisible(int key) const
+{
+    return key >= 0 && key < m_barLabels.size() && m_barLabels.at(key)->isVisible();
+}
+
+QString WeightsChartView::errorText() const
+{
+    return m_refusal->refusal();
+}
+
+void WeightsChartView::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    updateTitle(!m_xAxis->labelsVisible());
+    m_chartView->setGeometry(rect());
+    m_refusal->setGeometry(rect());
+}
+
+void WeightsChartView::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange)
+        applyFonts();
+}
+
+void WeightsChartView::applyFonts()
+{
+    const QFont base = font();
+    QFont title = scaledFont(base, 1.15);
+    title.setBold(true);
+    m_chart->setTitleFont(title);
+    m_xAxis->setLabelsFont(base);
+    m_yAxis->setLabelsFont(base);
+    m_yAxis->setTitleFont(base);
+    m_xAxis->setTitleFont(base);
+    m_refusal->setFont(scaledFont(base, 1.1));
+    for (QGraphicsSimpleTextItem *item : std::as_const(m_barLabels))
+        item->setFont(base);
+    layoutLabels();
+}
+
+void WeightsChartView::rebuild()
+{
+    const Scenario &scenario = m_model->scenario();
+    const int keyCount = static_cast<int>(scenario.keyCount());
+
+    QStringList labels;
+    for (int j = 0; j < keyCount; ++j)
+        labels.append(scenario.keyLabel(j));
+    m_xAxis->setCategories(uniqueCategories(labels));
+
+    // The sets themselves are kept; only their length follows the new key count.
+    if (m_weightSet->count() > 0)
+        m_weightSet->remove(0, m_weightSet->count());
+    if (m_maskedSet->count() > 0)
+        m_maskedSet->remove(0, m_maskedSet->count());
+    m_weightSet->append(QList<qreal>(keyCount, 0.0));
+    m_maskedSet->append(QList<qreal>(keyCount, 0.0));
+    m_masked = QVector<bool>(keyCount, false);
+
+    while (m_barLabels.size() > keyCount)
+        delete m_barLabels.takeLast();
+    while (m_barLabels.size() < keyCount) {
+        auto *item = new QGraphicsSimpleTextItem(m_chart);
+        item->setFont(font());
+        item->setZValue(1000);  // above the bars and the grid
+        item->setAcceptHoverEvents(false);
+        m_barLabels.append(item);
+    }
+    refresh();
+}
+
+void WeightsChartView::refresh()
+{
+    const Scenario &scenario = m_model->scenario();
+    const int keyCount = static_cast<int>(scenario.keyCount());
+    if (m_weightSet->count() != keyCount) {
+        rebuild();
+        return;
+    }
+    m_shownQuery = std::clamp(m_viewState->selectedQuery(), 0,
+                              std::max(0, static_cast<int>(scenario.queryCount()) - 1));
+    updateTitle(!m_xAxis->labelsVisible());
+
+    const AttentionResult *result = m_model->result();
+    if (!result || m_shownQuery >= result->weights.rows()) {
+        showRefusal(m_model->error() ? refusalText(scenario, *m_model->error(), m_shownQuery)
+                                     : tr("No query to show"));
+        return;
+    }
+
+    m_refusal->clearRefusal();
+    m_series->setVisible(true);
+    m_chart->setTitleBrush(QBrush(palette().color(QPalette::WindowText)));
+
+    const QColor color = queryColor(m_shownQuery);
+    if (m_weightSet->color() != color) {
+        m_weightSet->setColor(color);
+        m_weightSet->setBorderColor(color.darker(130));
+    }
+    QVector<double> weights(keyCount);
+    QVector<double> maskedHeights(keyCount);
+    for (int j = 0; j < keyCount; ++j) {
+        m_masked[j] = !scenario.isAllowed(m_shownQuery, j);
+        weights[j] = result->weights(m_shownQuery, j);
+        maskedHeights[j] = m_masked[j] ? 1.0 : 0.0;
+    }
+    replaceBarValues(m_weightSet, weights);
+    replaceBarValues(m_maskedSet, maskedHeights);
+    layoutLabels();
+}
+
+void WeightsChartView::updateTitle(bool countKeys)
+{
+    const Scenario &scenario = m_model->scenario();
+    const QString query = quoted(scenario.queryCount() > 0 ? scenario.queryLabel(m_shownQuery)
+                                                           : tr("the query"));
+    const QStringList candidates = {
+        countKeys ? tr("weights of %1 over %2 keys").arg(query).arg(scenario.keyCount())
+                  : tr("weights of %1 over the keys").arg(query),
+        tr("weights of %1").arg(query),
+    };
+    const QString title = fittedText(candidates, m_chart->titleFont(), width() - 16);
+    if (m_chart->title() != title)
+        m_chart->setTitle(title);
+}
+
+void WeightsChartView::showRefusal(const QString &text)
+{
+    m_series->setVisible(false);
+    for (QGraphicsSimpleTextItem *item : std::as_const(m_barLabels))
+        item->hide();
+    m_chart->setTitleBrush(QBrush(QColor(0x80, 0x80, 0x80)));
+    m_refusal->showRefusal(text);
+}
+
+void WeightsChartView::layoutLabels()
+{
+    const int keyCount = static_cast<int>(m_barLabels.size());
+    if (keyCount == 0 || !m_series->isVisible())
+        return;
+
+    const QRectF plot = m_chart->plotArea();
+    const QFontMetricsF fm(font());
+    const double slot = plot.width() / keyCount;
+    const double barWidth = slot * kBarWidth;
+    const double textHeight = fm.height();
+    const double gap = std::max(2.0, textHeight * 0.2);
+    const double numberWidth = fm.horizontalAdvance(QStringLiteral("0.0000"));
+
+    enum class Mode { Horizontal, Vertical, Hidden };
+    const Mode mode = barWidth >= numberWidth + 4 ? Mode::Horizontal
+        : barWidth >= textHeight                  ? Mode::Vertical
+                                                  : Mode::Hidden;
+
+    // Category labels turn upright when they would not fit side by side, and give way to a count
+    // in the title when even upright they would overlap (a long sequence: hover names the bar).
+    double widestCategory = 0;
+    for (const QString &category : m_xAxis->categories())
+        widestCategory = std::max(widestCategory, fm.horizontalAdvance(category));
+    const bool categoriesFit = slot >= textHeight;
+    const int categoryAngle = widestCategory + 8 > slot ? -90 : 0;
+    if (m_xAxis->labelsVisible() != categoriesFit) {
+        m_xAxis->setLabelsVisible(categoriesFit);
+        // Without labels Qt Charts leaves the axis line where the labels were.
+        m_xAxis->setLineVisible(categoriesFit);
+    }
+    updateTitle(!categoriesFit);
+    if (m_xAxis->labelsAngle() != categoryAngle)
+        m_xAxis->setLabelsAngle(categoryAngle);
+
+    const QColor barColor = m_weightSet->color();
+    const QColor onBar = ColorMap::textColorOn(barColor.rgb());
+    for (int j = 0; j < keyCount; ++j) {
+        QGraphicsSimpleTextItem *item = m_barLabels.at(j);
+        if (mode == Mode::Hidden) {
+            item->hide();
+            continue;
+        }
+        const double centreX = m_chart->mapToPosition(QPointF(j, 0.0), m_series).x();
+        if (m_masked.at(j)) {
+            const QString text = tr("masked");
+            const double width = fm.horizontalAdvance(text);
+            item->setText(text);
+            item->setBrush(kMaskedLabelColor);
+            if (barWidth >= width + 4) {
+                item->setRotation(0);
+                item->setPos(centreX - width / 2, plot.center().y() - textHeight / 2);
+            } else {
+                item->setRotation(-90);
+                item->setPos(centreX - textHeight / 2, plot.center().y() + width / 2);
+            }
+            item->show();
+            continue;
+        }
+
+        const double weight = m_weightSet->at(j);
+        const QString text = formatCompact(weight);
+        const double width = fm.horizontalAdvance(text);
+        const double top = m_chart->mapToPosition(QPointF(j, weight), m_series).y();
+        item->setText(text);
+        if (mode == Mode::Horizontal) {
+            item->setRotation(0);
+            const double above = top - gap - textHeight;
+            const bool fitsAbove = above >= plot.top();
+            item->setBrush(fitsAbove ? kLabelColor : onBar);
+            item->setPos(centreX - width / 2, fitsAbove ? above : top + gap);
+        } else {
+            // Rotated by -90 degrees the text runs upwards from its position.
+            item->setRotation(-90);
+            const bool fitsAbove = top - gap - width >= plot.top();
+            item->setBrush(fitsAbove ? kLabelColor : onBar);
+            item->setPos(centreX - textHeight / 2, fitsAbove ? top - gap : top + gap + width);
+        }
+        item->show();
+    }
+}
+
+void WeightsChartView::showTooltip(bool status, int key, bool onMaskedBar)
+{
+    if (!status) {
+        QToolTip::hideText();
+        m_viewState->setHover(-1, -1);
+        return;
+    }
+    const AttentionResult *result = m_model->result();
+    if (!result || key < 0 || key >= m_masked.size())
+        return;
+    m_viewState->setHover(m_shownQuery, key);
+    const Scenario &scenario = m_model->scenario();
+    QString text;
+    if (onMaskedBar || m_masked.at(key)) {
+        text = tr("%1 is masked for %2: weight 0")
+                   .arg(quoted(scenario.keyLabel(key)), quoted(scenario.queryLabel(m_shownQuery)));
+    } else {
+        text = tr("weight of %1 for %2: %3")
+                   .arg(quoted(scenario.keyLabel(key)), quoted(scenario.queryLabel(m_shownQuery)),
+                        formatFull(result->weights(m_shownQuery, key)));
+    }
+    QToolTip::showText(QCursor::pos(), text, m_chartView);
+}
+
+} // namespace attnlens

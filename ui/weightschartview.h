@@ -1,0 +1,77 @@
+#pragma once
+
+#include <QVector>
+#include <QWidget>
+
+class QBarCategoryAxis;
+class QBarSet;
+class QChart;
+class QChartView;
+class QGraphicsSimpleTextItem;
+class QStackedBarSeries;
+class QValueAxis;
+
+namespace attnlens {
+
+class AttentionModel;
+class RefusalOverlay;
+class ViewState;
+
+/// A bar chart of the selected query's attention weights over the keys (Qt Charts).
+///
+/// One bar per key in the query's colour on a fixed 0..1 axis, each labelled with its weight;
+/// a masked key is drawn as a pale hatched bar marked "masked" instead of a bar of height 0.
+/// The bar sets are updated in place on every result or selection change and only resized when
+/// the scenario is replaced. While the model refuses the scenario the chart is greyed out and
+/// the refusal is written over it.
+class WeightsChartView : public QWidget {
+    Q_OBJECT
+
+public:
+    WeightsChartView(AttentionModel *model, ViewState *viewState, QWidget *parent = nullptr);
+
+    QSize minimumSizeHint() const override;
+    QSize sizeHint() const override;
+
+    QChart *chart() const { return m_chart; }
+    /// The weight bars: value j is the weight of key j for the shown query (0 where masked).
+    QBarSet *weightSet() const { return m_weightSet; }
+    /// The hatched "masked" bars: 1 where key j is masked for the shown query, else 0.
+    QBarSet *maskedSet() const { return m_maskedSet; }
+    /// The query row shown (the selected one, clamped to the scenario).
+    int shownQuery() const;
+    /// The text written on bar j ("0.4011", "masked"), empty while hidden.
+    QString barLabel(int key) const;
+    bool isBarLabelVisible(int key) const;
+    /// The refusal written over the chart, empty while the scenario computes.
+    QString errorText() const;
+
+protected:
+    void resizeEvent(QResizeEvent *event) override;
+    void changeEvent(QEvent *event) override;
+
+private:
+    void rebuild();
+    void refresh();
+    void updateTitle(bool countKeys);
+    void showRefusal(const QString &text);
+    void applyFonts();
+    void layoutLabels();
+    void showTooltip(bool status, int key, bool onMaskedBar);
+
+    AttentionModel *m_model;
+    ViewState *m_viewState;
+    QChartView *m_chartView;
+    QChart *m_chart;
+    QStackedBarSeries *m_series;
+    QBarSet *m_weightSet;
+    QBarSet *m_maskedSet;
+    QBarCategoryAxis *m_xAxis;
+    QValueAxis *m_yAxis;
+    RefusalOverlay *m_refusal;
+    QVector<QGraphicsSimpleTextItem *> m_barLabels;
+    QVector<bool> m_masked;
+    int m_shownQuery = 0;
+};
+
+} // namespace attnlens
