@@ -3,17 +3,23 @@
 // Feeds 500 synthetic drag moves to the key-space view of a real MainWindow (offscreen, software
 // rendering, 1280x720) and measures, per move, the time from the mouse event until every visible
 // view has repainted. Prints the median and the 99th percentile at 3, 16, 64 and 512 tokens.
-// Usage: attnlens_uidragbench [--moves N] [--sizes 3,16,64,512]
+// Usage: attnlens_uidragbench [--moves N] [--sizes 3,16,64,512] [--breakdown]
 #include "attentionmodel.h"
+#include "contextchartview.h"
+#include "heatmapview.h"
 #include "keyspaceview.h"
+#include "maskgridview.h"
 #include "mainwindow.h"
 #include "scenario.h"
+#include "temperaturepanel.h"
+#include "weightschartview.h"
+#include "workednumbersview.h"
 
 #include <QApplication>
 #include <QDockWidget>
 #include <QElapsedTimer>
 #include <QMouseEvent>
-#include <QSet>
+#include <QWindow>
 #include <QTextStream>
 
 #include <algorithm>
@@ -46,41 +52,18 @@ Scenario syntheticScenario(int tokens)
     return s;
 }
 
-/// Records which of the watched widgets received a paint event since the last reset.
-class PaintWatcher : public QObject {
+/// Counts the window's repaint passes: one UpdateRequest paints every dirty widget of the window.
+class RepaintCounter : public QObject {
 public:
-    void watch(QWidget *view) { m_views.append(view); }
-    void reset() { m_painted.clear(); }
-    bool allPainted() const
-    {
-        for (QWidget *view : m_views) {
-            if (view->isVisible() && !m_painted.contains(view))
-                return false;
-        }
-        return true;
-    }
-    int visibleCount() const
-    {
-        return static_cast<int>(std::count_if(m_views.begin(), m_views.end(),
-                                              [](QWidget *v) { return v->isVisible(); }));
-    }
+    int count = 0;
 
 protected:
-    bool eventFilter(QObject *watched, QEvent *event) override
+    bool eventFilter(QObject *, QEvent *event) override
     {
-        if (event->type() == QEvent::Paint) {
-            for (QWidget *view : m_views) {
-                auto *widget = qobject_cast<QWidget *>(watched);
-                if (widget && (widget == view || view->isAncestorOf(widget)))
-                    m_painted.insert(view);
-            }
-        }
+        if (event->type() == QEvent::UpdateRequest)
+            ++count;
         return false;
     }
-
-private:
-    QList<QWidget *> m_views;
-    QSet<QWidget *> m_painted;
 };
 
 double percentile(std::vector<double> values, double p)
@@ -108,6 +91,7 @@ int main(int argc, char **argv)
     QCoreApplication::setOrganizationName(QStringLiteral("AttentionLensBench"));
 
     int moves = 500;
+    const bool breakdown = QCoreApplication::arguments().contains(QStringLiteral("--breakdown"));
     QList<int> sizes{3, 16, 64, 512};
     const QStringList arguments = app.arguments();
     for (int i = 1; i + 1 < arguments.size(); ++i) {
@@ -125,7 +109,7 @@ int main(int argc, char **argv)
         << " moves, 1280x720)\n";
     out << QStringLiteral("%1 %2 %3 %4 %5\n")
                .arg(QStringLiteral("tokens"), 8)
-               .arg(QStringLiteral("views"), 6)
+               .arg(QStringLiteral("cells"), 9)
                .arg(QStringLiteral("median ms"), 10)
                .arg(QStringLiteral("p99 ms"), 10)
                .arg(QStringLiteral("max ms"), 10);
@@ -137,11 +121,12 @@ int main(int argc, char **argv)
         for (int i = 0; i < 5; ++i)
             QCoreApplication::processEvents();
 
-        PaintWatcher watcher;
-        for (QDockWidget *dock : window.findChildren<QDockWidget *>())
-            watcher.watch(dock->widget());
-        watcher.watch(window.keySpaceView());
-        app.installEventFilter(&watcher);
+        RepaintCounter repaints;
+        window.windowHandle()->installEventFilter(&repaints);
+        window.installEventFilter(&repaints);
+        bool resultArrived = false;
+        QObject::connect(window.model(), &AttentionModel::resultChanged, &window,
+                         [&] { resultArrived = true; });
 
         KeySpaceView *view = window.keySpaceView();
         const QPointF start = view->tipPosition(0);
@@ -150,27 +135,56 @@ int main(int argc, char **argv)
 
         std::vector<double> latencies;
         latencies.reserve(static_cast<size_t>(moves));
+        int timeouts = 0;
         QElapsedTimer timer;
         for (int move = 0; move < moves; ++move) {
             // A circle around the starting tip: every move changes the query and every weight.
-            const double angle = 2.0 * M_PI * move / 100.0;
+            const double angle = 2.0 * M_PI * (move + 1) / 100.0;
             const QPointF position = start + QPointF(40.0 * std::cos(angle) - 40.0, 40.0 * std::sin(angle));
-            watcher.reset();
+            resultArrived = false;
+            int repaintsBeforeResult = 0;
             timer.start();
             sendMouse(view, QEvent::MouseMove, position, Qt::LeftButton);
-            while (!watcher.allPainted() && timer.elapsed() < 2000)
+            // Done when the recomputed result has been published and a repaint pass ran after it.
+            while (timer.elapsed() < 1000) {
+                if (!resultArrived)
+                    repaintsBeforeResult = repaints.count;
                 QCoreApplication::processEvents(QEventLoop::AllEvents);
+                if (resultArrived && repaints.count > repaintsBeforeResult)
+                    break;
+            }
+            if (!resultArrived || repaints.count == repaintsBeforeResult)
+                ++timeouts;
             latencies.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
         }
         sendMouse(view, QEvent::MouseButtonRelease, view->tipPosition(0), Qt::NoButton);
-        app.removeEventFilter(&watcher);
 
         out << QStringLiteral("%1 %2 %3 %4 %5\n")
                    .arg(tokens, 8)
-                   .arg(watcher.visibleCount(), 6)
+                   .arg(tokens * tokens, 9)
                    .arg(percentile(latencies, 0.5), 10, 'f', 3)
                    .arg(percentile(latencies, 0.99), 10, 'f', 3)
-                   .arg(*std::max_element(latencies.begin(), latencies.end()), 10, 'f', 3);
+                   .arg(*std::max_element(latencies.begin(), latencies.end()), 10, 'f', 3)
+            << (timeouts > 0 ? QStringLiteral("   (%1 moves did not repaint within 1 s)").arg(timeouts)
+                             : QString());
+        if (breakdown) {
+            // Where the time goes: each view repainted on its own, synchronously.
+            const QList<QWidget *> views{
+                window.keySpaceView(),     window.heatmapView(),     window.weightsChartView(),
+                window.contextChartView(), window.workedNumbersView(), window.temperaturePanel(),
+                window.maskGridView()};
+            for (QWidget *v : views) {
+                std::vector<double> times;
+                for (int i = 0; i < 20; ++i) {
+                    timer.start();
+                    v->repaint();
+                    for (QWidget *child : v->findChildren<QWidget *>())
+                        child->repaint();
+                    times.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
+                }
+                out << QStringLiteral("          %1 %2 ms\n").arg(v->objectName(), -20).arg(percentile(times, 0.5), 8, 'f', 3);
+            }
+        }
         out.flush();
     }
     return 0;
