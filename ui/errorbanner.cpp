@@ -60,15 +60,18 @@ QString ErrorBanner::text() const
 
 void ErrorBanner::refresh()
 {
+    // Called on every recompute, most of them during drags: touch the label only when the
+    // message changes, so a valid scenario costs no layout work per frame.
     const std::optional<Error> &error = m_model->error();
-    setVisible(error.has_value());
-    if (error) {
-        m_label->setText(QStringLiteral("<b>%1.</b> %2 <span style='color:#8a6d3b'>(%3)</span>")
-                             .arg(headline(error->category), error->message.toHtmlEscaped(),
-                                  categoryName(error->category)));
-    } else {
-        m_label->clear();
-    }
+    const QString text = error
+        ? QStringLiteral("<b>%1.</b> %2 <span style='color:#8a6d3b'>(%3)</span>")
+              .arg(headline(error->category), error->message.toHtmlEscaped(),
+                   categoryName(error->category))
+        : QString();
+    if (text != m_label->text())
+        m_label->setText(text);
+    if (error.has_value() == isHidden())
+        setVisible(error.has_value());
 }
 
 } // namespace attnlens

@@ -1,0 +1,215 @@
+// The whole window as a student meets it: every view present and drawn, a drag that every view
+// follows, refusals that explain themselves, and a layout that is remembered.
+#include "attentionmodel.h"
+#include "builtinscenarios.h"
+#include "colormap.h"
+#include "contextchartview.h"
+#include "errorbanner.h"
+#include "heatmapview.h"
+#include "keyspaceview.h"
+#include "mainwindow.h"
+#include "maskgridcanvas.h"
+#include "maskgridview.h"
+#include "temperaturepanel.h"
+#include "viewstate.h"
+#include "weightschartview.h"
+#include "workednumbersview.h"
+
+#include <QBarSet>
+#include <QDockWidget>
+#include <QSet>
+#include <QSettings>
+#include <QStatusBar>
+#include <QTest>
+
+#include <gtest/gtest.h>
+
+using namespace attnlens;
+
+namespace {
+
+Scenario lesson()
+{
+    return loadBuiltinScenario(QLatin1String(kLessonScenarioId)).value();
+}
+
+int distinctColors(const QImage &image)
+{
+    QSet<QRgb> colors;
+    for (int y = 0; y < image.height(); y += 3)
+        for (int x = 0; x < image.width(); x += 3)
+            colors.insert(image.pixel(x, y));
+    return static_cast<int>(colors.size());
+}
+
+double luminance(QRgb rgb)
+{
+    return 0.2126 * qRed(rgb) + 0.7152 * qGreen(rgb) + 0.0722 * qBlue(rgb);
+}
+
+void settle()
+{
+    for (int i = 0; i < 4; ++i)
+        QCoreApplication::processEvents();
+}
+
+QList<QWidget *> allViews(const MainWindow &window)
+{
+    return {window.keySpaceView(),     window.heatmapView(),      window.weightsChartView(),
+            window.contextChartView(), window.temperaturePanel(), window.maskGridView(),
+            window.workedNumbersView()};
+}
+
+class MainWindowTest : public ::testing::Test {
+protected:
+    void SetUp() override { QSettings().clear(); }
+};
+
+} // namespace
+
+TEST_F(MainWindowTest, EveryViewIsShownAndDrawnAt1280x720)
+{
+    MainWindow window;
+    window.resize(1280, 720);
+    window.openScenario(lesson(), QStringLiteral("lesson"));
+    window.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    settle();
+
+    EXPECT_TRUE(window.windowTitle().contains(QStringLiteral("Notebook lesson")));
+    const QRect inside = window.rect();
+    for (QWidget *view : allViews(window)) {
+        SCOPED_TRACE(view->objectName().toStdString());
+        // The worked numbers share a tab with the heatmap; bring each one to the front.
+        if (auto *dock = qobject_cast<QDockWidget *>(view->parentWidget()))
+            dock->raise();
+        settle();
+        ASSERT_TRUE(view->isVisible());
+        const QRect onWindow(view->mapTo(&window, QPoint(0, 0)), view->size());
+        EXPECT_TRUE(inside.contains(onWindow)) << "view leaves the window";
+        EXPECT_GE(view->width(), 150);
+        EXPECT_GE(view->height(), 40);  // the temperature strip is the flattest
+        EXPECT_GT(distinctColors(view->grab().toImage()), 8) << "view looks blank";
+    }
+    EXPECT_FALSE(window.errorBanner()->isVisible());
+}
+
+TEST_F(MainWindowTest, DraggingTheArrowMovesTheQueryAndEveryViewFollows)
+{
+    MainWindow window;
+    window.resize(1280, 720);
+    window.openScenario(lesson(), QStringLiteral("lesson"));
+    window.viewState()->setShowValues(false);
+    window.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    settle();
+
+    KeySpaceView *keySpace = window.keySpaceView();
+    HeatmapView *heatmap = window.heatmapView();
+    const QPoint cellB = heatmap->cellRect(0, 1).center().toPoint();
+    const double weightBefore = window.model()->result()->weights(0, 1);
+    const double luminanceBefore = luminance(heatmap->grab().toImage().pixel(cellB));
+
+    // Drag the tip of q = [1, 0] up towards memory B = [0, 1].
+    const QPoint from = keySpace->tipPosition(0).toPoint();
+    const QPoint to = keySpace->dataToWidget(QPointF(0.2, 1.0)).toPoint();
+    QTest::mousePress(keySpace, Qt::LeftButton, Qt::NoModifier, from);
+    const QPoint halfway = (from + to) / 2;
+    QTest::mouseMove(keySpace, halfway);
+    settle();
+    // Live: the model moved before the button is released.
+    EXPECT_GT(window.model()->scenario().queries(0, 1), 0.2);
+    QTest::mouseMove(keySpace, to);
+    QTest::mouseRelease(keySpace, Qt::LeftButton, Qt::NoModifier, to);
+    settle();
+
+    const Eigen::RowVectorXd query = window.model()->scenario().queries.row(0);
+    EXPECT_NEAR(query(0), 0.2, 0.05);
+    EXPECT_NEAR(query(1), 1.0, 0.05);
+
+    const double weightAfter = window.model()->result()->weights(0, 1);
+    EXPECT_GT(weightAfter, weightBefore);
+    // YlGnBu darkens as the weight grows, so B's cell must be darker now.
+    EXPECT_LT(luminance(heatmap->grab().toImage().pixel(cellB)), luminanceBefore - 10);
+    // The chart shows the model's new weight for B.
+    EXPECT_DOUBLE_EQ(window.weightsChartView()->weightSet()->at(1), weightAfter);
+}
+
+TEST_F(MainWindowTest, RefusedMaskCellIsExplainedInTheStatusBar)
+{
+    MainWindow window;
+    window.resize(1280, 720);
+    Scenario scenario = lesson();
+    scenario.allowed = Mask(1, 3);
+    (*scenario.allowed) << true, false, false;
+    window.openScenario(scenario, QStringLiteral("lesson"));
+    window.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    settle();
+
+    MaskGridCanvas *grid = window.maskGridView()->grid();
+    QTest::mouseClick(grid, Qt::LeftButton, Qt::NoModifier, grid->cellRect(0, 0).center());
+    settle();
+    EXPECT_TRUE(window.model()->scenario().isAllowed(0, 0)) << "the last allowed key stays allowed";
+    EXPECT_TRUE(window.statusBar()->currentMessage().contains(QStringLiteral("Row 1")))
+        << window.statusBar()->currentMessage().toStdString();
+    EXPECT_TRUE(window.model()->isValid());
+}
+
+TEST_F(MainWindowTest, AScenarioWithAnEmptyRowShowsTheBannerNotNumbers)
+{
+    MainWindow window;
+    window.resize(1280, 720);
+    Scenario scenario = lesson();
+    scenario.allowed = Mask::Constant(1, 3, false);
+    window.openScenario(scenario, QStringLiteral("lesson"));
+    window.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    settle();
+
+    EXPECT_TRUE(window.errorBanner()->isVisible());
+    EXPECT_TRUE(window.errorBanner()->text().contains(QStringLiteral("no allowed key")));
+    EXPECT_FALSE(window.weightsChartView()->errorText().isEmpty());
+    EXPECT_FALSE(window.errorBanner()->text().contains(QStringLiteral("nan"), Qt::CaseInsensitive));
+
+    // Allowing one key brings every view back.
+    window.model()->setMaskCell(0, 2, true);
+    settle();
+    EXPECT_FALSE(window.errorBanner()->isVisible());
+    EXPECT_EQ(window.model()->result()->weights(0, 2), 1.0);
+}
+
+TEST_F(MainWindowTest, RendersAt2560x1440)
+{
+    MainWindow window;
+    window.resize(2560, 1440);
+    window.openScenario(loadBuiltinScenario(QStringLiteral("causal-padding")).value(),
+                        QStringLiteral("causal-padding"));
+    window.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    settle();
+    const QImage image = window.grab().toImage();
+    EXPECT_EQ(image.width(), 2560 * static_cast<int>(window.devicePixelRatioF()));
+    EXPECT_GT(distinctColors(image), 50);
+    for (QWidget *view : allViews(window)) {
+        if (view->isVisible())
+            EXPECT_GT(distinctColors(view->grab().toImage()), 8) << view->objectName().toStdString();
+    }
+}
+
+TEST_F(MainWindowTest, ColourMapAndLayoutAreRemembered)
+{
+    {
+        MainWindow window;
+        window.resize(1100, 700);
+        window.show();
+        ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+        window.viewState()->setColorMapKind(ColorMap::Kind::Viridis);
+        window.viewState()->setShowValues(false);
+        window.close();
+    }
+    MainWindow reopened;
+    EXPECT_EQ(reopened.viewState()->colorMapKind(), ColorMap::Kind::Viridis);
+    EXPECT_FALSE(reopened.viewState()->showValues());
+    EXPECT_EQ(reopened.size(), QSize(1100, 700));
+}
