@@ -14,13 +14,13 @@
 
 namespace {
 
-struct Run {
+struct ProcessRun {
     int exitCode = -1;
     QByteArray out;
     QByteArray err;
 };
 
-Run runAttnlens(const QStringList &arguments, const QString &workingDirectory = QString())
+ProcessRun runAttnlens(const QStringList &arguments, const QString &workingDirectory = QString())
 {
     QProcess process;
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
@@ -31,7 +31,7 @@ Run runAttnlens(const QStringList &arguments, const QString &workingDirectory = 
         process.setWorkingDirectory(workingDirectory);
     process.start(QStringLiteral(ATTNLENS_EXECUTABLE), arguments);
     EXPECT_TRUE(process.waitForFinished(60000)) << "attnlens did not finish";
-    Run run;
+    ProcessRun run;
     run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
     run.out = process.readAllStandardOutput();
     run.err = process.readAllStandardError();
@@ -81,11 +81,11 @@ void writeText(const QString &path, const QByteArray &text)
 
 TEST(AttnlensProcess, VersionAndHelp)
 {
-    const Run version = runAttnlens({QStringLiteral("--version")});
+    const ProcessRun version = runAttnlens({QStringLiteral("--version")});
     EXPECT_EQ(version.exitCode, 0);
     EXPECT_TRUE(version.out.startsWith("Attention Lens ")) << version.out.toStdString();
 
-    const Run help = runAttnlens({QStringLiteral("--help")});
+    const ProcessRun help = runAttnlens({QStringLiteral("--help")});
     EXPECT_EQ(help.exitCode, 0);
     EXPECT_TRUE(help.out.contains("--evidence")) << help.out.toStdString();
     EXPECT_TRUE(help.out.contains("--list-scenarios"));
@@ -93,7 +93,7 @@ TEST(AttnlensProcess, VersionAndHelp)
 
 TEST(AttnlensProcess, ListsEveryBuiltinScenarioOfTheNotebook)
 {
-    const Run run = runAttnlens({QStringLiteral("--list-scenarios")});
+    const ProcessRun run = runAttnlens({QStringLiteral("--list-scenarios")});
     EXPECT_EQ(run.exitCode, 0);
     for (const char *id : {"lesson", "three-queries", "three-queries-sharp", "three-queries-soft",
                            "causal-self-attention", "causal-padding", "value-b-changed",
@@ -107,7 +107,7 @@ TEST(AttnlensProcess, LessonEvidenceReproducesTheNotebookFile)
 {
     QTemporaryDir dir;
     const QString out = dir.filePath(QStringLiteral("evidence.json"));
-    const Run run = runAttnlens({QStringLiteral("--evidence"), out});
+    const ProcessRun run = runAttnlens({QStringLiteral("--evidence"), out});
     ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
     EXPECT_TRUE(run.err.isEmpty()) << run.err.toStdString();
 
@@ -129,7 +129,7 @@ TEST(AttnlensProcess, EvidenceOfEveryNotebookCaseMatchesItsReference)
     for (const QString &name : cases) {
         SCOPED_TRACE(name.toStdString());
         const QString out = dir.filePath(name);
-        const Run run = runAttnlens({QStringLiteral("--evidence"), out, dataPath(QStringLiteral("cases/") + name)});
+        const ProcessRun run = runAttnlens({QStringLiteral("--evidence"), out, dataPath(QStringLiteral("cases/") + name)});
         ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
         const QJsonObject actual = readJson(out);
         const QJsonObject expected = readJson(dataPath(QStringLiteral("cases/") + name))
@@ -141,7 +141,7 @@ TEST(AttnlensProcess, EvidenceOfEveryNotebookCaseMatchesItsReference)
 
 TEST(AttnlensProcess, EvidenceToStandardOutput)
 {
-    const Run run = runAttnlens({QStringLiteral("--evidence"), QStringLiteral("-"), QStringLiteral("key-b-removed")});
+    const ProcessRun run = runAttnlens({QStringLiteral("--evidence"), QStringLiteral("-"), QStringLiteral("key-b-removed")});
     ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
     const QJsonObject evidence = QJsonDocument::fromJson(run.out).object();
     const QJsonArray weights = evidence.value(QStringLiteral("weights")).toArray().at(0).toArray();
@@ -157,7 +157,7 @@ TEST(AttnlensProcess, RefusedScenarioStillWritesEvidenceWithTheError)
     const QString scenario = dir.filePath(QStringLiteral("nan.json"));
     writeText(scenario, R"({"Q": [[1, "NaN"]], "K": [[1, 0]], "V": [[1]]})");
     const QString out = dir.filePath(QStringLiteral("evidence.json"));
-    const Run run = runAttnlens({QStringLiteral("--evidence"), out, scenario});
+    const ProcessRun run = runAttnlens({QStringLiteral("--evidence"), out, scenario});
     EXPECT_EQ(run.exitCode, 2);
     EXPECT_EQ(run.err.count('\n'), 1) << run.err.toStdString();
     EXPECT_TRUE(run.err.contains("non_finite_input")) << run.err.toStdString();
@@ -177,7 +177,7 @@ TEST(AttnlensProcess, FileThatIsNotJsonIsAnInvalidScenario)
     const QString scenario = dir.filePath(QStringLiteral("broken.json"));
     writeText(scenario, "{\"Q\": [[1, 0]],\n \"K\": oops }");
     const QString out = dir.filePath(QStringLiteral("evidence.json"));
-    const Run run = runAttnlens({QStringLiteral("--evidence"), out, scenario});
+    const ProcessRun run = runAttnlens({QStringLiteral("--evidence"), out, scenario});
     EXPECT_EQ(run.exitCode, 2);
     EXPECT_TRUE(run.err.contains("invalid_json")) << run.err.toStdString();
     EXPECT_TRUE(run.err.contains("broken.json")) << run.err.toStdString();
@@ -188,13 +188,13 @@ TEST(AttnlensProcess, FileThatIsNotJsonIsAnInvalidScenario)
 TEST(AttnlensProcess, UnreadableInputOrOutputIsAFileError)
 {
     QTemporaryDir dir;
-    const Run missing = runAttnlens({QStringLiteral("--evidence"), dir.filePath(QStringLiteral("e.json")),
+    const ProcessRun missing = runAttnlens({QStringLiteral("--evidence"), dir.filePath(QStringLiteral("e.json")),
                                      QStringLiteral("no-such-scenario")});
     EXPECT_EQ(missing.exitCode, 3);
     EXPECT_TRUE(missing.err.contains("no-such-scenario")) << missing.err.toStdString();
     EXPECT_TRUE(missing.err.contains("lesson")) << "the message lists the built-in names";
 
-    const Run unwritable = runAttnlens({QStringLiteral("--evidence"),
+    const ProcessRun unwritable = runAttnlens({QStringLiteral("--evidence"),
                                         dir.filePath(QStringLiteral("no/such/folder/e.json"))});
     EXPECT_EQ(unwritable.exitCode, 3);
     EXPECT_TRUE(unwritable.err.contains("e.json")) << unwritable.err.toStdString();
@@ -202,7 +202,7 @@ TEST(AttnlensProcess, UnreadableInputOrOutputIsAFileError)
 
 TEST(AttnlensProcess, BadUsageExits64)
 {
-    const Run run = runAttnlens({QStringLiteral("--frobnicate")});
+    const ProcessRun run = runAttnlens({QStringLiteral("--frobnicate")});
     EXPECT_EQ(run.exitCode, 64);
     EXPECT_TRUE(run.err.contains("frobnicate")) << run.err.toStdString();
     EXPECT_EQ(runAttnlens({QStringLiteral("a.json"), QStringLiteral("b.json")}).exitCode, 64);
@@ -211,7 +211,7 @@ TEST(AttnlensProcess, BadUsageExits64)
 TEST(AttnlensProcess, WithoutADisplayTheWindowCommandWritesTheLessonEvidence)
 {
     QTemporaryDir dir;
-    const Run run = runAttnlens({}, dir.path());
+    const ProcessRun run = runAttnlens({}, dir.path());
     ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
     const QString written = dir.filePath(QStringLiteral("artifacts/lesson-evidence.json"));
     EXPECT_TRUE(run.out.contains("artifacts/lesson-evidence.json")) << run.out.toStdString();
