@@ -7,7 +7,9 @@
 #include <QJsonDocument>
 #include <QJsonParseError>
 
+#include <algorithm>
 #include <cmath>
+#include <vector>
 #include <limits>
 
 namespace attnlens {
@@ -245,6 +247,63 @@ private:
     QString m_source;
 };
 
+// Python's json module writes NaN and infinities as the bare words NaN, Infinity and -Infinity,
+// which strict JSON does not allow. Files made that way are common in courses, so those three
+// words (outside strings) are read as the quoted forms this format defines.
+struct RewrittenJson {
+    QByteArray text;                    ///< empty when there was nothing to rewrite
+    std::vector<qsizetype> quotedWords; ///< where each quoted word starts in `text`
+
+    /// The offset in the original text of an offset in the rewritten one.
+    qsizetype originalOffset(qsizetype offset) const
+    {
+        const auto before = std::lower_bound(quotedWords.begin(), quotedWords.end(), offset)
+            - quotedWords.begin();
+        return offset - 2 * before;
+    }
+};
+
+RewrittenJson quoteBareNonFiniteWords(const QByteArray &json)
+{
+    static const QByteArray words[] = {QByteArrayLiteral("-Infinity"), QByteArrayLiteral("Infinity"),
+                                       QByteArrayLiteral("NaN")};
+    RewrittenJson result;
+    QByteArray &rewritten = result.text;
+    bool inString = false;
+    rewritten.reserve(json.size() + 64);
+    for (qsizetype i = 0; i < json.size(); ++i) {
+        const char c = json.at(i);
+        if (inString) {
+            rewritten.append(c);
+            if (c == '\\' && i + 1 < json.size())
+                rewritten.append(json.at(++i));
+            else if (c == '"')
+                inString = false;
+            continue;
+        }
+        if (c == '"') {
+            inString = true;
+            rewritten.append(c);
+            continue;
+        }
+        bool replaced = false;
+        for (const QByteArray &word : words) {
+            if (json.mid(i, word.size()) == word) {
+                result.quotedWords.push_back(rewritten.size());
+                rewritten.append('"').append(word).append('"');
+                i += word.size() - 1;
+                replaced = true;
+                break;
+            }
+        }
+        if (!replaced)
+            rewritten.append(c);
+    }
+    if (result.quotedWords.empty())
+        result.text.clear();
+    return result;
+}
+
 } // namespace
 
 Result<Scenario> parseScenario(const QByteArray &json, const QString &source)
@@ -256,7 +315,14 @@ Result<Scenario> parseScenario(const QByteArray &json, const QString &source)
                          .arg(ScenarioLimits::maxFileBytes / (1024 * 1024))};
     }
     QJsonParseError parseError;
-    const QJsonDocument document = QJsonDocument::fromJson(json, &parseError);
+    QJsonDocument document = QJsonDocument::fromJson(json, &parseError);
+    if (parseError.error != QJsonParseError::NoError) {
+        const RewrittenJson rewritten = quoteBareNonFiniteWords(json);
+        if (!rewritten.text.isEmpty()) {
+            document = QJsonDocument::fromJson(rewritten.text, &parseError);
+            parseError.offset = static_cast<int>(rewritten.originalOffset(parseError.offset));
+        }
+    }
     if (parseError.error != QJsonParseError::NoError) {
         // Report a line and column: people open the file in an editor, not a hex viewer.
         const QByteArray before = json.left(parseError.offset);

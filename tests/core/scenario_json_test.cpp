@@ -628,3 +628,42 @@ TEST(AtomicWrite, FailedWriteLeavesThePreviousFileIntact)
 
 } // namespace
 } // namespace attnlens
+
+namespace attnlens {
+namespace {
+
+TEST(ScenarioJsonPythonWords, BareNaNAndInfinitiesReadAsTheirQuotedForms)
+{
+    // What Python's json.dump writes for float('nan') and float('inf').
+    const Result<Scenario> read = parseScenario(
+        QByteArrayLiteral(R"({"name": "NaN and Infinity in text stay text",
+                              "Q": [[NaN, Infinity]], "K": [[-Infinity, 1]], "V": [[1]],
+                              "key_labels": ["k \"NaN\""]})"),
+        QStringLiteral("python.json"));
+    ASSERT_TRUE(read.ok()) << read.error().describe().toStdString();
+    const Scenario &s = read.value();
+    EXPECT_TRUE(std::isnan(s.queries(0, 0)));
+    EXPECT_EQ(s.queries(0, 1), std::numeric_limits<double>::infinity());
+    EXPECT_EQ(s.keys(0, 0), -std::numeric_limits<double>::infinity());
+    EXPECT_EQ(s.name, QStringLiteral("NaN and Infinity in text stay text"));
+    EXPECT_EQ(s.keyLabels.at(0), QStringLiteral("k \"NaN\""));
+    // The engine then refuses them, as it does the quoted forms.
+    const auto error = validateAttentionInput(s);
+    ASSERT_TRUE(error.has_value());
+    EXPECT_EQ(error->category, ErrorCategory::NonFiniteInput);
+}
+
+TEST(ScenarioJsonPythonWords, OtherBrokenJsonKeepsItsOwnPosition)
+{
+    const Result<Scenario> read = parseScenario(QByteArrayLiteral("{\"Q\": [[NaN, 1]],\n \"K\": nope}"),
+                                                QStringLiteral("broken.json"));
+    ASSERT_FALSE(read.ok());
+    EXPECT_EQ(read.error().category, ErrorCategory::InvalidJson);
+    // The position is that of "nope" on line 2 of the file as written, not of NaN on line 1
+    // (Qt points a few characters into the bad word).
+    EXPECT_TRUE(read.error().message.contains(QStringLiteral("line 2, column")))
+        << read.error().message.toStdString();
+}
+
+} // namespace
+} // namespace attnlens
