@@ -30,7 +30,7 @@ while [[ $# -gt 0 ]]; do
         --jobs) jobs="$2"; shift 2 ;;
         --check) check=(--check); shift ;;
         --) shift; cmake_extra=("$@"); break ;;
-        -h|--help) sed -n '2,17p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,16p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "bench-engine.sh: unknown argument '$1' (try --help)" >&2; exit 2 ;;
     esac
 done
@@ -87,6 +87,9 @@ echo "Timing NumPy..." >&2
 "$python" "$repo/bench/numpybench.py" --out "$numpy_json"
 
 flags="$(sed -n -e 's/^CMAKE_CXX_FLAGS:STRING=//p' -e 's/^CMAKE_CXX_FLAGS_RELEASE:STRING=//p' \
-    "$build_dir/CMakeCache.txt" | tr '\n' ' ' | sed 's/ *$//')"
+    "$build_dir/CMakeCache.txt" | tr '\n' ' ' | sed -e 's/^ *//' -e 's/ *$//')"
+link="$(sed -n -e 's/^CMAKE_EXE_LINKER_FLAGS:STRING=//p' -e 's/^CMAKE_CXX_STANDARD_LIBRARIES:STRING=//p' \
+    "$build_dir/CMakeCache.txt" | tr '\n' ' ' | sed -e 's/^ *//' -e 's/ *$//')"
 echo
-"$python" "$repo/bench/benchtable.py" "$engine_json" "$numpy_json" --engine-flags "$flags" "${check[@]}"
+"$python" "$repo/bench/benchtable.py" "$engine_json" "$numpy_json" \
+    --engine-flags "$flags" --engine-link "$link" "${check[@]}"
