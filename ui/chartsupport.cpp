@@ -1,7 +1,9 @@
 #include "chartsupport.h"
 
 #include <QBarSet>
+#include <QEvent>
 #include <QFontMetricsF>
+#include <QWidget>
 
 #include <array>
 
@@ -58,6 +60,45 @@ int replaceBarValues(QBarSet *set, const QVector<double> &values)
     }
     set->replace(last, values.at(last));  // announced: the series lays out all bars once
     return static_cast<int>(changed.size()) + 1;
+}
+
+bool isOnScreen(const QWidget *widget)
+{
+    if (!widget->isVisible())
+        return false;
+    QRect inParent = widget->rect();
+    for (const QWidget *w = widget; !w->isWindow() && w->parentWidget(); w = w->parentWidget()) {
+        inParent = inParent.translated(w->pos()) & w->parentWidget()->rect();
+        if (inParent.isEmpty())
+            return false;
+    }
+    return true;
+}
+
+void watchAncestors(QWidget *widget, QList<QPointer<QWidget>> &watched)
+{
+    for (const QPointer<QWidget> &ancestor : std::as_const(watched)) {
+        if (ancestor)
+            ancestor->removeEventFilter(widget);
+    }
+    watched.clear();
+    for (QWidget *w = widget; !w->isWindow() && w->parentWidget(); w = w->parentWidget()) {
+        w->parentWidget()->installEventFilter(widget);
+        watched.append(w->parentWidget());
+    }
+}
+
+bool mayBringOnScreen(const QEvent *event)
+{
+    switch (event->type()) {
+    case QEvent::Move:
+    case QEvent::Resize:
+    case QEvent::Show:
+    case QEvent::ParentChange:
+        return true;
+    default:
+        return false;
+    }
 }
 
 QString fittedText(const QStringList &candidates, const QFont &font, double width)

@@ -2,10 +2,14 @@
 
 #include <QColor>
 #include <QFont>
+#include <QList>
+#include <QPointer>
 #include <QStringList>
 #include <QVector>
 
 class QBarSet;
+class QEvent;
+class QWidget;
 
 namespace attnlens {
 
@@ -39,5 +43,18 @@ QString quoted(const QString &label);
 QColor contributionColor(int index);
 /// How many keys contributionColor() tells apart before it repeats.
 int contributionColorCount();
+
+/// True when some of `widget` lies inside its window, so that a change to it can be seen.
+/// QMainWindow keeps the docks of a tab group that are not in front visible (isVisible() is
+/// true) but moves them out of the window, so isVisible() alone does not tell.
+bool isOnScreen(const QWidget *widget);
+
+/// Installs `widget` as event filter on each of its ancestors up to its window, so that it sees
+/// them move, resize or show (a dock tab brought to the front), after removing it from the
+/// ancestors in `watched`, which then lists the new ones. Call again after a ParentChange.
+void watchAncestors(QWidget *widget, QList<QPointer<QWidget>> &watched);
+
+/// True for the ancestor events after which isOnScreen() may have changed.
+bool mayBringOnScreen(const QEvent *event);
 
 } // namespace attnlens

@@ -19,8 +19,10 @@
 #include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
+#include <QPainter>
 #include <QScatterSeries>
 #include <QStackedBarSeries>
+#include <QTimer>
 #include <QToolTip>
 #include <QValueAxis>
 
@@ -91,21 +93,29 @@ ContextChartView::ContextChartView(AttentionModel *model, ViewState *viewState, 
         marker->setShape(QLegend::MarkerShapeFromSeries);
 
     m_chartView = new QChartView(m_chart, this);
-    m_chartView->setRenderHint(QPainter::Antialiasing);
+    // Without antialiasing the grid, axes and bars are crisp one-pixel edges and a frame costs
+    // half as much to paint; the diamonds, the only slanted shapes, come from an antialiased
+    // image (updateMarkerImage()).
+    m_chartView->setRenderHint(QPainter::Antialiasing, false);
     m_chartView->setMinimumSize(0, 0);
     m_chartView->setFrameShape(QFrame::NoFrame);
+    // A drag changes a few bars and labels per frame; repainting their bounding rectangle keeps
+    // the painter's clip a plain rectangle, which the raster engine strokes grid lines through
+    // far faster than a many-rectangle region.
+    m_chartView->setViewportUpdateMode(QGraphicsView::BoundingRectViewportUpdate);
 
     m_refusal = new RefusalOverlay(this);
     m_refusal->setObjectName(QStringLiteral("contextChartRefusal"));
 
-    connect(m_model, &AttentionModel::scenarioReset, this, &ContextChartView::rebuild);
-    connect(m_model, &AttentionModel::resultChanged, this, &ContextChartView::refresh);
-    connect(m_viewState, &ViewState::selectedQueryChanged, this, &ContextChartView::refresh);
+    connect(m_model, &AttentionModel::scenarioReset, this, &ContextChartView::onScenarioReset);
+    connect(m_model, &AttentionModel::resultChanged, this, &ContextChartView::onResultChanged);
+    connect(m_viewState, &ViewState::selectedQueryChanged, this, &ContextChartView::onResultChanged);
     connect(m_chart, &QChart::plotAreaChanged, this, &ContextChartView::layoutLabels);
     connect(m_contextSeries, &QScatterSeries::hovered, this, &ContextChartView::showContextTooltip);
 
     applyFonts();
     rebuild();
+    watchAncestors(this, m_watchedAncestors);
 }
 
 QSize ContextChartView::minimumSizeHint() const
@@ -151,11 +161,66 @@ void ContextChartView::resizeEvent(QResizeEvent *event)
     m_refusal->setGeometry(rect());
 }
 
+void ContextChartView::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    catchUpIfOnScreen();
+}
+
+bool ContextChartView::eventFilter(QObject *watched, QEvent *event)
+{
+    if (event->type() == QEvent::ParentChange)
+        watchAncestors(this, m_watchedAncestors);
+    if ((m_rebuildPending || m_refreshPending) && mayBringOnScreen(event)) {
+        catchUpIfOnScreen();
+        // The dock layout may move this view into the window only after the event seen here.
+        if ((m_rebuildPending || m_refreshPending) && !m_catchUpQueued) {
+            m_catchUpQueued = true;
+            QTimer::singleShot(0, this, [this] {
+                m_catchUpQueued = false;
+                catchUpIfOnScreen();
+            });
+        }
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+void ContextChartView::onScenarioReset()
+{
+    // A chart nobody can see does no work: it only remembers that it is behind.
+    if (!isOnScreen(this)) {
+        m_rebuildPending = true;
+        return;
+    }
+    rebuild();
+}
+
+void ContextChartView::onResultChanged()
+{
+    if (!isOnScreen(this)) {
+        m_refreshPending = true;
+        return;
+    }
+    refresh();
+}
+
+void ContextChartView::catchUpIfOnScreen()
+{
+    if (!isOnScreen(this))
+        return;
+    if (m_rebuildPending)
+        rebuild();  // ends with refresh()
+    else if (m_refreshPending)
+        refresh();
+}
+
 void ContextChartView::changeEvent(QEvent *event)
 {
     QWidget::changeEvent(event);
     if (event->type() == QEvent::FontChange)
         applyFonts();
+    if (event->type() == QEvent::ParentChange)
+        watchAncestors(this, m_watchedAncestors);
 }
 
 void ContextChartView::applyFonts()
@@ -171,19 +236,56 @@ void ContextChartView::applyFonts()
     m_yAxis->setTitleFont(base);
     m_refusal->setFont(scaledFont(base, 1.1));
     const QFontMetricsF fm(base);
-    m_contextSeries->setMarkerSize(std::max(8.0, fm.height() * 0.85));
+    m_contextSeries->setMarkerSize(std::round(std::max(8.0, fm.height() * 0.85)));
+    updateMarkerImage();
     for (const ValueLabel &label : std::as_const(m_labels))
         label.text->setFont(base);
+    measureTexts();
     layoutLabels();
+}
+
+void ContextChartView::updateMarkerImage()
+{
+    const qreal ratio = devicePixelRatioF();
+    const qreal size = m_contextSeries->markerSize();
+    const int pixels = static_cast<int>(std::round(size * ratio));
+    if (ratio == m_markerImageRatio && m_contextSeries->lightMarker().width() == pixels)
+        return;
+    m_markerImageRatio = ratio;
+    QImage image(pixels, pixels, QImage::Format_ARGB32_Premultiplied);
+    image.fill(Qt::transparent);
+    QPainter painter(&image);
+    painter.setRenderHint(QPainter::Antialiasing);
+    painter.scale(ratio, ratio);
+    const qreal inset = 0.75;  // half the white outline, which must stay inside the image
+    const QPolygonF diamond{QPointF(size / 2, inset), QPointF(size - inset, size / 2),
+                            QPointF(size / 2, size - inset), QPointF(inset, size / 2)};
+    painter.setPen(QPen(Qt::white, 1.5));
+    painter.setBrush(m_contextSeries->color());
+    painter.drawPolygon(diamond);
+    painter.end();
+    m_contextSeries->setLightMarker(image);
+}
+
+void ContextChartView::measureTexts()
+{
+    // Measured here, not per frame: shaping text is what a drag cannot afford.
+    const QFontMetricsF fm(font());
+    const int dimensions = static_cast<int>(m_model->scenario().valueDimension());
+    m_longNameWidth = fm.horizontalAdvance(tr("dim %1").arg(dimensions));
+    m_shortNameWidth = fm.horizontalAdvance(QString::number(dimensions));
+    m_fittedTitleWidth = -1;
 }
 
 void ContextChartView::rebuild()
 {
+    m_rebuildPending = false;
     const Scenario &scenario = m_model->scenario();
     const int keyCount = static_cast<int>(scenario.keyCount());
     const int dimensions = static_cast<int>(scenario.valueDimension());
 
     m_xAxis->setCategories(categoryNames(dimensions));
+    measureTexts();
 
     // The number of sets follows the number of keys, so a new scenario gets new sets.
     m_groups.clear();
@@ -242,6 +344,7 @@ void ContextChartView::rebuild()
 
 void ContextChartView::refresh()
 {
+    m_refreshPending = false;
     const Scenario &scenario = m_model->scenario();
     const int dimensions = static_cast<int>(scenario.valueDimension());
     if (m_context.size() != dimensions || m_sets.size() != std::min<int>(scenario.keyCount(), kMaxKeySets)) {
@@ -261,7 +364,8 @@ void ContextChartView::refresh()
     m_refusal->clearRefusal();
     m_series->setVisible(true);
     m_contextSeries->setVisible(true);
-    m_chart->setTitleBrush(QBrush(palette().color(QPalette::WindowText)));
+    updateMarkerImage();  // the window may have moved to a screen of another pixel ratio
+    setTitleColor(palette().color(QPalette::WindowText));
 
     updateValueRange();
 
@@ -311,6 +415,12 @@ QStringList ContextChartView::categoryNames(int dimensions) const
 
 void ContextChartView::updateTitle()
 {
+    // Fitting the title shapes text: redone only when the query, the width or the font changed.
+    const int available = width() - 16;
+    if (available == m_fittedTitleWidth && m_shownQuery == m_fittedTitleQuery)
+        return;
+    m_fittedTitleWidth = available;
+    m_fittedTitleQuery = m_shownQuery;
     const Scenario &scenario = m_model->scenario();
     const QString query = quoted(scenario.queryCount() > 0 ? scenario.queryLabel(m_shownQuery)
                                                            : tr("the query"));
@@ -318,7 +428,7 @@ void ContextChartView::updateTitle()
         tr("context of %1 = \u03a3 w\u1d62\u00b7v\u1d62").arg(query),
         tr("context of %1").arg(query),
     };
-    const QString title = fittedText(candidates, m_chart->titleFont(), width() - 16);
+    const QString title = fittedText(candidates, m_chart->titleFont(), available);
     if (m_chart->title() != title)
         m_chart->setTitle(title);
 }
@@ -360,13 +470,20 @@ void ContextChartView::updateValueRange()
     m_yAxis->setTickCount(static_cast<int>(std::lround((niceHigh - niceLow) / step)) + 1);
 }
 
+void ContextChartView::setTitleColor(const QColor &color)
+{
+    // QChart lays the whole chart out again on every setTitleBrush(), even an unchanged one.
+    if (m_chart->titleBrush().color() != color)
+        m_chart->setTitleBrush(QBrush(color));
+}
+
 void ContextChartView::showRefusal(const QString &text)
 {
     m_series->setVisible(false);
     m_contextSeries->setVisible(false);
     for (const ValueLabel &label : std::as_const(m_labels))
         label.box->hide();
-    m_chart->setTitleBrush(QBrush(QColor(0x80, 0x80, 0x80)));
+    setTitleColor(QColor(0x80, 0x80, 0x80));
     m_refusal->showRefusal(text);
 }
 
@@ -419,12 +536,12 @@ void ContextChartView::layoutLabels()
 
     // "dim 1", "dim 2", ... while they fit side by side, else just the numbers (the axis title
     // says what they count), upright when even those do not fit.
-    const bool longNames = fm.horizontalAdvance(tr("dim %1").arg(dimensions)) + 2 * fm.height() <= slot;
+    const bool longNames = m_longNameWidth + 2 * fm.height() <= slot;
     if (longNames != m_longCategoryNames) {
         m_longCategoryNames = longNames;
         m_xAxis->setCategories(categoryNames(dimensions));
     }
-    const int categoryAngle = fm.horizontalAdvance(QString::number(dimensions)) + 8 > slot ? -90 : 0;
+    const int categoryAngle = m_shortNameWidth + 8 > slot ? -90 : 0;
     if (m_xAxis->labelsAngle() != categoryAngle)
         m_xAxis->setLabelsAngle(categoryAngle);
 }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QList>
+#include <QPointer>
 #include <QVector>
 #include <QWidget>
 
@@ -58,8 +59,18 @@ public:
 protected:
     void resizeEvent(QResizeEvent *event) override;
     void changeEvent(QEvent *event) override;
+    /// Catches up with the model changes that arrived while the view was out of sight.
+    void showEvent(QShowEvent *event) override;
+    /// Watches the ancestors: a dock tab brought to the front moves this view into the window.
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
+    /// Slots for the model's signals: while the view is out of sight (hidden, or a dock tab
+    /// behind another) they only note that the chart is stale, and catchUpIfOnScreen() does the
+    /// work once the view can be seen again.
+    void onScenarioReset();
+    void onResultChanged();
+    void catchUpIfOnScreen();
     struct KeyGroup {
         int firstKey = 0;
         int keyCount = 1;
@@ -74,7 +85,11 @@ private:
     void updateTitle();
     QStringList categoryNames(int dimensions) const;
     void showRefusal(const QString &text);
+    void setTitleColor(const QColor &color);
     void applyFonts();
+    void measureTexts();
+    /// The context diamond as an antialiased image, drawn in place of Qt Charts' marker item.
+    void updateMarkerImage();
     void updateValueRange();
     void layoutLabels();
     void showSetTooltip(bool status, int set, int dimension);
@@ -99,6 +114,15 @@ private:
     double m_rangeLow = 0.0;
     double m_rangeHigh = 0.0;
     int m_shownQuery = 0;
+    bool m_rebuildPending = false;
+    bool m_refreshPending = false;
+    bool m_catchUpQueued = false;
+    double m_longNameWidth = 0.0;
+    qreal m_markerImageRatio = 0.0;
+    double m_shortNameWidth = 0.0;
+    int m_fittedTitleWidth = -1;
+    int m_fittedTitleQuery = -1;
+    QList<QPointer<QWidget>> m_watchedAncestors;
     bool m_longCategoryNames = true;
 };
 

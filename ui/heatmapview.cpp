@@ -89,16 +89,32 @@ HeatmapView::HeatmapView(AttentionModel *model, ViewState *viewState, QWidget *p
         m_layoutDirty = true;
         m_labelWidthsValid = false;
         m_contentDirty = true;
+        m_allRowsChanged = true;
         update();
     });
+    // A query changes its own row of the matrix only; keys, mask and temperature change them all.
+    // The result that follows within the same event-loop turn rebuilds what changed.
+    connect(model, &AttentionModel::queryChanged, this, [this](int row) {
+        if (m_changedRows.size() < 64)
+            m_changedRows.append(row);
+        else
+            m_allRowsChanged = true;  // many rows while hidden: recolouring them all is as cheap
+    });
+    connect(model, &AttentionModel::keyChanged, this, [this] { m_allRowsChanged = true; });
+    connect(model, &AttentionModel::maskChanged, this, [this] { m_allRowsChanged = true; });
+    connect(model, &AttentionModel::temperatureChanged, this, [this] { m_allRowsChanged = true; });
     connect(model, &AttentionModel::resultChanged, this, &HeatmapView::invalidateContent);
     connect(viewState, &ViewState::selectedQueryChanged, this, [this] { update(); });
     connect(viewState, &ViewState::hoverChanged, this, [this] {
         refreshInfo();
         update();
     });
-    connect(viewState, &ViewState::colorMapChanged, this, &HeatmapView::invalidateContent);
-    connect(viewState, &ViewState::heatmapQuantityChanged, this, &HeatmapView::invalidateContent);
+    auto recolourAll = [this] {
+        m_allRowsChanged = true;
+        invalidateContent();
+    };
+    connect(viewState, &ViewState::colorMapChanged, this, recolourAll);
+    connect(viewState, &ViewState::heatmapQuantityChanged, this, recolourAll);
     connect(viewState, &ViewState::showValuesChanged, this, [this] {
         if (!m_layoutDirty && !m_contentDirty)
             m_valuesFit = valuesFit(m_layout);
@@ -236,15 +252,17 @@ void HeatmapView::rebuildContent() const
     const bool maskFits = scenario.allowed && scenario.allowed->rows() == m_rows
         && scenario.allowed->cols() == m_columns;
 
-    m_undefinedRows = QVector<bool>(m_rows, false);
-    bool anyUndefined = false;
-    if (maskFits) {
-        for (int row = 0; row < m_rows; ++row) {
-            m_undefinedRows[row] = m_columns > 0 && !scenario.allowed->row(row).any();
-            anyUndefined = anyUndefined || m_undefinedRows[row];
+    // Which rows allow no key depends on the mask only, not on a moved query.
+    if (m_allRowsChanged || m_undefinedRows.size() != m_rows) {
+        m_undefinedRows = QVector<bool>(m_rows, false);
+        if (maskFits) {
+            for (int row = 0; row < m_rows; ++row)
+                m_undefinedRows[row] = m_columns > 0 && !scenario.allowed->row(row).any();
         }
     }
+    const bool anyUndefined = m_undefinedRows.contains(true);
 
+    const bool wasValues = m_state == State::Values;
     if (result && m_rows > 0 && m_columns > 0)
         m_state = State::Values;
     else if (error && error->category == ErrorCategory::AllMaskedRow && anyUndefined)
@@ -296,59 +314,84 @@ void HeatmapView::rebuildContent() const
 
     const bool withTexts = m_state == State::Values
         && static_cast<qint64>(m_rows) * m_columns <= kMaxCellsWithText;
-    m_cellTexts.clear();
-    m_cellTextColors.clear();
-    if (withTexts) {
-        m_cellTexts.resize(m_rows * m_columns);
-        m_cellTextColors.resize(m_rows * m_columns);
-    }
-
-    m_cellImage = QImage();
-    m_maskImage = QImage();
-    if (m_rows > 0 && m_columns > 0) {
-        m_cellImage = QImage(m_columns, m_rows, QImage::Format_RGB32);
-        if (maskFits && !scenario.allowed->all()) {
-            m_maskImage = QImage(m_columns, m_rows, QImage::Format_Alpha8);
-            m_maskImage.fill(0);
-        }
-        const QRgb *lut = colorMap.table().constData();
-        const QRgb maskedRgb = kMaskedFill.rgb();
-        const QRgb undefinedRgb = kUndefinedFill.rgb();
-        for (int row = 0; row < m_rows; ++row) {
-            auto *line = reinterpret_cast<QRgb *>(m_cellImage.scanLine(row));
-            uchar *maskLine = m_maskImage.isNull() ? nullptr : m_maskImage.scanLine(row);
-            const bool *allowed = maskFits ? scenario.allowed->row(row).data() : nullptr;
-            const double *values = shown ? shown->row(row).data() : nullptr;
-            for (int column = 0; column < m_columns; ++column) {
-                if (allowed && !allowed[column]) {
-                    line[column] = maskedRgb;
+    const QRgb *lut = colorMap.table().constData();
+    const QRgb maskedRgb = kMaskedFill.rgb();
+    const QRgb undefinedRgb = kUndefinedFill.rgb();
+    auto colourRow = [&](int row) {
+        auto *line = reinterpret_cast<QRgb *>(m_cellImage.scanLine(row));
+        uchar *maskLine = m_maskImage.isNull() ? nullptr : m_maskImage.scanLine(row);
+        const bool *allowed = maskFits ? scenario.allowed->row(row).data() : nullptr;
+        const double *values = shown ? shown->row(row).data() : nullptr;
+        for (int column = 0; column < m_columns; ++column) {
+            if (allowed && !allowed[column]) {
+                line[column] = maskedRgb;
+                if (maskLine)
                     maskLine[column] = 255;
-                } else if (!values) {
-                    line[column] = undefinedRgb;
-                } else {
-                    // The same binning as ColorMap::rgbAt, without a call per cell.
-                    line[column] = lut[ColorMap::indexAt((values[column] - m_scaleLow) / span)];
-                }
+            } else if (!values) {
+                line[column] = undefinedRgb;
+            } else {
+                // The same binning as ColorMap::rgbAt, without a call per cell.
+                line[column] = lut[ColorMap::indexAt((values[column] - m_scaleLow) / span)];
             }
         }
-    }
-    if (withTexts) {
-        for (int row = 0; row < m_rows; ++row) {
-            const QRgb *line = reinterpret_cast<const QRgb *>(m_cellImage.constScanLine(row));
-            for (int column = 0; column < m_columns; ++column) {
-                if (maskFits && !(*scenario.allowed)(row, column))
-                    continue;
-                const int index = row * m_columns + column;
-                m_cellTexts[index] = formatCompact((*shown)(row, column), 4);
-                m_cellTextColors[index] = ColorMap::textColorOn(line[column]).rgb();
-            }
+    };
+    auto writeRowTexts = [&](int row) {
+        const QRgb *line = reinterpret_cast<const QRgb *>(m_cellImage.constScanLine(row));
+        for (int column = 0; column < m_columns; ++column) {
+            if (maskFits && !(*scenario.allowed)(row, column))
+                continue;
+            const int index = row * m_columns + column;
+            m_cellTexts[index] = formatCompact((*shown)(row, column), 4);
+            m_cellTextColors[index] = ColorMap::textColorOn(line[column]).rgb();
         }
-    }
+    };
 
-    const QVector<QRgb> &table = colorMap.table();
-    m_barImage = QImage(1, table.size(), QImage::Format_RGB32);
-    for (int y = 0; y < table.size(); ++y)
-        m_barImage.setPixel(0, y, table[table.size() - 1 - y]);
+    // When only some queries moved and the scale is fixed (weights), only their rows are
+    // coloured again: a drag step at 512 tokens then touches 512 cells, not 262 144.
+    const bool rowsOnly = !m_allRowsChanged && wasValues && m_state == State::Values && !scores
+        && m_cellImage.width() == m_columns && m_cellImage.height() == m_rows
+        && m_barImage.height() == colorMap.table().size()
+        && m_cellTexts.size() == (withTexts ? m_rows * m_columns : 0)
+        && std::all_of(m_changedRows.cbegin(), m_changedRows.cend(),
+                       [this](int row) { return row >= 0 && row < m_rows; });
+    if (rowsOnly) {
+        std::sort(m_changedRows.begin(), m_changedRows.end());
+        m_changedRows.erase(std::unique(m_changedRows.begin(), m_changedRows.end()), m_changedRows.end());
+        for (int row : std::as_const(m_changedRows)) {
+            colourRow(row);
+            if (withTexts)
+                writeRowTexts(row);
+        }
+    } else {
+        m_cellTexts.clear();
+        m_cellTextColors.clear();
+        if (withTexts) {
+            m_cellTexts.resize(m_rows * m_columns);
+            m_cellTextColors.resize(m_rows * m_columns);
+        }
+        m_cellImage = QImage();
+        m_maskImage = QImage();
+        if (m_rows > 0 && m_columns > 0) {
+            m_cellImage = QImage(m_columns, m_rows, QImage::Format_RGB32);
+            if (maskFits && !scenario.allowed->all()) {
+                m_maskImage = QImage(m_columns, m_rows, QImage::Format_Alpha8);
+                m_maskImage.fill(0);
+            }
+            for (int row = 0; row < m_rows; ++row)
+                colourRow(row);
+        }
+        if (withTexts) {
+            for (int row = 0; row < m_rows; ++row)
+                writeRowTexts(row);
+        }
+
+        const QVector<QRgb> &table = colorMap.table();
+        m_barImage = QImage(1, table.size(), QImage::Format_RGB32);
+        for (int y = 0; y < table.size(); ++y)
+            m_barImage.setPixel(0, y, table[table.size() - 1 - y]);
+    }
+    m_changedRows.clear();
+    m_allRowsChanged = false;
 
     ++m_contentGeneration;
     m_contentDirty = false;
@@ -369,6 +412,7 @@ void HeatmapView::relayout() const
 {
     m_layout = computeLayout(QRectF(rect()));
     m_layoutDirty = false;
+    ++m_layoutGeneration;
     if (!m_contentDirty) {
         m_ticks = computeTicks(m_layout);
         m_valuesFit = valuesFit(m_layout);
@@ -732,9 +776,12 @@ void HeatmapView::refreshInfo() const
             text = tr("Hover a cell for q\u00b7k, S, S/T and its weight") + kInfoSeparator
                 + tr("click a row to select its query");
     }
-    m_infoText = text;
-    if (!m_layoutDirty)
+    // The same text in the same layout wraps the same way (a drag step keeps the hint).
+    if (!m_layoutDirty && (text != m_infoText || m_infoLinesGeneration != m_layoutGeneration)) {
         m_infoLines = wrapInfo(text, m_layout);
+        m_infoLinesGeneration = m_layoutGeneration;
+    }
+    m_infoText = text;
 }
 
 QStringList HeatmapView::wrapInfo(const QString &text, const Layout &layout) const
@@ -789,6 +836,15 @@ QStringList HeatmapView::wrapInfo(const QString &text, const Layout &layout) con
 
 void HeatmapView::updateAccessibleDescription()
 {
+    // Only the shape and the quantity are described: nothing to do on a drag step.
+    const Scenario &shape = m_model->scenario();
+    const QString key = QStringLiteral("%1 %2 %3")
+                            .arg(shape.queryCount())
+                            .arg(shape.keyCount())
+                            .arg(static_cast<int>(m_viewState->heatmapQuantity()));
+    if (key == m_describedShape)
+        return;
+    m_describedShape = key;
     const Scenario &scenario = m_model->scenario();
     const bool scores = m_viewState->heatmapQuantity() == ViewState::HeatmapQuantity::Scores;
     QString description =
@@ -817,10 +873,54 @@ QImage HeatmapView::renderImage(QSize size, qreal dpr) const
     return image;
 }
 
+bool HeatmapView::BackgroundKey::operator==(const BackgroundKey &other) const
+{
+    return size == other.size && dpr == other.dpr && layoutGeneration == other.layoutGeneration
+        && selectedQuery == other.selectedQuery && state == other.state && scores == other.scores
+        && colorMap == other.colorMap && scaleLow == other.scaleLow && scaleHigh == other.scaleHigh
+        && infoLines == other.infoLines && undefinedRows == other.undefinedRows
+        && palette == other.palette;
+}
+
+HeatmapView::BackgroundKey HeatmapView::backgroundKey(qreal dpr) const
+{
+    BackgroundKey key;
+    key.size = size();
+    key.dpr = dpr;
+    key.layoutGeneration = m_layoutGeneration;
+    key.selectedQuery = m_viewState->selectedQuery();
+    key.state = m_state;
+    key.scores = m_viewState->heatmapQuantity() == ViewState::HeatmapQuantity::Scores;
+    key.colorMap = static_cast<int>(m_viewState->colorMap().kind());
+    key.scaleLow = m_scaleLow;
+    key.scaleHigh = m_scaleHigh;
+    key.infoLines = m_infoLines;
+    key.undefinedRows = m_undefinedRows;
+    key.palette = palette().cacheKey();
+    return key;
+}
+
 void HeatmapView::paintEvent(QPaintEvent *)
 {
+    // The labels, colour bar and info line come from a picture painted again only when they
+    // change; a drag step repaints just the matrix over it.
+    ensureContent();
+    ensureLayout();
+    const qreal dpr = devicePixelRatioF();
+    const BackgroundKey key = backgroundKey(dpr);
+    if (m_background.isNull() || !(key == m_backgroundKey)) {
+        m_background = QPixmap(size() * dpr);
+        m_background.setDevicePixelRatio(dpr);
+        QPainter backgroundPainter(&m_background);
+        paintBackground(backgroundPainter, QRectF(rect()), m_layout, m_ticks, m_infoLines);
+        m_backgroundKey = key;
+    }
     QPainter painter(this);
-    paintHeatmap(painter, QRectF(rect()));
+    painter.drawPixmap(0, 0, m_background);
+    if (m_state != State::Refused && m_layout.hasGrid) {
+        painter.setRenderHint(QPainter::TextAntialiasing, true);
+        paintMatrix(painter, m_layout, true);
+    }
 }
 
 void HeatmapView::paintHeatmap(QPainter &painter, const QRectF &rect) const
@@ -833,7 +933,19 @@ void HeatmapView::paintHeatmap(QPainter &painter, const QRectF &rect) const
     if (!ownLayout)
         otherLayout = computeLayout(rect);
     const Layout &layout = ownLayout ? m_layout : otherLayout;
+    paintBackground(painter, rect, layout, ownLayout ? m_ticks : computeTicks(layout),
+                    ownLayout ? m_infoLines : wrapInfo(m_infoText, layout));
+    if (m_state != State::Refused && layout.hasGrid) {
+        painter.save();
+        painter.setRenderHint(QPainter::TextAntialiasing, true);
+        paintMatrix(painter, layout, ownLayout);
+        painter.restore();
+    }
+}
 
+void HeatmapView::paintBackground(QPainter &painter, const QRectF &rect, const Layout &layout,
+                                  const QVector<Tick> &ticks, const QStringList &infoLines) const
+{
     painter.save();
     painter.setRenderHint(QPainter::TextAntialiasing, true);
     const bool refused = m_state == State::Refused || !layout.hasGrid;
@@ -861,11 +973,10 @@ void HeatmapView::paintHeatmap(QPainter &painter, const QRectF &rect) const
     if (refused) {
         paintRefused(painter, layout);
     } else {
-        paintMatrix(painter, layout, ownLayout);
         paintLabels(painter, layout);
-        paintColorBar(painter, layout, ownLayout ? m_ticks : computeTicks(layout));
+        paintColorBar(painter, layout, ticks);
     }
-    paintInfo(painter, layout, ownLayout ? m_infoLines : wrapInfo(m_infoText, layout));
+    paintInfo(painter, layout, infoLines);
     painter.restore();
 }
 
@@ -910,7 +1021,49 @@ void HeatmapView::paintMatrix(QPainter &painter, const Layout &layout, bool ownL
     const qreal dpr = painter.device() ? painter.device()->devicePixelRatioF() : 1.0;
     const QRectF &matrix = layout.matrixRect;
     const double cell = layout.cellSize;
-    if (ownLayout) {
+    if (m_maskImage.isNull() && cell * dpr < 14.0) {
+        // Nothing to hatch and no seams: the one-pixel-per-cell image goes straight to the
+        // screen, scaled without smoothing, with no intermediate picture to compose per step.
+        painter.save();
+        painter.setRenderHint(QPainter::SmoothPixmapTransform, false);
+        painter.drawImage(matrix, m_cellImage);
+        painter.restore();
+    } else if (m_maskImage.isNull() && static_cast<qint64>(layout.rows) * layout.columns <= kMaxCellsWithText) {
+        // A small matrix with nothing to hatch: each cell is one crisp rectangle with the seams
+        // over them, drawn in device pixels exactly as composeMatrixLayer() would, but with no
+        // picture to compose on every drag step.
+        painter.save();
+        painter.translate(matrix.topLeft());
+        painter.scale(1.0 / dpr, 1.0 / dpr);
+        const double cellPixels = cell * dpr;
+        const double width = std::max(1, qCeil(matrix.width() * dpr - 1e-6));
+        const double height = std::max(1, qCeil(matrix.height() * dpr - 1e-6));
+        auto edge = [](int index, int count, double extent) {
+            return static_cast<int>(std::round(index * extent / count));
+        };
+        for (int row = 0; row < layout.rows; ++row) {
+            const auto *line = reinterpret_cast<const QRgb *>(m_cellImage.constScanLine(row));
+            const int top = edge(row, layout.rows, height);
+            const int bottom = edge(row + 1, layout.rows, height);
+            for (int column = 0; column < layout.columns; ++column) {
+                const int left = edge(column, layout.columns, width);
+                const int right = edge(column + 1, layout.columns, width);
+                painter.fillRect(QRect(left, top, right - left, bottom - top), QColor::fromRgb(line[column]));
+            }
+        }
+        if (cellPixels >= 14.0) {
+            painter.setPen(QPen(QColor(255, 255, 255, 210), std::max(1.0, std::floor(dpr))));
+            for (int column = 1; column < layout.columns; ++column) {
+                const double x = std::round(column * cellPixels);
+                painter.drawLine(QLineF(x, 0, x, height));
+            }
+            for (int row = 1; row < layout.rows; ++row) {
+                const double y = std::round(row * cellPixels);
+                painter.drawLine(QLineF(0, y, width, y));
+            }
+        }
+        painter.restore();
+    } else if (ownLayout) {
         if (m_layerGeneration != m_contentGeneration || m_layerRect != matrix || m_layerDpr != dpr) {
             m_layer = composeMatrixLayer(layout, dpr);
             m_layerGeneration = m_contentGeneration;

@@ -2,6 +2,7 @@
 
 #include <QFont>
 #include <QImage>
+#include <QPixmap>
 #include <QRectF>
 #include <QString>
 #include <QStringList>
@@ -126,6 +127,24 @@ private:
         double tickLength = 0.0;
     };
 
+    /// What the cached background picture shows besides the layout: when any of it changes, the
+    /// picture is painted again (a drag step changes none of it while weights are shown).
+    struct BackgroundKey {
+        QSize size;
+        qreal dpr = 0.0;
+        quint64 layoutGeneration = 0;
+        int selectedQuery = -1;
+        State state = State::Refused;
+        bool scores = false;
+        int colorMap = -1;
+        double scaleLow = 0.0;
+        double scaleHigh = 0.0;
+        QStringList infoLines;
+        QVector<bool> undefinedRows;
+        qint64 palette = 0;
+        bool operator==(const BackgroundKey &other) const;
+    };
+
     void invalidateContent();
     void ensureContent() const;
     void rebuildContent() const;
@@ -144,6 +163,10 @@ private:
     void updateAccessibleDescription();
     void updateHoverFromPosition(const QPointF &pos);
 
+    BackgroundKey backgroundKey(qreal dpr) const;
+    /// Everything but the matrix itself: title, labels, swatches, colour bar, info line, refusal.
+    void paintBackground(QPainter &painter, const QRectF &rect, const Layout &layout,
+                         const QVector<Tick> &ticks, const QStringList &infoLines) const;
     void paintRefused(QPainter &painter, const Layout &layout) const;
     void paintMatrix(QPainter &painter, const Layout &layout, bool ownLayout) const;
     void paintLabels(QPainter &painter, const Layout &layout) const;
@@ -190,7 +213,19 @@ private:
     mutable qreal m_layerDpr = 0.0;
 
     mutable QString m_infoText;
+    QString m_describedShape;
     bool m_hoverIsOurs = false;
+
+    // Which query rows changed since the content was built: a query drag changes one row of the
+    // weights, so only that row of the cell image is coloured again.
+    mutable QVector<int> m_changedRows;
+    mutable bool m_allRowsChanged = true;
+
+    // The background picture (everything but the matrix) of the widget's own layout.
+    mutable quint64 m_layoutGeneration = 0;
+    mutable quint64 m_infoLinesGeneration = ~quint64(0);
+    QPixmap m_background;
+    BackgroundKey m_backgroundKey;
 };
 
 } // namespace attnlens

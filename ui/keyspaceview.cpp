@@ -15,6 +15,7 @@
 #include <QMouseEvent>
 #include <QPainter>
 #include <QPainterPath>
+#include <QStaticText>
 #include <QSignalBlocker>
 #include <QToolTip>
 #include <QVBoxLayout>
@@ -22,6 +23,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 
 namespace attnlens {
 
@@ -34,8 +36,22 @@ constexpr double kFineNudgeStep = 0.01;
 constexpr double kSnapInverseStep = 10.0;
 // Fraction of the largest span added on every side when the view refits.
 constexpr double kFitMargin = 0.22;
-// Projection lines for every key only while they stay readable; beyond, only the hovered key.
+// Projection lines for every key only while they stay readable; beyond, only for the
+// kProjectedTopKeys heaviest keys and the hovered one.
 constexpr int kMaxProjectedKeys = 8;
+constexpr int kProjectedTopKeys = 3;
+// Beyond this many keys (queries) the plane is thinned: only the kDenseLabelledKeys heaviest keys
+// (and the hovered one) are labelled, keys with a negligible weight lose their halo, and the
+// unselected queries become thin strokes without heads or labels.
+constexpr int kDenseCount = 16;
+constexpr int kDenseLabelledKeys = 8;
+// How many keys are ranked by weight for the selected query (enough for both uses above).
+constexpr int kRankedKeys = 8;
+// Beyond this many points the keys and the unselected arrows are painted once into a picture
+// that a drag of the selected query reuses (below, drawing them costs less than blending it).
+constexpr int kPointsLayerThreshold = 4;
+// How many label texts (and their widths) are kept between frames.
+constexpr int kTextCacheSize = 512;
 
 const QColor kGridColor(0xe4, 0xe4, 0xe4);
 const QColor kZeroAxisColor(0x8a, 0x8a, 0x8a);
@@ -102,6 +118,33 @@ bool isFinitePoint(const QPointF &point)
     return std::isfinite(point.x()) && std::isfinite(point.y());
 }
 
+/// The part of `line` inside `rect` (Liang-Barsky), or nothing when it misses the rectangle.
+std::optional<QLineF> clippedToRect(const QLineF &line, const QRectF &rect)
+{
+    const double dx = line.dx();
+    const double dy = line.dy();
+    double t0 = 0.0;
+    double t1 = 1.0;
+    const double p[4] = {-dx, dx, -dy, dy};
+    const double q[4] = {line.x1() - rect.left(), rect.right() - line.x1(), line.y1() - rect.top(),
+                         rect.bottom() - line.y1()};
+    for (int k = 0; k < 4; ++k) {
+        if (p[k] == 0.0) {
+            if (q[k] < 0.0)
+                return std::nullopt;
+            continue;
+        }
+        const double t = q[k] / p[k];
+        if (p[k] < 0.0)
+            t0 = std::max(t0, t);
+        else
+            t1 = std::min(t1, t);
+        if (t0 > t1)
+            return std::nullopt;
+    }
+    return QLineF(line.pointAt(t0), line.pointAt(t1));
+}
+
 /// Text colour for a query: the palette colour, darkened where it is too light to read on white.
 QColor readableOnWhite(const QColor &color)
 {
@@ -163,13 +206,19 @@ KeySpaceView::KeySpaceView(AttentionModel *model, ViewState *viewState, QWidget 
             [this](int index) { setShownDimensions(m_horizontalDimension, index); });
 
     connect(m_model, &AttentionModel::scenarioReset, this, &KeySpaceView::onScenarioReset);
-    // Points move at once; the halos follow when the coalesced resultChanged arrives.
-    connect(m_model, &AttentionModel::queryChanged, this, &KeySpaceView::refreshScene);
-    connect(m_model, &AttentionModel::keyChanged, this, &KeySpaceView::refreshScene);
-    connect(m_model, &AttentionModel::maskChanged, this, &KeySpaceView::refreshScene);
+    // Points move at once; the halos, projections and labels follow when the coalesced
+    // resultChanged arrives.
+    connect(m_model, &AttentionModel::queryChanged, this, &KeySpaceView::onQueryChanged);
+    connect(m_model, &AttentionModel::keyChanged, this, &KeySpaceView::onKeyChanged);
     connect(m_model, &AttentionModel::resultChanged, this, &KeySpaceView::onResultChanged);
-    connect(m_viewState, &ViewState::selectedQueryChanged, this, &KeySpaceView::refreshScene);
-    connect(m_viewState, &ViewState::hoverChanged, this, &KeySpaceView::refreshScene);
+    // Anything else that changes how the points are drawn repaints their cached picture too.
+    auto refreshPoints = [this] {
+        m_pointsDirty = true;
+        refreshScene();
+    };
+    connect(m_model, &AttentionModel::maskChanged, this, refreshPoints);
+    connect(m_viewState, &ViewState::selectedQueryChanged, this, refreshPoints);
+    connect(m_viewState, &ViewState::hoverChanged, this, refreshPoints);
     connect(m_viewState, &ViewState::snapToGridChanged, this, &KeySpaceView::refreshScene);
 
     measureFont();
@@ -228,6 +277,17 @@ double KeySpaceView::haloRadius(int keyRow) const
     if (keyRow < 0 || keyRow >= m_scene.haloRadii.size())
         return 0.0;
     return m_scene.haloRadii[keyRow];
+}
+
+bool KeySpaceView::isKeyLabelled(int keyRow) const
+{
+    return keyRow >= 0 && keyRow < m_scene.keyLabelRects.size() && !m_scene.keyLabelRects[keyRow].isNull();
+}
+
+bool KeySpaceView::isQueryLabelled(int queryRow) const
+{
+    return queryRow >= 0 && queryRow < m_scene.queryLabelRects.size()
+        && !m_scene.queryLabelRects[queryRow].isNull();
 }
 
 QString KeySpaceView::dimensionNote() const
@@ -300,6 +360,7 @@ void KeySpaceView::onScenarioReset()
     rebuildPickers();
     readResult();
     refit();
+    m_pointsDirty = true;
     refreshScene();
 }
 
@@ -309,16 +370,26 @@ void KeySpaceView::onResultChanged()
     refreshScene();
 }
 
+const Matrix *KeySpaceView::shownWeights() const
+{
+    if (!m_hasResult)
+        return nullptr;
+    const AttentionResult *result = m_model->result();
+    const Scenario &scenario = m_model->scenario();
+    if (!result || result->weights.rows() != scenario.queryCount()
+        || result->weights.cols() != scenario.keyCount())
+        return nullptr;
+    return &result->weights;
+}
+
 void KeySpaceView::readResult()
 {
     const AttentionResult *result = m_model->result();
     m_hasResult = result != nullptr;
     if (result) {
-        m_weights = result->weights;
         m_resultNote.clear();
         return;
     }
-    m_weights.resize(0, 0);
     const std::optional<Error> &error = m_model->error();
     if (error && error->category == ErrorCategory::AllMaskedRow && error->row >= 0) {
         m_resultNote = tr("Weights undefined: no allowed key for query %1 (%2). Allow at least one "
@@ -474,50 +545,129 @@ bool KeySpaceView::allPointsVisible(const Scene &scene) const
 
 void KeySpaceView::refreshScene()
 {
-    m_scene = buildScene(plotBounds(), true);
+    auto rebuild = [this] {
+        const FrameInputs inputs = frameInputs(plotBounds(), true);
+        if (!m_frameValid || !(inputs == m_frameInputs)) {
+            m_frame = buildFrame(inputs);
+            m_frameInputs = inputs;
+            m_frameValid = true;
+            m_staticDirty = true;
+            m_pointsDirty = true;
+        }
+        m_scene = buildScene(m_frame);
+    };
+    rebuild();
     if (m_dragKind == DragKind::None && !allPointsVisible(m_scene)) {
         refit();
-        m_scene = buildScene(plotBounds(), true);
+        rebuild();
     }
-    update();
+    updateData();
+}
+
+void KeySpaceView::updateData()
+{
+    // Points, halos, arrows and labels all stay inside the plot (the focus frame just around
+    // it); the ticks, titles and caption outside only change with the frame.
+    if (m_staticDirty)
+        update();
+    else
+        update(m_scene.plotRect.toAlignedRect().adjusted(-3, -3, 3, 3));
+}
+
+void KeySpaceView::onQueryChanged(int row)
+{
+    // The arrow follows at once; its halos, projections and labels follow with the result, which
+    // the model publishes within the same event-loop turn (refreshScene on resultChanged).
+    if (row != m_scene.selectedQuery)
+        m_pointsDirty = true;
+    if (row < 0 || row >= m_scene.tips.size() || row >= m_model->scenario().queryCount()) {
+        refreshScene();
+        return;
+    }
+    const QPointF data = shownCoordinates(m_model->scenario().queries.row(row));
+    m_scene.tipFinite[row] = isFinitePoint(data);
+    m_scene.tips[row] = m_scene.lineMode ? QPointF(m_scene.axes.toPixelX(data.x()), m_scene.tips[row].y())
+                                         : m_scene.axes.toPixel(data);
+    updateData();
+}
+
+void KeySpaceView::onKeyChanged(int row)
+{
+    m_pointsDirty = true;
+    if (row < 0 || row >= m_scene.keyPoints.size() || row >= m_model->scenario().keyCount()) {
+        refreshScene();
+        return;
+    }
+    const QPointF data = shownCoordinates(m_model->scenario().keys.row(row));
+    m_scene.keyFinite[row] = isFinitePoint(data);
+    m_scene.keyPoints[row] = m_scene.lineMode ? QPointF(m_scene.axes.toPixelX(data.x()), m_scene.origin.y())
+                                              : m_scene.axes.toPixel(data);
+    updateData();
 }
 
 // ---------------------------------------------------------------------------------------------
 // Scene building
 
-KeySpaceView::Scene KeySpaceView::buildScene(const QRectF &bounds, bool interactive) const
+bool KeySpaceView::FrameInputs::operator==(const FrameInputs &other) const
 {
-    Scene s;
+    return bounds == other.bounds && font == other.font && interactive == other.interactive
+        && lineMode == other.lineMode && hasResult == other.hasResult && note == other.note
+        && caption == other.caption && queryCount == other.queryCount
+        && horizontalDimension == other.horizontalDimension
+        && verticalDimension == other.verticalDimension && fit[0] == other.fit[0]
+        && fit[1] == other.fit[1] && fit[2] == other.fit[2] && fit[3] == other.fit[3];
+}
+
+KeySpaceView::FrameInputs KeySpaceView::frameInputs(const QRectF &bounds, bool interactive) const
+{
+    FrameInputs inputs;
+    inputs.bounds = bounds;
+    inputs.font = font();
+    inputs.interactive = interactive;
+    inputs.lineMode = isLineMode();
+    inputs.hasResult = shownWeights() != nullptr;
+    if (!inputs.hasResult)
+        inputs.note = m_resultNote;
+    inputs.caption = interactive ? hintText() : dimensionNote();
+    inputs.queryCount = int(m_model->scenario().queryCount());
+    inputs.horizontalDimension = m_horizontalDimension;
+    inputs.verticalDimension = m_verticalDimension;
+    inputs.fit[0] = m_fit.fittedXMin();
+    inputs.fit[1] = m_fit.fittedXMax();
+    inputs.fit[2] = m_fit.fittedYMin();
+    inputs.fit[3] = m_fit.fittedYMax();
+    return inputs;
+}
+
+KeySpaceView::Frame KeySpaceView::buildFrame(const FrameInputs &inputs) const
+{
+    Frame s;
+    const QRectF &bounds = inputs.bounds;
     s.metrics = metricsFor(bounds.size());
     const Metrics &m = s.metrics;
     const QFontMetricsF fm(m.font);
-    const Scenario &scenario = m_model->scenario();
-    const int queryCount = int(scenario.queryCount());
-    const int keyCount = int(scenario.keyCount());
+    const int queryCount = inputs.queryCount;
 
     s.bounds = bounds;
-    s.lineMode = isLineMode();
-    s.interactive = interactive;
-    s.hasResult = m_hasResult && m_weights.rows() == queryCount && m_weights.cols() == keyCount;
-    s.selectedQuery = queryCount > 0 ? std::clamp(m_viewState->selectedQuery(), 0, queryCount - 1) : -1;
-    s.hoveredQuery = m_viewState->hoveredQuery();
-    s.hoveredKey = m_viewState->hoveredKey();
-    s.caption = interactive ? hintText() : dimensionNote();
+    s.lineMode = inputs.lineMode;
+    s.interactive = inputs.interactive;
+    s.hasResult = inputs.hasResult;
+    s.note = inputs.note;
     s.xTitle = tr("key dimension %1").arg(m_horizontalDimension + 1);
     s.yTitle = s.lineMode ? QString() : tr("key dimension %1").arg(m_verticalDimension + 1);
 
     // Frame: a caption strip on top, tick labels and the axis titles outside the plot.
     // The note about an undefined result goes above the plane, never over its points.
     double captionTop = bounds.top();
-    if (!s.hasResult && !m_resultNote.isEmpty()) {
+    if (!s.note.isEmpty()) {
         const double width = std::max(10.0, bounds.width() - 2 * m.pad);
         const QRectF text = fm.boundingRect(QRectF(0, 0, width - 2 * m.pad, 1e6),
-                                            Qt::TextWordWrap | Qt::AlignLeft, m_resultNote);
+                                            Qt::TextWordWrap | Qt::AlignLeft, s.note);
         s.noteRect = QRectF(bounds.left() + m.pad, bounds.top() + 0.5 * m.pad, width, text.height() + m.pad);
         captionTop = s.noteRect.bottom();
     }
     s.captionRect = QRectF(bounds.left(), captionTop, bounds.width(), m.lineHeight + m.pad);
-    s.caption = fm.elidedText(s.caption, Qt::ElideRight, std::max(0.0, s.captionRect.width() - 2 * m.pad));
+    s.caption = fm.elidedText(inputs.caption, Qt::ElideRight, std::max(0.0, s.captionRect.width() - 2 * m.pad));
     const double top = s.captionRect.bottom() + 0.5 * m.pad;
     const double bottomMargin = m.tickLength + 0.4 * m.pad + m.lineHeight + 0.4 * m.pad + m.lineHeight + m.pad;
     const double rightMargin = m.pad + 0.5 * fm.horizontalAdvance(QStringLiteral("\u22120.00"));
@@ -561,8 +711,11 @@ KeySpaceView::Scene KeySpaceView::buildScene(const QRectF &bounds, bool interact
             break;
         labelWidth = widestY;
     }
+    for (double tick : s.xTicks)
+        s.xTickLabels.append(PlotAxes::tickLabel(tick, s.step));
+    for (double tick : s.yTicks)
+        s.yTickLabels.append(PlotAxes::tickLabel(tick, s.step));
 
-    // Points in pixels.
     const double rowGap = 1.5 * m.lineHeight;
     if (s.lineMode) {
         // The number line sits low enough that every query's arrow fits above it, one row each,
@@ -575,10 +728,30 @@ KeySpaceView::Scene KeySpaceView::buildScene(const QRectF &bounds, bool interact
     } else {
         s.origin = s.axes.toPixel(0.0, 0.0);
     }
-    const double lineModeGap = queryCount > 0
+    s.lineModeGap = queryCount > 0
         ? std::min(rowGap, std::max(0.5 * m.lineHeight, (s.origin.y() - s.plotRect.top() - m.pad) / queryCount))
         : rowGap;
+    return s;
+}
 
+KeySpaceView::Scene KeySpaceView::buildScene(const Frame &frame) const
+{
+    Scene s;
+    static_cast<Frame &>(s) = frame;
+    const Metrics &m = s.metrics;
+    const Scenario &scenario = m_model->scenario();
+    const int queryCount = int(scenario.queryCount());
+    const int keyCount = int(scenario.keyCount());
+    const Matrix *weights = s.hasResult ? shownWeights() : nullptr;
+    s.hasResult = weights != nullptr;
+
+    s.selectedQuery = queryCount > 0 ? std::clamp(m_viewState->selectedQuery(), 0, queryCount - 1) : -1;
+    s.hoveredQuery = m_viewState->hoveredQuery();
+    s.hoveredKey = m_viewState->hoveredKey();
+    s.denseKeys = keyCount > kDenseCount;
+    s.denseQueries = queryCount > kDenseCount;
+
+    // Points in pixels.
     s.keyPoints.resize(keyCount);
     s.keyFinite.resize(keyCount);
     for (int j = 0; j < keyCount; ++j) {
@@ -593,7 +766,7 @@ KeySpaceView::Scene KeySpaceView::buildScene(const QRectF &bounds, bool interact
         const QPointF data = shownCoordinates(scenario.queries.row(i));
         s.tipFinite[i] = isFinitePoint(data);
         if (s.lineMode) {
-            const double y = s.origin.y() - (i + 1) * lineModeGap;
+            const double y = s.origin.y() - (i + 1) * s.lineModeGap;
             s.tails[i] = QPointF(s.origin.x(), y);
             s.tips[i] = QPointF(s.axes.toPixelX(data.x()), y);
         } else {
@@ -606,6 +779,7 @@ KeySpaceView::Scene KeySpaceView::buildScene(const QRectF &bounds, bool interact
     s.keyMasked.fill(false, keyCount);
     s.haloRadii.fill(0.0, keyCount);
     s.haloAlphas.fill(0.0, keyCount);
+    s.haloDrawn.fill(false, keyCount);
     s.dots.fill(std::numeric_limits<double>::quiet_NaN(), keyCount);
     s.projectionFeet.fill(QPointF(), keyCount);
     s.showProjection.fill(false, keyCount);
@@ -614,6 +788,38 @@ KeySpaceView::Scene KeySpaceView::buildScene(const QRectF &bounds, bool interact
         const Eigen::RowVectorXd query = scenario.queries.row(q);
         const QPointF queryShown = shownCoordinates(query);
         const double queryNormSquared = queryShown.x() * queryShown.x() + queryShown.y() * queryShown.y();
+        for (int j = 0; j < keyCount; ++j) {
+            s.keyMasked[j] = !isAllowedSafely(scenario, q, j);
+            if (query.size() == scenario.keys.cols())
+                s.dots[j] = query.dot(scenario.keys.row(j));
+            if (weights && !s.keyMasked[j]) {
+                const double weight = std::clamp((*weights)(q, j), 0.0, 1.0);
+                s.haloRadii[j] = m.pointRadius + weight * m.haloMax;
+                s.haloAlphas[j] = weight;
+            }
+        }
+
+        // The keys that matter most for this query, heaviest first: by weight, or by q.k while
+        // the weights are undefined. Only these are labelled and projected in a crowded plane.
+        QVector<int> candidates;
+        candidates.reserve(keyCount);
+        auto rankOf = [&](int j) { return weights ? (*weights)(q, j) : s.dots[j]; };
+        for (int j = 0; j < keyCount; ++j) {
+            if (s.keyFinite[j] && !s.keyMasked[j] && std::isfinite(rankOf(j)))
+                candidates.append(j);
+        }
+        const int ranked = std::min(int(candidates.size()), kRankedKeys);
+        std::partial_sort(candidates.begin(), candidates.begin() + ranked, candidates.end(),
+                          [&](int a, int b) { return rankOf(a) > rankOf(b) || (rankOf(a) == rankOf(b) && a < b); });
+        candidates.resize(ranked);
+        s.rankedKeys = candidates;
+
+        for (int j = 0; j < keyCount; ++j)
+            s.haloDrawn[j] = s.keyFinite[j] && s.haloRadii[j] > 0.0
+                && (!s.denseKeys || s.haloAlphas[j] * m.haloMax >= 1.0);
+        for (int r = 0; r < s.rankedKeys.size() && r < kDenseLabelledKeys; ++r)
+            s.haloDrawn[s.rankedKeys[r]] = s.haloRadii[s.rankedKeys[r]] > 0.0;
+
         // Only in an honest plane: with d_k > 2 the shown projection would not be q.k.
         const bool canProject = !s.lineMode && scenario.keyDimension() == 2 && queryNormSquared > 1e-18
             && std::isfinite(queryNormSquared);
@@ -621,21 +827,22 @@ KeySpaceView::Scene KeySpaceView::buildScene(const QRectF &bounds, bool interact
             const double reach = 4.0 * std::max(s.axes.xMax() - s.axes.xMin(), s.axes.yMax() - s.axes.yMin())
                 / std::sqrt(queryNormSquared);
             s.queryDirectionLine = QLineF(s.axes.toPixel(-reach * queryShown), s.axes.toPixel(reach * queryShown));
-        }
-        for (int j = 0; j < keyCount; ++j) {
-            s.keyMasked[j] = !isAllowedSafely(scenario, q, j);
-            if (query.size() == scenario.keys.cols())
-                s.dots[j] = query.dot(scenario.keys.row(j));
-            if (s.hasResult && !s.keyMasked[j]) {
-                const double weight = std::clamp(m_weights(q, j), 0.0, 1.0);
-                s.haloRadii[j] = m.pointRadius + weight * m.haloMax;
-                s.haloAlphas[j] = weight;
-            }
-            if (canProject && s.keyFinite[j] && !s.keyMasked[j] && (keyCount <= kMaxProjectedKeys || j == s.hoveredKey)) {
+            auto project = [&](int j) {
+                if (j < 0 || j >= keyCount || !s.keyFinite[j] || s.keyMasked[j])
+                    return;
                 const QPointF key = shownCoordinates(scenario.keys.row(j));
                 const double t = (key.x() * queryShown.x() + key.y() * queryShown.y()) / queryNormSquared;
                 s.projectionFeet[j] = s.axes.toPixel(t * queryShown);
                 s.showProjection[j] = true;
+            };
+            // Every key while few enough stay readable; beyond, the heaviest few and the hovered.
+            if (keyCount <= kMaxProjectedKeys) {
+                for (int j = 0; j < keyCount; ++j)
+                    project(j);
+            } else {
+                for (int r = 0; r < s.rankedKeys.size() && r < kProjectedTopKeys; ++r)
+                    project(s.rankedKeys[r]);
+                project(s.hoveredKey);
             }
         }
     }
@@ -653,27 +860,52 @@ void KeySpaceView::layoutLabels(Scene &s) const
     const int keyCount = int(scenario.keyCount());
     const double padX = 0.25 * m.lineHeight;
     const double padY = 0.08 * m.lineHeight;
+    if (m_textWidthsFont != m.font || m_textWidths.size() > kTextCacheSize) {
+        m_textWidths.clear();
+        m_textWidthsFont = m.font;
+    }
     auto labelSize = [&](const QStringList &lines) {
         double width = 0.0;
-        for (const QString &line : lines)
-            width = std::max(width, fm.horizontalAdvance(line));
+        for (const QString &line : lines) {
+            auto known = m_textWidths.constFind(line);
+            if (known == m_textWidths.cend())
+                known = m_textWidths.insert(line, fm.horizontalAdvance(line));
+            width = std::max(width, *known);
+        }
         return QSizeF(width + 2 * padX, lines.size() * m.lineHeight + 2 * padY);
     };
 
+    // Points must stay visible, so labels may not cover them; in a crowd, though, only the
+    // points that are labelled or emphasised are kept clear, and a label may cover a few of the
+    // others (it is drawn over them) rather than find no place at all.
+    QVector<bool> keptClear(keyCount, !s.denseKeys);
+    if (s.denseKeys) {
+        for (int r = 0; r < s.rankedKeys.size() && r < kDenseLabelledKeys; ++r)
+            keptClear[s.rankedKeys[r]] = true;
+        if (s.hoveredKey >= 0 && s.hoveredKey < keyCount)
+            keptClear[s.hoveredKey] = true;
+    }
     LabelPlacer placer(s.plotRect.adjusted(2, 2, -2, -2));
     placer.addDiscObstacle(s.origin, 0.5 * m.pointRadius + 2, 40.0);
     for (int j = 0; j < keyCount; ++j) {
-        if (s.keyFinite[j])
+        if (!s.keyFinite[j])
+            continue;
+        if (keptClear[j])
             placer.addBlockedDisc(s.keyPoints[j], m.pointRadius + 2);
+        else
+            placer.addDiscObstacle(s.keyPoints[j], m.pointRadius + 1, 3.0);
     }
     for (int i = 0; i < queryCount; ++i) {
         if (!s.tipFinite[i])
             continue;
-        placer.addBlockedDisc(s.tips[i], m.tipRadius + 1);
-        placer.addSegmentObstacle(QLineF(s.tails[i], s.tips[i]), m.arrowWidth + 1, 20.0);
+        if (!s.denseQueries || i == s.selectedQuery || i == s.hoveredQuery) {
+            placer.addBlockedDisc(s.tips[i], m.tipRadius + 1);
+            placer.addSegmentObstacle(QLineF(s.tails[i], s.tips[i]), m.arrowWidth + 1, 20.0);
+        }
+        // Otherwise a thin stroke and its dot may run under a label, which is drawn over them.
     }
     for (int j = 0; j < keyCount; ++j) {
-        if (s.keyFinite[j] && s.haloRadii[j] > m.pointRadius + 2)
+        if (s.haloDrawn[j] && s.haloRadii[j] > m.pointRadius + 2)
             placer.addDiscObstacle(s.keyPoints[j], s.haloRadii[j], 5.0);
     }
     for (int j = 0; j < keyCount; ++j) {
@@ -693,15 +925,21 @@ void KeySpaceView::layoutLabels(Scene &s) const
         s.leaders.append(QLineF(start, nearest));
     };
 
-    // Query labels first, the selected one before the rest: they name what the user drags.
+    // Query labels first, the selected one before the rest: they name what the user drags. In a
+    // crowded plane only the selected and the hovered query are named.
     s.queryLabelRects.fill(QRectF(), queryCount);
     s.queryLabelLines.fill(QStringList(), queryCount);
     QVector<int> queryOrder;
     if (s.selectedQuery >= 0)
         queryOrder.append(s.selectedQuery);
-    for (int i = 0; i < queryCount; ++i) {
-        if (i != s.selectedQuery)
-            queryOrder.append(i);
+    if (s.denseQueries) {
+        if (s.hoveredQuery >= 0 && s.hoveredQuery < queryCount && s.hoveredQuery != s.selectedQuery)
+            queryOrder.append(s.hoveredQuery);
+    } else {
+        for (int i = 0; i < queryCount; ++i) {
+            if (i != s.selectedQuery)
+                queryOrder.append(i);
+        }
     }
     for (int i : queryOrder) {
         if (!s.tipFinite[i])
@@ -724,15 +962,23 @@ void KeySpaceView::layoutLabels(Scene &s) const
         }
     }
 
-    // Key labels: the hovered key first so that it always keeps its label.
+    // Key labels: the hovered key first so that it always keeps its label; in a crowded plane
+    // only the keys that weigh most for the selected query follow.
     s.keyLabelRects.fill(QRectF(), keyCount);
     s.keyLabelLines.fill(QStringList(), keyCount);
     QVector<int> keyOrder;
     if (s.hoveredKey >= 0 && s.hoveredKey < keyCount)
         keyOrder.append(s.hoveredKey);
-    for (int j = 0; j < keyCount; ++j) {
-        if (j != s.hoveredKey)
-            keyOrder.append(j);
+    if (s.denseKeys) {
+        for (int r = 0; r < s.rankedKeys.size() && r < kDenseLabelledKeys; ++r) {
+            if (s.rankedKeys[r] != s.hoveredKey)
+                keyOrder.append(s.rankedKeys[r]);
+        }
+    } else {
+        for (int j = 0; j < keyCount; ++j) {
+            if (j != s.hoveredKey)
+                keyOrder.append(j);
+        }
     }
     const QPointF keyDirection = s.lineMode ? QPointF(0.0, 1.0) : QPointF();
     for (int j : keyOrder) {
@@ -762,16 +1008,51 @@ void KeySpaceView::layoutLabels(Scene &s) const
 // ---------------------------------------------------------------------------------------------
 // Painting
 
-void KeySpaceView::paintScene(QPainter &painter, const QRectF &rect) const
+bool KeySpaceView::usesPointsLayer(const Scene &scene)
 {
-    paintSceneContents(painter, buildScene(rect, false));
+    return scene.keyPoints.size() + scene.tips.size() > kPointsLayerThreshold;
 }
 
-void KeySpaceView::paintEvent(QPaintEvent *)
+QRect KeySpaceView::pointsLayerRect(const Scene &s)
 {
-    QPainter painter(this);
-    painter.fillRect(rect(), palette().color(QPalette::Window));
-    paintSceneContents(painter, m_scene);
+    // Only as large as what it holds: blending it over the frame costs per pixel.
+    const double margin = std::max(s.metrics.tipRadius + 3.0, s.metrics.pointRadius + 6.0);
+    QRectF bounds;
+    auto include = [&](const QPointF &p) {
+        const QRectF box(p.x() - margin, p.y() - margin, 2 * margin, 2 * margin);
+        bounds = bounds.isNull() ? box : bounds.united(box);
+    };
+    for (int j = 0; j < s.keyPoints.size(); ++j) {
+        if (s.keyFinite[j])
+            include(s.keyPoints[j]);
+    }
+    include(s.origin);
+    for (int i = 0; i < s.tips.size(); ++i) {
+        if (i == s.selectedQuery || !s.tipFinite[i])
+            continue;
+        include(s.tails[i]);
+        include(s.tips[i]);
+        if (s.lineMode)
+            include(QPointF(s.tips[i].x(), s.origin.y()));
+    }
+    return bounds.intersected(s.plotRect).toAlignedRect();
+}
+
+void KeySpaceView::paintScene(QPainter &painter, const QRectF &rect) const
+{
+    paintSceneContents(painter, buildScene(buildFrame(frameInputs(rect, false))));
+}
+
+void KeySpaceView::renderStaticLayer(qreal dpr)
+{
+    m_staticLayer = QPixmap(size() * dpr);
+    m_staticLayer.setDevicePixelRatio(dpr);
+    m_staticLayer.fill(palette().color(QPalette::Window));
+    QPainter painter(&m_staticLayer);
+    painter.setRenderHint(QPainter::Antialiasing, true);
+    painter.setRenderHint(QPainter::TextAntialiasing, true);
+    painter.setFont(m_scene.metrics.font);
+    paintFrame(painter, m_scene);
     if (hasFocus()) {
         QColor focusColor = palette().color(QPalette::Highlight);
         focusColor.setAlphaF(0.45);
@@ -780,18 +1061,66 @@ void KeySpaceView::paintEvent(QPaintEvent *)
         painter.setBrush(Qt::NoBrush);
         painter.drawRect(m_scene.plotRect.adjusted(-1, -1, 1, 1));
     }
+    m_staticDirty = false;
+}
+
+void KeySpaceView::renderPointsLayer(qreal dpr)
+{
+    m_pointsLayerRect = pointsLayerRect(m_scene).intersected(rect());
+    m_pointsLayer = QPixmap(m_pointsLayerRect.size() * dpr);
+    m_pointsLayer.setDevicePixelRatio(dpr);
+    m_pointsLayer.fill(Qt::transparent);
+    QPainter painter(&m_pointsLayer);
+    painter.setRenderHint(QPainter::Antialiasing, true);
+    painter.translate(-m_pointsLayerRect.topLeft());
+    painter.setClipRect(m_scene.plotRect);
+    paintPoints(painter, m_scene);
+    m_pointsDirty = false;
+}
+
+void KeySpaceView::paintEvent(QPaintEvent *)
+{
+    // Only the moving parts are drawn from scratch: the frame (and, in a crowded plane, the keys
+    // and the other arrows) come from pictures repainted when they change, not on a drag step.
+    const qreal dpr = devicePixelRatioF();
+    if (m_staticDirty || m_staticLayer.devicePixelRatio() != dpr
+        || m_staticLayer.deviceIndependentSize() != QSizeF(size()))
+        renderStaticLayer(dpr);
+    const bool layered = usesPointsLayer(m_scene);
+    if (layered && (m_pointsDirty || m_pointsLayer.devicePixelRatio() != dpr))
+        renderPointsLayer(dpr);
+
+    QPainter painter(this);
+    painter.drawPixmap(0, 0, m_staticLayer);
+    painter.setRenderHint(QPainter::Antialiasing, true);
+    painter.setRenderHint(QPainter::TextAntialiasing, true);
+    painter.setFont(m_scene.metrics.font);
+    painter.save();
+    painter.setClipRect(m_scene.plotRect);
+    paintData(painter, m_scene, layered ? &m_pointsLayer : nullptr, m_pointsLayerRect.topLeft());
+    painter.restore();
+    paintLabelTexts(painter, m_scene);
+
 }
 
 void KeySpaceView::paintSceneContents(QPainter &painter, const Scene &s) const
 {
-    const Metrics &m = s.metrics;
-    const int queryCount = int(s.tips.size());
-    const int keyCount = int(s.keyPoints.size());
-
     painter.save();
     painter.setRenderHint(QPainter::Antialiasing, true);
     painter.setRenderHint(QPainter::TextAntialiasing, true);
-    painter.setFont(m.font);
+    painter.setFont(s.metrics.font);
+    paintFrame(painter, s);
+    painter.save();
+    painter.setClipRect(s.plotRect);
+    paintData(painter, s, nullptr, QPoint());
+    painter.restore();
+    paintLabelTexts(painter, s);
+    painter.restore();
+}
+
+void KeySpaceView::paintFrame(QPainter &painter, const Frame &s) const
+{
+    const Metrics &m = s.metrics;
     painter.fillRect(s.bounds, Qt::white);
     painter.fillRect(s.plotRect, s.hasResult ? QColor(Qt::white) : kUndefinedBackground);
 
@@ -825,22 +1154,21 @@ void KeySpaceView::paintSceneContents(QPainter &painter, const Scene &s) const
 
     // Ticks and their values outside the plot.
     painter.setPen(QPen(kTickTextColor, 1.0));
-    for (double x : s.xTicks) {
-        const double px = s.axes.toPixelX(x);
+    for (int k = 0; k < s.xTicks.size(); ++k) {
+        const double px = s.axes.toPixelX(s.xTicks[k]);
         painter.drawLine(QPointF(px, s.plotRect.bottom()), QPointF(px, s.plotRect.bottom() + m.tickLength));
-        // Centred in a box as wide as the tick spacing, which buildScene made wide enough.
+        // Centred in a box as wide as the tick spacing, which buildFrame made wide enough.
         const double width = s.step * s.axes.xPixelsPerUnit();
         painter.drawText(QRectF(px - width / 2, s.plotRect.bottom() + m.tickLength + 0.4 * m.pad,
                                 width, m.lineHeight),
-                         Qt::AlignCenter, PlotAxes::tickLabel(x, s.step));
+                         Qt::AlignCenter, s.xTickLabels[k]);
     }
-    for (double y : s.yTicks) {
-        const double py = s.axes.toPixelY(y);
+    for (int k = 0; k < s.yTicks.size(); ++k) {
+        const double py = s.axes.toPixelY(s.yTicks[k]);
         painter.drawLine(QPointF(s.plotRect.left() - m.tickLength, py), QPointF(s.plotRect.left(), py));
-        const QString label = PlotAxes::tickLabel(y, s.step);
         painter.drawText(QRectF(s.bounds.left(), py - m.lineHeight / 2,
                                 s.plotRect.left() - m.tickLength - 0.5 * m.pad - s.bounds.left(), m.lineHeight),
-                         Qt::AlignRight | Qt::AlignVCenter, label);
+                         Qt::AlignRight | Qt::AlignVCenter, s.yTickLabels[k]);
     }
     const double xTitleTop = s.plotRect.bottom() + m.tickLength + 0.8 * m.pad + m.lineHeight;
     painter.drawText(QRectF(s.plotRect.left(), xTitleTop, s.plotRect.width(), m.lineHeight),
@@ -854,16 +1182,71 @@ void KeySpaceView::paintSceneContents(QPainter &painter, const Scene &s) const
         painter.restore();
     }
 
-    // Data, clipped to the plot.
-    painter.save();
-    painter.setClipRect(s.plotRect);
+    // The note about an undefined result.
+    if (!s.noteRect.isNull()) {
+        painter.setPen(QPen(kNoteBorder, 1.2));
+        painter.setBrush(kNoteBackground);
+        painter.drawRoundedRect(s.noteRect, 4, 4);
+        painter.setPen(kNoteText);
+        painter.drawText(s.noteRect.adjusted(m.pad, 0.5 * m.pad, -m.pad, 0),
+                         Qt::TextWordWrap | Qt::AlignLeft | Qt::AlignTop, s.note);
+    }
+
+    // Caption: the interaction hint (or, in an export, which dimensions are shown).
+    if (!s.caption.isEmpty()) {
+        painter.setPen(kHintColor);
+        const QRectF captionText = s.captionRect.adjusted(m.pad, 0, -m.pad, 0);
+        painter.drawText(captionText, Qt::AlignRight | Qt::AlignVCenter, s.caption);
+    }
+}
+
+void KeySpaceView::paintData(QPainter &painter, const Scene &s, const QPixmap *pointsLayer,
+                             const QPoint &layerOrigin) const
+{
+    auto paintStill = [&] {
+        if (pointsLayer)
+            painter.drawPixmap(layerOrigin, *pointsLayer);
+        else
+            paintPoints(painter, s);
+    };
+    if (s.denseKeys) {
+        // In a crowd the few things that carry the lesson go over the cloud of points: the
+        // projections, the halos of the heaviest keys (their points drawn again on top) and the
+        // labels' backings, so that no dot shows through a label.
+        paintStill();
+        paintGuides(painter, s);
+        paintHalos(painter, s);
+        for (int j = 0; j < s.keyPoints.size(); ++j) {
+            if (s.haloDrawn[j] || j == s.hoveredKey)
+                paintKey(painter, s, j);
+        }
+        paintLabelBackings(painter, s);
+    } else {
+        // Label backings go under the halos and points (so neither is ever notched or hidden)
+        // but over the grid and the projection lines (so no line cuts through text).
+        paintGuides(painter, s);
+        paintLabelBackings(painter, s);
+        paintHalos(painter, s);
+        paintStill();
+    }
+    if (s.selectedQuery >= 0)
+        paintArrow(painter, s, s.selectedQuery);
+}
+
+void KeySpaceView::paintGuides(QPainter &painter, const Scene &s) const
+{
+    const int keyCount = int(s.keyPoints.size());
     const QColor selectedColor = s.selectedQuery >= 0 ? queryColor(s.selectedQuery) : QColor(Qt::gray);
 
     if (!s.queryDirectionLine.isNull()) {
-        QColor lineColor = selectedColor;
-        lineColor.setAlphaF(0.35);
-        painter.setPen(QPen(lineColor, 1.0, Qt::DotLine));
-        painter.drawLine(s.queryDirectionLine);
+        // Dashing a line reaching far outside the plot costs a dash per dot: clip it first.
+        const std::optional<QLineF> visible = clippedToRect(s.queryDirectionLine, s.plotRect.adjusted(-2, -2, 2, 2));
+        if (visible) {
+            QColor lineColor = selectedColor;
+            lineColor.setAlphaF(0.35);
+            painter.setPen(QPen(lineColor, 1.0, Qt::DotLine));
+            painter.drawLine(*visible);
+        }
     }
     for (int j = 0; j < keyCount; ++j) {
         if (!s.showProjection[j])
@@ -882,9 +1265,10 @@ void KeySpaceView::paintSceneContents(QPainter &painter, const Scene &s) const
     painter.setPen(QPen(QColor(0x70, 0x70, 0x70, 170), 1.0));
     for (const QLineF &leader : s.leaders)
         painter.drawLine(leader);
+}
 
-    // Label backings go under the halos and points (so neither is ever notched or hidden) but
-    // over the grid and the projection lines (so no line cuts through text).
+void KeySpaceView::paintLabelBackings(QPainter &painter, const Scene &s) const
+{
     painter.setPen(Qt::NoPen);
     painter.setBrush(QColor(255, 255, 255, 230));
     for (const QRectF &rect : s.queryLabelRects) {
@@ -895,117 +1279,163 @@ void KeySpaceView::paintSceneContents(QPainter &painter, const Scene &s) const
         if (!rect.isNull())
             painter.drawRoundedRect(rect, 3, 3);
     }
+}
 
-    // Halos: radius and opacity grow with the weight for the selected query.
-    for (int j = 0; j < keyCount; ++j) {
-        if (!s.keyFinite[j] || s.haloRadii[j] <= 0.0)
+void KeySpaceView::paintHalos(QPainter &painter, const Scene &s) const
+{
+    // Radius and opacity grow with the weight for the selected query.
+    const QColor selectedColor = s.selectedQuery >= 0 ? queryColor(s.selectedQuery) : QColor(Qt::gray);
+    for (int j = 0; j < s.keyPoints.size(); ++j) {
+        if (!s.haloDrawn[j])
             continue;
         QColor fill = selectedColor;
         fill.setAlphaF(0.12 + 0.38 * s.haloAlphas[j]);
         QColor ring = selectedColor;
         ring.setAlphaF(0.35 + 0.5 * s.haloAlphas[j]);
-        painter.setPen(QPen(ring, 1.5));
+        // The disc, then its 1.5-pixel rim as a filled ring (cheaper than stroking a circle).
+        const QPointF centre = s.keyPoints[j];
+        const double radius = s.haloRadii[j];
+        painter.setPen(Qt::NoPen);
         painter.setBrush(fill);
-        painter.drawEllipse(s.keyPoints[j], s.haloRadii[j], s.haloRadii[j]);
+        painter.drawEllipse(centre, radius - 0.75, radius - 0.75);
+        QPainterPath rim;
+        rim.addEllipse(centre, radius + 0.75, radius + 0.75);
+        rim.addEllipse(centre, radius - 0.75, radius - 0.75);
+        painter.fillPath(rim, ring);
     }
+}
+
+void KeySpaceView::paintKey(QPainter &painter, const Scene &s, int j) const
+{
+    if (!s.keyFinite[j])
+        return;
+    const Metrics &m = s.metrics;
+    const QPointF p = s.keyPoints[j];
+    if (j == s.hoveredKey) {
+        painter.setPen(QPen(keyColor(), 2.0));
+        painter.setBrush(Qt::NoBrush);
+        painter.drawEllipse(p, m.pointRadius + 4, m.pointRadius + 4);
+    }
+    // An outlined disc as two filled ones (outline colour, then the inside): the same pixels as
+    // a stroked ellipse for a fraction of the work, which counts with hundreds of keys.
+    const double outline = s.keyMasked[j] ? 1.0 : 0.75;
+    painter.setPen(Qt::NoPen);
+    painter.setBrush(s.keyMasked[j] ? kMaskedColor : QColor(Qt::white));
+    painter.drawEllipse(p, m.pointRadius + outline, m.pointRadius + outline);
+    painter.setBrush(s.keyMasked[j] ? QColor(Qt::white) : keyColor());
+    painter.drawEllipse(p, m.pointRadius - outline, m.pointRadius - outline);
+}
+
+void KeySpaceView::paintPoints(QPainter &painter, const Scene &s) const
+{
+    const int queryCount = int(s.tips.size());
+    const int keyCount = int(s.keyPoints.size());
 
     // Keys: masked ones first, so that an allowed key at the same place stays visibly filled.
-    QVector<int> keyOrder;
     for (int j = 0; j < keyCount; ++j) {
         if (s.keyMasked[j])
-            keyOrder.append(j);
+            paintKey(painter, s, j);
     }
     for (int j = 0; j < keyCount; ++j) {
         if (!s.keyMasked[j])
-            keyOrder.append(j);
-    }
-    for (int j : keyOrder) {
-        if (!s.keyFinite[j])
-            continue;
-        const QPointF p = s.keyPoints[j];
-        if (j == s.hoveredKey) {
-            painter.setPen(QPen(keyColor(), 2.0));
-            painter.setBrush(Qt::NoBrush);
-            painter.drawEllipse(p, m.pointRadius + 4, m.pointRadius + 4);
-        }
-        if (s.keyMasked[j]) {
-            painter.setPen(QPen(kMaskedColor, 2.0));
-            painter.setBrush(Qt::white);
-        } else {
-            painter.setPen(QPen(Qt::white, 1.5));
-            painter.setBrush(keyColor());
-        }
-        painter.drawEllipse(p, m.pointRadius, m.pointRadius);
+            paintKey(painter, s, j);
     }
 
-    // The origin and the query arrows, the selected one on top.
+    // The origin and the query arrows; the selected one goes on top later.
     painter.setPen(Qt::NoPen);
     painter.setBrush(QColor(0x30, 0x30, 0x30));
     if (!s.lineMode)
         painter.drawEllipse(s.origin, 2.5, 2.5);
-    QVector<int> arrowOrder;
     for (int i = 0; i < queryCount; ++i) {
         if (i != s.selectedQuery)
-            arrowOrder.append(i);
+            paintArrow(painter, s, i);
     }
-    if (s.selectedQuery >= 0)
-        arrowOrder.append(s.selectedQuery);
-    for (int i : arrowOrder) {
-        if (!s.tipFinite[i])
-            continue;
-        const bool emphasised = i == s.selectedQuery || i == s.hoveredQuery;
-        const QColor color = queryColor(i);
-        const double width = m.arrowWidth * (i == s.selectedQuery ? 1.5 : 1.0);
-        const QPointF tail = s.tails[i];
-        const QPointF tip = s.tips[i];
-        const QLineF shaft(tail, tip);
-        const double length = shaft.length();
-        if (s.lineMode) {
-            // A faint stem from the tip down to the number line shows where the tip reads.
-            QColor stem = color;
-            stem.setAlphaF(0.5);
-            painter.setPen(QPen(stem, 1.0, Qt::DotLine));
-            painter.drawLine(tip, QPointF(tip.x(), s.origin.y()));
-            painter.setPen(Qt::NoPen);
-            painter.setBrush(color);
-            painter.drawEllipse(tail, 2.0, 2.0);
-        }
-        if (length > 0.5) {
-            const double head = std::min(m.arrowHeadLength * (i == s.selectedQuery ? 1.15 : 1.0), 0.6 * length);
-            const QPointF unit = (tip - tail) / length;
-            const QPointF normal(-unit.y(), unit.x());
-            const QPointF base = tip - unit * head;
-            QPen pen(color, width);
-            pen.setCapStyle(Qt::FlatCap);
-            painter.setPen(pen);
-            painter.drawLine(tail, base + unit * 0.5);
-            QPainterPath headPath;
-            headPath.moveTo(tip);
-            headPath.lineTo(base + normal * head * 0.42);
-            headPath.lineTo(base - normal * head * 0.42);
-            headPath.closeSubpath();
-            painter.setPen(Qt::NoPen);
-            painter.setBrush(color);
-            painter.drawPath(headPath);
-        }
-        // The handle the user grabs.
-        painter.setPen(QPen(color, emphasised ? 2.2 : 1.2));
-        painter.setBrush(Qt::NoBrush);
-        const double handle = m.tipRadius + (i == s.hoveredQuery ? 2.0 : 0.0);
-        painter.drawEllipse(tip, handle, handle);
-    }
-    painter.restore();
+}
 
-    // Label text, on top of everything in the plane.
+void KeySpaceView::paintArrow(QPainter &painter, const Scene &s, int i) const
+{
+    if (i < 0 || i >= s.tips.size() || !s.tipFinite[i])
+        return;
+    const Metrics &m = s.metrics;
+    const bool emphasised = i == s.selectedQuery || i == s.hoveredQuery;
+    const QColor color = queryColor(i);
+    const QPointF tail = s.tails[i];
+    const QPointF tip = s.tips[i];
+    if (s.denseQueries && !emphasised) {
+        // In a crowd the other queries are thin strokes with a dot at the tip: the selected
+        // arrow and its halos stay readable, and every tip can still be grabbed.
+        QColor thin = color;
+        thin.setAlphaF(0.55);
+        painter.setPen(QPen(thin, 1.0));
+        painter.drawLine(tail, tip);
+        painter.setPen(Qt::NoPen);
+        painter.setBrush(color);
+        painter.drawEllipse(tip, 2.2, 2.2);
+        return;
+    }
+    const double width = m.arrowWidth * (i == s.selectedQuery ? 1.5 : 1.0);
+    const QLineF shaft(tail, tip);
+    const double length = shaft.length();
+    if (s.lineMode) {
+        // A faint stem from the tip down to the number line shows where the tip reads.
+        QColor stem = color;
+        stem.setAlphaF(0.5);
+        painter.setPen(QPen(stem, 1.0, Qt::DotLine));
+        painter.drawLine(tip, QPointF(tip.x(), s.origin.y()));
+        painter.setPen(Qt::NoPen);
+        painter.setBrush(color);
+        painter.drawEllipse(tail, 2.0, 2.0);
+    }
+    if (length > 0.5) {
+        const double head = std::min(m.arrowHeadLength * (i == s.selectedQuery ? 1.15 : 1.0), 0.6 * length);
+        const QPointF unit = (tip - tail) / length;
+        const QPointF normal(-unit.y(), unit.x());
+        const QPointF base = tip - unit * head;
+        QPen pen(color, width);
+        pen.setCapStyle(Qt::FlatCap);
+        painter.setPen(pen);
+        painter.drawLine(tail, base + unit * 0.5);
+        const QPointF headPoints[3] = {tip, base + normal * head * 0.42, base - normal * head * 0.42};
+        painter.setPen(Qt::NoPen);
+        painter.setBrush(color);
+        painter.drawPolygon(headPoints, 3);
+    }
+    // The handle the user grabs.
+    painter.setPen(QPen(color, emphasised ? 2.2 : 1.2));
+    painter.setBrush(Qt::NoBrush);
+    const double handle = m.tipRadius + (i == s.hoveredQuery ? 2.0 : 0.0);
+    painter.drawEllipse(tip, handle, handle);
+}
+
+void KeySpaceView::paintLabelTexts(QPainter &painter, const Scene &s) const
+{
+    const Metrics &m = s.metrics;
+    const int queryCount = int(s.tips.size());
+    const int keyCount = int(s.keyPoints.size());
+    const QColor selectedColor = s.selectedQuery >= 0 ? queryColor(s.selectedQuery) : QColor(Qt::gray);
     const double padX = 0.25 * m.lineHeight;
     const double padY = 0.08 * m.lineHeight;
+    // Labels repeat from frame to frame (names, and most q.k values between two drag steps):
+    // their shaped text is kept rather than laid out again on every paint.
+    if (m_staticTextsFont != m.font || m_staticTexts.size() > kTextCacheSize) {
+        m_staticTexts.clear();
+        m_staticTextsFont = m.font;
+    }
+    const double lineOffset = 0.5 * (m.lineHeight - QFontMetricsF(m.font).height());
     auto drawLabel = [&](const QRectF &rect, const QStringList &lines, const QColor &first,
                          const QColor &rest) {
         for (int line = 0; line < lines.size(); ++line) {
+            auto text = m_staticTexts.find(lines[line]);
+            if (text == m_staticTexts.end()) {
+                QStaticText shaped(lines[line]);
+                shaped.setTextFormat(Qt::PlainText);
+                shaped.setPerformanceHint(QStaticText::AggressiveCaching);
+                text = m_staticTexts.insert(lines[line], shaped);
+            }
             painter.setPen(line == 0 ? first : rest);
-            painter.drawText(QRectF(rect.left() + padX, rect.top() + padY + line * m.lineHeight,
-                                    rect.width() - 2 * padX, m.lineHeight),
-                             Qt::AlignLeft | Qt::AlignVCenter, lines[line]);
+            painter.drawStaticText(QPointF(rect.left() + padX,
+                                           rect.top() + padY + line * m.lineHeight + lineOffset),
+                                   *text);
         }
     };
     for (int i = 0; i < queryCount; ++i) {
@@ -1018,24 +1448,6 @@ void KeySpaceView::paintSceneContents(QPainter &painter, const Scene &s) const
         drawLabel(s.keyLabelRects[j], s.keyLabelLines[j], s.keyMasked[j] ? kMaskedColor : keyColor(),
                   s.keyMasked[j] ? kMaskedColor : readableOnWhite(selectedColor));
     }
-
-    // The note about an undefined result.
-    if (!s.noteRect.isNull()) {
-        painter.setPen(QPen(kNoteBorder, 1.2));
-        painter.setBrush(kNoteBackground);
-        painter.drawRoundedRect(s.noteRect, 4, 4);
-        painter.setPen(kNoteText);
-        painter.drawText(s.noteRect.adjusted(m.pad, 0.5 * m.pad, -m.pad, 0),
-                         Qt::TextWordWrap | Qt::AlignLeft | Qt::AlignTop, m_resultNote);
-    }
-
-    // Caption: the interaction hint (or, in an export, which dimensions are shown).
-    if (!s.caption.isEmpty()) {
-        painter.setPen(kHintColor);
-        const QRectF captionText = s.captionRect.adjusted(m.pad, 0, -m.pad, 0);
-        painter.drawText(captionText, Qt::AlignRight | Qt::AlignVCenter, s.caption);
-    }
-    painter.restore();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1247,8 +1659,8 @@ QString KeySpaceView::keyToolTip(int keyRow) const
                      .arg(fullNumber(dot / std::sqrt(double(scenario.keyDimension()))));
         if (!isAllowedSafely(scenario, q, keyRow))
             lines << tr("masked for this query: weight exactly 0");
-        else if (m_scene.hasResult)
-            lines << tr("weight = %1").arg(fullNumber(m_weights(q, keyRow)));
+        else if (const Matrix *weights = m_scene.hasResult ? shownWeights() : nullptr)
+            lines << tr("weight = %1").arg(fullNumber((*weights)(q, keyRow)));
         else
             lines << tr("weight undefined (see the note)");
     }
@@ -1291,6 +1703,19 @@ void KeySpaceView::resizeEvent(QResizeEvent *event)
     refreshScene();
 }
 
+void KeySpaceView::focusInEvent(QFocusEvent *event)
+{
+    // The focus frame is part of the frame's picture.
+    m_staticDirty = true;
+    QWidget::focusInEvent(event);
+}
+
+void KeySpaceView::focusOutEvent(QFocusEvent *event)
+{
+    m_staticDirty = true;
+    QWidget::focusOutEvent(event);
+}
+
 void KeySpaceView::changeEvent(QEvent *event)
 {
     QWidget::changeEvent(event);
@@ -1299,6 +1724,9 @@ void KeySpaceView::changeEvent(QEvent *event)
         updateGeometry();
         updateHeaderGeometry();
         refreshScene();
+    } else if (event->type() == QEvent::PaletteChange) {
+        m_staticDirty = true;
+        update();
     }
 }
 

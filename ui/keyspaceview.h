@@ -4,9 +4,12 @@
 #include "plotaxes.h"
 
 #include <QFont>
+#include <QHash>
 #include <QLineF>
+#include <QPixmap>
 #include <QPointF>
 #include <QRectF>
+#include <QStaticText>
 #include <QString>
 #include <QStringList>
 #include <QVector>
@@ -31,6 +34,12 @@ class ViewState;
 /// and each key's halo grows with its weight for that query. The view refits to all points when
 /// the scenario is replaced and when a point has left the view, but never while a drag is going
 /// on, so the plane does not move under the mouse.
+///
+/// With many tokens the plane is thinned so that it stays readable from the back of a room: only
+/// the heaviest keys for the selected query keep their halo and label (and the three heaviest
+/// their projection), and the other queries become thin strokes; the selected query is always
+/// drawn in full. A drag step repaints only what moves: the frame and, beyond a few points, the
+/// keys and the other arrows come from cached pictures.
 class KeySpaceView : public QWidget {
     Q_OBJECT
 
@@ -60,6 +69,12 @@ public:
     /// halo (masked for that query, or no result to show).
     double haloRadius(int keyRow) const;
 
+    /// Whether key `keyRow` / query `queryRow` has its name written beside it. With many keys
+    /// (queries) only the heaviest keys for the selected query and the selected (and hovered)
+    /// query are named, so that the plane stays readable.
+    bool isKeyLabelled(int keyRow) const;
+    bool isQueryLabelled(int queryRow) const;
+
     /// The key coordinates shown horizontally and vertically (0-based; vertical is -1 on the
     /// number line used when d_k = 1).
     int horizontalDimension() const { return m_horizontalDimension; }
@@ -88,6 +103,8 @@ protected:
     void mouseReleaseEvent(QMouseEvent *event) override;
     void keyPressEvent(QKeyEvent *event) override;
     void leaveEvent(QEvent *event) override;
+    void focusInEvent(QFocusEvent *event) override;
+    void focusOutEvent(QFocusEvent *event) override;
 
 private:
     /// The font and pixel sizes of one scene. Both grow with the scene (up to twice the widget's
@@ -106,9 +123,26 @@ private:
         double tickLength = 5.0;
     };
 
-    /// Everything paintScene needs, in pixels, for one target rectangle. Rebuilt when the data,
-    /// the selection, the result or the size change; never in paintEvent.
-    struct Scene {
+    /// What the frame of one scene depends on; a frame is rebuilt only when one of these changes,
+    /// never on a drag step.
+    struct FrameInputs {
+        QRectF bounds;
+        QFont font;
+        bool interactive = false;
+        bool lineMode = false;
+        bool hasResult = false;
+        QString note;
+        QString caption;
+        int queryCount = 0;
+        int horizontalDimension = 0;
+        int verticalDimension = 1;
+        double fit[4] = {0.0, 0.0, 0.0, 0.0};
+        bool operator==(const FrameInputs &other) const;
+    };
+
+    /// The part of a scene that stays put while points move: the plane, its grid, ticks, titles,
+    /// caption and note, and where data maps to pixels. Measured once per size, fit and font.
+    struct Frame {
         Metrics metrics;
         QRectF bounds;
         QRectF captionRect;
@@ -118,24 +152,41 @@ private:
         bool lineMode = false;
         bool interactive = false;
         bool hasResult = false;
-        int selectedQuery = -1;
-        int hoveredQuery = -1;
-        int hoveredKey = -1;
         QString caption;
         QString xTitle;
         QString yTitle;
+        QString note;
         QVector<double> xTicks;
         QVector<double> yTicks;
+        QVector<QString> xTickLabels;
+        QVector<QString> yTickLabels;
         double step = 1.0;
         QPointF origin;
+        double lineModeGap = 16.0;
+    };
+
+    /// Everything paintScene needs, in pixels, for one target rectangle. Rebuilt when the data,
+    /// the selection, the result or the size change; never in paintEvent.
+    struct Scene : Frame {
+        int selectedQuery = -1;
+        int hoveredQuery = -1;
+        int hoveredKey = -1;
+        /// Beyond kDenseCount keys (queries) the plane is thinned so that it stays readable: only
+        /// the keys that weigh most for the selected query are labelled and haloed, and the other
+        /// queries are thin lines without heads or labels.
+        bool denseKeys = false;
+        bool denseQueries = false;
         QVector<QPointF> keyPoints;
         QVector<bool> keyFinite;
         QVector<bool> keyMasked;
         QVector<double> haloRadii;
         QVector<double> haloAlphas;
+        QVector<bool> haloDrawn;
         QVector<double> dots;
         QVector<QPointF> projectionFeet;
         QVector<bool> showProjection;
+        /// The keys that weigh most for the selected query, heaviest first (all keys when few).
+        QVector<int> rankedKeys;
         QLineF queryDirectionLine;
         QVector<QPointF> tails;
         QVector<QPointF> tips;
@@ -152,7 +203,11 @@ private:
 
     void onScenarioReset();
     void onResultChanged();
+    void onQueryChanged(int row);
+    void onKeyChanged(int row);
     void readResult();
+    /// The result's weights while the view shows a result of the current shape, else nullptr.
+    const Matrix *shownWeights() const;
     void rebuildPickers();
     void updateHeaderGeometry();
     void measureFont();
@@ -160,9 +215,34 @@ private:
     void refit();
     /// Rebuilds the widget's scene; refits first when a point has left the view (not mid-drag).
     void refreshScene();
-    Scene buildScene(const QRectF &bounds, bool interactive) const;
+    /// Schedules a repaint of what changed: the plot alone unless the frame changed too.
+    void updateData();
+    FrameInputs frameInputs(const QRectF &bounds, bool interactive) const;
+    Frame buildFrame(const FrameInputs &inputs) const;
+    Scene buildScene(const Frame &frame) const;
     void layoutLabels(Scene &scene) const;
+    /// Whether the scene's keys and unselected arrows are drawn once into m_pointsLayer rather
+    /// than on every frame (worth it beyond a few points).
+    static bool usesPointsLayer(const Scene &scene);
+    /// Where the cached points go: around the keys and unselected arrows, inside the plot.
+    static QRect pointsLayerRect(const Scene &scene);
     void paintSceneContents(QPainter &painter, const Scene &scene) const;
+    void paintFrame(QPainter &painter, const Frame &frame) const;
+    /// Everything inside the plot; the keys and unselected arrows come from `pointsLayer` (drawn
+    /// at `layerOrigin`) when given.
+    void paintData(QPainter &painter, const Scene &scene, const QPixmap *pointsLayer,
+                   const QPoint &layerOrigin) const;
+    void paintGuides(QPainter &painter, const Scene &scene) const;
+    void paintLabelBackings(QPainter &painter, const Scene &scene) const;
+    void paintHalos(QPainter &painter, const Scene &scene) const;
+    /// The keys, the origin and every arrow but the selected one: what stays put while the
+    /// selected query is dragged.
+    void paintPoints(QPainter &painter, const Scene &scene) const;
+    void paintKey(QPainter &painter, const Scene &scene, int keyRow) const;
+    void paintArrow(QPainter &painter, const Scene &scene, int queryRow) const;
+    void paintLabelTexts(QPainter &painter, const Scene &scene) const;
+    void renderStaticLayer(qreal dpr);
+    void renderPointsLayer(qreal dpr);
     QRectF plotBounds() const;
 
     bool isLineMode() const;
@@ -191,8 +271,27 @@ private:
     double m_baseLineHeight = 16.0;
     Scene m_scene;
 
+    // The frame of the widget's own scene and its inputs, rebuilt only when these change.
+    FrameInputs m_frameInputs;
+    Frame m_frame;
+    bool m_frameValid = false;
+
+    // Cached pictures, at the device pixel ratio, repainted only when their dirty flag is set:
+    // the frame (background, grid, ticks, titles, focus frame) and, beyond a few points, the keys
+    // and the unselected arrows, which stay put while the selected query is dragged.
+    QPixmap m_staticLayer;
+    bool m_staticDirty = true;
+    QPixmap m_pointsLayer;
+    QRect m_pointsLayerRect;
+    bool m_pointsDirty = true;
+
+    // Label widths and shaped label texts, kept between frames for the font they were made with.
+    mutable QHash<QString, double> m_textWidths;
+    mutable QFont m_textWidthsFont;
+    mutable QHash<QString, QStaticText> m_staticTexts;
+    mutable QFont m_staticTextsFont;
+
     bool m_hasResult = false;
-    Matrix m_weights;
     QString m_resultNote;
 
     DragKind m_dragKind = DragKind::None;

@@ -9,6 +9,9 @@ namespace attnlens {
 
 namespace {
 
+// Beyond this many discs near a label, they are sorted into a grid of buckets.
+constexpr int kGridThreshold = 48;
+
 bool discTouchesRect(const QPointF &centre, double radius, const QRectF &rect)
 {
     const double nearestX = std::clamp(centre.x(), rect.left(), rect.right());
@@ -42,6 +45,7 @@ LabelPlacer::LabelPlacer(const QRectF &bounds)
 void LabelPlacer::addDiscObstacle(const QPointF &centre, double radius, double cost)
 {
     m_discs.append({centre, radius, cost});
+    m_gridDirty = true;
 }
 
 void LabelPlacer::addSegmentObstacle(const QLineF &segment, double halfWidth, double cost)
@@ -59,16 +63,125 @@ void LabelPlacer::addBlockedDisc(const QPointF &centre, double radius)
     m_blockedDiscs.append({centre, radius, 0.0});
 }
 
+void LabelPlacer::gatherNear(const QRectF &area)
+{
+    m_nearBlocked.clear();
+    m_nearBlockedDiscs.clear();
+    m_nearDiscs.clear();
+    m_nearSegments.clear();
+    for (const QRectF &rect : m_blocked) {
+        if (rect.intersects(area))
+            m_nearBlocked.append(rect);
+    }
+    for (const Disc &disc : m_blockedDiscs) {
+        if (discTouchesRect(disc.centre, disc.radius, area))
+            m_nearBlockedDiscs.append(disc);
+    }
+    for (const Segment &segment : m_segments) {
+        const QRectF box = QRectF(segment.line.p1(), segment.line.p2()).normalized().adjusted(
+            -segment.halfWidth - 1, -segment.halfWidth - 1, segment.halfWidth + 1, segment.halfWidth + 1);
+        if (box.intersects(area))
+            m_nearSegments.append(segment);
+    }
+
+    // With a grid, softCost finds the discs through it instead.
+    if (m_gridColumns == 0) {
+        for (const Disc &disc : m_discs) {
+            if (discTouchesRect(disc.centre, disc.radius, area))
+                m_nearDiscs.append(disc);
+        }
+    }
+}
+
+void LabelPlacer::buildGrid()
+{
+    m_gridDirty = false;
+    m_gridColumns = 0;
+    m_gridRows = 0;
+    if (m_discs.size() <= kGridThreshold || m_bounds.isEmpty())
+        return;
+    constexpr int kCells = 32;
+    m_gridCell = std::max(4.0, std::max(m_bounds.width(), m_bounds.height()) / kCells);
+    m_gridColumns = std::max(1, int(std::ceil(m_bounds.width() / m_gridCell)));
+    m_gridRows = std::max(1, int(std::ceil(m_bounds.height() / m_gridCell)));
+    // Two passes: count the discs per bucket, then file them (one flat array, no list per bucket).
+    m_bucketStart.fill(0, m_gridColumns * m_gridRows + 1);
+    QVector<QRect> spans(m_discs.size());
+    for (int d = 0; d < m_discs.size(); ++d) {
+        const Disc &disc = m_discs[d];
+        const QRectF box(disc.centre.x() - disc.radius, disc.centre.y() - disc.radius, 2 * disc.radius,
+                         2 * disc.radius);
+        if (!box.intersects(m_bounds))
+            continue;
+        spans[d] = gridCells(box);
+        for (int row = spans[d].top(); row <= spans[d].bottom(); ++row) {
+            for (int column = spans[d].left(); column <= spans[d].right(); ++column)
+                ++m_bucketStart[row * m_gridColumns + column + 1];
+        }
+    }
+    for (int cell = 0; cell < m_gridColumns * m_gridRows; ++cell)
+        m_bucketStart[cell + 1] += m_bucketStart[cell];
+    m_bucketDiscs.resize(m_bucketStart.last());
+    QVector<int> filled(m_bucketStart.begin(), m_bucketStart.end() - 1);
+    for (int d = 0; d < m_discs.size(); ++d) {
+        for (int row = spans[d].top(); row <= spans[d].bottom() && !spans[d].isNull(); ++row) {
+            for (int column = spans[d].left(); column <= spans[d].right(); ++column)
+                m_bucketDiscs[filled[row * m_gridColumns + column]++] = d;
+        }
+    }
+    m_discStamps.fill(0, m_discs.size());
+    m_stamp = 0;
+}
+
+QRect LabelPlacer::gridCells(const QRectF &rect) const
+{
+    auto cell = [this](double offset, int count) {
+        return std::clamp(int(std::floor(offset / m_gridCell)), 0, count - 1);
+    };
+    const int left = cell(rect.left() - m_bounds.left(), m_gridColumns);
+    const int right = cell(rect.right() - m_bounds.left(), m_gridColumns);
+    const int top = cell(rect.top() - m_bounds.top(), m_gridRows);
+    const int bottom = cell(rect.bottom() - m_bounds.top(), m_gridRows);
+    return QRect(QPoint(left, top), QPoint(right, bottom));
+}
+
 double LabelPlacer::softCost(const QRectF &rect) const
 {
     double cost = 0.0;
-    for (const Disc &disc : m_discs) {
-        if (discTouchesRect(disc.centre, disc.radius, rect))
-            cost += disc.cost;
+    if (m_gridColumns > 0) {
+        ++m_stamp;
+        int *stamps = m_discStamps.data();
+        const int *starts = m_bucketStart.constData();
+        const int *discs = m_bucketDiscs.constData();
+        const QRect cells = gridCells(rect);
+        for (int row = cells.top(); row <= cells.bottom(); ++row) {
+            for (int column = cells.left(); column <= cells.right(); ++column) {
+                const int cell = row * m_gridColumns + column;
+                for (int k = starts[cell]; k < starts[cell + 1]; ++k) {
+                    const int d = discs[k];
+                    if (stamps[d] == m_stamp)
+                        continue;
+                    stamps[d] = m_stamp;
+                    const Disc &disc = m_discs[d];
+                    if (discTouchesRect(disc.centre, disc.radius, rect))
+                        cost += disc.cost;
+                }
+            }
+        }
+    } else {
+        for (const Disc &disc : m_nearDiscs) {
+            if (discTouchesRect(disc.centre, disc.radius, rect))
+                cost += disc.cost;
+        }
     }
-    for (const Segment &segment : m_segments) {
+    for (const Segment &segment : m_nearSegments) {
         const QRectF grown =
             rect.adjusted(-segment.halfWidth, -segment.halfWidth, segment.halfWidth, segment.halfWidth);
+        // Most segments miss the rectangle's box altogether: no need to intersect edges.
+        const QLineF &line = segment.line;
+        if (std::max(line.x1(), line.x2()) < grown.left() || std::min(line.x1(), line.x2()) > grown.right()
+            || std::max(line.y1(), line.y2()) < grown.top() || std::min(line.y1(), line.y2()) > grown.bottom())
+            continue;
         if (segmentTouchesRect(segment.line, grown))
             cost += segment.cost;
     }
@@ -89,6 +202,13 @@ std::optional<QRectF> LabelPlacer::place(const QPointF &anchor, const QSizeF &si
         {0, -1, 2.5}, {0, 1, 3.0}, {-1, -1, 3.5}, {-1, 1, 4.0},
     }};
     const double preferredLength = std::hypot(preferredDirection.x(), preferredDirection.y());
+
+    // Every candidate below lies within this square around the anchor (the farthest ring, half
+    // the label and a slide), so only the obstacles touching it can matter.
+    const double reach = gap * (1.0 + 1.2 * 2) + size.width() + size.height() + 2.0;
+    if (m_gridDirty)
+        buildGrid();
+    gatherNear(QRectF(anchor.x() - reach, anchor.y() - reach, 2 * reach, 2 * reach));
 
     double bestCost = std::numeric_limits<double>::infinity();
     QRectF best;
@@ -114,13 +234,13 @@ std::optional<QRectF> LabelPlacer::place(const QPointF &anchor, const QSizeF &si
                 if (!m_bounds.contains(rect))
                     continue;
                 bool blocked = false;
-                for (const QRectF &other : m_blocked) {
+                for (const QRectF &other : m_nearBlocked) {
                     if (other.intersects(rect)) {
                         blocked = true;
                         break;
                     }
                 }
-                for (const Disc &disc : m_blockedDiscs) {
+                for (const Disc &disc : m_nearBlockedDiscs) {
                     if (blocked)
                         break;
                     blocked = discTouchesRect(disc.centre, disc.radius, rect);

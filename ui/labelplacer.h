@@ -2,6 +2,7 @@
 
 #include <QLineF>
 #include <QPointF>
+#include <QRect>
 #include <QRectF>
 #include <QSizeF>
 #include <QVector>
@@ -13,7 +14,8 @@ namespace attnlens {
 /// Greedy label placement for a handful of labels: each label tries a few positions around its
 /// anchor and takes the cheapest that stays inside the bounds and overlaps no label placed
 /// before it. Points and lines are soft obstacles (a label may cover a line if nothing else fits).
-/// Cheap enough to run on every drag step for tens of labels.
+/// Each label is tested only against the obstacles near its anchor, so a few labels among
+/// thousands of obstacles stay cheap enough for every drag step.
 class LabelPlacer {
 public:
     explicit LabelPlacer(const QRectF &bounds);
@@ -47,12 +49,33 @@ private:
     };
 
     double softCost(const QRectF &rect) const;
+    /// Copies the obstacles that can touch a rectangle inside `area` into the m_near* lists.
+    void gatherNear(const QRectF &area);
+    /// The grid buckets (columns x rows, clamped to the grid) that `rect` overlaps.
+    QRect gridCells(const QRectF &rect) const;
 
     QRectF m_bounds;
     QVector<QRectF> m_blocked;
     QVector<Disc> m_blockedDiscs;
     QVector<Disc> m_discs;
     QVector<Segment> m_segments;
+    // The obstacles near the label being placed (scratch space reused from label to label).
+    QVector<QRectF> m_nearBlocked;
+    QVector<Disc> m_nearBlockedDiscs;
+    QVector<Disc> m_nearDiscs;
+    QVector<Segment> m_nearSegments;
+    // With many soft discs (a crowded plane) they are sorted once into a grid of buckets over
+    // the bounds, so that each candidate tests only the discs in the buckets it covers; a stamp
+    // per disc counts each disc once.
+    void buildGrid();
+    bool m_gridDirty = true;
+    double m_gridCell = 0.0;
+    int m_gridColumns = 0;
+    int m_gridRows = 0;
+    QVector<int> m_bucketStart;  ///< columns * rows + 1 offsets into m_bucketDiscs
+    QVector<int> m_bucketDiscs;
+    mutable QVector<int> m_discStamps;
+    mutable int m_stamp = 0;
 };
 
 } // namespace attnlens

@@ -84,7 +84,8 @@ MaskGridCanvas::MaskGridCanvas(AttentionModel *model, ViewState *viewState, Mask
            "padding preset."));
     setFocusPolicy(Qt::StrongFocus);
     setMouseTracking(true);
-    setAttribute(Qt::WA_OpaquePaintEvent, false);
+    // paintEvent fills the whole rectangle first, so nothing behind the grid needs repainting.
+    setAttribute(Qt::WA_OpaquePaintEvent, true);
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
 
     m_flashAnimation = new QVariantAnimation(this);
@@ -217,10 +218,13 @@ void MaskGridCanvas::onMaskChanged()
 
 void MaskGridCanvas::onResultChanged()
 {
+    // The grid shows the mask, not the numbers: a new result (every step of a query drag or a
+    // temperature slide) changes nothing here unless it brings or clears a refusal banner.
     const QString previous = m_bannerText;
     updateBanner();
-    if (m_bannerText != previous)
-        relayout();
+    if (m_bannerText == previous)
+        return;
+    relayout();
     update();
 }
 

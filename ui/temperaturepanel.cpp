@@ -145,12 +145,17 @@ void TemperaturePanel::buildLayout()
     m_resetButton->setAccessibleName(tr("reset temperature to 1"));
     m_resetButton->setToolTip(tr("Set T back to exactly 1: standard scaled dot-product attention."));
 
-    m_readout = new QLabel(this);
+    // The readout lives in a box without a layout: its text changes with every drag step, and a
+    // QLabel asks its parent's layout to recompute on every change, which would travel up to the
+    // main window. The box ends that chain; its size is set from the readout's widest text.
+    m_readoutBox = new QWidget(this);
+    m_readoutBox->setObjectName(QStringLiteral("entropyReadoutBox"));
+    m_readoutBox->installEventFilter(this);
+    m_readout = new QLabel(m_readoutBox);
     m_readout->setObjectName(QStringLiteral("entropyReadout"));
     m_readout->setAccessibleName(tr("entropy of the selected query's weights"));
     m_readout->setTextFormat(Qt::RichText);
     m_readout->setWordWrap(true);
-    m_readout->setMinimumWidth(fontMetrics().horizontalAdvance(QLatin1Char('0')) * 20);
 
     m_stateLine = new QLabel(this);
     m_stateLine->setObjectName(QStringLiteral("temperatureStateLine"));
@@ -182,41 +187,75 @@ void TemperaturePanel::buildLayout()
 void TemperaturePanel::placeReadout(bool beside)
 {
     m_readoutBeside = beside;
-    m_layout->removeWidget(m_readout);
-    m_outerLayout->removeWidget(m_readout);
+    m_layout->removeWidget(m_readoutBox);
+    m_outerLayout->removeWidget(m_readoutBox);
     // Beside the controls the readout keeps one line at its natural width; below them it wraps.
     m_readout->setWordWrap(!beside);
     if (beside) {
-        m_layout->addWidget(m_readout, 0, 4, Qt::AlignVCenter | Qt::AlignLeft);
+        m_layout->addWidget(m_readoutBox, 0, 4, Qt::AlignVCenter | Qt::AlignLeft);
         m_layout->setColumnStretch(4, 2);
     } else {
-        m_outerLayout->insertWidget(1, m_readout);
+        m_outerLayout->insertWidget(1, m_readoutBox);
         m_layout->setColumnStretch(4, 0);
     }
+    fitReadoutBox();
 }
 
-int TemperaturePanel::readoutNaturalWidth() const
+void TemperaturePanel::measure()
 {
+    // The natural width of the widest readout this row can show, never less than a typical one,
+    // so that the layout does not jump between scenarios.
     QTextDocument document;
     document.setDefaultFont(m_readout->font());
-    document.setHtml(m_readout->text());
-    const int current = static_cast<int>(std::ceil(document.idealWidth()));
+    document.setHtml(m_readoutTemplate);
+    const int natural = static_cast<int>(std::ceil(document.idealWidth()));
     const int typical = fontMetrics().horizontalAdvance(
         tr("\u25a0 row 10 \u201ctoken 10\u201d: entropy 1.05 nats \u00b7 effective keys 2.86 of 10"));
-    return std::max(current, typical);
+    m_readoutNaturalWidth = std::max(natural, typical);
+
+    const int spacing = fontMetrics().height() / 2;
+    const int wide = m_titleLabel->sizeHint().width() + m_slider->minimumWidth() * 2
+        + m_spinBox->sizeHint().width() + m_resetButton->sizeHint().width()
+        + m_readoutNaturalWidth + 6 * spacing;
+    if (wide != m_wideLayoutWidth) {
+        m_wideLayoutWidth = wide;
+        updateGeometry();
+    }
+    updateLayoutMode();
+    fitReadoutBox();
 }
 
-int TemperaturePanel::wideLayoutWidth() const
+void TemperaturePanel::fitReadoutBox()
 {
-    const int spacing = fontMetrics().height() / 2;
-    return m_titleLabel->sizeHint().width() + m_slider->minimumWidth() * 2
-        + m_spinBox->sizeHint().width() + m_resetButton->sizeHint().width()
-        + readoutNaturalWidth() + 6 * spacing;
+    // Sized for the template (the widest numbers), so that no value of the weights can need more
+    // room than the box has: the readout's text then changes without any relayout.
+    const int minimumWidth = fontMetrics().horizontalAdvance(QLatin1Char('0')) * 20;
+    const QString shown = m_readout->text();
+    if (!m_readoutTemplate.isEmpty())
+        m_readout->setText(m_readoutTemplate);
+    int height = 0;
+    if (m_readoutBeside) {
+        m_readoutBox->setMinimumWidth(std::max(minimumWidth, m_readoutNaturalWidth));
+        height = m_readout->sizeHint().height();
+    } else {
+        m_readoutBox->setMinimumWidth(minimumWidth);
+        height = m_readout->heightForWidth(std::max(minimumWidth, m_readoutBox->width()));
+    }
+    m_readout->setText(shown);
+    m_readoutBox->setFixedHeight(std::max(height, fontMetrics().height()));
+    m_readout->setGeometry(m_readoutBox->rect());
+}
+
+bool TemperaturePanel::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_readoutBox && event->type() == QEvent::Resize)
+        fitReadoutBox();
+    return QWidget::eventFilter(watched, event);
 }
 
 void TemperaturePanel::updateLayoutMode()
 {
-    const bool beside = width() >= wideLayoutWidth();
+    const bool beside = width() >= m_wideLayoutWidth;
     if (beside != m_readoutBeside)
         placeReadout(beside);
 }
@@ -224,7 +263,7 @@ void TemperaturePanel::updateLayoutMode()
 QSize TemperaturePanel::sizeHint() const
 {
     const QSize minimum = minimumSizeHint();
-    return QSize(std::max(minimum.width(), wideLayoutWidth()), minimum.height());
+    return QSize(std::max(minimum.width(), m_wideLayoutWidth), minimum.height());
 }
 
 QSize TemperaturePanel::minimumSizeHint() const
@@ -243,7 +282,7 @@ void TemperaturePanel::changeEvent(QEvent *event)
     QWidget::changeEvent(event);
     if (event->type() == QEvent::FontChange) {
         m_slider->setMinimumWidth(fontMetrics().horizontalAdvance(QLatin1Char('0')) * 14);
-        updateLayoutMode();
+        measure();
     }
 }
 
@@ -326,20 +365,44 @@ void TemperaturePanel::updateReadout()
     updateLayoutMode();
 }
 
+QString TemperaturePanel::readoutText(int row, const QString &entropy,
+                                      const QString &effective) const
+{
+    const Scenario &scenario = m_model->scenario();
+    const QString rowName = tr("<span style=\"color:%1\">\u25a0</span> row %2 %3")
+                                .arg(queryColor(row).name())
+                                .arg(row + 1)
+                                .arg(quoted(scenario.queryLabel(row)));
+    Index allowed = 0;
+    for (Index j = 0; j < scenario.keyCount(); ++j)
+        allowed += scenario.isAllowed(row, j) ? 1 : 0;
+    const QString ofKeys = allowed == scenario.keyCount()
+        ? tr("of %1").arg(allowed)
+        : tr("of %1 allowed").arg(allowed);
+    return tr("%1: entropy <b>%2</b> nats \u00b7 effective keys <b>%3</b> %4")
+        .arg(rowName, entropy, effective, ofKeys);
+}
+
+void TemperaturePanel::setReadoutTemplate(const QString &templateText)
+{
+    if (templateText == m_readoutTemplate)
+        return;
+    m_readoutTemplate = templateText;
+    measure();
+}
+
 void TemperaturePanel::setReadoutText()
 {
     const Scenario &scenario = m_model->scenario();
     const int row = m_viewState->selectedQuery();
     if (row < 0 || row >= scenario.queryCount()) {
-        m_readout->setText(tr("<span style=\"color:#777\">entropy: no query selected</span>"));
+        const QString text = tr("<span style=\"color:#777\">entropy: no query selected</span>");
+        m_readout->setText(text);
         m_readout->setToolTip(QString());
+        setReadoutTemplate(text);
         return;
     }
 
-    const QString rowName = tr("<span style=\"color:%1\">\u25a0</span> row %2 %3")
-                                .arg(queryColor(row).name())
-                                .arg(row + 1)
-                                .arg(quoted(scenario.queryLabel(row)));
     const AttentionResult *result = m_model->result();
     if (!result) {
         const std::optional<Error> &error = m_model->error();
@@ -348,24 +411,21 @@ void TemperaturePanel::setReadoutText()
             reason = tr("no allowed key");
         else if (isTemperatureError(*m_model))
             reason = tr("invalid T");
-        m_readout->setText(tr("%1: <span style=\"color:#777\">entropy undefined (%2)</span>")
-                               .arg(rowName, reason));
+        const QString rowName = tr("<span style=\"color:%1\">\u25a0</span> row %2 %3")
+                                    .arg(queryColor(row).name())
+                                    .arg(row + 1)
+                                    .arg(quoted(scenario.queryLabel(row)));
+        const QString text = tr("%1: <span style=\"color:#777\">entropy undefined (%2)</span>")
+                                 .arg(rowName, reason);
+        m_readout->setText(text);
         m_readout->setToolTip(error ? error->message : QString());
+        setReadoutTemplate(text);
         return;
     }
 
     const double entropy = rowEntropy(result->weights.row(row));
     const double effective = effectiveKeyCount(entropy);
-    Index allowed = 0;
-    for (Index j = 0; j < scenario.keyCount(); ++j)
-        allowed += scenario.isAllowed(row, j) ? 1 : 0;
-    const QString ofKeys = allowed == scenario.keyCount()
-        ? tr("of %1").arg(allowed)
-        : tr("of %1 allowed").arg(allowed);
-
-    m_readout->setText(tr("%1: entropy <b>%2</b> nats \u00b7 effective keys <b>%3</b> %4")
-                           .arg(rowName, formatCompact(entropy, 2), formatCompact(effective, 2),
-                                ofKeys));
+    m_readout->setText(readoutText(row, formatCompact(entropy, 2), formatCompact(effective, 2)));
     m_readout->setToolTip(
         tr("Entropy H = \u2212\u03a3 w ln w of row %1's attention weights, in nats (natural "
            "logarithm): 0 when all weight sits on one key, ln k when k keys share it equally.\n"
@@ -374,6 +434,15 @@ void TemperaturePanel::setReadoutText()
            "H = %2 nats\ne^H = %3")
             .arg(row + 1)
             .arg(formatFull(entropy), formatFull(effective)));
+
+    // The widest this row's numbers can be: e^H is at most the number of allowed keys, H at most
+    // its logarithm.
+    Index allowed = 0;
+    for (Index j = 0; j < scenario.keyCount(); ++j)
+        allowed += scenario.isAllowed(row, j) ? 1 : 0;
+    const double most = std::max<double>(1.0, static_cast<double>(allowed));
+    setReadoutTemplate(readoutText(row, formatCompact(std::max(std::log(most), 8.88), 2),
+                                   formatCompact(std::max(most, 8.88), 2)));
 }
 
 } // namespace attnlens

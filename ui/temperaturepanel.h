@@ -43,6 +43,7 @@ public:
 protected:
     void resizeEvent(QResizeEvent *event) override;
     void changeEvent(QEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     void buildLayout();
@@ -51,11 +52,13 @@ private:
     void syncControlsFromModel();
     void updateReadout();
     void setReadoutText();
-    int readoutNaturalWidth() const;
+    QString readoutText(int row, const QString &entropy, const QString &effective) const;
+    void setReadoutTemplate(const QString &templateText);
+    void measure();
+    void fitReadoutBox();
     void updateStateLine();
     void onSliderValueChanged(int position);
     void onSpinBoxValueChanged(double value);
-    int wideLayoutWidth() const;
 
     AttentionModel *m_model;
     ViewState *m_viewState;
@@ -68,9 +71,18 @@ private:
     QWidget *m_scale = nullptr;
     QDoubleSpinBox *m_spinBox = nullptr;
     QPushButton *m_resetButton = nullptr;
+    /// Holds the readout without a layout of its own, so that the readout's text changing on
+    /// every drag step never relayouts the panel, its dock and the main window: the box's size
+    /// follows the readout's widest possible text, measured only when that can change.
+    QWidget *m_readoutBox = nullptr;
     QLabel *m_readout = nullptr;
     QLabel *m_stateLine = nullptr;
     QPalette m_spinBoxPalette;
+    /// The readout with its numbers at their widest ("of 512" admits "512.00"): what its box
+    /// must hold whatever the weights; when it changes, the panel is measured again.
+    QString m_readoutTemplate;
+    int m_readoutNaturalWidth = 0;
+    int m_wideLayoutWidth = 0;
     bool m_readoutBeside = false;
     bool m_syncing = false;
 };

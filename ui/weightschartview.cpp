@@ -18,6 +18,7 @@
 #include <QGraphicsLayout>
 #include <QGraphicsSimpleTextItem>
 #include <QStackedBarSeries>
+#include <QTimer>
 #include <QToolTip>
 #include <QValueAxis>
 
@@ -76,16 +77,22 @@ WeightsChartView::WeightsChartView(AttentionModel *model, ViewState *viewState, 
     m_series->attachAxis(m_yAxis);
 
     m_chartView = new QChartView(m_chart, this);
-    m_chartView->setRenderHint(QPainter::Antialiasing);
+    // Every shape is an axis-aligned rectangle or line: without antialiasing they are crisp
+    // one-pixel edges, and a frame costs half as much to paint.
+    m_chartView->setRenderHint(QPainter::Antialiasing, false);
     m_chartView->setMinimumSize(0, 0);
     m_chartView->setFrameShape(QFrame::NoFrame);
+    // A drag changes a few bars and labels per frame; repainting their bounding rectangle keeps
+    // the painter's clip a plain rectangle, which the raster engine strokes grid lines through
+    // far faster than a many-rectangle region.
+    m_chartView->setViewportUpdateMode(QGraphicsView::BoundingRectViewportUpdate);
 
     m_refusal = new RefusalOverlay(this);
     m_refusal->setObjectName(QStringLiteral("weightsChartRefusal"));
 
-    connect(m_model, &AttentionModel::scenarioReset, this, &WeightsChartView::rebuild);
-    connect(m_model, &AttentionModel::resultChanged, this, &WeightsChartView::refresh);
-    connect(m_viewState, &ViewState::selectedQueryChanged, this, &WeightsChartView::refresh);
+    connect(m_model, &AttentionModel::scenarioReset, this, &WeightsChartView::onScenarioReset);
+    connect(m_model, &AttentionModel::resultChanged, this, &WeightsChartView::onResultChanged);
+    connect(m_viewState, &ViewState::selectedQueryChanged, this, &WeightsChartView::onResultChanged);
     connect(m_chart, &QChart::plotAreaChanged, this, &WeightsChartView::layoutLabels);
     connect(m_weightSet, &QBarSet::hovered, this,
             [this](bool status, int key) { showTooltip(status, key, false); });
@@ -94,6 +101,7 @@ WeightsChartView::WeightsChartView(AttentionModel *model, ViewState *viewState, 
 
     applyFonts();
     rebuild();
+    watchAncestors(this, m_watchedAncestors);
 }
 
 QSize WeightsChartView::minimumSizeHint() const
@@ -138,11 +146,66 @@ void WeightsChartView::resizeEvent(QResizeEvent *event)
     m_refusal->setGeometry(rect());
 }
 
+void WeightsChartView::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    catchUpIfOnScreen();
+}
+
+bool WeightsChartView::eventFilter(QObject *watched, QEvent *event)
+{
+    if (event->type() == QEvent::ParentChange)
+        watchAncestors(this, m_watchedAncestors);
+    if ((m_rebuildPending || m_refreshPending) && mayBringOnScreen(event)) {
+        catchUpIfOnScreen();
+        // The dock layout may move this view into the window only after the event seen here.
+        if ((m_rebuildPending || m_refreshPending) && !m_catchUpQueued) {
+            m_catchUpQueued = true;
+            QTimer::singleShot(0, this, [this] {
+                m_catchUpQueued = false;
+                catchUpIfOnScreen();
+            });
+        }
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+void WeightsChartView::onScenarioReset()
+{
+    // A chart nobody can see does no work: it only remembers that it is behind.
+    if (!isOnScreen(this)) {
+        m_rebuildPending = true;
+        return;
+    }
+    rebuild();
+}
+
+void WeightsChartView::onResultChanged()
+{
+    if (!isOnScreen(this)) {
+        m_refreshPending = true;
+        return;
+    }
+    refresh();
+}
+
+void WeightsChartView::catchUpIfOnScreen()
+{
+    if (!isOnScreen(this))
+        return;
+    if (m_rebuildPending)
+        rebuild();  // ends with refresh()
+    else if (m_refreshPending)
+        refresh();
+}
+
 void WeightsChartView::changeEvent(QEvent *event)
 {
     QWidget::changeEvent(event);
     if (event->type() == QEvent::FontChange)
         applyFonts();
+    if (event->type() == QEvent::ParentChange)
+        watchAncestors(this, m_watchedAncestors);
 }
 
 void WeightsChartView::applyFonts()
@@ -158,11 +221,25 @@ void WeightsChartView::applyFonts()
     m_refusal->setFont(scaledFont(base, 1.1));
     for (QGraphicsSimpleTextItem *item : std::as_const(m_barLabels))
         item->setFont(base);
+    measureTexts();
     layoutLabels();
+}
+
+void WeightsChartView::measureTexts()
+{
+    // Measured here, not per frame: shaping text is what a drag cannot afford.
+    const QFontMetricsF fm(font());
+    m_numberWidth = fm.horizontalAdvance(formatCompact(0.0));
+    m_maskedWidth = fm.horizontalAdvance(tr("masked"));
+    m_widestCategory = 0.0;
+    for (const QString &category : m_xAxis->categories())
+        m_widestCategory = std::max(m_widestCategory, fm.horizontalAdvance(category));
+    m_fittedTitleWidth = -1;
 }
 
 void WeightsChartView::rebuild()
 {
+    m_rebuildPending = false;
     const Scenario &scenario = m_model->scenario();
     const int keyCount = static_cast<int>(scenario.keyCount());
 
@@ -170,6 +247,7 @@ void WeightsChartView::rebuild()
     for (int j = 0; j < keyCount; ++j)
         labels.append(scenario.keyLabel(j));
     m_xAxis->setCategories(uniqueCategories(labels));
+    measureTexts();
 
     // The sets themselves are kept; only their length follows the new key count.
     if (m_weightSet->count() > 0)
@@ -194,6 +272,7 @@ void WeightsChartView::rebuild()
 
 void WeightsChartView::refresh()
 {
+    m_refreshPending = false;
     const Scenario &scenario = m_model->scenario();
     const int keyCount = static_cast<int>(scenario.keyCount());
     if (m_weightSet->count() != keyCount) {
@@ -213,7 +292,7 @@ void WeightsChartView::refresh()
 
     m_refusal->clearRefusal();
     m_series->setVisible(true);
-    m_chart->setTitleBrush(QBrush(palette().color(QPalette::WindowText)));
+    setTitleColor(palette().color(QPalette::WindowText));
 
     const QColor color = queryColor(m_shownQuery);
     if (m_weightSet->color() != color) {
@@ -234,6 +313,15 @@ void WeightsChartView::refresh()
 
 void WeightsChartView::updateTitle(bool countKeys)
 {
+    // The title depends on the query, the key count (fixed until rebuild()), the width and the
+    // font; fitting it shapes text, so it is redone only when one of those changed.
+    const int available = width() - 16;
+    if (available == m_fittedTitleWidth && m_shownQuery == m_fittedTitleQuery
+        && countKeys == m_fittedTitleCountsKeys)
+        return;
+    m_fittedTitleWidth = available;
+    m_fittedTitleQuery = m_shownQuery;
+    m_fittedTitleCountsKeys = countKeys;
     const Scenario &scenario = m_model->scenario();
     const QString query = quoted(scenario.queryCount() > 0 ? scenario.queryLabel(m_shownQuery)
                                                            : tr("the query"));
@@ -242,9 +330,16 @@ void WeightsChartView::updateTitle(bool countKeys)
                   : tr("weights of %1 over the keys").arg(query),
         tr("weights of %1").arg(query),
     };
-    const QString title = fittedText(candidates, m_chart->titleFont(), width() - 16);
+    const QString title = fittedText(candidates, m_chart->titleFont(), available);
     if (m_chart->title() != title)
         m_chart->setTitle(title);
+}
+
+void WeightsChartView::setTitleColor(const QColor &color)
+{
+    // QChart lays the whole chart out again on every setTitleBrush(), even an unchanged one.
+    if (m_chart->titleBrush().color() != color)
+        m_chart->setTitleBrush(QBrush(color));
 }
 
 void WeightsChartView::showRefusal(const QString &text)
@@ -252,7 +347,7 @@ void WeightsChartView::showRefusal(const QString &text)
     m_series->setVisible(false);
     for (QGraphicsSimpleTextItem *item : std::as_const(m_barLabels))
         item->hide();
-    m_chart->setTitleBrush(QBrush(QColor(0x80, 0x80, 0x80)));
+    setTitleColor(QColor(0x80, 0x80, 0x80));
     m_refusal->showRefusal(text);
 }
 
@@ -268,7 +363,7 @@ void WeightsChartView::layoutLabels()
     const double barWidth = slot * kBarWidth;
     const double textHeight = fm.height();
     const double gap = std::max(2.0, textHeight * 0.2);
-    const double numberWidth = fm.horizontalAdvance(QStringLiteral("0.0000"));
+    const double numberWidth = m_numberWidth;
 
     enum class Mode { Horizontal, Vertical, Hidden };
     const Mode mode = barWidth >= numberWidth + 4 ? Mode::Horizontal
@@ -277,9 +372,7 @@ void WeightsChartView::layoutLabels()
 
     // Category labels turn upright when they would not fit side by side, and give way to a count
     // in the title when even upright they would overlap (a long sequence: hover names the bar).
-    double widestCategory = 0;
-    for (const QString &category : m_xAxis->categories())
-        widestCategory = std::max(widestCategory, fm.horizontalAdvance(category));
+    const double widestCategory = m_widestCategory;
     const bool categoriesFit = slot >= textHeight;
     const int categoryAngle = widestCategory + 8 > slot ? -90 : 0;
     if (m_xAxis->labelsVisible() != categoriesFit) {
@@ -302,7 +395,7 @@ void WeightsChartView::layoutLabels()
         const double centreX = m_chart->mapToPosition(QPointF(j, 0.0), m_series).x();
         if (m_masked.at(j)) {
             const QString text = tr("masked");
-            const double width = fm.horizontalAdvance(text);
+            const double width = m_maskedWidth;
             item->setText(text);
             item->setBrush(kMaskedLabelColor);
             if (barWidth >= width + 4) {
@@ -318,7 +411,8 @@ void WeightsChartView::layoutLabels()
 
         const double weight = m_weightSet->at(j);
         const QString text = formatCompact(weight);
-        const double width = fm.horizontalAdvance(text);
+        // Weights lie in [0, 1]: always "d.dddd", as wide as m_numberWidth in tabular digits.
+        const double width = text.size() == 6 ? numberWidth : fm.horizontalAdvance(text);
         const double top = m_chart->mapToPosition(QPointF(j, weight), m_series).y();
         item->setText(text);
         if (mode == Mode::Horizontal) {

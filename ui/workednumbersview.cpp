@@ -7,10 +7,18 @@
 #include "tokenpalette.h"
 #include "viewstate.h"
 
+#include <QAction>
+#include <QApplication>
+#include <QClipboard>
 #include <QEvent>
+#include <QFontMetricsF>
+#include <QGlyphRun>
 #include <QHelpEvent>
+#include <QPaintEvent>
+#include <QPainter>
 #include <QScrollBar>
-#include <QTextDocument>
+#include <QTextOption>
+#include <QTimer>
 #include <QToolTip>
 
 #include <algorithm>
@@ -21,54 +29,61 @@ namespace attnlens {
 
 namespace {
 
-const QString kAnchorPrefix = QStringLiteral("n:");
-const QString kHighlight = QStringLiteral("#fff1b8");
+constexpr QRgb kInk = 0xff1a1a1a;
+constexpr QRgb kHeaderInk = 0xff333333;
+constexpr QRgb kNoteInk = 0xff555555;
+constexpr QRgb kMaskedInk = 0xff777777;
+constexpr QRgb kMoreInk = 0xff666666;
+constexpr QRgb kRefusalInk = 0xff333333;
+constexpr QRgb kHeaderBackground = 0xffe9edf2;
+constexpr QRgb kHighlightBackground = 0xfffff1b8;
+constexpr QRgb kSumBackground = 0xfff3f5f8;
+constexpr QRgb kPaper = 0xffffffff;
+constexpr QRgb kRefusalPaper = 0xffe8e8e8;
 
-QString escaped(const QString &text)
-{
-    return text.toHtmlEscaped();
-}
-
-QString cell(const QString &content, const QString &attributes = QString())
-{
-    return QStringLiteral("<td%1>%2</td>")
-        .arg(attributes.isEmpty() ? QString() : QStringLiteral(" ") + attributes, content);
-}
-
-QString numberCell(const QString &content)
-{
-    return cell(content, QStringLiteral("align=\"right\""));
-}
-
-QString headerRow(const QStringList &headers)
-{
-    QString row = QStringLiteral("<tr style=\"background-color:#e9edf2\">");
-    for (const QString &header : headers)
-        row += QStringLiteral("<th align=\"left\">%1</th>").arg(header);
-    return row + QStringLiteral("</tr>");
-}
-
-QString rowStart(bool highlighted)
-{
-    return highlighted ? QStringLiteral("<tr style=\"background-color:%1\">").arg(kHighlight)
-                       : QStringLiteral("<tr>");
-}
-
-QString moreNote(int count, const QString &singular, const QString &plural, int columns)
-{
-    return QStringLiteral("<tr><td colspan=\"%1\" style=\"color:#666\"><i>\u2026 %2 more %3</i></td></tr>")
-        .arg(columns)
-        .arg(count)
-        .arg(count == 1 ? singular : plural);
-}
+// Gaps above blocks, in line heights.
+constexpr qreal kParagraphGap = 0.6;
+constexpr qreal kSectionGap = 0.9;
+constexpr qreal kUnderHeadingGap = 0.2;
 
 const QString kTimes = QStringLiteral("\u00d7");
-const QString kSectionStyle = QStringLiteral("margin-top:14px; margin-bottom:4px");
+const QString kPlus = QStringLiteral(" + ");
+const QString kEquals = QStringLiteral(" = ");
+
+/// Rich text runs only use <sub>…</sub>; their plain form drops the tags.
+QString plainFromRich(const QString &rich)
+{
+    QString plain;
+    plain.reserve(rich.size());
+    bool inTag = false;
+    for (const QChar c : rich) {
+        if (c == QLatin1Char('<'))
+            inTag = true;
+        else if (c == QLatin1Char('>'))
+            inTag = false;
+        else if (!inTag)
+            plain.append(c);
+    }
+    return plain;
+}
+
+/// Characters that look the same drawn one glyph at a time as shaped: no joining, no marks.
+bool needsNoShaping(QChar c)
+{
+    switch (c.script()) {
+    case QChar::Script_Common:
+    case QChar::Script_Latin:
+    case QChar::Script_Greek:
+        return !c.isMark() && !c.isSurrogate();
+    default:
+        return false;
+    }
+}
 
 } // namespace
 
 WorkedNumbersView::WorkedNumbersView(AttentionModel *model, ViewState *viewState, QWidget *parent)
-    : QTextBrowser(parent)
+    : QAbstractScrollArea(parent)
     , m_model(model)
     , m_viewState(viewState)
 {
@@ -78,29 +93,30 @@ WorkedNumbersView::WorkedNumbersView(AttentionModel *model, ViewState *viewState
         tr("The selected query's attention calculated by hand: dot products, scaling by the "
            "square root of d_k and by the temperature, exponentials after subtracting the "
            "maximum, their sum, the weights, and the context as a weighted sum of the values."));
-    setReadOnly(true);
-    setOpenLinks(false);
-    setOpenExternalLinks(false);
-    // Numbers are anchors only so that hovering one can show its full value: they are not links.
-    setTextInteractionFlags(Qt::TextSelectableByMouse);
-    // Calculations are not wrapped (a number broken over two lines misreads); long rows scroll
-    // sideways instead, and sums are shortened past kMaxTerms terms.
-    setLineWrapMode(QTextEdit::NoWrap);
-    document()->setDefaultStyleSheet(QStringLiteral(
-        "a { color: #1a1a1a; text-decoration: none; }"
-        "th { font-weight: 600; color: #333333; padding: 3px 10px; }"
-        "td { padding: 3px 10px; }"
-        ".masked { color: #777777; }"
-        ".note { color: #555555; }"));
-    document()->setDocumentMargin(10);
+    // Every pixel is painted by paintEvent(), so neither the viewport nor its parent need to
+    // clear it first.
+    viewport()->setAutoFillBackground(false);
+    viewport()->setAttribute(Qt::WA_OpaquePaintEvent);
+    viewport()->setMouseTracking(true);
+    setFocusPolicy(Qt::StrongFocus);
 
-    connect(m_model, &AttentionModel::resultChanged, this, &WorkedNumbersView::refresh);
-    connect(m_model, &AttentionModel::scenarioReset, this, &WorkedNumbersView::refresh);
-    connect(m_viewState, &ViewState::selectedQueryChanged, this, &WorkedNumbersView::refresh);
-    connect(m_viewState, &ViewState::hoverChanged, this, &WorkedNumbersView::refresh);
+    auto *copy = new QAction(tr("Copy as text"), this);
+    copy->setShortcut(QKeySequence::Copy);
+    copy->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    connect(copy, &QAction::triggered, this, &WorkedNumbersView::copyToClipboard);
+    addAction(copy);
+    setContextMenuPolicy(Qt::ActionsContextMenu);
+
+    connect(m_model, &AttentionModel::resultChanged, this, &WorkedNumbersView::onModelChanged);
+    connect(m_model, &AttentionModel::scenarioReset, this, [this] {
+        m_shape = 0;  // a new scenario starts with fresh column widths
+        onModelChanged();
+    });
+    connect(m_viewState, &ViewState::selectedQueryChanged, this, &WorkedNumbersView::onModelChanged);
+    connect(m_viewState, &ViewState::hoverChanged, this, &WorkedNumbersView::onHoverChanged);
 
     applyFonts();
-    refresh();
+    watchAncestors(this, m_watchedAncestors);
 }
 
 QSize WorkedNumbersView::minimumSizeHint() const
@@ -115,108 +131,243 @@ QSize WorkedNumbersView::sizeHint() const
     return QSize(fm.averageCharWidth() * 72, fm.height() * 30);
 }
 
-std::optional<double> WorkedNumbersView::valueAt(const QPoint &viewportPos) const
+// ---------------------------------------------------------------------------------------------
+// Reacting to the model
+
+void WorkedNumbersView::onModelChanged()
 {
-    const QString anchor = anchorAt(viewportPos);
-    if (!anchor.startsWith(kAnchorPrefix))
-        return std::nullopt;
-    bool ok = false;
-    const int index = anchor.mid(kAnchorPrefix.size()).toInt(&ok);
-    if (!ok || index < 0 || index >= m_values.size())
-        return std::nullopt;
-    return m_values.at(index);
+    // A view nobody can see does no work: it only remembers that it is behind.
+    if (!isOnScreen(this)) {
+        m_stale = true;
+        return;
+    }
+    refresh();
 }
 
-bool WorkedNumbersView::viewportEvent(QEvent *event)
+void WorkedNumbersView::onHoverChanged()
 {
-    if (event->type() == QEvent::ToolTip) {
-        auto *help = static_cast<QHelpEvent *>(event);
-        if (const std::optional<double> value = valueAt(help->pos()))
-            QToolTip::showText(help->globalPos(), formatFull(*value), viewport());
-        else
-            QToolTip::hideText();
-        return true;
+    if (!m_stale && !m_showingRefusal && isOnScreen(this))
+        viewport()->update();  // only the highlighted rows change
+}
+
+void WorkedNumbersView::catchUpIfOnScreen()
+{
+    if (m_stale && isOnScreen(this))
+        refresh();
+}
+
+void WorkedNumbersView::showEvent(QShowEvent *event)
+{
+    QAbstractScrollArea::showEvent(event);
+    catchUpIfOnScreen();
+}
+
+bool WorkedNumbersView::eventFilter(QObject *watched, QEvent *event)
+{
+    if (event->type() == QEvent::ParentChange)
+        watchAncestors(this, m_watchedAncestors);
+    if (m_stale && mayBringOnScreen(event)) {
+        catchUpIfOnScreen();
+        // The dock layout may move this view into the window only after the event seen here.
+        if (m_stale && !m_catchUpQueued) {
+            m_catchUpQueued = true;
+            QTimer::singleShot(0, this, [this] {
+                m_catchUpQueued = false;
+                catchUpIfOnScreen();
+            });
+        }
     }
-    return QTextBrowser::viewportEvent(event);
+    return QAbstractScrollArea::eventFilter(watched, event);
+}
+
+void WorkedNumbersView::refresh()
+{
+    m_stale = false;
+    compose();
+    layoutContent();
+    viewport()->update();
 }
 
 void WorkedNumbersView::changeEvent(QEvent *event)
 {
-    QTextBrowser::changeEvent(event);
+    QAbstractScrollArea::changeEvent(event);
     if (event->type() == QEvent::FontChange)
         applyFonts();
+    if (event->type() == QEvent::ParentChange)
+        watchAncestors(this, m_watchedAncestors);
 }
 
 void WorkedNumbersView::applyFonts()
 {
     // A little larger than the interface: these numbers are read from the back of the room.
-    document()->setDefaultFont(scaledFont(font(), 1.15));
+    const QFont base = scaledFont(font(), 1.15);
+    m_fonts[Regular] = base;
+    m_fonts[Bold] = base;
+    m_fonts[Bold].setBold(true);
+    m_fonts[Italic] = base;
+    m_fonts[Italic].setItalic(true);
+    m_fonts[Title] = scaledFont(base, 1.2);
+    m_fonts[Title].setBold(true);
+    m_fonts[Mark] = scaledFont(base, 1.5);
+    for (int role = 0; role < FontRoleCount; ++role) {
+        const QFontMetricsF fm(m_fonts[role]);
+        m_ascent[role] = fm.ascent();
+        m_descent[role] = fm.descent();
+        m_rawFonts[role] = QRawFont::fromFont(m_fonts[role]);
+        m_glyphTables[role].clear();
+    }
+    const QFontMetricsF fm(base);
+    m_lineHeight = fm.height();
+    m_margin = std::round(fm.height() * 0.5);
+    m_cellPadX = std::round(fm.height() * 0.5);
+    m_cellPadY = std::round(fm.height() * 0.2);
+    m_words.clear();
+    m_wordsIndex.clear();
+    m_shape = 0;
+    refresh();
 }
 
-QString WorkedNumbersView::anchored(double value, const QString &text)
+// ---------------------------------------------------------------------------------------------
+// Composition
+
+void WorkedNumbersView::beginBlock(qreal gapAbove, bool table, bool wrap)
 {
-    m_values.append(value);
-    return QStringLiteral("<a href=\"%1%2\">%3</a>").arg(kAnchorPrefix).arg(m_values.size() - 1).arg(text);
+    Block block;
+    block.firstRow = static_cast<int>(m_rows.size());
+    block.table = table;
+    block.wrap = wrap;
+    block.gapAbove = m_blocks.isEmpty() ? 0.0 : gapAbove;
+    m_blocks.append(block);
 }
 
-QString WorkedNumbersView::number(double value)
+void WorkedNumbersView::beginRow(QRgb background)
 {
-    return anchored(value, formatCompact(value));
+    Row row;
+    row.firstCell = static_cast<int>(m_cells.size());
+    row.background = background;
+    m_rows.append(row);
 }
 
-QString WorkedNumbersView::factor(double value)
+void WorkedNumbersView::beginCell(bool alignRight, int span)
 {
+    Cell cell;
+    cell.firstRun = static_cast<int>(m_runs.size());
+    cell.alignRight = alignRight;
+    cell.span = span;
+    m_cells.append(cell);
+}
+
+void WorkedNumbersView::words(const QString &text, FontRole font, QRgb color, bool rich)
+{
+    Run run;
+    run.kind = RunKind::Words;
+    run.font = font;
+    run.color = color;
+    run.rich = rich;
+    run.text = text;
+    m_runs.append(std::move(run));
+}
+
+void WorkedNumbersView::glyphs(const QString &text, FontRole font, QRgb color)
+{
+    Run run;
+    run.kind = RunKind::Glyphs;
+    run.font = font;
+    run.color = color;
+    run.text = text;
+    m_runs.append(std::move(run));
+}
+
+void WorkedNumbersView::number(double value, const QString &text, FontRole font, QRgb color)
+{
+    Run run;
+    run.kind = RunKind::Glyphs;
+    run.font = font;
+    run.color = color;
+    run.isNumber = true;
+    run.value = value;
+    run.text = text;
+    m_runs.append(std::move(run));
+}
+
+void WorkedNumbersView::compact(double value, FontRole font)
+{
+    number(value, formatCompact(value), font, kInk);
+}
+
+void WorkedNumbersView::factor(double value)
+{
+    // A factor from the scenario, written as short as it is ("1", "0.5", "(−2)").
     const QString text = formatInput(value);
-    return anchored(value, value < 0 && text != QLatin1String("0") ? QStringLiteral("(") + text + QStringLiteral(")")
-                                                                   : text);
+    number(value,
+           value < 0 && text != QLatin1String("0") ? QLatin1Char('(') + text + QLatin1Char(')') : text,
+           Regular, kInk);
 }
 
-QString WorkedNumbersView::exact(double value)
+void WorkedNumbersView::exact(double value)
 {
-    return anchored(value, formatInput(value));
+    // A result of plain arithmetic on the inputs, as short as it is ("1", "0.7071", "−3").
+    number(value, formatInput(value), Regular, kInk);
 }
 
-void WorkedNumbersView::refresh()
+void WorkedNumbersView::compose()
 {
+    m_blocks.clear();
+    m_rows.clear();
+    m_cells.clear();
+    m_runs.clear();
+    m_keyRows.clear();
+
     const Scenario &scenario = m_model->scenario();
     m_shownQuery = std::clamp(m_viewState->selectedQuery(), 0,
                               std::max(0, static_cast<int>(scenario.queryCount()) - 1));
-    m_values.clear();
-
     const AttentionResult *result = m_model->result();
-    QString html;
-    QPalette pal = palette();
     if (!result || m_shownQuery >= result->weights.rows()) {
         m_showingRefusal = true;
-        html = buildRefusal(m_model->error() ? refusalText(scenario, *m_model->error(), m_shownQuery)
-                                             : tr("No query to show"));
-        pal.setColor(QPalette::Base, QColor(0xe8, 0xe8, 0xe8));
-        setLineWrapMode(QTextEdit::WidgetWidth);  // prose, not numbers
+        composeRefusal(m_model->error() ? refusalText(scenario, *m_model->error(), m_shownQuery)
+                                        : tr("No query to show"));
     } else {
-        setLineWrapMode(QTextEdit::NoWrap);
         m_showingRefusal = false;
-        html = buildCalculation();
-        pal.setColor(QPalette::Base, QColor(Qt::white));
+        composeCalculation();
     }
-    setPalette(pal);
 
-    const int scroll = verticalScrollBar()->value();
-    setHtml(html);
-    verticalScrollBar()->setValue(scroll);
+    // The shape: which rows and cells there are. Column widths carry over while it holds.
+    quint64 shape = 1469598103934665603ULL;
+    auto mix = [&shape](quint64 v) { shape = (shape ^ v) * 1099511628211ULL; };
+    mix(static_cast<quint64>(m_shownQuery));
+    mix(m_showingRefusal);
+    mix(static_cast<quint64>(m_rows.size()));
+    for (const Cell &cell : std::as_const(m_cells))
+        mix(static_cast<quint64>(cell.span) * 2 + cell.alignRight);
+    if (shape != m_shape) {
+        m_shape = shape;
+        m_columnWidths.clear();
+    }
 }
 
-QString WorkedNumbersView::buildRefusal(const QString &text) const
+void WorkedNumbersView::composeRefusal(const QString &text)
 {
     const qsizetype split = text.indexOf(QLatin1Char('\n'));
     const QString headline = split < 0 ? text : text.left(split);
     const QString detail = split < 0 ? QString() : text.mid(split + 1);
-    return QStringLiteral("<div style=\"color:#333333\"><p style=\"font-size:large\"><b>%1</b></p>"
-                          "<p>%2</p><p class=\"note\">%3</p></div>")
-        .arg(escaped(headline), escaped(detail),
-             tr("No numbers are shown until the scenario can be computed again."));
+
+    beginBlock(0.0, false, true);
+    beginRow();
+    beginCell();
+    words(headline, Title, kRefusalInk);
+    if (!detail.isEmpty()) {
+        beginBlock(kParagraphGap, false, true);
+        beginRow();
+        beginCell();
+        words(detail, Regular, kRefusalInk);
+    }
+    beginBlock(kParagraphGap, false, true);
+    beginRow();
+    beginCell();
+    words(tr("No numbers are shown until the scenario can be computed again."), Regular, kNoteInk);
 }
 
-QString WorkedNumbersView::buildCalculation()
+void WorkedNumbersView::composeCalculation()
 {
     const Scenario &scenario = m_model->scenario();
     const AttentionResult &result = *m_model->result();
@@ -227,57 +378,96 @@ QString WorkedNumbersView::buildCalculation()
     const double sqrtDk = std::sqrt(static_cast<double>(keyDim));
     const double temperature = scenario.temperature;
     const int shownKeys = std::min(keyCount, kMaxKeyRows);
-    const int hoveredKey = m_viewState->hoveredQuery() == q ? m_viewState->hoveredKey() : -1;
-    const QString queryName = escaped(scenario.queryLabel(q));
-    const QString color = queryColor(q).name();
+    const QRgb color = queryColor(q).rgb();
+    auto moreNote = [this](int count, const QString &singular, const QString &plural, int columns) {
+        beginRow();
+        beginCell(false, columns);
+        words(tr("\u2026 %1 more %2").arg(count).arg(count == 1 ? singular : plural), Italic, kMoreInk);
+    };
+    auto headerRow = [this](std::initializer_list<QString> headers) {
+        beginRow(kHeaderBackground);
+        for (const QString &header : headers) {
+            beginCell();
+            words(header, Bold, kHeaderInk, header.contains(QLatin1Char('<')));
+        }
+    };
+    auto heading = [this](const QString &title, const QString &note) {
+        beginBlock(kSectionGap);
+        beginRow();
+        beginCell();
+        words(title, Bold, kInk);
+        glyphs(QStringLiteral(" "), Regular, kNoteInk);
+        words(note, Regular, kNoteInk, note.contains(QLatin1Char('<')));
+    };
 
-    QString html;
-    html += QStringLiteral("<p style=\"margin-top:0\"><span style=\"color:%1; font-size:x-large\">\u25a0</span> "
-                           "<b style=\"font-size:large\">%2</b></p>")
-                .arg(color, tr("Worked numbers for \u201c%1\u201d").arg(queryName));
+    // The title, in the query's colour.
+    beginBlock(0.0);
+    beginRow();
+    beginCell();
+    words(QStringLiteral("\u25a0"), Mark, color);
+    glyphs(QStringLiteral(" "), Title, kInk);
+    words(tr("Worked numbers for \u201c%1\u201d").arg(scenario.queryLabel(q)), Title, kInk);
 
     // The query vector and the two divisors.
-    QStringList queryEntries;
-    for (int d = 0; d < std::min(keyDim, kMaxTerms); ++d)
-        queryEntries.append(exact(scenario.queries(q, d)));
-    if (keyDim > kMaxTerms)
-        queryEntries.append(tr("\u2026 %1 more").arg(keyDim - kMaxTerms));
-    html += QStringLiteral("<p><b style=\"color:%1\">q</b> = [%2] &nbsp;&nbsp; d<sub>k</sub> = %3, "
-                           "\u221ad<sub>k</sub> = %4 &nbsp;&nbsp; T = %5</p>")
-                .arg(color, queryEntries.join(QStringLiteral(", ")))
-                .arg(keyDim)
-                .arg(number(sqrtDk), exact(temperature));
+    beginBlock(kParagraphGap);
+    beginRow();
+    beginCell();
+    words(QStringLiteral("q"), Bold, color);
+    glyphs(QStringLiteral(" = ["), Regular, kInk);
+    for (int d = 0; d < std::min(keyDim, kMaxTerms); ++d) {
+        if (d > 0)
+            glyphs(QStringLiteral(", "), Regular, kInk);
+        exact(scenario.queries(q, d));
+    }
+    if (keyDim > kMaxTerms) {
+        glyphs(QStringLiteral(", "), Regular, kInk);
+        words(tr("\u2026 %1 more").arg(keyDim - kMaxTerms), Regular, kInk);
+    }
+    glyphs(QStringLiteral("]    "), Regular, kInk);
+    words(tr("d<sub>k</sub> = %1, \u221ad<sub>k</sub>").arg(keyDim), Regular, kInk, true);
+    glyphs(kEquals, Regular, kInk);
+    compact(sqrtDk);
+    glyphs(QStringLiteral("    T = "), Regular, kInk);
+    exact(temperature);
 
     // 1. Scores.
-    html += QStringLiteral("<p style=\"%1\"><b>1 &nbsp;Scores</b> <span class=\"note\">%2</span></p>")
-                .arg(kSectionStyle, tr("dot product, then \u00f7 \u221ad<sub>k</sub> and \u00f7 T"));
-    html += QStringLiteral("<table cellspacing=\"0\" cellpadding=\"3\">");
-    html += headerRow({tr("key"), QStringLiteral("q\u00b7k"), tr("\u00f7 \u221ad<sub>k</sub> = score"),
-                       tr("\u00f7 T = z")});
+    heading(tr("1  Scores"), tr("dot product, then \u00f7 \u221ad<sub>k</sub> and \u00f7 T"));
+    beginBlock(kUnderHeadingGap, true);
+    headerRow({tr("key"), QStringLiteral("q\u00b7k"), tr("\u00f7 \u221ad<sub>k</sub> = score"),
+               tr("\u00f7 T = z")});
     QVector<double> z(keyCount);
     for (int j = 0; j < keyCount; ++j)
         z[j] = result.scores(q, j) / temperature;
     for (int j = 0; j < shownKeys; ++j) {
-        QStringList terms;
+        beginRow();
+        m_keyRows.append(static_cast<int>(m_rows.size()) - 1);
+        beginCell();
+        words(scenario.keyLabel(j), Regular, kInk);
+        beginCell();
         double dot = 0.0;
         for (int d = 0; d < keyDim; ++d) {
             dot += scenario.queries(q, d) * scenario.keys(j, d);
-            if (d < kMaxTerms)
-                terms.append(factor(scenario.queries(q, d)) + kTimes + factor(scenario.keys(j, d)));
+            if (d < kMaxTerms) {
+                if (d > 0)
+                    glyphs(kPlus, Regular, kInk);
+                factor(scenario.queries(q, d));
+                glyphs(kTimes, Regular, kInk);
+                factor(scenario.keys(j, d));
+            }
         }
-        QString sum = terms.join(QStringLiteral(" + "));
-        if (keyDim > kMaxTerms)
-            sum += tr(" + \u2026 (%1 more terms)").arg(keyDim - kMaxTerms);
-        html += rowStart(j == hoveredKey);
-        html += cell(escaped(scenario.keyLabel(j)));
-        html += cell(sum + QStringLiteral(" = ") + exact(dot));
-        html += numberCell(number(result.scores(q, j)));
-        html += numberCell(number(z[j]));
-        html += QStringLiteral("</tr>");
+        if (keyDim > kMaxTerms) {
+            glyphs(kPlus, Regular, kInk);
+            words(tr("\u2026 (%1 more terms)").arg(keyDim - kMaxTerms), Regular, kInk);
+        }
+        glyphs(kEquals, Regular, kInk);
+        exact(dot);
+        beginCell(true);
+        compact(result.scores(q, j));
+        beginCell(true);
+        compact(z[j]);
     }
     if (keyCount > shownKeys)
-        html += moreNote(keyCount - shownKeys, tr("key"), tr("keys"), 4);
-    html += QStringLiteral("</table>");
+        moreNote(keyCount - shownKeys, tr("key"), tr("keys"), 4);
 
     // 2. Softmax over the allowed keys.
     double maxZ = -std::numeric_limits<double>::infinity();
@@ -303,72 +493,511 @@ QString WorkedNumbersView::buildCalculation()
         }
         weightSum += result.weights(q, j);
     }
-    html += QStringLiteral("<p style=\"%1\"><b>2 &nbsp;Softmax</b> <span class=\"note\">%2</span></p>")
-                .arg(kSectionStyle, tr("subtract the maximum, exponentiate, divide by the sum"));
-    html += QStringLiteral("<p>%1 m = %2 <span class=\"note\">(%3)</span></p>")
-                .arg(maskedCount > 0 ? tr("maximum of z over the allowed keys:")
-                                     : tr("maximum of z:"),
-                     number(maxZ), escaped(scenario.keyLabel(maxKey)));
-    html += QStringLiteral("<table cellspacing=\"0\" cellpadding=\"3\">");
-    html += headerRow({tr("key"), tr("z \u2212 m"), tr("exp(z \u2212 m)"), tr("\u00f7 \u03a3 = weight")});
+    heading(tr("2  Softmax"), tr("subtract the maximum, exponentiate, divide by the sum"));
+    beginBlock(kUnderHeadingGap * 2);
+    beginRow();
+    beginCell();
+    words(maskedCount > 0 ? tr("maximum of z over the allowed keys:") : tr("maximum of z:"), Regular, kInk);
+    glyphs(QStringLiteral(" m = "), Regular, kInk);
+    compact(maxZ);
+    glyphs(QStringLiteral(" "), Regular, kInk);
+    words(QLatin1Char('(') + scenario.keyLabel(maxKey) + QLatin1Char(')'), Regular, kNoteInk);
+
+    beginBlock(kUnderHeadingGap, true);
+    headerRow({tr("key"), tr("z \u2212 m"), tr("exp(z \u2212 m)"), tr("\u00f7 \u03a3 = weight")});
     for (int j = 0; j < shownKeys; ++j) {
-        html += rowStart(j == hoveredKey);
-        html += cell(escaped(scenario.keyLabel(j)));
+        beginRow();
+        m_keyRows.append(static_cast<int>(m_rows.size()) - 1);
+        beginCell();
+        words(scenario.keyLabel(j), Regular, kInk);
         if (!scenario.isAllowed(q, j)) {
-            html += cell(tr("masked \u2192 weight 0"),
-                         QStringLiteral("colspan=\"3\" class=\"masked\""));
+            beginCell(false, 3);
+            words(tr("masked \u2192 weight 0"), Regular, kMaskedInk);
         } else {
-            html += numberCell(number(z[j] - maxZ));
-            html += numberCell(number(exps[j]));
-            html += numberCell(QStringLiteral("<b>") + number(result.weights(q, j)) + QStringLiteral("</b>"));
+            beginCell(true);
+            compact(z[j] - maxZ);
+            beginCell(true);
+            compact(exps[j]);
+            beginCell(true);
+            compact(result.weights(q, j), Bold);
         }
-        html += QStringLiteral("</tr>");
     }
     if (keyCount > shownKeys)
-        html += moreNote(keyCount - shownKeys, tr("key"), tr("keys"), 4);
-    html += QStringLiteral("<tr style=\"background-color:#f3f5f8\">");
-    html += cell(QStringLiteral("<b>\u03a3</b>"));
-    html += cell(QString());
-    html += numberCell(number(expSum));
-    html += numberCell(number(weightSum));
-    html += QStringLiteral("</tr></table>");
+        moreNote(keyCount - shownKeys, tr("key"), tr("keys"), 4);
+    beginRow(kSumBackground);
+    beginCell();
+    words(QStringLiteral("\u03a3"), Bold, kInk);
+    beginCell();
+    beginCell(true);
+    compact(expSum);
+    beginCell(true);
+    compact(weightSum);
     if (keyCount > shownKeys) {
-        html += QStringLiteral("<p class=\"note\">%1</p>")
-                    .arg(tr("The maximum and the sum run over all %1 keys.").arg(keyCount));
+        beginBlock(kUnderHeadingGap * 2);
+        beginRow();
+        beginCell();
+        words(tr("The maximum and the sum run over all %1 keys.").arg(keyCount), Regular, kNoteInk);
     }
 
     // 3. Context.
-    html += QStringLiteral("<p style=\"%1\"><b>3 &nbsp;Context</b> <span class=\"note\">%2</span></p>")
-                .arg(kSectionStyle,
-                     maskedCount > 0 ? tr("c = \u03a3 w\u1d62\u00b7v\u1d62 over the allowed keys "
-                                          "(masked keys are left out)")
-                                     : tr("c = \u03a3 w\u1d62\u00b7v\u1d62"));
-    html += QStringLiteral("<table cellspacing=\"0\" cellpadding=\"3\">");
+    heading(tr("3  Context"),
+            maskedCount > 0 ? tr("c = \u03a3 w\u1d62\u00b7v\u1d62 over the allowed keys "
+                                 "(masked keys are left out)")
+                            : tr("c = \u03a3 w\u1d62\u00b7v\u1d62"));
+    beginBlock(kUnderHeadingGap, true);
     const int shownDims = std::min(valueDim, kMaxDimensionRows);
     for (int d = 0; d < shownDims; ++d) {
-        QStringList terms;
+        beginRow();
+        beginCell();
+        words(QStringLiteral("c<sub>%1</sub>").arg(d + 1), Regular, kInk, true);
+        beginCell();
+        glyphs(QStringLiteral("= "), Regular, kInk);
         int termCount = 0;
         for (int j = 0; j < keyCount; ++j) {
             if (!scenario.isAllowed(q, j))
                 continue;
-            if (termCount < kMaxTerms)
-                terms.append(number(result.weights(q, j)) + kTimes + factor(scenario.values(j, d)));
+            if (termCount < kMaxTerms) {
+                if (termCount > 0)
+                    glyphs(kPlus, Regular, kInk);
+                compact(result.weights(q, j));
+                glyphs(kTimes, Regular, kInk);
+                factor(scenario.values(j, d));
+            }
             ++termCount;
         }
-        QString sum = terms.join(QStringLiteral(" + "));
-        if (termCount > kMaxTerms)
-            sum += tr(" + \u2026 (%1 more terms)").arg(termCount - kMaxTerms);
-        html += QStringLiteral("<tr>");
-        html += cell(QStringLiteral("c<sub>%1</sub>").arg(d + 1));
-        html += cell(QStringLiteral("= ") + sum);
-        html += cell(QStringLiteral("= <b>") + number(result.context(q, d)) + QStringLiteral("</b>"),
-                     QStringLiteral("align=\"right\" style=\"white-space:nowrap\""));
-        html += QStringLiteral("</tr>");
+        if (termCount > kMaxTerms) {
+            glyphs(kPlus, Regular, kInk);
+            words(tr("\u2026 (%1 more terms)").arg(termCount - kMaxTerms), Regular, kInk);
+        }
+        beginCell(true);
+        glyphs(QStringLiteral("= "), Regular, kInk);
+        compact(result.context(q, d), Bold);
     }
     if (valueDim > shownDims)
-        html += moreNote(valueDim - shownDims, tr("dimension"), tr("dimensions"), 3);
-    html += QStringLiteral("</table>");
-    return html;
+        moreNote(valueDim - shownDims, tr("dimension"), tr("dimensions"), 3);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Layout
+
+int WorkedNumbersView::runEnd(int cell) const
+{
+    return cell + 1 < m_cells.size() ? m_cells.at(cell + 1).firstRun : static_cast<int>(m_runs.size());
+}
+
+int WorkedNumbersView::cellEnd(int row) const
+{
+    return row + 1 < m_rows.size() ? m_rows.at(row + 1).firstCell : static_cast<int>(m_cells.size());
+}
+
+int WorkedNumbersView::rowEnd(int block) const
+{
+    return block + 1 < m_blocks.size() ? m_blocks.at(block + 1).firstRow : static_cast<int>(m_rows.size());
+}
+
+int WorkedNumbersView::wordsFor(const Run &run, int wrapWidth)
+{
+    const WordsKey key{run.text, run.font, run.rich, wrapWidth};
+    const auto found = m_wordsIndex.constFind(key);
+    if (found != m_wordsIndex.constEnd())
+        return *found;
+    // Labels and headings repeat from frame to frame; only a new scenario or selection brings
+    // new ones, so the cache stays small. Should it grow anyway, start over.
+    if (m_words.size() > 4096) {
+        m_words.clear();
+        m_wordsIndex.clear();
+    }
+    Words words;
+    words.text.setTextFormat(run.rich ? Qt::RichText : Qt::PlainText);
+    words.text.setText(run.text);
+    if (wrapWidth > 0) {
+        words.text.setTextWidth(wrapWidth);
+    } else {
+        // Without this, rich text is wrapped at a width QTextDocument finds "reasonable".
+        QTextOption option;
+        option.setWrapMode(QTextOption::NoWrap);
+        words.text.setTextOption(option);
+    }
+    words.text.prepare(QTransform(), m_fonts[run.font]);
+    words.size = words.text.size();
+    m_words.append(words);
+    const int index = static_cast<int>(m_words.size()) - 1;
+    m_wordsIndex.insert(key, index);
+    return index;
+}
+
+const WorkedNumbersView::GlyphInfo &WorkedNumbersView::glyphFor(FontRole font, QChar c)
+{
+    QHash<QChar, GlyphInfo> &table = m_glyphTables[font];
+    const auto found = table.constFind(c);
+    if (found != table.constEnd())
+        return *found;
+    GlyphInfo info;
+    const QRawFont &raw = m_rawFonts[font];
+    if (raw.isValid() && needsNoShaping(c)) {
+        const QList<quint32> indexes = raw.glyphIndexesForString(QString(c));
+        if (indexes.size() == 1 && (indexes.first() != 0 || c == QLatin1Char(' '))) {
+            info.index = indexes.first();
+            const QList<QPointF> advances = raw.advancesForGlyphIndexes(indexes);
+            info.advance = advances.isEmpty() ? 0.0 : advances.first().x();
+            info.drawable = true;
+        }
+    }
+    return *table.insert(c, info);
+}
+
+bool WorkedNumbersView::measureGlyphs(Run &run)
+{
+    qreal width = 0.0;
+    for (const QChar c : std::as_const(run.text)) {
+        const GlyphInfo &info = glyphFor(run.font, c);
+        if (!info.drawable) {
+            run.width = QFontMetricsF(m_fonts[run.font]).horizontalAdvance(run.text);
+            return false;
+        }
+        width += info.advance;
+    }
+    run.width = width;
+    return true;
+}
+
+void WorkedNumbersView::layoutContent()
+{
+    const qreal wrapWidth = std::max(80.0, viewport()->width() - 2 * m_margin);
+    qreal y = m_margin;
+    qreal right = 0.0;
+    int tableIndex = 0;
+
+    // Measures the runs of cell `c`, placing them one after the other; returns the content
+    // width and widens the row's ascent and descent.
+    auto measureCell = [&](int c, int wrap, qreal &ascent, qreal &descent) {
+        qreal x = 0.0;
+        for (int r = m_cells.at(c).firstRun; r < runEnd(c); ++r) {
+            Run &run = m_runs[r];
+            if (run.kind == RunKind::Words) {
+                run.wordsIndex = wordsFor(run, wrap);
+                const Words &w = m_words.at(run.wordsIndex);
+                run.width = w.size.width();
+                descent = std::max(descent, w.size.height() - m_ascent[run.font]);
+            } else {
+                measureGlyphs(run);
+                descent = std::max(descent, m_descent[run.font]);
+            }
+            ascent = std::max(ascent, m_ascent[run.font]);
+            run.x = x;
+            x += run.width;
+        }
+        return x;
+    };
+
+    for (int b = 0; b < m_blocks.size(); ++b) {
+        Block &block = m_blocks[b];
+        y += block.gapAbove * m_lineHeight;
+        block.left = m_margin;
+        const int firstRow = block.firstRow;
+        const int lastRow = rowEnd(b);
+        if (!block.table) {
+            qreal width = 0.0;
+            for (int r = firstRow; r < lastRow; ++r) {
+                Row &row = m_rows[r];
+                qreal ascent = 0.0;
+                qreal descent = 0.0;
+                qreal x = m_margin;
+                for (int c = row.firstCell; c < cellEnd(r); ++c) {
+                    m_cells[c].x = x;
+                    x += measureCell(c, block.wrap ? static_cast<int>(wrapWidth) : 0, ascent, descent);
+                }
+                row.top = y;
+                row.baseline = y + ascent;
+                row.height = ascent + descent;
+                y += row.height;
+                width = std::max(width, x - m_margin);
+            }
+            block.width = width;
+            right = std::max(right, block.left + width);
+            continue;
+        }
+
+        // A table: column widths from the widest cell of each column, padded on both sides.
+        if (m_columnWidths.size() <= tableIndex)
+            m_columnWidths.resize(tableIndex + 1);
+        QVector<qreal> &widths = m_columnWidths[tableIndex++];
+        QVector<qreal> fresh;
+        struct Spanned { int column; int span; qreal width; };
+        QVector<Spanned> spanned;
+        for (int r = firstRow; r < lastRow; ++r) {
+            Row &row = m_rows[r];
+            qreal ascent = 0.0;
+            qreal descent = 0.0;
+            int column = 0;
+            for (int c = row.firstCell; c < cellEnd(r); ++c) {
+                Cell &cell = m_cells[c];
+                const qreal width = measureCell(c, 0, ascent, descent) + 2 * m_cellPadX;
+                cell.x = width;  // content width + padding, until the columns are known
+                if (fresh.size() < column + cell.span)
+                    fresh.resize(column + cell.span, 0.0);
+                if (cell.span == 1)
+                    fresh[column] = std::max(fresh[column], width);
+                else
+                    spanned.append(Spanned{column, cell.span, width});
+                column += cell.span;
+            }
+            row.baseline = ascent;  // relative, until the rows are placed
+            row.height = ascent + descent + 2 * m_cellPadY;
+        }
+        for (const Spanned &s : std::as_const(spanned)) {
+            qreal sum = 0.0;
+            for (int k = 0; k < s.span; ++k)
+                sum += fresh[s.column + k];
+            if (s.width > sum)
+                fresh[s.column + s.span - 1] += s.width - sum;
+        }
+        // Columns only grow while the shape stays: numbers changing width during a drag must
+        // not make the table jump.
+        if (widths.size() != fresh.size())
+            widths = fresh;
+        else
+            for (int k = 0; k < fresh.size(); ++k)
+                widths[k] = std::max(widths[k], fresh[k]);
+
+        qreal tableWidth = 0.0;
+        for (qreal w : std::as_const(widths))
+            tableWidth += w;
+        block.width = tableWidth;
+        right = std::max(right, block.left + tableWidth);
+        for (int r = firstRow; r < lastRow; ++r) {
+            Row &row = m_rows[r];
+            row.top = y;
+            row.baseline = y + m_cellPadY + row.baseline;
+            y += row.height;
+            qreal columnLeft = block.left;
+            int column = 0;
+            for (int c = row.firstCell; c < cellEnd(r); ++c) {
+                Cell &cell = m_cells[c];
+                qreal spanWidth = 0.0;
+                for (int k = 0; k < cell.span && column + k < widths.size(); ++k)
+                    spanWidth += widths[column + k];
+                const qreal contentWidth = cell.x - 2 * m_cellPadX;
+                cell.x = cell.alignRight ? columnLeft + spanWidth - m_cellPadX - contentWidth
+                                         : columnLeft + m_cellPadX;
+                columnLeft += spanWidth;
+                column += cell.span;
+            }
+        }
+    }
+    m_contentSize = QSizeF(right + m_margin, y + m_margin);
+    updateScrollBars();
+}
+
+void WorkedNumbersView::updateScrollBars()
+{
+    const QSize view = viewport()->size();
+    const int width = static_cast<int>(std::ceil(m_contentSize.width()));
+    const int height = static_cast<int>(std::ceil(m_contentSize.height()));
+    horizontalScrollBar()->setRange(0, std::max(0, width - view.width()));
+    horizontalScrollBar()->setPageStep(view.width());
+    horizontalScrollBar()->setSingleStep(std::max(1, static_cast<int>(m_lineHeight)));
+    verticalScrollBar()->setRange(0, std::max(0, height - view.height()));
+    verticalScrollBar()->setPageStep(view.height());
+    verticalScrollBar()->setSingleStep(std::max(1, static_cast<int>(m_lineHeight)));
+}
+
+void WorkedNumbersView::resizeEvent(QResizeEvent *event)
+{
+    QAbstractScrollArea::resizeEvent(event);
+    if (m_showingRefusal)
+        layoutContent();  // the prose wraps to the new width
+    else
+        updateScrollBars();
+}
+
+QPointF WorkedNumbersView::contentOffset() const
+{
+    return QPointF(horizontalScrollBar()->value(), verticalScrollBar()->value());
+}
+
+// ---------------------------------------------------------------------------------------------
+// Painting
+
+void WorkedNumbersView::paintEvent(QPaintEvent *event)
+{
+    QPainter painter(viewport());
+    painter.fillRect(event->rect(), QColor::fromRgb(m_showingRefusal ? kRefusalPaper : kPaper));
+    const QPointF offset = contentOffset();
+    painter.translate(-offset);
+    const QRectF exposed = QRectF(event->rect()).translated(offset);
+
+    int hoveredKey = -1;
+    if (!m_showingRefusal && m_viewState->hoveredQuery() == m_shownQuery)
+        hoveredKey = m_viewState->hoveredKey();
+    const int shownKeys = static_cast<int>(m_keyRows.size()) / 2;
+
+    for (int b = 0; b < m_blocks.size(); ++b) {
+        const Block &block = m_blocks.at(b);
+        for (int r = block.firstRow; r < rowEnd(b); ++r) {
+            const Row &row = m_rows.at(r);
+            if (row.top > exposed.bottom() || row.top + row.height < exposed.top())
+                continue;
+            QRgb background = row.background;
+            if (hoveredKey >= 0 && hoveredKey < shownKeys
+                && (m_keyRows.at(hoveredKey) == r || m_keyRows.at(shownKeys + hoveredKey) == r))
+                background = kHighlightBackground;
+            if (background != 0 && block.table)
+                painter.fillRect(QRectF(block.left, row.top, block.width, row.height),
+                                 QColor::fromRgb(background));
+            for (int c = row.firstCell; c < cellEnd(r); ++c) {
+                const Cell &cell = m_cells.at(c);
+                for (int k = cell.firstRun; k < runEnd(c); ++k)
+                    paintRun(painter, m_runs.at(k), cell.x + m_runs.at(k).x, row.baseline);
+            }
+        }
+    }
+    flushGlyphBatches(painter);
+}
+
+void WorkedNumbersView::paintRun(QPainter &painter, const Run &run, qreal x, qreal baseline)
+{
+    if (run.kind == RunKind::Words) {
+        if (run.wordsIndex < 0 || run.wordsIndex >= m_words.size())
+            return;
+        painter.setFont(m_fonts[run.font]);
+        painter.setPen(QColor::fromRgb(run.color));
+        painter.drawStaticText(QPointF(x, baseline - m_ascent[run.font]), m_words.at(run.wordsIndex).text);
+        return;
+    }
+
+    // Numbers and operators: their glyphs join the batch of their font and colour, drawn in
+    // one call per batch.
+    GlyphBatch *batch = nullptr;
+    for (GlyphBatch &candidate : m_batches) {
+        if (candidate.font == run.font && candidate.color == run.color) {
+            batch = &candidate;
+            break;
+        }
+    }
+    if (!batch) {
+        m_batches.append(GlyphBatch{run.font, run.color, {}, {}});
+        batch = &m_batches.last();
+    }
+    const qsizetype mark = batch->indexes.size();
+    qreal pen = x;
+    for (const QChar c : run.text) {
+        const GlyphInfo &info = glyphFor(run.font, c);
+        if (!info.drawable) {
+            // Not in the font (or needs shaping): let QPainter find a font for the whole run.
+            batch->indexes.resize(mark);
+            batch->positions.resize(mark);
+            painter.setFont(m_fonts[run.font]);
+            painter.setPen(QColor::fromRgb(run.color));
+            painter.drawText(QPointF(x, baseline), run.text);
+            return;
+        }
+        if (c != QLatin1Char(' ')) {
+            batch->indexes.append(info.index);
+            batch->positions.append(QPointF(pen, baseline));
+        }
+        pen += info.advance;
+    }
+}
+
+void WorkedNumbersView::flushGlyphBatches(QPainter &painter)
+{
+    for (GlyphBatch &batch : m_batches) {
+        if (batch.indexes.isEmpty())
+            continue;
+        {
+            QGlyphRun run;
+            run.setRawFont(m_rawFonts[batch.font]);
+            run.setGlyphIndexes(batch.indexes);
+            run.setPositions(batch.positions);
+            painter.setPen(QColor::fromRgb(batch.color));
+            painter.drawGlyphRun(QPointF(0, 0), run);
+        }
+        batch.indexes.clear();
+        batch.positions.clear();
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading back what is shown
+
+std::optional<double> WorkedNumbersView::valueAt(const QPoint &viewportPos) const
+{
+    const QPointF at = QPointF(viewportPos) + contentOffset();
+    for (int r = 0; r < m_rows.size(); ++r) {
+        const Row &row = m_rows.at(r);
+        if (at.y() < row.top || at.y() >= row.top + row.height)
+            continue;
+        for (int c = row.firstCell; c < cellEnd(r); ++c) {
+            const Cell &cell = m_cells.at(c);
+            for (int k = cell.firstRun; k < runEnd(c); ++k) {
+                const Run &run = m_runs.at(k);
+                const qreal left = cell.x + run.x;
+                if (run.isNumber && at.x() >= left && at.x() < left + run.width)
+                    return run.value;
+            }
+        }
+    }
+    return std::nullopt;
+}
+
+QString WorkedNumbersView::toPlainText() const
+{
+    QString text;
+    for (int b = 0; b < m_blocks.size(); ++b) {
+        for (int r = m_blocks.at(b).firstRow; r < rowEnd(b); ++r) {
+            if (!text.isEmpty())
+                text += QLatin1Char('\n');
+            const Row &row = m_rows.at(r);
+            for (int c = row.firstCell; c < cellEnd(r); ++c) {
+                if (c > row.firstCell)
+                    text += QLatin1Char('\t');
+                for (int k = m_cells.at(c).firstRun; k < runEnd(c); ++k) {
+                    const Run &run = m_runs.at(k);
+                    text += run.rich ? plainFromRich(run.text) : run.text;
+                }
+            }
+        }
+    }
+    return text;
+}
+
+QRectF WorkedNumbersView::textRect(const QString &needle) const
+{
+    const QPointF offset = contentOffset();
+    for (int r = 0; r < m_rows.size(); ++r) {
+        const Row &row = m_rows.at(r);
+        for (int c = row.firstCell; c < cellEnd(r); ++c) {
+            const Cell &cell = m_cells.at(c);
+            for (int k = cell.firstRun; k < runEnd(c); ++k) {
+                const Run &run = m_runs.at(k);
+                if ((run.rich ? plainFromRich(run.text) : run.text).contains(needle)) {
+                    const qreal top = row.baseline - m_ascent[run.font];
+                    return QRectF(cell.x + run.x, top, run.width, m_ascent[run.font] + m_descent[run.font])
+                        .translated(-offset);
+                }
+            }
+        }
+    }
+    return QRectF();
+}
+
+void WorkedNumbersView::copyToClipboard() const
+{
+    QApplication::clipboard()->setText(toPlainText());
+}
+
+bool WorkedNumbersView::viewportEvent(QEvent *event)
+{
+    if (event->type() == QEvent::ToolTip) {
+        auto *help = static_cast<QHelpEvent *>(event);
+        if (const std::optional<double> value = valueAt(help->pos()))
+            QToolTip::showText(help->globalPos(), formatFull(*value), viewport());
+        else
+            QToolTip::hideText();
+        return true;
+    }
+    return QAbstractScrollArea::viewportEvent(event);
 }
 
 } // namespace attnlens

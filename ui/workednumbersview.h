@@ -1,9 +1,18 @@
 #pragma once
 
-#include <QTextBrowser>
+#include <QAbstractScrollArea>
+#include <QFont>
+#include <QHash>
+#include <QList>
+#include <QPointer>
+#include <QRawFont>
+#include <QStaticText>
 #include <QVector>
 
+#include <array>
 #include <optional>
+
+class QPainter;
 
 namespace attnlens {
 
@@ -20,7 +29,13 @@ class ViewState;
 /// scenario and those scores. Numbers show 4 decimals; hovering one shows it to full precision.
 /// Past kMaxKeyRows keys (or kMaxDimensionRows context dimensions) the first rows are shown with
 /// a note saying how many more there are.
-class WorkedNumbersView : public QTextBrowser {
+///
+/// The view is painted, not a text document, so that it can follow a drag at frame rate: every
+/// update composes a flat list of rows and cells (cheap), words are drawn from prepared
+/// QStaticText kept between frames, and numbers and operators as glyph runs looked up per
+/// character, so no text is laid out or shaped while dragging. While hidden (a dock tab behind
+/// another) the view ignores model changes and catches up when it is shown again.
+class WorkedNumbersView : public QAbstractScrollArea {
     Q_OBJECT
 
 public:
@@ -39,29 +54,168 @@ public:
     std::optional<double> valueAt(const QPoint &viewportPos) const;
     /// True while the view explains a refusal instead of showing numbers.
     bool isShowingRefusal() const { return m_showingRefusal; }
+    /// What the view shows as plain text: one line per row, table cells separated by tabs.
+    /// This is also what "Copy" puts on the clipboard.
+    QString toPlainText() const;
+    /// Where the first piece of text containing `text` is drawn, in viewport coordinates;
+    /// an empty rectangle when nothing shown contains it.
+    QRectF textRect(const QString &text) const;
+    /// True when the model changed while the view was hidden and it has not caught up yet.
+    bool isStale() const { return m_stale; }
 
 protected:
-    bool viewportEvent(QEvent *event) override;
+    void paintEvent(QPaintEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
+    /// Catches up with the model changes that arrived while the view was out of sight.
+    void showEvent(QShowEvent *event) override;
     void changeEvent(QEvent *event) override;
+    bool viewportEvent(QEvent *event) override;
+    /// Watches the ancestors: a dock tab brought to the front moves this view into the window.
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
+    enum FontRole : quint8 { Regular, Bold, Italic, Title, Mark, FontRoleCount };
+    enum class RunKind : quint8 {
+        Words,   ///< drawn from a cached QStaticText (labels, headings, notes, rich text)
+        Glyphs,  ///< numbers and operators, drawn from the per-character glyph table
+    };
+    struct Run {
+        RunKind kind = RunKind::Words;
+        FontRole font = Regular;
+        bool rich = false;
+        bool isNumber = false;
+        QRgb color = 0;
+        double value = 0.0;   ///< the full value of a number
+        QString text;
+        int wordsIndex = -1;  ///< into m_words, for Words runs
+        qreal x = 0.0;        ///< from the left of its cell's content
+        qreal width = 0.0;
+    };
+    struct Cell {
+        int firstRun = 0;
+        int span = 1;
+        bool alignRight = false;
+        qreal x = 0.0;  ///< content left edge, in content coordinates
+    };
+    struct Row {
+        int firstCell = 0;
+        QRgb background = 0;  ///< 0: none
+        qreal top = 0.0;
+        qreal height = 0.0;
+        qreal baseline = 0.0;
+    };
+    struct Block {
+        int firstRow = 0;
+        bool table = false;
+        bool wrap = false;       ///< prose wrapped to the viewport (the refusal)
+        qreal gapAbove = 0.0;    ///< in line heights
+        qreal left = 0.0;
+        qreal width = 0.0;
+    };
+    struct WordsKey {
+        QString text;
+        FontRole font;
+        bool rich;
+        int wrapWidth;
+        bool operator==(const WordsKey &other) const
+        {
+            return font == other.font && rich == other.rich && wrapWidth == other.wrapWidth
+                && text == other.text;
+        }
+    };
+    friend size_t qHash(const WordsKey &key, size_t seed) noexcept
+    {
+        return qHash(key.text, seed) ^ (size_t(key.font) << 1) ^ (size_t(key.rich) << 5)
+            ^ size_t(key.wrapWidth) << 8;
+    }
+    struct Words {
+        QStaticText text;
+        QSizeF size;
+    };
+    struct GlyphInfo {
+        quint32 index = 0;
+        qreal advance = 0.0;
+        bool drawable = false;  ///< false: not in the font, or needs shaping
+    };
+
+    /// While the view is out of sight (hidden, or a dock tab behind another) model changes only
+    /// mark it stale; catchUpIfOnScreen() refreshes it once it can be seen again.
+    void onModelChanged();
+    void onHoverChanged();
+    void catchUpIfOnScreen();
     void refresh();
     void applyFonts();
-    QString buildCalculation();
-    QString buildRefusal(const QString &text) const;
-    /// A number shown with 4 decimals whose full value is kept for the tooltip.
-    QString number(double value);
-    /// A factor from the scenario, written as short as it is ("1", "0.5", "(−2)").
-    QString factor(double value);
-    /// A result of plain arithmetic on the inputs, as short as it is ("1", "0.7071", "−3").
-    QString exact(double value);
-    QString anchored(double value, const QString &text);
+    void copyToClipboard() const;
+
+    // Composition: rebuilds the rows and cells from the model.
+    void compose();
+    void composeCalculation();
+    void composeRefusal(const QString &text);
+    void beginBlock(qreal gapAbove, bool table = false, bool wrap = false);
+    void beginRow(QRgb background = 0);
+    void beginCell(bool alignRight = false, int span = 1);
+    void words(const QString &text, FontRole font, QRgb color, bool rich = false);
+    void glyphs(const QString &text, FontRole font, QRgb color);
+    void number(double value, const QString &text, FontRole font, QRgb color);
+    void compact(double value, FontRole font = Regular);
+    void factor(double value);
+    void exact(double value);
+
+    // Layout: positions every row, cell and run; cheap, done after every composition.
+    void layoutContent();
+    void updateScrollBars();
+    int runEnd(int cell) const;
+    int cellEnd(int row) const;
+    int rowEnd(int block) const;
+    /// The index in m_words of the run's prepared text, preparing it on first use.
+    int wordsFor(const Run &run, int wrapWidth);
+    const GlyphInfo &glyphFor(FontRole font, QChar c);
+    bool measureGlyphs(Run &run);
+    QPointF contentOffset() const;
+
+    void paintRun(QPainter &painter, const Run &run, qreal x, qreal baseline);
+    void flushGlyphBatches(QPainter &painter);
 
     AttentionModel *m_model;
     ViewState *m_viewState;
-    QVector<double> m_values;
     int m_shownQuery = 0;
     bool m_showingRefusal = false;
+    bool m_stale = false;
+    bool m_catchUpQueued = false;
+    QList<QPointer<QWidget>> m_watchedAncestors;
+
+    std::array<QFont, FontRoleCount> m_fonts;
+    std::array<QRawFont, FontRoleCount> m_rawFonts;
+    std::array<qreal, FontRoleCount> m_ascent{};
+    std::array<qreal, FontRoleCount> m_descent{};
+    std::array<QHash<QChar, GlyphInfo>, FontRoleCount> m_glyphTables;
+    qreal m_lineHeight = 0.0;
+    qreal m_margin = 0.0;
+    qreal m_cellPadX = 0.0;
+    qreal m_cellPadY = 0.0;
+
+    QVector<Block> m_blocks;
+    QVector<Row> m_rows;
+    QVector<Cell> m_cells;
+    QVector<Run> m_runs;
+    /// Row index in m_rows of each shown key's row: the score rows, then the softmax rows.
+    QVector<int> m_keyRows;
+    /// Column widths of the tables, kept while the layout's shape stays the same so that the
+    /// columns do not jitter while the numbers change during a drag.
+    QVector<QVector<qreal>> m_columnWidths;
+    quint64 m_shape = 0;
+    QSizeF m_contentSize;
+
+    QHash<WordsKey, int> m_wordsIndex;
+    QVector<Words> m_words;
+
+    struct GlyphBatch {
+        FontRole font;
+        QRgb color;
+        QVector<quint32> indexes;
+        QVector<QPointF> positions;
+    };
+    QVector<GlyphBatch> m_batches;
 };
 
 } // namespace attnlens

@@ -1,6 +1,7 @@
 #include "attentionmodel.h"
 #include "chartsupport.h"
 #include "contextchartview.h"
+#include "numberformat.h"
 #include "scenario.h"
 #include "viewstate.h"
 
@@ -9,10 +10,15 @@
 #include <QBarSet>
 #include <QChart>
 #include <QChartView>
+#include <QDockWidget>
 #include <QImage>
+#include <QLabel>
+#include <QMainWindow>
+#include <QScreen>
 #include <QScatterSeries>
 #include <QSignalSpy>
 #include <QStackedBarSeries>
+#include <QTest>
 #include <QValueAxis>
 
 #include <gtest/gtest.h>
@@ -22,6 +28,21 @@
 using namespace attnlens;
 
 namespace {
+
+/// Counts the layout passes requested of a graphics widget (QChart re-lays out its axes, labels
+/// and legend on each).
+class LayoutRequestCounter : public QObject {
+public:
+    int count = 0;
+
+protected:
+    bool eventFilter(QObject *, QEvent *event) override
+    {
+        if (event->type() == QEvent::LayoutRequest)
+            ++count;
+        return false;
+    }
+};
 
 Matrix rows(std::initializer_list<std::initializer_list<double>> values)
 {
@@ -147,7 +168,7 @@ TEST_F(ContextChartViewTest, NegativeContributionsStackBelowZero)
     EXPECT_GE(yAxis->max(), 4.0);
 
     const QImage image = view->grab().toImage();
-    image.save(QStringLiteral("/tmp/charts-context-negative.png"));
+    image.save(QStringLiteral("/tmp/perfcharts-context-negative.png"));
     // Dim 1: A's share (−2.41) hangs below zero; B (0.79) and C (1.60) stack upwards from zero.
     const double a = sets.at(0)->at(0);
     const double b = sets.at(1)->at(0);
@@ -212,7 +233,7 @@ TEST_F(ContextChartViewTest, RefusalGreysTheChartOut)
     EXPECT_TRUE(view->errorText().startsWith(QStringLiteral("undefined: no allowed key")));
     EXPECT_TRUE(view->contextLabel(0).isEmpty());
     const QImage image = view->grab().toImage();
-    image.save(QStringLiteral("/tmp/charts-context-error.png"));
+    image.save(QStringLiteral("/tmp/perfcharts-context-error.png"));
     for (QBarSet *set : view->contributionSets())
         EXPECT_EQ(countPixels(image, set->color()), 0) << "stale bars shown as current";
 
@@ -241,7 +262,7 @@ TEST_F(ContextChartViewTest, ManyKeysShareAnOtherKeysSet)
     EXPECT_EQ(view->keysOfSet(ContextChartView::kMaxKeySets - 1).size(), n - (ContextChartView::kMaxKeySets - 1));
     EXPECT_TRUE(view->contributionSets().constLast()->label().contains(QStringLiteral("other")));
     expectStacksMatchModel(0);
-    view->grab().toImage().save(QStringLiteral("/tmp/charts-context-many.png"));
+    view->grab().toImage().save(QStringLiteral("/tmp/perfcharts-context-many.png"));
 }
 
 TEST_F(ContextChartViewTest, RendersAtProjectorAndLargeSizes)
@@ -250,12 +271,87 @@ TEST_F(ContextChartViewTest, RendersAtProjectorAndLargeSizes)
         view->resize(size);
         settle();
         const QImage image = view->grab().toImage();
-        image.save(QStringLiteral("/tmp/charts-context-%1x%2.png").arg(size.width()).arg(size.height()));
+        image.save(QStringLiteral("/tmp/perfcharts-context-%1x%2.png").arg(size.width()).arg(size.height()));
         ASSERT_EQ(image.size(), size);
         for (QBarSet *set : view->contributionSets())
             EXPECT_GT(countPixels(image, set->color()), size.width() * size.height() / 400) << size.width();
         EXPECT_FALSE(view->contextLabel(0).isEmpty()) << size.width();
     }
+}
+
+TEST_F(ContextChartViewTest, ADragDoesNotLayTheChartOutAgain)
+{
+    LayoutRequestCounter layouts;
+    view->chart()->installEventFilter(&layouts);
+    const QRectF plot = view->chart()->plotArea();
+    for (int step = 1; step <= 20; ++step) {
+        Eigen::RowVectorXd q(2);
+        q << std::cos(step * 0.2), std::sin(step * 0.2);
+        model.setQueryRow(0, q);
+        settle();
+        expectStacksMatchModel(0);
+    }
+    EXPECT_EQ(layouts.count, 0) << "axes, title and legend must stay put while the bars move";
+    EXPECT_EQ(view->chart()->plotArea(), plot);
+    EXPECT_EQ(view->contextLabel(0), formatCompact(model.result()->context(0, 0)));
+}
+
+TEST_F(ContextChartViewTest, ADockTabBehindAnotherWaitsUntilBroughtToTheFront)
+{
+    QMainWindow window;
+    auto *front = new QDockWidget(QStringLiteral("Heatmap"), &window);
+    front->setWidget(new QLabel(QStringLiteral("heatmap")));
+    auto *back = new QDockWidget(QStringLiteral("Context"), &window);
+    auto *tabbed = new ContextChartView(&model, &viewState);
+    back->setWidget(tabbed);
+    window.addDockWidget(Qt::BottomDockWidgetArea, front);
+    window.addDockWidget(Qt::BottomDockWidgetArea, back);
+    window.tabifyDockWidget(front, back);
+    window.resize(900, 700);
+    window.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    front->raise();
+    settle();
+
+    const double before = tabbed->contextSeries()->at(0).y();
+    model.setTemperature(0.4);
+    settle();
+    ASSERT_NE(model.result()->context(0, 0), before);
+    EXPECT_EQ(tabbed->contextSeries()->at(0).y(), before) << "a chart behind another tab does no work";
+
+    back->raise();
+    settle();
+    for (int d = 0; d < 2; ++d) {
+        EXPECT_EQ(tabbed->contextSeries()->at(d).y(), model.result()->context(0, d)) << d;
+        EXPECT_EQ(tabbed->contextLabel(d), view->contextLabel(d)) << d;
+    }
+    const QList<QBarSet *> sets = tabbed->contributionSets();
+    ASSERT_EQ(sets.size(), 3);
+    EXPECT_NEAR(sets.at(2)->at(0), model.result()->weights(0, 2) * 10.0, 1e-12);
+}
+
+TEST_F(ContextChartViewTest, WhatADragLeavesOnScreenIsAFullRepaint)
+{
+    // Frames during a drag repaint only what changed; the pixels left on screen afterwards
+    // must be the same as a repaint of the whole chart.
+    for (int step = 1; step <= 12; ++step) {
+        Eigen::RowVectorXd q(2);
+        q << std::cos(step * 0.5), std::sin(step * 0.5);
+        model.setQueryRow(0, q);
+        settle();
+    }
+    QImage onScreen = view->screen()->grabWindow(view->window()->winId()).toImage();
+    if (onScreen.isNull())
+        GTEST_SKIP() << "this platform cannot read back the window";
+    onScreen = onScreen.convertToFormat(QImage::Format_RGB32)
+                   .copy(QRect(view->mapTo(view->window(), QPoint(0, 0)), view->size()));
+    const QImage full = view->grab().toImage().convertToFormat(QImage::Format_RGB32);
+    ASSERT_EQ(onScreen.size(), full.size());
+    int differing = 0;
+    for (int y = 0; y < full.height(); ++y)
+        for (int x = 0; x < full.width(); ++x)
+            differing += onScreen.pixel(x, y) != full.pixel(x, y);
+    EXPECT_EQ(differing, 0);
 }
 
 TEST(ReplaceBarValues, WritesEveryChangedValueAndOnlyThose)

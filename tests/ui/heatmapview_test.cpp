@@ -544,3 +544,59 @@ TEST_F(HeatmapViewTest, A2048By2048ScenarioRenders)
     EXPECT_TRUE(isGrey(image.pixel((diagonal.center() + QPointF(6, -6)).toPoint())));
     EXPECT_FALSE(isGrey(image.pixel((diagonal.center() + QPointF(-6, 6)).toPoint())));
 }
+
+TEST_F(HeatmapViewTest, QueryDragStepsShowTheSameMatrixAsAFreshView)
+{
+    // A query drag recolours only that query's row and reuses the picture of the labels: after
+    // many steps (with a hover, a selection and a temperature change in between) the view must
+    // look exactly like one built from scratch, for a few tokens and for 512.
+    std::mt19937_64 rng(7);
+    std::normal_distribution<double> normal(0.0, 1.0);
+    Scenario big;
+    big.name = QStringLiteral("512 tokens");
+    big.queries.resize(512, 2);
+    big.keys.resize(512, 2);
+    big.values.resize(512, 2);
+    for (Index i = 0; i < 512; ++i) {
+        for (Index j = 0; j < 2; ++j) {
+            big.queries(i, j) = normal(rng);
+            big.keys(i, j) = normal(rng);
+            big.values(i, j) = normal(rng);
+        }
+    }
+    for (const Scenario &scenario : {builtin("three-queries"), big}) {
+        model.setScenario(scenario);
+        settle();
+        const QImage first = grab();
+        for (int step = 1; step <= 5; ++step) {
+            const int row = step % 2;
+            Eigen::RowVectorXd query = model.scenario().queries.row(row);
+            query(0) += 0.4 * step;
+            query(1) -= 0.3;
+            model.setQueryRow(row, query);
+            settle();
+            if (step == 2)
+                viewState.setSelectedQuery(1);
+            if (step == 3)
+                model.setTemperature(0.7);
+            settle();
+        }
+        const QImage dragged = grab();
+        EXPECT_NE(dragged, first) << "the drag changed the weights";
+
+        HeatmapView fresh(&model, &viewState);
+        fresh.resize(view->size());
+        fresh.show();
+        ASSERT_TRUE(QTest::qWaitForWindowExposed(&fresh));
+        settle();
+        const QImage expected = fresh.grab().toImage().convertToFormat(QImage::Format_RGB32);
+        int differing = 0;
+        for (int y = 0; y < expected.height(); ++y)
+            for (int x = 0; x < expected.width(); ++x)
+                differing += channelDistance(expected.pixel(x, y), dragged.pixel(x, y)) > 2 ? 1 : 0;
+        EXPECT_EQ(differing, 0) << scenario.name.toStdString();
+        viewState.setSelectedQuery(0);
+        model.setTemperature(1.0);
+        settle();
+    }
+}

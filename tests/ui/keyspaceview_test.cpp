@@ -9,6 +9,7 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QImage>
+#include <QMouseEvent>
 #include <QPainter>
 #include <QSignalSpy>
 #include <QTest>
@@ -17,6 +18,7 @@
 
 #include <cmath>
 #include <memory>
+#include <random>
 
 using namespace attnlens;
 
@@ -110,6 +112,51 @@ QRgb pixelAt(const QImage &image, const QPointF &widgetPoint, qreal devicePixelR
 {
     return image.pixel(int(std::lround(widgetPoint.x() * devicePixelRatio)),
                        int(std::lround(widgetPoint.y() * devicePixelRatio)));
+}
+
+/// n tokens of normally distributed two-dimensional queries and keys (as in the drag benchmark),
+/// with the first query at [1, 0].
+Scenario crowdedScenario(int n)
+{
+    std::mt19937_64 rng(2026);
+    std::normal_distribution<double> normal(0.0, 1.0);
+    Scenario s;
+    s.name = QStringLiteral("%1 tokens").arg(n);
+    s.queries.resize(n, 2);
+    s.keys.resize(n, 2);
+    s.values.resize(n, 2);
+    for (Index i = 0; i < n; ++i) {
+        for (Index j = 0; j < 2; ++j) {
+            s.queries(i, j) = normal(rng);
+            s.keys(i, j) = normal(rng);
+            s.values(i, j) = normal(rng);
+        }
+    }
+    s.queries.row(0) << 1.0, 0.0;
+    return s;
+}
+
+/// How many pixels differ by more than `tolerance` in some channel, below row `fromY`.
+int countDiffering(const QImage &a, const QImage &b, int fromY, int tolerance = 8)
+{
+    int count = 0;
+    for (int y = fromY; y < std::min(a.height(), b.height()); ++y) {
+        for (int x = 0; x < std::min(a.width(), b.width()); ++x) {
+            const QRgb p = a.pixel(x, y);
+            const QRgb q = b.pixel(x, y);
+            if (std::abs(qRed(p) - qRed(q)) > tolerance || std::abs(qGreen(p) - qGreen(q)) > tolerance
+                || std::abs(qBlue(p) - qBlue(q)) > tolerance)
+                ++count;
+        }
+    }
+    return count;
+}
+
+void sendMouse(QWidget *target, QEvent::Type type, const QPointF &position, Qt::MouseButtons buttons)
+{
+    QMouseEvent event(type, position, target->mapToGlobal(position), Qt::LeftButton, buttons,
+                      Qt::NoModifier);
+    QCoreApplication::sendEvent(target, &event);
 }
 
 class KeySpaceViewTest : public ::testing::Test {
@@ -584,4 +631,80 @@ TEST(PlotAxesTest, EqualAspectUsesOneScaleAndKeepsTheFittedRangeVisible)
     EXPECT_NEAR(back.x(), 0.7, 1e-12);
     EXPECT_NEAR(back.y(), 0.3, 1e-12);
     EXPECT_LT(axes.toPixelY(1.0), axes.toPixelY(0.0)) << "y grows upwards";
+}
+
+TEST_F(KeySpaceViewTest, DragStepsDrawTheSamePictureAsAFreshScene)
+{
+    // What is drawn during a drag comes partly from cached pictures (the frame, and with many
+    // points the keys and other arrows): it must match a scene drawn from scratch, at a few
+    // tokens and at many.
+    for (const int tokens : {3, 64}) {
+        open(tokens == 3 ? builtin(QStringLiteral("lesson")) : crowdedScenario(tokens));
+        const QPointF start = view->tipPosition(0);
+        sendMouse(view.get(), QEvent::MouseButtonPress, start, Qt::LeftButton);
+        QCoreApplication::processEvents();
+        for (int step = 1; step <= 6; ++step) {
+            sendMouse(view.get(), QEvent::MouseMove, start + QPointF(-9.0 * step, -7.0 * step), Qt::LeftButton);
+            QCoreApplication::processEvents();
+            ASSERT_NE(model.scenario().queries(0, 1), 0.0);
+        }
+        view->clearFocus();
+        QCoreApplication::processEvents();
+        const QImage cached = grabImage(*view);
+
+        QImage fresh(view->size(), QImage::Format_RGB32);
+        fresh.fill(view->palette().color(QPalette::Window));
+        {
+            QPainter painter(&fresh);
+            view->paintScene(painter, QRectF(view->rect()));
+        }
+        // Only the caption differs: the widget shows the drag hint, an export does not.
+        const int captionBottom = 2 * view->fontMetrics().height();
+        EXPECT_LT(countDiffering(cached, fresh, captionBottom), 40) << tokens << " tokens";
+        EXPECT_GT(countNear(cached, queryColor(0)), 50) << tokens << " tokens";
+        sendMouse(view.get(), QEvent::MouseButtonRelease, view->tipPosition(0), Qt::NoButton);
+        QCoreApplication::processEvents();
+    }
+}
+
+TEST_F(KeySpaceViewTest, ACrowdedPlaneNamesOnlyTheHeaviestKeysAndTheSelectedQuery)
+{
+    // 512 tokens: naming every point would bury the plane. The selected query is named, and
+    // the keys named are among the heaviest for it; the few-token lesson still names them all.
+    open(crowdedScenario(512));
+    ASSERT_NE(model.result(), nullptr);
+    const Matrix &weights = model.result()->weights;
+    EXPECT_TRUE(view->isQueryLabelled(0));
+    int namedQueries = 0;
+    for (int i = 0; i < 512; ++i)
+        namedQueries += view->isQueryLabelled(i) ? 1 : 0;
+    EXPECT_EQ(namedQueries, 1);
+
+    std::vector<double> row(weights.row(0).data(), weights.row(0).data() + 512);
+    std::vector<double> sorted = row;
+    std::sort(sorted.begin(), sorted.end(), std::greater<double>());
+    const double eighthHeaviest = sorted[7];
+    int namedKeys = 0;
+    for (int j = 0; j < 512; ++j) {
+        if (!view->isKeyLabelled(j))
+            continue;
+        ++namedKeys;
+        EXPECT_GE(row[size_t(j)], eighthHeaviest) << "key " << j << " is not among the heaviest";
+    }
+    EXPECT_GE(namedKeys, 4);
+    EXPECT_LE(namedKeys, 8);
+    // The heaviest key keeps its halo and its label whatever else crowds it.
+    const int heaviest = int(std::max_element(row.begin(), row.end()) - row.begin());
+    EXPECT_TRUE(view->isKeyLabelled(heaviest));
+    EXPECT_GT(view->haloRadius(heaviest), 0.0);
+
+    // Hovering another query names it too.
+    viewState.setHover(7, -1);
+    EXPECT_TRUE(view->isQueryLabelled(7));
+    viewState.setHover(-1, -1);
+
+    open(builtin(QStringLiteral("lesson")));
+    for (int j = 0; j < 3; ++j)
+        EXPECT_TRUE(view->isKeyLabelled(j)) << j;
+    EXPECT_TRUE(view->isQueryLabelled(0));
 }

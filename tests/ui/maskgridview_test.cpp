@@ -84,6 +84,20 @@ bool isRed(QColor c)
     return c.red() > 170 && c.green() < 90 && c.blue() < 90;
 }
 
+/// Counts the paint events a widget receives.
+class PaintCounter : public QObject {
+public:
+    int count = 0;
+
+protected:
+    bool eventFilter(QObject *, QEvent *event) override
+    {
+        if (event->type() == QEvent::Paint)
+            ++count;
+        return false;
+    }
+};
+
 class MaskGridViewTest : public ::testing::Test {
 protected:
     void SetUp() override
@@ -434,6 +448,34 @@ TEST_F(MaskGridViewTest, DraggingPaintsTheFirstCellsNewStateAcrossARow)
     QTest::mouseRelease(grid, Qt::LeftButton, Qt::NoModifier, grid->cellRect(0, 2).center());
     EXPECT_EQ(currentMask(), maskFromRows({{0, 0, 1}, {1, 1, 1}, {1, 1, 1}}));
     EXPECT_EQ(refusals.count(), 1);
+}
+
+TEST_F(MaskGridViewTest, NewWeightsLeaveTheGridAloneUntilARefusalAppears)
+{
+    // Dragging a query or sliding the temperature changes every weight but not the mask: the
+    // grid must not repaint on each step (it would slow every drag), until a refusal banner
+    // comes or goes.
+    open(builtin("three-queries"));
+    PaintCounter paints;
+    grid->installEventFilter(&paints);
+    view->installEventFilter(&paints);
+    for (int step = 1; step <= 6; ++step) {
+        Eigen::RowVectorXd query = model->scenario().queries.row(0);
+        query(1) += 0.25;
+        model->setQueryRow(0, query);
+        model->setTemperature(1.0 + 0.1 * step);
+        QCoreApplication::processEvents();
+    }
+    EXPECT_EQ(paints.count, 0);
+    EXPECT_EQ(countPixels(grid->grab().toImage(), grid->rect(), isRed), 0);
+
+    model->setTemperature(0.0);
+    QCoreApplication::processEvents();
+    ASSERT_TRUE(model->error().has_value());
+    EXPECT_GT(paints.count, 0) << "the refusal banner appears";
+    EXPECT_GT(countPixels(grid->grab().toImage(), grid->rect(), isRed), 20);
+    grid->removeEventFilter(&paints);
+    view->removeEventFilter(&paints);
 }
 
 TEST_F(MaskGridViewTest, HoverAndRowLabelsShareTheSelectionWithOtherViews)

@@ -82,7 +82,32 @@ void expectTidyLayout(QWidget *panel, const char *name)
             EXPECT_GE(label->width(), label->sizeHint().width())
                 << name << " " << label->objectName().toStdString();
     }
+    // The readout sits in a box of its own: it must fill the box and show all of its text.
+    auto *readout = panel->findChild<QLabel *>(QStringLiteral("entropyReadout"));
+    ASSERT_NE(readout, nullptr);
+    ASSERT_TRUE(readout->isVisible()) << name;
+    EXPECT_EQ(readout->geometry(), readout->parentWidget()->rect()) << name;
+    if (readout->wordWrap())
+        EXPECT_GE(readout->height(), readout->heightForWidth(readout->width())) << name;
+    else
+        EXPECT_GE(readout->width(), readout->sizeHint().width()) << name;
+    EXPECT_TRUE(panel->rect().contains(
+        QRect(readout->mapTo(panel, QPoint(0, 0)), readout->size()))) << name;
 }
+
+/// Counts the layout passes a widget is asked for.
+class LayoutRequestCounter : public QObject {
+public:
+    int count = 0;
+
+protected:
+    bool eventFilter(QObject *, QEvent *event) override
+    {
+        if (event->type() == QEvent::LayoutRequest)
+            ++count;
+        return false;
+    }
+};
 
 class TemperaturePanelTest : public ::testing::Test {
 protected:
@@ -216,6 +241,33 @@ TEST_F(TemperaturePanelTest, EntropyMatchesTheWeightsAndFallsWithTemperature)
     QCoreApplication::processEvents();
     EXPECT_GT(shownEntropy(readout), h1) << "higher T flattens the row";
     EXPECT_LT(shownEntropy(readout), std::log(3.0));
+}
+
+TEST_F(TemperaturePanelTest, NewWeightsUpdateTheReadoutWithoutARelayout)
+{
+    // A drag changes the weights on every mouse move: the readout follows, but the panel (and so
+    // its dock and the main window) must not be laid out again each time.
+    for (const int width : {1280, 460}) {
+        model->setScenario(builtin(width > 1000 ? "three-queries" : "lesson"));
+        showAt(width, 170);
+        QTest::qWait(20);
+        LayoutRequestCounter counter;
+        panel->installEventFilter(&counter);
+        QStringList shown;
+        for (int step = 1; step <= 8; ++step) {
+            Eigen::RowVectorXd query = model->scenario().queries.row(0);
+            query(0) += 0.37 * step;
+            model->setQueryRow(0, query);
+            QCoreApplication::processEvents();
+            shown << readout->text();
+            EXPECT_NEAR(shownEntropy(readout), expectedEntropy(model->result()->weights, 0), 1e-14);
+        }
+        shown.removeDuplicates();
+        EXPECT_GE(shown.size(), 4) << "the readout follows the weights";
+        EXPECT_EQ(counter.count, 0) << width;
+        panel->removeEventFilter(&counter);
+        expectTidyLayout(panel.get(), width > 1000 ? "wide" : "narrow");
+    }
 }
 
 TEST_F(TemperaturePanelTest, ReadoutFollowsTheSelectedQuery)

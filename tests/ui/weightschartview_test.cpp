@@ -9,7 +9,11 @@
 #include <QBarSet>
 #include <QChart>
 #include <QChartView>
+#include <QDockWidget>
 #include <QImage>
+#include <QLabel>
+#include <QMainWindow>
+#include <QScreen>
 #include <QSignalSpy>
 #include <QStackedBarSeries>
 #include <QTest>
@@ -23,6 +27,21 @@
 using namespace attnlens;
 
 namespace {
+
+/// Counts the layout passes requested of a graphics widget (QChart re-lays out its axes, labels
+/// and legend on each).
+class LayoutRequestCounter : public QObject {
+public:
+    int count = 0;
+
+protected:
+    bool eventFilter(QObject *, QEvent *event) override
+    {
+        if (event->type() == QEvent::LayoutRequest)
+            ++count;
+        return false;
+    }
+};
 
 Matrix rows(std::initializer_list<std::initializer_list<double>> values)
 {
@@ -175,7 +194,7 @@ TEST_F(WeightsChartViewTest, MaskedKeyIsHatchedAndMarked)
 
     // The masked column shows the grey hatch and none of the query's colour; the others do.
     const QImage image = view->grab().toImage();
-    image.save(QStringLiteral("/tmp/charts-weights-masked.png"));
+    image.save(QStringLiteral("/tmp/perfcharts-weights-masked.png"));
     const QPoint masked = pixelOf(1, 0.75);
     const QPoint allowed = pixelOf(0, 0.25);
     const QRect maskedArea(masked - QPoint(10, 10), QSize(20, 20));
@@ -203,7 +222,7 @@ TEST_F(WeightsChartViewTest, AllMaskedRowIsShownAsUndefined)
     EXPECT_FALSE(view->isBarLabelVisible(0));
 
     const QImage image = view->grab().toImage();
-    image.save(QStringLiteral("/tmp/charts-weights-error.png"));
+    image.save(QStringLiteral("/tmp/perfcharts-weights-error.png"));
     EXPECT_EQ(countPixels(image, queryColor(0)), 0) << "stale bars shown as current";
 
     model.setMaskCell(0, 2, true);
@@ -251,7 +270,7 @@ TEST_F(WeightsChartViewTest, RendersAtProjectorAndLargeSizes)
         view->resize(size);
         settle();
         const QImage image = view->grab().toImage();
-        image.save(QStringLiteral("/tmp/charts-weights-%1x%2.png").arg(size.width()).arg(size.height()));
+        image.save(QStringLiteral("/tmp/perfcharts-weights-%1x%2.png").arg(size.width()).arg(size.height()));
         ASSERT_EQ(image.size(), size);
         // The three bars fill a visible share of the picture in the query's colour.
         EXPECT_GT(countPixels(image, queryColor(0)), size.width() * size.height() / 50) << size.width();
@@ -280,7 +299,7 @@ TEST_F(WeightsChartViewTest, ManyKeysStayResponsive)
     for (int j = 0; j < n; j += 37)
         EXPECT_EQ(view->weightSet()->at(j), model.result()->weights(0, j));
     QTest::qWait(100);
-    view->grab().toImage().save(QStringLiteral("/tmp/charts-weights-many.png"));
+    view->grab().toImage().save(QStringLiteral("/tmp/perfcharts-weights-many.png"));
     auto *yAxis = qobject_cast<QValueAxis *>(view->chart()->axes(Qt::Vertical).constFirst());
     ASSERT_NE(yAxis, nullptr);
     EXPECT_EQ(yAxis->min(), 0.0);
@@ -288,3 +307,86 @@ TEST_F(WeightsChartViewTest, ManyKeysStayResponsive)
 }
 
 } // namespace
+
+TEST_F(WeightsChartViewTest, ADragDoesNotLayTheChartOutAgain)
+{
+    LayoutRequestCounter layouts;
+    view->chart()->installEventFilter(&layouts);
+    const QRectF plot = view->chart()->plotArea();
+    for (int step = 1; step <= 20; ++step) {
+        Eigen::RowVectorXd q(2);
+        q << std::cos(step * 0.2), std::sin(step * 0.2);
+        model.setQueryRow(0, q);
+        settle();
+        EXPECT_EQ(view->weightSet()->at(1), model.result()->weights(0, 1));
+    }
+    EXPECT_EQ(layouts.count, 0) << "axes, title and labels must stay put while the bars move";
+    EXPECT_EQ(view->chart()->plotArea(), plot);
+}
+
+TEST_F(WeightsChartViewTest, ADockTabBehindAnotherWaitsUntilBroughtToTheFront)
+{
+    QMainWindow window;
+    auto *front = new QDockWidget(QStringLiteral("Heatmap"), &window);
+    front->setWidget(new QLabel(QStringLiteral("heatmap")));
+    auto *back = new QDockWidget(QStringLiteral("Weights"), &window);
+    auto *tabbed = new WeightsChartView(&model, &viewState);
+    back->setWidget(tabbed);
+    window.addDockWidget(Qt::RightDockWidgetArea, front);
+    window.addDockWidget(Qt::RightDockWidgetArea, back);
+    window.tabifyDockWidget(front, back);
+    window.resize(900, 600);
+    window.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    front->raise();
+    settle();
+
+    const double before = tabbed->weightSet()->at(1);
+    model.setTemperature(0.5);
+    settle();
+    ASSERT_NE(model.result()->weights(0, 1), before);
+    EXPECT_EQ(tabbed->weightSet()->at(1), before) << "a chart behind another tab does no work";
+    EXPECT_EQ(view->weightSet()->at(1), model.result()->weights(0, 1)) << "a chart in sight keeps up";
+
+    back->raise();
+    settle();
+    for (int j = 0; j < 3; ++j)
+        EXPECT_EQ(tabbed->weightSet()->at(j), model.result()->weights(0, j)) << "key " << j;
+    EXPECT_EQ(tabbed->barLabel(1), view->barLabel(1));
+
+    // Hidden outright, it catches up when shown again, scenario changes included.
+    back->hide();
+    settle();
+    model.setScenario(threeQueries());
+    model.setMaskCell(0, 0, false);
+    settle();
+    back->show();
+    back->raise();
+    settle();
+    EXPECT_EQ(tabbed->weightSet()->at(0), 0.0);
+    EXPECT_EQ(tabbed->barLabel(0), QStringLiteral("masked"));
+}
+
+TEST_F(WeightsChartViewTest, WhatADragLeavesOnScreenIsAFullRepaint)
+{
+    // Frames during a drag repaint only what changed; the pixels left on screen afterwards
+    // must be the same as a repaint of the whole chart.
+    for (int step = 1; step <= 12; ++step) {
+        Eigen::RowVectorXd q(2);
+        q << std::cos(step * 0.5), std::sin(step * 0.5);
+        model.setQueryRow(0, q);
+        settle();
+    }
+    QImage onScreen = view->screen()->grabWindow(view->window()->winId()).toImage();
+    if (onScreen.isNull())
+        GTEST_SKIP() << "this platform cannot read back the window";
+    onScreen = onScreen.convertToFormat(QImage::Format_RGB32)
+                   .copy(QRect(view->mapTo(view->window(), QPoint(0, 0)), view->size()));
+    const QImage full = view->grab().toImage().convertToFormat(QImage::Format_RGB32);
+    ASSERT_EQ(onScreen.size(), full.size());
+    int differing = 0;
+    for (int y = 0; y < full.height(); ++y)
+        for (int x = 0; x < full.width(); ++x)
+            differing += onScreen.pixel(x, y) != full.pixel(x, y);
+    EXPECT_EQ(differing, 0);
+}

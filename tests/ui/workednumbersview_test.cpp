@@ -4,14 +4,18 @@
 #include "viewstate.h"
 #include "workednumbersview.h"
 
-#include <QAbstractTextDocumentLayout>
+#include <QAction>
 #include <QApplication>
-#include <QImage>
-#include <QScrollBar>
-#include <QTextCursor>
-#include <QTextDocument>
-#include <QToolTip>
+#include <QClipboard>
+#include <QDockWidget>
 #include <QHelpEvent>
+#include <QImage>
+#include <QLabel>
+#include <QMainWindow>
+#include <QScrollBar>
+#include <QTabWidget>
+#include <QTest>
+#include <QToolTip>
 
 #include <gtest/gtest.h>
 
@@ -63,15 +67,23 @@ protected:
 
     QString text() const { return view->toPlainText(); }
 
-    // The viewport position of the first occurrence of `needle`, or (-1, -1).
+    // The viewport position of the middle of the first text containing `needle`, or (-1, -1).
     QPoint positionOf(const QString &needle) const
     {
-        const QTextCursor found = view->document()->find(needle);
-        if (found.isNull())
-            return QPoint(-1, -1);
-        QTextCursor middle(view->document());
-        middle.setPosition(found.selectionStart() + 1);
-        return view->cursorRect(middle).center();
+        const QRectF found = view->textRect(needle);
+        return found.isEmpty() ? QPoint(-1, -1) : found.center().toPoint();
+    }
+
+    // The viewport drawn as the user sees it.
+    QImage viewportImage() const { return view->viewport()->grab().toImage(); }
+
+    static int darkPixels(const QImage &image, const QRect &area)
+    {
+        int dark = 0;
+        for (int y = std::max(0, area.top()); y <= std::min(image.height() - 1, area.bottom()); ++y)
+            for (int x = std::max(0, area.left()); x <= std::min(image.width() - 1, area.right()); ++x)
+                dark += qGray(image.pixel(x, y)) < 110;
+        return dark;
     }
 
     AttentionModel model;
@@ -85,9 +97,9 @@ TEST_F(WorkedNumbersViewTest, ShowsTheLessonsNumbers)
     for (const char *expected : {"0.7071", "0.4011", "0.1978", "8.0222", "5.9889", "1.4142"})
         EXPECT_TRUE(t.contains(QLatin1String(expected))) << expected << "\n" << t.toStdString();
     // Each dot product written with its terms, as by hand.
-    EXPECT_TRUE(t.contains(QStringLiteral("1\u00d71 + 0\u00d70 = 1\n"))) << t.toStdString();
-    EXPECT_TRUE(t.contains(QStringLiteral("1\u00d70 + 0\u00d71 = 0\n")));
-    EXPECT_TRUE(t.contains(QStringLiteral("1\u00d71 + 0\u00d71 = 1\n")));
+    EXPECT_TRUE(t.contains(QStringLiteral("1\u00d71 + 0\u00d70 = 1\t"))) << t.toStdString();
+    EXPECT_TRUE(t.contains(QStringLiteral("1\u00d70 + 0\u00d71 = 0\t")));
+    EXPECT_TRUE(t.contains(QStringLiteral("1\u00d71 + 0\u00d71 = 1\t")));
     // The exponentials after subtracting the maximum, and their sum 1 + e^-0.7071 + 1.
     EXPECT_TRUE(t.contains(QStringLiteral("0.4931")));
     EXPECT_TRUE(t.contains(QStringLiteral("2.4931")));
@@ -121,7 +133,7 @@ TEST_F(WorkedNumbersViewTest, MaskedKeysAreLeftOut)
     const QString t = text();
     EXPECT_TRUE(t.contains(QStringLiteral("masked \u2192 weight 0"))) << t.toStdString();
     // The context sums only the allowed keys: 0.5×10 + 0.5×10.
-    EXPECT_TRUE(t.contains(QStringLiteral("= 0.5000\u00d710 + 0.5000\u00d710\n"))) << t.toStdString();
+    EXPECT_TRUE(t.contains(QStringLiteral("= 0.5000\u00d710 + 0.5000\u00d710\t"))) << t.toStdString();
     EXPECT_TRUE(t.contains(QStringLiteral("10.0000")));
     // The sum of the exponentials is over A and C only: 1 + 1.
     EXPECT_TRUE(t.contains(QStringLiteral("2.0000")));
@@ -139,7 +151,7 @@ TEST_F(WorkedNumbersViewTest, EmptyRowExplainsUndefinedSoftmax)
     EXPECT_TRUE(t.contains(QStringLiteral("softmax over no keys is undefined")));
     EXPECT_FALSE(t.contains(QStringLiteral("0.4011")));
     EXPECT_FALSE(t.contains(QStringLiteral("NaN")));
-    view->grab().toImage().save(QStringLiteral("/tmp/charts-worked-error.png"));
+    view->grab().toImage().save(QStringLiteral("/tmp/perfcharts-worked-error.png"));
 
     model.setMaskCell(0, 0, true);
     settle();
@@ -176,7 +188,7 @@ TEST_F(WorkedNumbersViewTest, SelectionChangeShowsTheOtherQuery)
     settle();
     const QString t = text();
     EXPECT_TRUE(t.contains(QStringLiteral("second query")));
-    EXPECT_TRUE(t.contains(QStringLiteral("0\u00d71 + 1\u00d71 = 1\n")));
+    EXPECT_TRUE(t.contains(QStringLiteral("0\u00d71 + 1\u00d71 = 1\t")));
     EXPECT_TRUE(t.contains(QString::number(model.result()->context(1, 0), 'f', 4)));
 }
 
@@ -195,7 +207,7 @@ TEST_F(WorkedNumbersViewTest, LongSequencesAreShortened)
     EXPECT_TRUE(t.contains(QStringLiteral("key 16")));
     EXPECT_FALSE(t.contains(QStringLiteral("key 17")));
     EXPECT_LT(t.size(), 20000);
-    view->grab().toImage().save(QStringLiteral("/tmp/charts-worked-many.png"));
+    view->grab().toImage().save(QStringLiteral("/tmp/perfcharts-worked-many.png"));
 }
 
 TEST_F(WorkedNumbersViewTest, RendersAtProjectorAndLargeSizes)
@@ -204,13 +216,177 @@ TEST_F(WorkedNumbersViewTest, RendersAtProjectorAndLargeSizes)
         view->resize(size);
         settle();
         const QImage image = view->grab().toImage();
-        image.save(QStringLiteral("/tmp/charts-worked-%1x%2.png").arg(size.width()).arg(size.height()));
+        image.save(QStringLiteral("/tmp/perfcharts-worked-%1x%2.png").arg(size.width()).arg(size.height()));
         int dark = 0;
         for (int y = 0; y < image.height(); ++y)
             for (int x = 0; x < image.width(); ++x)
                 dark += qGray(image.pixel(x, y)) < 100;
         EXPECT_GT(dark, 2000) << size.width();
     }
+}
+
+TEST_F(WorkedNumbersViewTest, NumbersAreDrawnWhereTheyAreLaidOut)
+{
+    const QImage image = viewportImage();
+    // Numbers (glyph runs) and words (static text) both leave ink inside their own boxes...
+    for (const char *shown : {"0.1978", "8.0222", "memory B", "Softmax"}) {
+        const QRect box = view->textRect(QLatin1String(shown)).toAlignedRect();
+        ASSERT_FALSE(box.isEmpty()) << shown;
+        EXPECT_GT(darkPixels(image, box), 10) << shown;
+    }
+    // ...and the paper right of the widest table stays blank.
+    const QRect margin(image.width() - 60, 0, 50, image.height());
+    EXPECT_EQ(darkPixels(image, margin), 0);
+}
+
+TEST_F(WorkedNumbersViewTest, HiddenViewWaitsUntilShown)
+{
+    // As in the main window, the view sits on a tab that is not in front.
+    QTabWidget tabs;
+    tabs.addTab(new QWidget, QStringLiteral("heatmap"));
+    auto *tabbed = new WorkedNumbersView(&model, &viewState);
+    tabs.addTab(tabbed, QStringLiteral("worked numbers"));
+    tabs.resize(700, 600);
+    tabs.show();
+    tabs.setCurrentIndex(1);
+    settle();
+    ASSERT_TRUE(tabbed->isVisible());
+    tabs.setCurrentIndex(0);
+    settle();
+    ASSERT_FALSE(tabbed->isVisible());
+
+    const QString before = tabbed->toPlainText();
+    model.setTemperature(0.5);
+    settle();
+    EXPECT_TRUE(tabbed->isStale()) << "a hidden view only remembers that it is behind";
+    EXPECT_EQ(tabbed->toPlainText(), before) << "a hidden view must not recompute its numbers";
+    EXPECT_FALSE(view->isStale()) << "the visible one keeps up";
+
+    tabs.setCurrentIndex(1);
+    settle();
+    EXPECT_FALSE(tabbed->isStale());
+    const QString after = tabbed->toPlainText();
+    EXPECT_NE(after, before);
+    EXPECT_EQ(after, text()) << "once shown, it shows what a view that never hid shows";
+    EXPECT_TRUE(after.contains(QString::number(model.result()->weights(0, 1), 'f', 4))) << after.toStdString();
+    EXPECT_TRUE(after.contains(QStringLiteral("T = 0.5")));
+}
+
+TEST_F(WorkedNumbersViewTest, ADockTabBehindAnotherWaitsUntilBroughtToTheFront)
+{
+    // QMainWindow keeps the dock behind visible but moves it out of the window.
+    QMainWindow window;
+    auto *front = new QDockWidget(QStringLiteral("Heatmap"), &window);
+    front->setWidget(new QLabel(QStringLiteral("heatmap")));
+    auto *back = new QDockWidget(QStringLiteral("Worked numbers"), &window);
+    auto *tabbed = new WorkedNumbersView(&model, &viewState);
+    back->setWidget(tabbed);
+    window.addDockWidget(Qt::RightDockWidgetArea, front);
+    window.addDockWidget(Qt::RightDockWidgetArea, back);
+    window.tabifyDockWidget(front, back);
+    window.resize(900, 700);
+    window.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    front->raise();
+    settle();
+
+    const QString before = tabbed->toPlainText();
+    model.setTemperature(0.5);
+    settle();
+    EXPECT_TRUE(tabbed->isStale());
+    EXPECT_EQ(tabbed->toPlainText(), before);
+
+    back->raise();
+    settle();
+    EXPECT_FALSE(tabbed->isStale());
+    EXPECT_EQ(tabbed->toPlainText(), text());
+    // And what is painted is the new calculation.
+    const QRectF weight = tabbed->textRect(QString::number(model.result()->weights(0, 1), 'f', 4));
+    ASSERT_FALSE(weight.isEmpty());
+    EXPECT_GT(darkPixels(tabbed->viewport()->grab().toImage(), weight.toAlignedRect()), 10);
+}
+
+TEST_F(WorkedNumbersViewTest, HoveredKeyRowsAreHighlighted)
+{
+    const QPoint rowB = positionOf(QStringLiteral("memory B"));
+    ASSERT_GE(rowB.x(), 0);
+    // Just left of the label, inside the row's cell padding.
+    const QPoint probe(static_cast<int>(view->textRect(QStringLiteral("memory B")).left()) - 4, rowB.y());
+    const QRgb highlight = qRgb(0xff, 0xf1, 0xb8);
+    EXPECT_NE(viewportImage().pixel(probe) & 0xffffff, highlight & 0xffffff);
+
+    viewState.setHover(0, 1);
+    settle();
+    EXPECT_EQ(viewportImage().pixel(probe) & 0xffffff, highlight & 0xffffff);
+    // Another key's row is not highlighted.
+    const QPoint rowA = positionOf(QStringLiteral("memory A"));
+    const QPoint probeA(probe.x(), rowA.y());
+    EXPECT_NE(viewportImage().pixel(probeA) & 0xffffff, highlight & 0xffffff);
+
+    viewState.setHover(-1, -1);
+    settle();
+    EXPECT_NE(viewportImage().pixel(probe) & 0xffffff, highlight & 0xffffff);
+}
+
+TEST_F(WorkedNumbersViewTest, NumberColumnsAreRightAlignedAndHoldStillDuringADrag)
+{
+    // Weights of A and B sit right-aligned in one column.
+    const QRectF weightA = view->textRect(QStringLiteral("0.4011"));
+    const QRectF sumOfExps = view->textRect(QStringLiteral("2.4931"));
+    ASSERT_FALSE(weightA.isEmpty());
+    ASSERT_FALSE(sumOfExps.isEmpty());
+    const QRectF labelB = view->textRect(QStringLiteral("memory B"));
+
+    // A drag: the query moves step by step and the numbers change width ("−0.2112", "0.05").
+    for (int step = 1; step <= 20; ++step) {
+        Eigen::RowVectorXd q(2);
+        q << std::cos(step * 0.3), std::sin(step * 0.3);
+        model.setQueryRow(0, q);
+        settle();
+        EXPECT_DOUBLE_EQ(view->textRect(QStringLiteral("memory B")).left(), labelB.left());
+    }
+    const AttentionResult *result = model.result();
+    ASSERT_NE(result, nullptr);
+    // The sum of the exponentials stays right-aligned under the same column edge as before.
+    double expSum = 0.0;
+    double maxZ = result->scores.row(0).maxCoeff();
+    for (int j = 0; j < 3; ++j)
+        expSum += std::exp(result->scores(0, j) - maxZ);
+    const QRectF sumNow = view->textRect(formatCompact(expSum));
+    ASSERT_FALSE(sumNow.isEmpty()) << text().toStdString();
+    EXPECT_NEAR(sumNow.right(), sumOfExps.right(), 0.01);
+}
+
+TEST_F(WorkedNumbersViewTest, CopyPutsTheCalculationOnTheClipboard)
+{
+    QAction *copy = nullptr;
+    for (QAction *action : view->actions())
+        if (action->shortcut() == QKeySequence(QKeySequence::Copy))
+            copy = action;
+    ASSERT_NE(copy, nullptr);
+    QApplication::clipboard()->clear();
+    copy->trigger();
+    const QString copied = QApplication::clipboard()->text();
+    EXPECT_EQ(copied, text());
+    EXPECT_TRUE(copied.contains(QStringLiteral("memory A\t1\u00d71 + 0\u00d70 = 1\t0.7071\t0.7071")))
+        << copied.toStdString();
+}
+
+TEST_F(WorkedNumbersViewTest, RefusalGreysTheViewOut)
+{
+    for (int j = 0; j < 3; ++j)
+        model.setMaskCell(0, j, false);
+    settle();
+    ASSERT_TRUE(view->isShowingRefusal());
+    const QImage image = viewportImage();
+    EXPECT_EQ(image.pixel(image.width() - 5, image.height() - 5) & 0xffffff, 0xe8e8e8u);
+    EXPECT_FALSE(view->valueAt(positionOf(QStringLiteral("undefined"))).has_value());
+    // The explanation wraps inside the view instead of running off to the side.
+    view->resize(320, 400);
+    settle();
+    EXPECT_EQ(view->horizontalScrollBar()->maximum(), 0);
+    EXPECT_GT(darkPixels(viewportImage(), QRect(0, 0, 320, 200)), 200);
+    viewportImage().save(QStringLiteral("/tmp/perfcharts-worked-error-narrow.png"));
 }
 
 TEST(NumberFormat, CompactFullAndInputForms)
