@@ -1,0 +1,141 @@
+// Times attnlens::computeAttentionInto with a reused AttentionResult, which is exactly what the
+// app does on every drag: the shapes stay the same, so after the first call nothing allocates.
+//
+// Cases (names shared with bench/numpybench.py, which times NumPy on the same inputs):
+//   notebook_3x3x2        the notebook's three-query case (step 6): Q, K, V as in
+//                         resources/scenarios/three-queries.json, no mask, T = 1
+//   causal_64x64x64       N_q = N_k = 64,   d_k = d_v = 64, causal mask, T = 1
+//   causal_512x512x64     N_q = N_k = 512,  d_k = d_v = 64, causal mask, T = 1
+//   causal_2048x2048x64   N_q = N_k = 2048, d_k = d_v = 64, causal mask, T = 1
+//
+// The random inputs are standard normal, drawn from a counter-based SplitMix64 stream through
+// Box-Muller; numpybench.py implements the same generator, so both sides see the same numbers
+// and the checksum counters let scripts/bench-engine.sh check that both computed the same thing.
+
+#include "attention.h"
+#include "attentionresult.h"
+#include "scenario.h"
+
+#include <benchmark/benchmark.h>
+
+#include <cmath>
+#include <cstdint>
+#include <string>
+
+namespace {
+
+using attnlens::Index;
+using attnlens::Matrix;
+
+// Fixed so that every run, on every machine, times the same numbers.
+constexpr std::uint64_t kSeed = 20240607;
+constexpr double kTwoPi = 6.283185307179586476925286766559;
+
+/// SplitMix64 (Steele, Lea, Flood 2014). Output k depends only on seed and k, which lets the
+/// NumPy side generate the same stream with vectorised uint64 arithmetic.
+class SplitMix64
+{
+public:
+    explicit SplitMix64(std::uint64_t seed) : m_state(seed) {}
+
+    std::uint64_t next()
+    {
+        m_state += 0x9E3779B97F4A7C15ull;
+        std::uint64_t z = m_state;
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+        return z ^ (z >> 31);
+    }
+
+    /// Uniform on (0, 1]: never 0, so that log() in Box-Muller stays finite.
+    double nextUniform() { return static_cast<double>((next() >> 11) + 1) * 0x1.0p-53; }
+
+    /// Standard normal; the cosine half of Box-Muller only, two uniforms per draw.
+    double nextNormal()
+    {
+        const double radius = std::sqrt(-2.0 * std::log(nextUniform()));
+        return radius * std::cos(kTwoPi * nextUniform());
+    }
+
+private:
+    std::uint64_t m_state;
+};
+
+void fillNormal(Matrix &matrix, SplitMix64 &generator)
+{
+    for (Index i = 0; i < matrix.rows(); ++i)
+        for (Index j = 0; j < matrix.cols(); ++j)
+            matrix(i, j) = generator.nextNormal();
+}
+
+/// Q, then K, then V, each filled row by row from one stream.
+attnlens::Scenario causalScenario(Index tokens, Index dimension)
+{
+    attnlens::Scenario scenario;
+    scenario.queries.resize(tokens, dimension);
+    scenario.keys.resize(tokens, dimension);
+    scenario.values.resize(tokens, dimension);
+    SplitMix64 generator(kSeed);
+    fillNormal(scenario.queries, generator);
+    fillNormal(scenario.keys, generator);
+    fillNormal(scenario.values, generator);
+    scenario.allowed = attnlens::causalMask(tokens, tokens);
+    return scenario;
+}
+
+attnlens::Scenario notebookScenario()
+{
+    attnlens::Scenario scenario;
+    scenario.queries.resize(3, 2);
+    scenario.queries << 1, 0, 0, 1, -1, 0;
+    scenario.keys.resize(3, 2);
+    scenario.keys << 1, 0, 0, 1, 1, 1;
+    scenario.values.resize(3, 2);
+    scenario.values << 10, 0, 0, 10, 10, 10;
+    return scenario;
+}
+
+void BM_computeAttentionInto(benchmark::State &state, const attnlens::Scenario &scenario)
+{
+    attnlens::AttentionResult result;
+    // The first call sizes the buffers; the app pays it once per shape, not once per drag.
+    if (auto error = attnlens::computeAttentionInto(scenario, result)) {
+        state.SkipWithError(error->describe().toStdString().c_str());
+        return;
+    }
+
+    for (auto _ : state) {
+        auto error = attnlens::computeAttentionInto(scenario, result);
+        benchmark::DoNotOptimize(error);
+        benchmark::DoNotOptimize(result.context.data());
+        benchmark::ClobberMemory();
+    }
+
+    // Sums of squares are well conditioned (no cancellation), so they compare across
+    // implementations to about 1e-12 relative when both sides compute the same attention.
+    state.counters["context_sumsq"] = result.context.squaredNorm();
+    state.counters["weights_sumsq"] = result.weights.squaredNorm();
+    const double flops = 2.0 * static_cast<double>(scenario.queryCount() * scenario.keyCount())
+                         * static_cast<double>(scenario.keyDimension() + scenario.valueDimension());
+    state.counters["FLOPS"] = benchmark::Counter(flops, benchmark::Counter::kIsIterationInvariantRate);
+    state.SetLabel(scenario.allowed ? "causal mask" : "no mask");
+}
+
+// Built once, before main() runs the benchmarks, so input generation is never timed.
+const attnlens::Scenario kNotebook = notebookScenario();
+const attnlens::Scenario kCausal64 = causalScenario(64, 64);
+const attnlens::Scenario kCausal512 = causalScenario(512, 64);
+const attnlens::Scenario kCausal2048 = causalScenario(2048, 64);
+
+BENCHMARK_CAPTURE(BM_computeAttentionInto, notebook_3x3x2, kNotebook)->UseRealTime();
+BENCHMARK_CAPTURE(BM_computeAttentionInto, causal_64x64x64, kCausal64)->UseRealTime();
+BENCHMARK_CAPTURE(BM_computeAttentionInto, causal_512x512x64, kCausal512)
+    ->UseRealTime()
+    ->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_computeAttentionInto, causal_2048x2048x64, kCausal2048)
+    ->UseRealTime()
+    ->Unit(benchmark::kMillisecond);
+
+} // namespace
+
+BENCHMARK_MAIN();

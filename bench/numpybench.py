@@ -1,0 +1,171 @@
+#!/usr/bin/python3
+"""NumPy float64 reference timings for the cases of bench/enginebench.cpp.
+
+Run with Debian's /usr/bin/python3 and python3-numpy, which reaches OpenBLAS through the
+libblas.so.3 alternative. The environment is used as it is: OpenBLAS picks its own kernel and
+thread count, and both are reported so that a reader knows what was compared.
+
+The inputs are the same numbers the C++ benchmark uses (SplitMix64 + Box-Muller with the same
+seed), so the checksums of the two sides must agree.
+"""
+
+import argparse
+import ctypes
+import json
+import math
+import platform
+import statistics
+import sys
+import time
+
+import numpy as np
+
+SEED = 20240607
+GOLDEN_GAMMA = np.uint64(0x9E3779B97F4A7C15)
+MIX1 = np.uint64(0xBF58476D1CE4E5B9)
+MIX2 = np.uint64(0x94D049BB133111EB)
+
+# name -> (N_q = N_k, d_k = d_v); same names as the C++ benchmark cases.
+CAUSAL_CASES = {
+    "causal_64x64x64": (64, 64),
+    "causal_512x512x64": (512, 64),
+    "causal_2048x2048x64": (2048, 64),
+}
+CASE_ORDER = ["notebook_3x3x2", *CAUSAL_CASES]
+
+
+def splitmix64(seed, count):
+    """Outputs 1..count of SplitMix64 seeded with seed; output k depends only on seed and k."""
+    with np.errstate(over="ignore"):
+        z = np.uint64(seed) + GOLDEN_GAMMA * np.arange(1, count + 1, dtype=np.uint64)
+        z = (z ^ (z >> np.uint64(30))) * MIX1
+        z = (z ^ (z >> np.uint64(27))) * MIX2
+    return z ^ (z >> np.uint64(31))
+
+
+def standard_normal(seed, count):
+    """The C++ side's nextNormal() stream: uniforms on (0, 1], cosine half of Box-Muller."""
+    uniforms = ((splitmix64(seed, 2 * count) >> np.uint64(11)) + np.uint64(1)).astype(np.float64)
+    uniforms *= 2.0 ** -53
+    radius = np.sqrt(-2.0 * np.log(uniforms[0::2]))
+    return radius * np.cos((2.0 * math.pi) * uniforms[1::2])
+
+
+def causal_inputs(tokens, dimension):
+    """Q, then K, then V from one stream, row by row, as the C++ causalScenario() does."""
+    block = tokens * dimension
+    draws = standard_normal(SEED, 3 * block)
+    q, k, v = (np.ascontiguousarray(draws[i * block:(i + 1) * block].reshape(tokens, dimension))
+               for i in range(3))
+    mask = np.tril(np.ones((tokens, tokens), dtype=bool))  # query i sees keys 0..i
+    return q, k, v, mask
+
+
+def notebook_inputs():
+    q = np.array([[1.0, 0.0], [0.0, 1.0], [-1.0, 0.0]])
+    k = np.array([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]])
+    v = np.array([[10.0, 0.0], [0.0, 10.0], [10.0, 10.0]])
+    return q, k, v, None
+
+
+def attention(q, k, v, mask):
+    """Scaled dot-product attention at temperature 1, written the way NumPy users write it."""
+    scores = q @ k.T
+    scores /= math.sqrt(q.shape[1])
+    if mask is not None:
+        scores = np.where(mask, scores, -np.inf)
+    scores -= scores.max(axis=1, keepdims=True)
+    np.exp(scores, out=scores)
+    scores /= scores.sum(axis=1, keepdims=True)
+    return scores @ v, scores
+
+
+def time_case(q, k, v, mask, min_total, min_batches, batch_seconds):
+    """Median seconds per call over batches of calls, each batch long enough for perf_counter."""
+    for _ in range(3):
+        attention(q, k, v, mask)
+    start = time.perf_counter()
+    attention(q, k, v, mask)
+    once = max(time.perf_counter() - start, 1e-9)
+    calls = max(1, int(batch_seconds / once))
+
+    per_call = []
+    started = time.perf_counter()
+    while len(per_call) < min_batches or time.perf_counter() - started < min_total:
+        start = time.perf_counter()
+        for _ in range(calls):
+            attention(q, k, v, mask)
+        per_call.append((time.perf_counter() - start) / calls)
+    return per_call, calls
+
+
+def blas_info():
+    """Which BLAS numpy really loaded, and what OpenBLAS decided about kernel and threads."""
+    info = {"libraries": []}
+    with open("/proc/self/maps") as maps:
+        for line in maps:
+            path = line.split()[-1] if len(line.split()) >= 6 else ""
+            if ("blas" in path or "lapack" in path) and path not in info["libraries"]:
+                info["libraries"].append(path)
+    for path in info["libraries"]:
+        if "libopenblas" not in path:
+            continue
+        lib = ctypes.CDLL(path)
+        lib.openblas_get_num_threads.restype = ctypes.c_int
+        lib.openblas_get_corename.restype = ctypes.c_char_p
+        lib.openblas_get_config.restype = ctypes.c_char_p
+        info["openblas_threads"] = lib.openblas_get_num_threads()
+        info["openblas_core"] = lib.openblas_get_corename().decode()
+        info["openblas_config"] = lib.openblas_get_config().decode().strip()
+        break
+    return info
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", help="write the results as JSON to this file")
+    parser.add_argument("--min-time", type=float, default=1.0,
+                        help="minimum seconds of timed calls per case (default 1.0)")
+    parser.add_argument("--min-batches", type=int, default=15,
+                        help="minimum number of timed batches per case (default 15)")
+    parser.add_argument("--batch-time", type=float, default=0.01,
+                        help="target seconds per batch of calls (default 0.01)")
+    parser.add_argument("--cases", nargs="*", default=CASE_ORDER, choices=CASE_ORDER)
+    args = parser.parse_args()
+
+    attention(*notebook_inputs())  # loads BLAS, so that blas_info() can see it
+    report = {
+        "python": sys.version.split()[0],
+        "executable": sys.executable,
+        "numpy": np.__version__,
+        "machine": platform.machine(),
+        "blas": blas_info(),
+        "cases": {},
+    }
+    for name in args.cases:
+        q, k, v, mask = notebook_inputs() if name == "notebook_3x3x2" else causal_inputs(*CAUSAL_CASES[name])
+        context, weights = attention(q, k, v, mask)
+        per_call, calls = time_case(q, k, v, mask, args.min_time, args.min_batches, args.batch_time)
+        report["cases"][name] = {
+            "median_s": statistics.median(per_call),
+            "min_s": min(per_call),
+            "max_s": max(per_call),
+            "cv": statistics.stdev(per_call) / statistics.mean(per_call),
+            "batches": len(per_call),
+            "calls_per_batch": calls,
+            "context_sumsq": float(np.sum(context * context)),
+            "weights_sumsq": float(np.sum(weights * weights)),
+        }
+        print(f"{name:>22}: median {statistics.median(per_call) * 1e6:12.3f} us "
+              f"({len(per_call)} batches of {calls})", file=sys.stderr)
+
+    text = json.dumps(report, indent=2)
+    if args.out:
+        with open(args.out, "w") as out:
+            out.write(text + "\n")
+    else:
+        print(text)
+
+
+if __name__ == "__main__":
+    main()
