@@ -601,12 +601,6 @@ int WorkedNumbersView::wordsFor(const Run &run, int wrapWidth)
     const auto found = m_wordsIndex.constFind(key);
     if (found != m_wordsIndex.constEnd())
         return *found;
-    // Labels and headings repeat from frame to frame; only a new scenario or selection brings
-    // new ones, so the cache stays small. Should it grow anyway, start over.
-    if (m_words.size() > 4096) {
-        m_words.clear();
-        m_wordsIndex.clear();
-    }
     Words words;
     words.text.setTextFormat(run.rich ? Qt::RichText : Qt::PlainText);
     words.text.setText(run.text);
@@ -646,23 +640,30 @@ const WorkedNumbersView::GlyphInfo &WorkedNumbersView::glyphFor(FontRole font, Q
     return *table.insert(c, info);
 }
 
-bool WorkedNumbersView::measureGlyphs(Run &run)
+void WorkedNumbersView::measureGlyphs(Run &run)
 {
     qreal width = 0.0;
     for (const QChar c : std::as_const(run.text)) {
         const GlyphInfo &info = glyphFor(run.font, c);
         if (!info.drawable) {
+            // Drawn by QPainter::drawText() instead (paintRun()), so measured the same way.
             run.width = QFontMetricsF(m_fonts[run.font]).horizontalAdvance(run.text);
-            return false;
+            return;
         }
         width += info.advance;
     }
     run.width = width;
-    return true;
 }
 
 void WorkedNumbersView::layoutContent()
 {
+    // Labels and headings repeat from frame to frame; only a new scenario, selection or width
+    // brings new ones, so the cache stays small. Should it grow anyway, start over (here, before
+    // any run holds an index into it).
+    if (m_words.size() > 4096) {
+        m_words.clear();
+        m_wordsIndex.clear();
+    }
     const qreal wrapWidth = std::max(80.0, viewport()->width() - 2 * m_margin);
     qreal y = m_margin;
     qreal right = 0.0;

@@ -170,7 +170,7 @@ private:
     /// The index in m_words of the run's prepared text, preparing it on first use.
     int wordsFor(const Run &run, int wrapWidth);
     const GlyphInfo &glyphFor(FontRole font, QChar c);
-    bool measureGlyphs(Run &run);
+    void measureGlyphs(Run &run);
     QPointF contentOffset() const;
 
     void paintRun(QPainter &painter, const Run &run, qreal x, qreal baseline);

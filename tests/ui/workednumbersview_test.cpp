@@ -74,8 +74,17 @@ protected:
         return found.isEmpty() ? QPoint(-1, -1) : found.center().toPoint();
     }
 
-    // The viewport drawn as the user sees it.
-    QImage viewportImage() const { return view->viewport()->grab().toImage(); }
+    // The viewport drawn as the user sees it, one pixel per logical pixel.
+    QImage viewportImage() const { return logicalImage(view->viewport()); }
+
+    static QImage logicalImage(QWidget *widget)
+    {
+        QImage image = widget->grab().toImage();
+        if (image.size() != widget->size())
+            image = image.scaled(widget->size());  // sampled, so colours stay exact
+        image.setDevicePixelRatio(1.0);
+        return image;
+    }
 
     static int darkPixels(const QImage &image, const QRect &area)
     {
@@ -303,7 +312,7 @@ TEST_F(WorkedNumbersViewTest, ADockTabBehindAnotherWaitsUntilBroughtToTheFront)
     // And what is painted is the new calculation.
     const QRectF weight = tabbed->textRect(QString::number(model.result()->weights(0, 1), 'f', 4));
     ASSERT_FALSE(weight.isEmpty());
-    EXPECT_GT(darkPixels(tabbed->viewport()->grab().toImage(), weight.toAlignedRect()), 10);
+    EXPECT_GT(darkPixels(logicalImage(tabbed->viewport()), weight.toAlignedRect()), 10);
 }
 
 TEST_F(WorkedNumbersViewTest, HoveredKeyRowsAreHighlighted)
