@@ -2,7 +2,7 @@
 """Joins the Google Benchmark JSON of attnlens_bench with numpybench.py's JSON into one table.
 
 Prints: size | Attention Lens median | NumPy median | ratio (ours/numpy) | same result (the
-checksums agree) | spread (coefficient of variation of each side), then
+checksums agree) | spread (interquartile range over median, each side), then
 whether the issue's targets are met:
   - a full recompute at the notebook's size (3 queries x 3 keys, d = 2) under 1 us;
   - at 512x512x64 (causal) at most half of NumPy's time.
@@ -24,17 +24,17 @@ CASES = [
 NOTEBOOK_LIMIT_S = 1e-6
 RATIO_LIMIT_512 = 0.5
 CHECKSUM_RTOL = 1e-9
-NOISY_CV = 0.05
+NOISY_SPREAD = 0.10
 
 UNIT_SECONDS = {"ns": 1e-9, "us": 1e-6, "ms": 1e-3, "s": 1.0}
 
 
 def engine_medians(path):
-    """case -> (median seconds, coefficient of variation or None, counters) from a Google
+    """case -> (median seconds, relative interquartile range or None, counters) from a Google
     Benchmark JSON file, and the file's context.
 
-    Uses the "median" and "cv" aggregates when the run had repetitions, otherwise the median of
-    the individual runs (a single one without --benchmark_repetitions)."""
+    Uses the "median" and "iqr_rel" aggregates when the run had repetitions, otherwise the
+    median of the individual runs (a single one without --benchmark_repetitions)."""
     with open(path) as file:
         data = json.load(file)
     singles, aggregates = {}, {}
@@ -54,9 +54,9 @@ def engine_medians(path):
     for case in {*singles, *aggregates}:
         if "median" in aggregates.get(case, {}):
             median = aggregates[case]["median"]
-            cv = aggregates[case].get("cv")
-            # The cv aggregate is a ratio, whatever time_unit says.
-            results[case] = (seconds(median), cv["real_time"] if cv else None, median)
+            spread = aggregates[case].get("iqr_rel")
+            # A percentage aggregate is a plain ratio, whatever time_unit says.
+            results[case] = (seconds(median), spread["real_time"] if spread else None, median)
         else:
             runs = singles[case]
             results[case] = (statistics.median(seconds(run) for run in runs), None, runs[-1])
@@ -103,7 +103,7 @@ def main():
     print()
 
     header = ("size", "Attention Lens median", "NumPy median", "ratio (ours/numpy)", "same result",
-              "spread (cv) ours / numpy")
+              "spread (IQR/median) ours / numpy")
     rows = []
     ok_checksums = True
     noisy = False
@@ -118,21 +118,21 @@ def main():
             same_text = "yes" if same else "NO"
         else:
             same_text = "-"
-        spreads = [ours[1] if ours else None, theirs.get("cv") if theirs else None]
-        noisy |= any(cv is not None and cv > NOISY_CV for cv in spreads)
+        spreads = [ours[1] if ours else None, theirs.get("iqr_rel") if theirs else None]
+        noisy |= any(spread is not None and spread > NOISY_SPREAD for spread in spreads)
         rows.append((label,
                      format_time(ours_s) if ours_s else "-",
                      format_time(theirs_s) if theirs_s else "-",
                      f"{ours_s / theirs_s:.3f}" if ours_s and theirs_s else "-",
                      same_text,
-                     " / ".join("-" if cv is None else f"{100 * cv:.1f}%" for cv in spreads)))
+                     " / ".join("-" if x is None else f"{100 * x:.1f}%" for x in spreads)))
     widths = [max(len(str(row[i])) for row in [header, *rows]) for i in range(len(header))]
     print(" | ".join(h.ljust(w) for h, w in zip(header, widths)))
     print("-+-".join("-" * w for w in widths))
     for row in rows:
         print(" | ".join(str(c).rjust(w) if i else str(c).ljust(w) for i, (c, w) in enumerate(zip(row, widths))))
     if noisy:
-        print(f"Some spreads exceed {100 * NOISY_CV:.0f}%: other processes were probably using the "
+        print(f"Some spreads exceed {100 * NOISY_SPREAD:.0f}%: other processes were probably using the "
               "CPUs (NumPy's threads suffer most); repeat when the machine is quiet.")
     print()
 

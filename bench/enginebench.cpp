@@ -18,9 +18,10 @@
 
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
-#include <string>
+#include <vector>
 
 namespace {
 
@@ -95,6 +96,26 @@ attnlens::Scenario notebookScenario()
     return scenario;
 }
 
+/// Linear interpolation between order statistics (NumPy's and Python's "inclusive" quantile).
+double quantile(std::vector<double> sorted, double fraction)
+{
+    const double position = fraction * static_cast<double>(sorted.size() - 1);
+    const auto below = static_cast<std::size_t>(position);
+    const std::size_t above = std::min(below + 1, sorted.size() - 1);
+    return sorted[below] + (position - static_cast<double>(below)) * (sorted[above] - sorted[below]);
+}
+
+/// Interquartile range over the median of the repetitions: a spread that one slow repetition,
+/// when another process grabbed the core, does not dominate as it does the standard deviation.
+double relativeInterquartileRange(const std::vector<double> &times)
+{
+    if (times.size() < 2)
+        return 0.0;
+    std::vector<double> sorted(times);
+    std::sort(sorted.begin(), sorted.end());
+    return (quantile(sorted, 0.75) - quantile(sorted, 0.25)) / quantile(sorted, 0.5);
+}
+
 void BM_computeAttentionInto(benchmark::State &state, const attnlens::Scenario &scenario)
 {
     attnlens::AttentionResult result;
@@ -127,14 +148,20 @@ const attnlens::Scenario kCausal64 = causalScenario(64, 64);
 const attnlens::Scenario kCausal512 = causalScenario(512, 64);
 const attnlens::Scenario kCausal2048 = causalScenario(2048, 64);
 
-BENCHMARK_CAPTURE(BM_computeAttentionInto, notebook_3x3x2, kNotebook)->UseRealTime();
-BENCHMARK_CAPTURE(BM_computeAttentionInto, causal_64x64x64, kCausal64)->UseRealTime();
+BENCHMARK_CAPTURE(BM_computeAttentionInto, notebook_3x3x2, kNotebook)
+    ->UseRealTime()
+    ->ComputeStatistics("iqr_rel", relativeInterquartileRange, benchmark::kPercentage);
+BENCHMARK_CAPTURE(BM_computeAttentionInto, causal_64x64x64, kCausal64)
+    ->UseRealTime()
+    ->ComputeStatistics("iqr_rel", relativeInterquartileRange, benchmark::kPercentage);
 BENCHMARK_CAPTURE(BM_computeAttentionInto, causal_512x512x64, kCausal512)
     ->UseRealTime()
-    ->Unit(benchmark::kMicrosecond);
+    ->Unit(benchmark::kMicrosecond)
+    ->ComputeStatistics("iqr_rel", relativeInterquartileRange, benchmark::kPercentage);
 BENCHMARK_CAPTURE(BM_computeAttentionInto, causal_2048x2048x64, kCausal2048)
     ->UseRealTime()
-    ->Unit(benchmark::kMillisecond);
+    ->Unit(benchmark::kMillisecond)
+    ->ComputeStatistics("iqr_rel", relativeInterquartileRange, benchmark::kPercentage);
 
 } // namespace
 

@@ -99,6 +99,12 @@ def time_case(q, k, v, mask, min_total, min_batches, batch_seconds):
     return per_call, calls
 
 
+def relative_iqr(values):
+    """Interquartile range over the median, as the C++ side's iqr_rel statistic."""
+    q1, median, q3 = statistics.quantiles(values, n=4, method="inclusive")
+    return (q3 - q1) / median
+
+
 def blas_info():
     """Which BLAS numpy really loaded, and what OpenBLAS decided about kernel and threads."""
     info = {"libraries": []}
@@ -128,8 +134,8 @@ def main():
                         help="minimum seconds of timed calls per case (default 1.0)")
     parser.add_argument("--min-batches", type=int, default=15,
                         help="minimum number of timed batches per case (default 15)")
-    parser.add_argument("--batch-time", type=float, default=0.01,
-                        help="target seconds per batch of calls (default 0.01)")
+    parser.add_argument("--batch-time", type=float, default=0.05,
+                        help="target seconds per batch of calls (default 0.05)")
     parser.add_argument("--cases", nargs="*", default=CASE_ORDER, choices=CASE_ORDER)
     args = parser.parse_args()
 
@@ -150,7 +156,7 @@ def main():
             "median_s": statistics.median(per_call),
             "min_s": min(per_call),
             "max_s": max(per_call),
-            "cv": statistics.stdev(per_call) / statistics.mean(per_call),
+            "iqr_rel": relative_iqr(per_call),
             "batches": len(per_call),
             "calls_per_batch": calls,
             "context_sumsq": float(np.sum(context * context)),

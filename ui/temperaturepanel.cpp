@@ -239,7 +239,12 @@ void TemperaturePanel::fitReadoutBox()
         height = m_readout->sizeHint().height();
     } else {
         m_readoutBox->setMinimumWidth(minimumWidth);
-        height = m_readout->heightForWidth(std::max(minimumWidth, m_readoutBox->width()));
+        // Until the panel is shown its width means nothing: one line is assumed (the size the
+        // dock is first given), and the box's resize on showing measures again, so a tall guess
+        // never makes the dock taller than it needs to be.
+        const int width = isVisible() ? std::max(minimumWidth, m_readoutBox->width())
+                                      : std::max(minimumWidth, m_readoutNaturalWidth);
+        height = m_readout->heightForWidth(width);
     }
     m_readout->setText(shown);
     m_readoutBox->setFixedHeight(std::max(height, fontMetrics().height()));
@@ -248,7 +253,7 @@ void TemperaturePanel::fitReadoutBox()
 
 bool TemperaturePanel::eventFilter(QObject *watched, QEvent *event)
 {
-    if (watched == m_readoutBox && event->type() == QEvent::Resize)
+    if (watched == m_readoutBox && (event->type() == QEvent::Resize || event->type() == QEvent::Show))
         fitReadoutBox();
     return QWidget::eventFilter(watched, event);
 }
