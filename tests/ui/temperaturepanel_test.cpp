@@ -381,3 +381,21 @@ TEST_F(TemperaturePanelTest, RendersWithoutOverlapsAtProjectorAndLargeSizes)
         expectTidyLayout(panel.get(), size.name);
     }
 }
+
+TEST_F(TemperaturePanelTest, AWrappedReadoutIsNeverClipped)
+{
+    // In a narrow dock the readout wraps under the controls; its box is measured when the panel
+    // is shown and again on every resize, so every line of it stays visible.
+    Scenario lesson = builtin("lesson");
+    lesson.queryLabels = QStringList{QStringLiteral("a rather long name for the only query")};
+    model->setScenario(lesson);
+    QCoreApplication::processEvents();
+    for (const int width : {320, 420, 360}) {
+        showAt(width, 220);
+        QTest::qWait(20);
+        ASSERT_TRUE(readout->wordWrap()) << width;
+        EXPECT_GE(readout->height(), readout->heightForWidth(readout->width())) << width;
+        EXPECT_GT(readout->height(), readout->fontMetrics().height()) << "wraps at " << width;
+        expectTidyLayout(panel.get(), "narrow");
+    }
+}
