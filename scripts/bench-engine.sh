@@ -92,4 +92,4 @@ link="$(sed -n -e 's/^CMAKE_EXE_LINKER_FLAGS:STRING=//p' -e 's/^CMAKE_CXX_STANDA
     "$build_dir/CMakeCache.txt" | tr '\n' ' ' | sed -e 's/^ *//' -e 's/ *$//')"
 echo
 "$python" "$repo/bench/benchtable.py" "$engine_json" "$numpy_json" \
-    --engine-flags "$flags" --engine-link "$link" "${check[@]}"
+    --engine-flags="$flags" --engine-link="$link" "${check[@]}"
