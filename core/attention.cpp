@@ -2,9 +2,12 @@
 
 #include "scenario.h"
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
 #include <limits>
+#include <thread>
+#include <vector>
 
 namespace attnlens {
 
@@ -46,10 +49,19 @@ std::optional<Error> checkNotEmpty(const Matrix &matrix, const char *name, const
                      .arg(QLatin1String(rowMeaning))};
 }
 
+/// True when every entry is finite. Reads the storage in order (Eigen's allFinite() walks a
+/// row-major matrix column by column, which is several times slower on big matrices): inf * 0
+/// and NaN * 0 are NaN, and a NaN survives the sum.
+bool allEntriesFinite(const Matrix &matrix)
+{
+    const Eigen::Map<const Eigen::ArrayXd> entries(matrix.data(), matrix.size());
+    return std::isfinite((entries * 0.0).sum());
+}
+
 std::optional<Error> checkFinite(const Matrix &matrix, const char *name,
                                  const std::function<QString(Index)> &rowLabel)
 {
-    if (matrix.allFinite())
+    if (allEntriesFinite(matrix))
         return std::nullopt;
     for (Index i = 0; i < matrix.rows(); ++i) {
         for (Index j = 0; j < matrix.cols(); ++j) {
@@ -67,6 +79,84 @@ std::optional<Error> checkFinite(const Matrix &matrix, const char *name,
         }
     }
     return std::nullopt;
+}
+
+Error scoreOverflowError(const Scenario &s, Index row, Index column)
+{
+    return Error{ErrorCategory::ScoreOverflow,
+                 QStringLiteral("the score of query row %1 (%2) with key row %3 (%4) overflows a "
+                                "double; scale Q or K down")
+                     .arg(row + 1)
+                     .arg(quoted(s.queryLabel(row)))
+                     .arg(column + 1)
+                     .arg(quoted(s.keyLabel(column))),
+                 static_cast<int>(row), static_cast<int>(column)};
+}
+
+/// One past the last allowed key of a mask row (0 when none is allowed). Causal and padding rows
+/// allow a prefix of the keys, so everything from here on is known to be masked.
+Index allowedEnd(const bool *allowed, Index count)
+{
+    Index end = count;
+    while (end > 0 && !allowed[end - 1])
+        --end;
+    return end;
+}
+
+// Eigen's packet of doubles for the instruction set this file is built for (AVX: 4, SSE2: 2).
+// GCC warns that __m256d's alignment attribute is dropped when it is a template argument; Eigen's
+// own packet code does the same, and loads and stores here are the unaligned kind anyway.
+#pragma GCC diagnostic ignored "-Wignored-attributes"
+using Packet = Eigen::internal::packet_traits<double>::type;
+constexpr Index kPacketSize = Eigen::internal::unpacket_traits<Packet>::size;
+
+/// exp of every entry, in place, through Eigen's vectorised exp. Unlike w.exp(), which handles
+/// the entries before the first aligned address with std::exp, every entry here takes the same
+/// route wherever the row starts in memory, so equal scores always give the same bits.
+void packetExp(double *w, Index count)
+{
+    Index j = 0;
+    for (; j + kPacketSize <= count; j += kPacketSize)
+        Eigen::internal::pstoreu(w + j, Eigen::internal::pexp(Eigen::internal::ploadu<Packet>(w + j)));
+    if (j < count) {
+        double tail[kPacketSize] = {};
+        std::copy(w + j, w + count, tail);
+        Eigen::internal::pstoreu(tail, Eigen::internal::pexp(Eigen::internal::ploadu<Packet>(tail)));
+        std::copy(tail, tail + (count - j), w + j);
+    }
+}
+
+/// The sum in a fixed order (packet lanes from the first entry, then the rest), for the same
+/// reason: Eigen's sum() starts its lanes at the first aligned address, which would make the
+/// rounding depend on where the row happens to sit in memory.
+double packetSum(const double *w, Index count)
+{
+    Packet lanes = Eigen::internal::pset1<Packet>(0.0);
+    Index j = 0;
+    for (; j + kPacketSize <= count; j += kPacketSize)
+        lanes = Eigen::internal::padd(lanes, Eigen::internal::ploadu<Packet>(w + j));
+    double sum = Eigen::internal::predux(lanes);
+    for (; j < count; ++j)
+        sum += w[j];
+    return sum;
+}
+
+/// Exponentiates w in place. Vectorised, except for arguments in the vector exp's blind spots:
+/// the deep tail (recomputed with std::exp so that subnormal weights keep their accuracy) and
+/// -inf (which it turns into a tiny positive number instead of 0).
+void exponentiate(Eigen::Map<Eigen::ArrayXd> w)
+{
+    const bool hasDeepTail = ((w < kVectorExpLowerBound) && (w > -kInfinity)).any();
+    if (hasDeepTail) {
+        for (Index j = 0; j < w.size(); ++j)
+            w(j) = std::exp(w(j));
+        return;
+    }
+    // -inf stands for a masked key, or one so far below the maximum that s - max overflowed.
+    const bool hasMinusInfinity = (w == -kInfinity).any();
+    packetExp(w.data(), w.size());
+    if (hasMinusInfinity)
+        w = (w < kVectorExpOfMinusInfinityBelow).select(0.0, w);
 }
 
 } // namespace
@@ -142,72 +232,138 @@ std::optional<Error> validateAttentionInput(const Scenario &s)
 void softmaxRow(const double *scores, const bool *allowed, Index count, double temperature,
                 double *weights)
 {
-    const Eigen::Map<const Eigen::ArrayXd> s(scores, count);
-    Eigen::Map<Eigen::ArrayXd> w(weights, count);
+    // Everything from `end` on is masked: it gets exactly 0 and costs nothing more.
+    const Index end = allowed ? allowedEnd(allowed, count) : count;
+    std::fill(weights + end, weights + count, 0.0);
+    // A prefix with no masked key inside (every causal or padding row) takes the unmasked path.
+    if (allowed && std::find(allowed, allowed + end, false) == allowed + end)
+        allowed = nullptr;
+
+    const Eigen::Map<const Eigen::ArrayXd> s(scores, end);
+    Eigen::Map<Eigen::ArrayXd> w(weights, end);
 
     // Shifting by the maximum over the allowed keys keeps every exponent <= 0, so nothing
     // overflows, and the largest allowed key always contributes exactly exp(0) = 1. (s - max)
     // is computed before dividing by T so that a tiny T cannot turn two finite scores into
     // inf - inf; exact ties therefore stay exact ties at any magnitude.
     if (allowed) {
-        const Eigen::Map<const Eigen::Array<bool, Eigen::Dynamic, 1>> a(allowed, count);
+        const Eigen::Map<const Eigen::Array<bool, Eigen::Dynamic, 1>> a(allowed, end);
         const double rowMax = a.select(s, -kInfinity).maxCoeff();
         w = a.select((s - rowMax) / temperature, -kInfinity);
     } else {
         const double rowMax = s.maxCoeff();
         w = (s - rowMax) / temperature;
     }
-
-    const bool hasDeepTail = ((w < kVectorExpLowerBound) && (w > -kInfinity)).any();
-    if (hasDeepTail) {
-        for (Index j = 0; j < count; ++j)
-            w(j) = std::exp(w(j));
-    } else {
-        // -inf stands for a masked key, or one so far below the maximum that s - max overflowed.
-        const bool hasMinusInfinity = (w == -kInfinity).any();
-        w = w.exp();
-        if (hasMinusInfinity)
-            w = (w < kVectorExpOfMinusInfinityBelow).select(0.0, w);
-    }
+    exponentiate(w);
     // Masked entries are exp(-inf) = +0.0 exactly, and stay 0 after the division.
-    w /= w.sum();
+    w /= packetSum(w.data(), w.size());
 }
+
+namespace {
+
+// Below this much work (multiply-adds plus exponentials) a second thread costs more to start
+// than it saves; the notebook's sizes and 64 tokens stay on the calling thread.
+constexpr double kWorkPerThread = 2.0e6;
+
+/// Scores, weights and context of the query rows [begin, end): the rows are independent, so
+/// two threads can each take a block. Returns the first score overflow of the block.
+std::optional<Error> computeRowBlock(const Scenario &s, Index begin, Index end, double scale,
+                                     AttentionResult &out)
+{
+    const Index rows = end - begin;
+    const Index keyCount = s.keys.rows();
+    out.scores.middleRows(begin, rows).noalias() =
+        s.queries.middleRows(begin, rows) * s.keys.transpose();
+
+    // One pass per row while it is in cache: scale, check, softmax.
+    bool lowerTriangular = s.allowed && s.queries.rows() == keyCount;
+    Index usedKeys = s.allowed ? 0 : keyCount;
+    for (Index i = begin; i < end; ++i) {
+        auto scoreRow = out.scores.row(i);
+        scoreRow /= scale;
+        if (!std::isfinite((scoreRow.array() * 0.0).sum())) {
+            for (Index j = 0; j < keyCount; ++j) {
+                if (!std::isfinite(scoreRow(j)))
+                    return scoreOverflowError(s, i, j);
+            }
+        }
+        const bool *allowedRow = s.allowed ? s.allowed->row(i).data() : nullptr;
+        if (allowedRow) {
+            const Index rowEnd = allowedEnd(allowedRow, keyCount);
+            usedKeys = std::max(usedKeys, rowEnd);
+            lowerTriangular = lowerTriangular && rowEnd <= i + 1;
+        }
+        softmaxRow(scoreRow.data(), allowedRow, keyCount, s.temperature, out.weights.row(i).data());
+    }
+
+    // Keys after the block's last allowed one have weight exactly 0 in every row: skip their
+    // products. Under a causal mask that is everything right of the diagonal.
+    auto context = out.context.middleRows(begin, rows);
+    if (lowerTriangular) {
+        context.noalias() = out.weights.block(begin, 0, rows, begin) * s.values.topRows(begin);
+        context.noalias() += out.weights.block(begin, begin, rows, rows).triangularView<Eigen::Lower>()
+                             * s.values.middleRows(begin, rows);
+    } else {
+        context.noalias() = out.weights.block(begin, 0, rows, usedKeys) * s.values.topRows(usedKeys);
+    }
+    return std::nullopt;
+}
+
+/// Where to split the query rows so that both blocks cost about the same. Under a prefix mask
+/// (causal) later rows see more keys, so the split sits past the middle.
+Index balancedSplit(const Scenario &s)
+{
+    const Index queryCount = s.queries.rows();
+    const Index keyCount = s.keys.rows();
+    if (!s.allowed)
+        return queryCount / 2;
+    const double fixedCost = static_cast<double>(s.keyDimension());
+    const double perKeyCost = static_cast<double>(s.valueDimension()) + 8.0;
+    std::vector<double> cost(static_cast<size_t>(queryCount));
+    double total = 0.0;
+    for (Index i = 0; i < queryCount; ++i) {
+        const double rowCost = fixedCost * keyCount
+                               + perKeyCost * allowedEnd(s.allowed->row(i).data(), keyCount);
+        total += rowCost;
+        cost[static_cast<size_t>(i)] = total;
+    }
+    const auto half = std::lower_bound(cost.begin(), cost.end(), total / 2);
+    return std::clamp<Index>(static_cast<Index>(half - cost.begin()) + 1, 1, queryCount - 1);
+}
+
+} // namespace
 
 std::optional<Error> computeAttentionInto(const Scenario &s, AttentionResult &out)
 {
     if (auto error = validateAttentionInput(s))
         return error;
 
+    const Index queryCount = s.queries.rows();
+    const Index keyCount = s.keys.rows();
+    out.scores.resize(queryCount, keyCount);
+    out.weights.resize(queryCount, keyCount);
+    out.context.resize(queryCount, s.valueDimension());
     const double scale = std::sqrt(static_cast<double>(s.keyDimension()));
-    out.scores.noalias() = s.queries * s.keys.transpose();
-    out.scores /= scale;
-    if (!out.scores.allFinite()) {
-        for (Index i = 0; i < out.scores.rows(); ++i) {
-            for (Index j = 0; j < out.scores.cols(); ++j) {
-                if (!std::isfinite(out.scores(i, j))) {
-                    return Error{ErrorCategory::ScoreOverflow,
-                                 QStringLiteral("the score of query row %1 (%2) with key row %3 "
-                                                "(%4) overflows a double; scale Q or K down")
-                                     .arg(i + 1)
-                                     .arg(quoted(s.queryLabel(i)))
-                                     .arg(j + 1)
-                                     .arg(quoted(s.keyLabel(j))),
-                                 static_cast<int>(i), static_cast<int>(j)};
-                }
-            }
-        }
+
+    const double work = static_cast<double>(queryCount) * static_cast<double>(keyCount)
+                        * static_cast<double>(s.keyDimension() + s.valueDimension());
+    if (queryCount > 1 && work >= 2 * kWorkPerThread && std::thread::hardware_concurrency() > 1) {
+        // The caller's thread takes the first block, a helper thread the second. An overflow
+        // in the first block is reported before one in the second: the same error as in order.
+        const Index split = balancedSplit(s);
+        std::optional<Error> secondError;
+        std::thread second([&] { secondError = computeRowBlock(s, split, queryCount, scale, out); });
+        std::optional<Error> firstError = computeRowBlock(s, 0, split, scale, out);
+        second.join();
+        if (firstError)
+            return firstError;
+        if (secondError)
+            return secondError;
+    } else if (auto error = computeRowBlock(s, 0, queryCount, scale, out)) {
+        return error;
     }
 
-    out.weights.resize(out.scores.rows(), out.scores.cols());
-    const Index keyCount = out.scores.cols();
-    for (Index i = 0; i < out.scores.rows(); ++i) {
-        const bool *allowedRow = s.allowed ? s.allowed->row(i).data() : nullptr;
-        softmaxRow(out.scores.row(i).data(), allowedRow, keyCount, s.temperature,
-                   out.weights.row(i).data());
-    }
-
-    out.context.noalias() = out.weights * s.values;
-    if (!out.context.allFinite()) {
+    if (!allEntriesFinite(out.context)) {
         // Each context row is a convex combination of value rows, so it is finite in exact
         // arithmetic; only rounding next to DBL_MAX can overflow. Scaling by a power of two
         // is exact, so this recomputation changes nothing but the overflow.
