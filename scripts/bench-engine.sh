@@ -88,6 +88,10 @@ echo "Timing NumPy..." >&2
 
 flags="$(sed -n -e 's/^CMAKE_CXX_FLAGS:STRING=//p' -e 's/^CMAKE_CXX_FLAGS_RELEASE:STRING=//p' \
     "$build_dir/CMakeCache.txt" | tr '\n' ' ' | sed -e 's/^ *//' -e 's/ *$//')"
+if grep -q '^ATTNLENS_NATIVE_ARCH:BOOL=ON' "$build_dir/CMakeCache.txt" \
+    && grep -q '^ATTNLENS_COMPILER_HAS_MARCH_NATIVE:INTERNAL=1' "$build_dir/CMakeCache.txt"; then
+    flags="$flags -march=native"
+fi
 link="$(sed -n -e 's/^CMAKE_EXE_LINKER_FLAGS:STRING=//p' -e 's/^CMAKE_CXX_STANDARD_LIBRARIES:STRING=//p' \
     "$build_dir/CMakeCache.txt" | tr '\n' ' ' | sed -e 's/^ *//' -e 's/ *$//')"
 echo
