@@ -295,7 +295,7 @@ void softmaxRow(const double *scores, const bool *allowed, Index count, double t
 
 namespace {
 
-// Below this much work (multiply-adds plus exponentials) a second thread costs more to start
+// Below this much work (in multiply-adds) a second thread costs more to start
 // than it saves; the notebook's sizes and 64 tokens stay on the calling thread.
 constexpr double kWorkPerThread = 2.0e6;
 
@@ -379,8 +379,10 @@ std::optional<Error> computeAttentionInto(const Scenario &s, AttentionResult &ou
     out.context.resize(queryCount, s.valueDimension());
     const double scale = std::sqrt(static_cast<double>(s.keyDimension()));
 
+    // Per weight: d_k multiply-adds for its score, d_v for its share of the context, and about
+    // as much as 16 of them for its exponential and the rest of the softmax.
     const double work = static_cast<double>(queryCount) * static_cast<double>(keyCount)
-                        * static_cast<double>(s.keyDimension() + s.valueDimension());
+                        * static_cast<double>(s.keyDimension() + s.valueDimension() + 16);
     if (queryCount > 1 && work >= 2 * kWorkPerThread && std::thread::hardware_concurrency() > 1) {
         // The caller's thread takes the first block, a helper thread the second. An overflow
         // in the first block is reported before one in the second: the same error as in order.
@@ -405,6 +407,58 @@ std::optional<Error> computeAttentionInto(const Scenario &s, AttentionResult &ou
         for (Index i = 0; i < out.context.rows(); ++i) {
             if (!out.context.row(i).allFinite())
                 out.context.row(i) = (out.weights.row(i) * (s.values * shrink)) / shrink;
+        }
+    }
+    return std::nullopt;
+}
+
+std::optional<Error> recomputeQueryRows(const Scenario &s, const std::vector<Index> &rows,
+                                        AttentionResult &out)
+{
+    Q_ASSERT(out.scores.rows() == s.queries.rows() && out.scores.cols() == s.keys.rows());
+    Q_ASSERT(out.context.cols() == s.valueDimension());
+    std::vector<Index> ordered(rows);
+    std::sort(ordered.begin(), ordered.end());
+    ordered.erase(std::unique(ordered.begin(), ordered.end()), ordered.end());
+
+    // Only these rows changed, so only they can bring a new error. Q is checked before scores
+    // overflow, as in validateAttentionInput, and the first row in order is reported.
+    for (Index i : ordered) {
+        if (std::isfinite((s.queries.row(i).array() * 0.0).sum()))
+            continue;
+        for (Index j = 0; j < s.queries.cols(); ++j) {
+            if (!std::isfinite(s.queries(i, j))) {
+                return Error{ErrorCategory::NonFiniteInput,
+                             QStringLiteral("Q row %1 (%2), column %3 is %4; every entry of Q, K "
+                                            "and V must be a finite number")
+                                 .arg(i + 1)
+                                 .arg(quoted(s.queryLabel(i)))
+                                 .arg(j + 1)
+                                 .arg(describeValue(s.queries(i, j))),
+                             static_cast<int>(i), static_cast<int>(j)};
+            }
+        }
+    }
+
+    const double scale = std::sqrt(static_cast<double>(s.keyDimension()));
+    const Index keyCount = s.keys.rows();
+    for (Index i : ordered) {
+        auto scoreRow = out.scores.row(i);
+        scoreRow.noalias() = s.queries.row(i) * s.keys.transpose();
+        scoreRow /= scale;
+        if (!std::isfinite((scoreRow.array() * 0.0).sum())) {
+            for (Index j = 0; j < keyCount; ++j) {
+                if (!std::isfinite(scoreRow(j)))
+                    return scoreOverflowError(s, i, j);
+            }
+        }
+        const bool *allowedRow = s.allowed ? s.allowed->row(i).data() : nullptr;
+        softmaxRow(scoreRow.data(), allowedRow, keyCount, s.temperature, out.weights.row(i).data());
+        const Index usedKeys = allowedRow ? allowedEnd(allowedRow, keyCount) : keyCount;
+        out.context.row(i).noalias() = out.weights.row(i).head(usedKeys) * s.values.topRows(usedKeys);
+        if (!out.context.row(i).allFinite()) {
+            const double shrink = 1.0 / 16.0;  // exact, as in computeAttentionInto
+            out.context.row(i) = (out.weights.row(i) * (s.values * shrink)) / shrink;
         }
     }
     return std::nullopt;

@@ -5,6 +5,7 @@
 #include "result.h"
 
 #include <optional>
+#include <vector>
 
 namespace attnlens {
 
@@ -18,6 +19,15 @@ std::optional<Error> validateAttentionInput(const Scenario &scenario);
 /// that recomputes the same shapes again and again allocates nothing. On error `out` is left in
 /// an unspecified state and must not be shown.
 std::optional<Error> computeAttentionInto(const Scenario &scenario, AttentionResult &out);
+
+/// Brings `out` up to date after only the query rows in `rows` changed: `out` must hold the
+/// result of a scenario that had the same K, V, T, mask and shapes as `scenario` and differed from
+/// it in those rows of Q at most. Costs one row of the full computation per changed row, which
+/// keeps a query drag fluid at hundreds of tokens. The numbers agree with computeAttentionInto to
+/// rounding (a different but equally accurate summation order can change the last bits). The
+/// error, if any, is the one computeAttentionInto would report. On error `out` must not be shown.
+std::optional<Error> recomputeQueryRows(const Scenario &scenario, const std::vector<Index> &rows,
+                                        AttentionResult &out);
 
 /// Convenience form of computeAttentionInto for one-off computations.
 Result<AttentionResult> computeAttention(const Scenario &scenario);

@@ -35,15 +35,21 @@ Scenario randomScenario(Index queries, Index keys, Index dk, Index dv, std::uint
     return s;
 }
 
-void expectMatchesReference(const Scenario &s, const std::string &what)
+void expectAgreesWithReference(const Scenario &s, const AttentionResult &result,
+                               const std::string &what)
 {
-    const Result<AttentionResult> result = computeAttention(s);
-    ASSERT_TRUE(result.ok()) << what << ": " << result.error().describe().toStdString();
     const test::ReferenceAttention ref = test::referenceAttention(s);
     int bad = 0;
     for (Index i = 0; i < s.queryCount() && bad < 5; ++i) {
         for (Index j = 0; j < s.keyCount(); ++j) {
-            const double w = result.value().weights(i, j);
+            const double score = result.scores(i, j);
+            if (std::abs(score - ref.scores(i, j))
+                > 1e-9 * std::abs(ref.scores(i, j)) + 1e-14 * ref.scoreScale(i, j)) {
+                ADD_FAILURE() << what << ": score (" << i << ", " << j << ") " << score << " vs "
+                              << ref.scores(i, j);
+                ++bad;
+            }
+            const double w = result.weights(i, j);
             const bool allowed = !s.allowed || (*s.allowed)(i, j);
             if (!allowed && w != 0.0) {
                 ADD_FAILURE() << what << ": masked weight (" << i << ", " << j << ") is " << w;
@@ -56,7 +62,7 @@ void expectMatchesReference(const Scenario &s, const std::string &what)
             }
         }
         for (Index c = 0; c < s.valueDimension(); ++c) {
-            const double got = result.value().context(i, c);
+            const double got = result.context(i, c);
             if (std::abs(got - ref.context(i, c))
                 > 1e-9 * std::abs(ref.context(i, c)) + 1e-13 * ref.contextScale(i, c)) {
                 ADD_FAILURE() << what << ": context (" << i << ", " << c << ") " << got << " vs "
@@ -65,6 +71,13 @@ void expectMatchesReference(const Scenario &s, const std::string &what)
             }
         }
     }
+}
+
+void expectMatchesReference(const Scenario &s, const std::string &what)
+{
+    const Result<AttentionResult> result = computeAttention(s);
+    ASSERT_TRUE(result.ok()) << what << ": " << result.error().describe().toStdString();
+    expectAgreesWithReference(s, result.value(), what);
 }
 
 // 300 x 300 x (48 + 40) is past the two-thread threshold; 20 x 20 is not.
@@ -145,6 +158,70 @@ TEST(AttentionLargeInputs, TheFirstOverflowInRowOrderIsReportedWhicheverThreadFi
     ASSERT_FALSE(later.ok());
     EXPECT_EQ(later.error().row, 290);
     EXPECT_EQ(later.error().column, 3);
+}
+
+// ---- Recomputing only the query rows that changed (what a drag does) ---------------------------
+
+TEST(AttentionQueryRowUpdate, AgreesWithTheReferenceAfterMovingSomeQueries)
+{
+    for (bool causal : {true, false}) {
+        Scenario s = randomScenario(300, 300, 48, 40, 21);
+        if (causal)
+            s.allowed = causalMask(300, 300);
+        AttentionResult incremental = computeAttention(s).value();
+        std::mt19937_64 random(22);
+        for (int step = 0; step < 5; ++step) {
+            const std::vector<Index> moved{Index(random() % 300), Index(random() % 300), 0, 299};
+            for (Index i : moved)
+                s.queries.row(i) = randomMatrix(1, 48, random, 2.0);
+            ASSERT_FALSE(recomputeQueryRows(s, moved, incremental).has_value());
+            // Rows that did not move keep their numbers; moved rows agree with the reference.
+            expectAgreesWithReference(s, incremental,
+                                      (causal ? "causal, step " : "unmasked, step ")
+                                          + std::to_string(step));
+        }
+    }
+}
+
+TEST(AttentionQueryRowUpdate, GivesTheSameBitsAsAFullRecomputeAtTheNotebooksSize)
+{
+    Scenario s = test::notebookLessonScenario();
+    AttentionResult incremental = computeAttention(s).value();
+    s.queries.row(0) << 0.3, 1.7;
+    ASSERT_FALSE(recomputeQueryRows(s, {0}, incremental).has_value());
+    const AttentionResult full = computeAttention(s).value();
+    EXPECT_TRUE(test::matricesIdentical(incremental.scores, full.scores));
+    EXPECT_TRUE(test::matricesIdentical(incremental.weights, full.weights));
+    EXPECT_TRUE(test::matricesIdentical(incremental.context, full.context));
+}
+
+TEST(AttentionQueryRowUpdate, ReportsWhatAFullRecomputeWouldReport)
+{
+    Scenario s = randomScenario(40, 40, 8, 8, 23);
+    AttentionResult result = computeAttention(s).value();
+    s.queries(30, 2) = std::nan("");
+    s.queries.row(12).setConstant(1e300);
+    s.keys.row(5).setConstant(1e300);  // not a query change: set before, as a loaded scenario
+    const Result<AttentionResult> full = computeAttention(s);
+    ASSERT_FALSE(full.ok());
+
+    Scenario before = randomScenario(40, 40, 8, 8, 23);
+    before.keys = s.keys;
+    AttentionResult baseline = computeAttention(before).value();
+    const std::optional<Error> error = recomputeQueryRows(s, {30, 12}, baseline);
+    ASSERT_TRUE(error.has_value());
+    EXPECT_EQ(error->category, full.error().category);
+    EXPECT_EQ(error->row, full.error().row);
+    EXPECT_EQ(error->column, full.error().column);
+    EXPECT_EQ(error->message, full.error().message);
+
+    s.queries(30, 2) = 0.0;
+    const Result<AttentionResult> overflow = computeAttention(s);
+    ASSERT_FALSE(overflow.ok());
+    EXPECT_EQ(overflow.error().category, ErrorCategory::ScoreOverflow);
+    const std::optional<Error> rowOverflow = recomputeQueryRows(s, {30, 12}, baseline);
+    ASSERT_TRUE(rowOverflow.has_value());
+    EXPECT_EQ(rowOverflow->message, overflow.error().message);
 }
 
 } // namespace
