@@ -44,6 +44,16 @@ std::optional<Error> writeFileAtomically(const QString &path, const QByteArray &
                      QStringLiteral("%1: writing failed, the previous file is unchanged: %2")
                          .arg(path, reason)};
     }
+    // A small file sits in QSaveFile's buffer until commit(), and Qt 6.4's commit() reports
+    // success even when writing that buffer out fails (a full disk): the old file would be
+    // replaced by a cut-off one. Flushing first turns that failure into an error here.
+    if (!file.flush()) {
+        const QString reason = file.errorString();
+        file.cancelWriting();
+        return Error{ErrorCategory::FileError,
+                     QStringLiteral("%1: writing failed, the previous file is unchanged: %2")
+                         .arg(path, reason)};
+    }
     if (!file.commit()) {
         return Error{ErrorCategory::FileError,
                      QStringLiteral("%1: saving failed, the previous file is unchanged: %2")

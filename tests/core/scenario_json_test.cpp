@@ -626,6 +626,31 @@ TEST(AtomicWrite, FailedWriteLeavesThePreviousFileIntact)
     EXPECT_TRUE(readScenarioFile(path).ok());
 }
 
+// A scenario of a few kilobytes stays in the write buffer until the file is committed; the
+// disk filling up at that moment must still be an error, not a silently cut-off file.
+TEST(AtomicWrite, ASmallWriteOnAFullDiskFailsAndLeavesThePreviousFileIntact)
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("scenario.json"));
+    const QByteArray previous = QByteArrayLiteral("{\"previous\": true}\n");
+    ASSERT_FALSE(writeFileAtomically(path, previous).has_value());
+
+    std::optional<Error> error;
+    {
+        FileSizeLimit limit(700);
+        ASSERT_TRUE(limit.isValid()) << std::strerror(errno);
+        error = writeFileAtomically(path, QByteArray(5000, 'z'));
+    }
+    ASSERT_TRUE(error.has_value()) << "a 5000-byte write under a 700-byte file-size limit succeeded";
+    EXPECT_EQ(error->category, ErrorCategory::FileError);
+    EXPECT_TRUE(error->message.contains(QStringLiteral("previous file is unchanged")))
+        << error->message.toStdString();
+    QFile file(path);
+    ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+    EXPECT_EQ(file.readAll(), previous);
+    EXPECT_EQ(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden), QStringList{"scenario.json"});
+}
+
 } // namespace
 } // namespace attnlens
 
