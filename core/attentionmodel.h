@@ -8,6 +8,7 @@
 #include <QTimer>
 
 #include <optional>
+#include <vector>
 
 namespace attnlens {
 
@@ -16,6 +17,11 @@ namespace attnlens {
 /// recomputed once per event-loop turn, however many setters ran in it, and resultChanged()
 /// follows. Reading result() or error() in between recomputes on the spot, so a stale result is
 /// never presented as current.
+///
+/// Structural edits (renames, inserting and removing tokens, changing d_k or d_v) emit their own
+/// signal first (queryInserted, keyRemoved, ...) and then scenarioReset(), because every view
+/// shows labels and shapes and rebuilds on it. A refused edit returns the reason and changes
+/// nothing.
 class AttentionModel : public QObject {
     Q_OBJECT
 
@@ -46,6 +52,36 @@ public:
     /// True when turning this cell off would leave its query row with no allowed key.
     bool isLastAllowedKey(Index queryRow, Index keyRow) const;
 
+    // Structural edits. Each returns early when nothing changes.
+
+    void setScenarioName(const QString &name);
+    /// An empty label stands for the generated one ("query 2").
+    void setQueryLabel(Index row, const QString &label);
+    void setKeyLabel(Index row, const QString &label);
+
+    /// Inserts a query before `row` (row == queryCount() appends). Its mask row allows every key.
+    /// An empty label gets a fresh generated one ("query 4"). The other labels are written out,
+    /// so that no token's generated name shifts with its position.
+    void insertQuery(Index row, const Eigen::RowVectorXd &query, const QString &label = {});
+    /// Removes query `row` and its mask row; refused for the last query.
+    std::optional<Error> removeQuery(Index row);
+    /// Why removeQuery(row) would be refused, if it would.
+    std::optional<Error> queryRemovalRefusal(Index row) const;
+
+    /// Inserts a key with its value before `row` (keys and values stay paired). Its mask column
+    /// allows every query.
+    void insertKey(Index row, const Eigen::RowVectorXd &key, const Eigen::RowVectorXd &value,
+                   const QString &label = {});
+    /// Removes key `row`, its value row and its mask column; refused for the last key and when a
+    /// query row would be left with no allowed key.
+    std::optional<Error> removeKey(Index row);
+    std::optional<Error> keyRemovalRefusal(Index row) const;
+
+    /// Changes d_k: Q and K gain zero columns or lose their trailing columns. Refused below 1.
+    std::optional<Error> setKeyDimension(Index dimension);
+    /// Changes d_v: V gains zero columns or loses its trailing columns. Refused below 1.
+    std::optional<Error> setValueDimension(Index dimension);
+
 signals:
     void scenarioReset();
     void queryChanged(int row);
@@ -53,19 +89,35 @@ signals:
     void valueChanged(int row);
     void temperatureChanged(double temperature);
     void maskChanged();
+    /// Structural changes; each is followed by scenarioReset().
+    void nameChanged(const QString &name);
+    void queryLabelChanged(int row);
+    void keyLabelChanged(int row);
+    void queryInserted(int row);
+    void queryRemoved(int row);
+    void keyInserted(int row);
+    void keyRemoved(int row);
+    void keyDimensionChanged(int dimension);
+    void valueDimensionChanged(int dimension);
     /// The result (or the error) now reflects every change made so far.
     void resultChanged();
 
 private:
     void scheduleRecompute();
+    /// Like scheduleRecompute(), but remembers that only this query row changed.
+    void scheduleQueryRowRecompute(Index row);
     void ensureComputed() const;
     void publishResult();
+    /// Follows a structural change: views rebuild, the result is recomputed.
+    void finishStructuralChange();
 
     Scenario m_scenario;
     QTimer m_recomputeTimer;
     mutable AttentionResult m_result;
     mutable std::optional<Error> m_error;
     mutable bool m_dirty = true;
+    mutable bool m_fullRecomputeNeeded = true;
+    mutable std::vector<Index> m_changedQueryRows;
     mutable quint64 m_computeCount = 0;
 };
 

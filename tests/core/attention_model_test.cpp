@@ -493,5 +493,70 @@ TEST(AttentionModel, IsLastAllowedKey)
     EXPECT_FALSE(model->isLastAllowedKey(2, 2));
 }
 
+// ---- A query drag at many tokens recomputes only the moved row ---------------------------------
+
+Scenario manyTokenScenario(Index n)
+{
+    Scenario s;
+    s.queries.resize(n, 16);
+    s.keys.resize(n, 16);
+    s.values.resize(n, 8);
+    for (Index i = 0; i < n; ++i) {
+        for (Index c = 0; c < 16; ++c) {
+            s.queries(i, c) = std::sin(0.37 * double(i) + 1.1 * double(c));
+            s.keys(i, c) = std::cos(0.23 * double(i) - 0.7 * double(c));
+        }
+        for (Index c = 0; c < 8; ++c)
+            s.values(i, c) = std::sin(0.05 * double(i * c) + 0.3);
+    }
+    s.allowed = causalMask(n, n);
+    return s;
+}
+
+TEST(AttentionModel, MovingQueriesKeepsTheResultEqualToAFullRecompute)
+{
+    AttentionModel model;
+    model.setScenario(manyTokenScenario(200));
+    ASSERT_NE(model.result(), nullptr);
+    QSignalSpy results(&model, &AttentionModel::resultChanged);
+    for (int move = 0; move < 20; ++move) {
+        Eigen::RowVectorXd query = model.scenario().queries.row(150);
+        query(0) += 0.25;
+        query(3) -= 0.125;
+        model.setQueryRow(150, query);
+        if (move % 5 == 0)
+            model.setQueryRow(7, -model.scenario().queries.row(7));
+        QCoreApplication::processEvents();
+        const Result<AttentionResult> full = computeAttention(model.scenario());
+        ASSERT_TRUE(full.ok());
+        ASSERT_NE(model.result(), nullptr);
+        EXPECT_TRUE(test::matricesClose(model.result()->scores, full.value().scores, 1e-12, 1e-13));
+        EXPECT_TRUE(test::matricesClose(model.result()->weights, full.value().weights, 1e-12, 1e-15));
+        EXPECT_TRUE(test::matricesClose(model.result()->context, full.value().context, 1e-12, 1e-13));
+        // Masked weights stay exact zeros on the row-by-row route too.
+        EXPECT_EQ(model.result()->weights(150, 151), 0.0);
+    }
+    EXPECT_EQ(results.count(), 20);
+}
+
+TEST(AttentionModel, AMovedQueryThatBecomesNonFiniteIsRefusedAndRecovers)
+{
+    AttentionModel model;
+    model.setScenario(manyTokenScenario(100));
+    ASSERT_NE(model.result(), nullptr);
+    Eigen::RowVectorXd bad = model.scenario().queries.row(40);
+    bad(2) = std::numeric_limits<double>::infinity();
+    model.setQueryRow(40, bad);
+    ASSERT_EQ(model.result(), nullptr);
+    EXPECT_EQ(model.error()->category, ErrorCategory::NonFiniteInput);
+    EXPECT_EQ(model.error()->row, 40);
+    EXPECT_EQ(model.error()->column, 2);
+
+    bad(2) = 0.5;
+    model.setQueryRow(40, bad);
+    ASSERT_NE(model.result(), nullptr);
+    EXPECT_TRUE(matricesIdentical(model.result()->weights, computeAttention(model.scenario()).value().weights));
+}
+
 } // namespace
 } // namespace attnlens
