@@ -1,10 +1,19 @@
 #include "commandline.h"
 
 #include <QCommandLineParser>
+#include <QFileInfo>
+#include <QRegularExpression>
 
 namespace attnlens {
 
 namespace {
+
+// The figure limits of ui/figureoptions.h (FigureOptions::kMinimumSide, ...), repeated here
+// because this parser links no widgets; the figure code checks them again when it draws.
+constexpr int kMinimumSide = 64;
+constexpr int kMaximumSide = 16384;
+constexpr double kMinimumDpi = 24.0;
+constexpr double kMaximumDpi = 1200.0;
 
 struct Parser {
     QCommandLineParser parser;
@@ -12,6 +21,27 @@ struct Parser {
                                 QStringLiteral("Compute the scenario and write its evidence JSON "
                                                "to OUT (\"-\" for standard output); no window."),
                                 QStringLiteral("OUT")};
+    QCommandLineOption exportFigure{
+        QStringList{QStringLiteral("export")},
+        QStringLiteral("Save VIEW as a figure in FILE, no window or display needed; repeatable. "
+                       "Views: heatmap, keyspace, weights, context, mask, numbers, window. The "
+                       "suffix chooses the format: .png, .svg or .pdf."),
+        QStringLiteral("VIEW=FILE")};
+    QCommandLineOption size{QStringList{QStringLiteral("size")},
+                            QStringLiteral("Figure size in logical pixels, e.g. 1600x1200 "
+                                           "(default: each view's own size; the window 1280x720)."),
+                            QStringLiteral("WxH")};
+    QCommandLineOption dpi{QStringList{QStringLiteral("dpi")},
+                           QStringLiteral("PNG resolution: 96 is 1x, 192 is 2x, 300 for print "
+                                          "(more pixels, same picture). Default 96."),
+                           QStringLiteral("N")};
+    QCommandLineOption colorMap{QStringList{QStringLiteral("colormap")},
+                                QStringLiteral("Heatmap colour map: YlGnBu (default), viridis, "
+                                               "cividis or grayscale."),
+                                QStringLiteral("NAME")};
+    QCommandLineOption values{QStringList{QStringLiteral("values")},
+                              QStringLiteral("Write the numbers in the heatmap cells (default on)."),
+                              QStringLiteral("on|off")};
     QCommandLineOption listScenarios{QStringLiteral("list-scenarios"),
                                      QStringLiteral("List the built-in scenarios and exit.")};
     QCommandLineOption help{QStringList{QStringLiteral("h"), QStringLiteral("help")},
@@ -23,7 +53,7 @@ struct Parser {
     {
         parser.setApplicationDescription(
             QStringLiteral("Attention Lens: a desktop lab for scaled dot-product attention."));
-        parser.addOptions({evidence, listScenarios, help, version});
+        parser.addOptions({evidence, exportFigure, size, dpi, colorMap, values, listScenarios, help, version});
         parser.addPositionalArgument(
             QStringLiteral("SCENARIO"),
             QStringLiteral("A scenario file (.json) or a built-in scenario name; the notebook "
@@ -32,7 +62,90 @@ struct Parser {
     }
 };
 
+/// Reads the figure options into `request`; returns the usage error, if any.
+QString parseFigureOptions(const Parser &p, CommandLineRequest &request)
+{
+    const QStringList views = figureViewWords();
+    for (const QString &value : p.parser.values(p.exportFigure)) {
+        const int equals = value.indexOf(QLatin1Char('='));
+        if (equals <= 0 || equals == value.size() - 1) {
+            return QStringLiteral("--export expects VIEW=FILE, got '%1' (views: %2)")
+                .arg(value, views.join(QStringLiteral(", ")));
+        }
+        const QString view = value.left(equals);
+        const QString path = value.mid(equals + 1);
+        if (!views.contains(view)) {
+            return QStringLiteral("unknown view '%1' in --export %2 (views: %3)")
+                .arg(view, value, views.join(QStringLiteral(", ")));
+        }
+        const QString suffix = QFileInfo(path).suffix();
+        const QString lower = suffix.toLower();
+        if (lower != QLatin1String("png") && lower != QLatin1String("svg") && lower != QLatin1String("pdf")) {
+            return QStringLiteral("unknown file suffix '%1' in --export %2 (use .png, .svg or .pdf)")
+                .arg(suffix.isEmpty() ? QStringLiteral("(none)") : QLatin1Char('.') + suffix, value);
+        }
+        request.exports.append(FigureExportRequest{view, path});
+    }
+
+    if (p.parser.isSet(p.size)) {
+        const QString word = p.parser.value(p.size);
+        static const QRegularExpression pattern(QStringLiteral("^(\\d{1,6})[xX\u00d7](\\d{1,6})$"));
+        const QRegularExpressionMatch match = pattern.match(word);
+        const int width = match.hasMatch() ? match.captured(1).toInt() : 0;
+        const int height = match.hasMatch() ? match.captured(2).toInt() : 0;
+        if (!match.hasMatch() || width < kMinimumSide || height < kMinimumSide || width > kMaximumSide
+            || height > kMaximumSide) {
+            return QStringLiteral("bad --size '%1': expected WIDTHxHEIGHT in logical pixels, each "
+                                  "from %2 to %3, e.g. 1600x1200")
+                .arg(word)
+                .arg(kMinimumSide)
+                .arg(kMaximumSide);
+        }
+        request.figureSize = QSize(width, height);
+    }
+    if (p.parser.isSet(p.dpi)) {
+        const QString word = p.parser.value(p.dpi);
+        bool ok = false;
+        const double dpi = word.toDouble(&ok);
+        if (!ok || !(dpi >= kMinimumDpi && dpi <= kMaximumDpi)) {
+            return QStringLiteral("bad --dpi '%1': expected a number from %2 to %3, e.g. 300")
+                .arg(word)
+                .arg(kMinimumDpi)
+                .arg(kMaximumDpi);
+        }
+        request.figureDpi = dpi;
+    }
+    if (p.parser.isSet(p.colorMap)) {
+        request.colorMap = p.parser.value(p.colorMap);
+        if (request.colorMap.isEmpty())
+            return QStringLiteral("--colormap needs a name: YlGnBu, viridis, cividis or grayscale");
+    }
+    if (p.parser.isSet(p.values)) {
+        const QString word = p.parser.value(p.values);
+        if (word.compare(QLatin1String("on"), Qt::CaseInsensitive) == 0)
+            request.showValues = true;
+        else if (word.compare(QLatin1String("off"), Qt::CaseInsensitive) == 0)
+            request.showValues = false;
+        else
+            return QStringLiteral("bad --values '%1': expected on or off").arg(word);
+    }
+    if (request.exports.isEmpty()) {
+        for (const QCommandLineOption *option : {&p.size, &p.dpi, &p.colorMap, &p.values}) {
+            if (p.parser.isSet(*option))
+                return QStringLiteral("--%1 only applies to --export").arg(option->names().constFirst());
+        }
+    }
+    return QString();
+}
+
 } // namespace
+
+QStringList figureViewWords()
+{
+    return {QStringLiteral("heatmap"), QStringLiteral("keyspace"), QStringLiteral("weights"),
+            QStringLiteral("context"), QStringLiteral("mask"),     QStringLiteral("numbers"),
+            QStringLiteral("window")};
+}
 
 CommandLineRequest parseCommandLine(const QStringList &arguments)
 {
@@ -52,13 +165,18 @@ CommandLineRequest parseCommandLine(const QStringList &arguments)
     }
     request.scenario = positional.value(0);
 
-    const int exclusive = int(p.parser.isSet(p.evidence)) + int(p.parser.isSet(p.listScenarios))
-        + int(p.parser.isSet(p.help)) + int(p.parser.isSet(p.version));
+    const int exclusive = int(p.parser.isSet(p.evidence)) + int(p.parser.isSet(p.exportFigure))
+        + int(p.parser.isSet(p.listScenarios)) + int(p.parser.isSet(p.help))
+        + int(p.parser.isSet(p.version));
     if (exclusive > 1) {
-        request.usageError =
-            QStringLiteral("--evidence, --list-scenarios, --help and --version exclude each other");
+        request.usageError = QStringLiteral(
+            "--evidence, --export, --list-scenarios, --help and --version exclude each other");
         return request;
     }
+    request.usageError = parseFigureOptions(p, request);
+    if (!request.usageError.isEmpty())
+        return request;
+
     if (p.parser.isSet(p.help)) {
         request.action = CommandLineRequest::Action::ShowHelp;
     } else if (p.parser.isSet(p.version)) {
@@ -70,9 +188,12 @@ CommandLineRequest parseCommandLine(const QStringList &arguments)
         request.evidencePath = p.parser.value(p.evidence);
         if (request.evidencePath.isEmpty())
             request.usageError = QStringLiteral("--evidence needs an output path (or \"-\")");
+    } else if (!request.exports.isEmpty()) {
+        request.action = CommandLineRequest::Action::ExportFigures;
     }
     if (request.action != CommandLineRequest::Action::OpenWindow
-        && request.action != CommandLineRequest::Action::WriteEvidence && !request.scenario.isEmpty()) {
+        && request.action != CommandLineRequest::Action::WriteEvidence
+        && request.action != CommandLineRequest::Action::ExportFigures && !request.scenario.isEmpty()) {
         request.usageError = QStringLiteral("unexpected argument: %1").arg(request.scenario);
     }
     return request;
@@ -86,9 +207,17 @@ QString commandLineHelp()
         "\nUsage:\n"
         "  attnlens [SCENARIO]                       open the window\n"
         "  attnlens --evidence OUT.json [SCENARIO]   write evidence, no window or display needed\n"
+        "  attnlens --export VIEW=FILE [--export VIEW=FILE ...] [SCENARIO]\n"
+        "           [--size WxH] [--dpi N] [--colormap NAME] [--values on|off]\n"
+        "                                            save figures, no window or display needed\n"
         "  attnlens --list-scenarios | --help | --version\n"
+        "\nExample:\n"
+        "  attnlens --export heatmap=out.png --export weights=w.svg --export context=c.pdf \\\n"
+        "           causal-padding --size 1600x1200 --dpi 300 --colormap viridis\n"
+        "\nA PNG figure carries its scenario: open it with attnlens to get the scenario back.\n"
         "\nExit codes: 0 done; 2 the scenario is invalid (the evidence file still holds the "
-        "error);\n3 a file could not be read or written; 64 bad usage.\n");
+        "error;\nfigures of a refused scenario are still written and show the refusal); 3 a file "
+        "could not\nbe read or written; 64 bad usage.\n");
     return text;
 }
 

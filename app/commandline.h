@@ -1,19 +1,38 @@
 #pragma once
 
+#include <QList>
+#include <QSize>
 #include <QString>
 #include <QStringList>
 
+#include <optional>
+
 namespace attnlens {
+
+/// One `--export VIEW=FILE` of the command line.
+struct FigureExportRequest {
+    QString view;  ///< "heatmap", "keyspace", "weights", "context", "mask", "numbers" or "window"
+    QString path;  ///< ends in .png, .svg or .pdf
+};
 
 /// What the user asked the attnlens executable to do.
 struct CommandLineRequest {
-    enum class Action { OpenWindow, WriteEvidence, ListScenarios, ShowHelp, ShowVersion };
+    enum class Action { OpenWindow, WriteEvidence, ExportFigures, ListScenarios, ShowHelp, ShowVersion };
 
     Action action = Action::OpenWindow;
     QString scenario;      ///< a file or a built-in id; empty means the notebook lesson
     QString evidencePath;  ///< "-" is standard output
     QString usageError;    ///< non-empty when the words do not form a valid request
+
+    QList<FigureExportRequest> exports;
+    QSize figureSize;                 ///< --size; empty: each view's own size
+    std::optional<double> figureDpi;  ///< --dpi (PNG only)
+    QString colorMap;                 ///< --colormap, checked against the colour maps when used
+    std::optional<bool> showValues;   ///< --values on|off
 };
+
+/// The views `--export` accepts, in the order the help lists them.
+QStringList figureViewWords();
 
 /// Parses the arguments (without the program name). Never exits and needs no QCoreApplication,
 /// so main() can choose between a GUI and a headless application afterwards.

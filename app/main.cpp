@@ -1,5 +1,6 @@
 #include "commandline.h"
 #include "exitcode.h"
+#include "exportcommand.h"
 #include "headlesscommands.h"
 
 #include "builtinscenarios.h"
@@ -56,6 +57,8 @@ int runHeadless(int argc, char **argv, const CommandLineRequest &request)
         return listScenariosCommand();
     case CommandLineRequest::Action::WriteEvidence:
         return writeEvidenceCommand(request.scenario, request.evidencePath);
+    case CommandLineRequest::Action::ExportFigures:
+        break;  // main() runs exports with a QApplication
     case CommandLineRequest::Action::OpenWindow: {
         const QString path = fallbackEvidencePath(request.scenario);
         QDir().mkpath(QFileInfo(path).path());
@@ -70,6 +73,23 @@ int runHeadless(int argc, char **argv, const CommandLineRequest &request)
     }
     }
     return ExitUsage;
+}
+
+// Figures are drawn by the widgets themselves, off screen: a QApplication on the offscreen
+// platform needs no display, and draws the same on every machine.
+int runExport(int argc, char **argv, const CommandLineRequest &request)
+{
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    // The platform's own notes ("This plugin does not support propagateSizeHints()") would bury
+    // the one line that a failure prints; only Qt's critical messages get through.
+    qInstallMessageHandler([](QtMsgType type, const QMessageLogContext &, const QString &message) {
+        if (type == QtCriticalMsg || type == QtFatalMsg)
+            QTextStream(stderr) << message << Qt::endl;
+    });
+    QApplication app(argc, argv);
+    setIdentity();
+    return exportFiguresCommand(request);
 }
 
 int runWindow(int argc, char **argv, const CommandLineRequest &request)
@@ -90,6 +110,7 @@ int runWindow(int argc, char **argv, const CommandLineRequest &request)
     window->show();
     if (!scenario)
         QMessageBox::warning(window.get(), QObject::tr("Scenario not opened"), scenario.error().message);
+    window->offerAutosaveRestore();
     return app.exec();
 }
 
@@ -103,6 +124,8 @@ int main(int argc, char **argv)
                             << "Try 'attnlens --help'." << Qt::endl;
         return ExitUsage;
     }
+    if (request.action == CommandLineRequest::Action::ExportFigures)
+        return runExport(argc, argv, request);
     if (request.action == CommandLineRequest::Action::OpenWindow && hasDisplay())
         return runWindow(argc, argv, request);
     return runHeadless(argc, argv, request);

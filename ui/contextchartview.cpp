@@ -244,9 +244,15 @@ void ContextChartView::applyFonts()
     layoutLabels();
 }
 
+void ContextChartView::setMinimumMarkerPixelRatio(qreal ratio)
+{
+    m_minimumMarkerRatio = ratio;
+    updateMarkerImage();
+}
+
 void ContextChartView::updateMarkerImage()
 {
-    const qreal ratio = devicePixelRatioF();
+    const qreal ratio = std::max(devicePixelRatioF(), m_minimumMarkerRatio);
     const qreal size = m_contextSeries->markerSize();
     const int pixels = static_cast<int>(std::round(size * ratio));
     if (ratio == m_markerImageRatio && m_contextSeries->lightMarker().width() == pixels)

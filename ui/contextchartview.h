@@ -53,6 +53,10 @@ public:
     /// The value written next to context marker d, empty while hidden.
     QString contextLabel(int dimension) const;
     int shownQuery() const { return m_shownQuery; }
+
+    /// Draws the context marker's picture with at least `ratio` pixels per logical pixel, so
+    /// that a figure exported at high resolution gets a sharp marker.
+    void setMinimumMarkerPixelRatio(qreal ratio);
     /// The refusal written over the chart, empty while the scenario computes.
     QString errorText() const;
 
@@ -119,6 +123,7 @@ private:
     bool m_catchUpQueued = false;
     double m_longNameWidth = 0.0;
     qreal m_markerImageRatio = 0.0;
+    qreal m_minimumMarkerRatio = 1.0;
     double m_shortNameWidth = 0.0;
     int m_fittedTitleWidth = -1;
     int m_fittedTitleQuery = -1;

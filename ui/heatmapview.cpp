@@ -13,6 +13,7 @@
 #include <QKeyEvent>
 #include <QMouseEvent>
 #include <QPaintEvent>
+#include <QPaintEngine>
 #include <QPainter>
 #include <QPainterPath>
 #include <QToolTip>
@@ -50,6 +51,31 @@ QFont scaledFont(const QFont &font, double factor)
     else
         scaled.setPixelSize(std::max(1, qRound(font.pixelSize() * factor)));
     return scaled;
+}
+
+// QPainter enlarges a one-pixel-per-cell image with a fixed-point step that drifts by many
+// pixels when a few cells fill thousands of pixels (a 3 x 3 matrix in a 300 dpi figure), so a
+// small matrix is enlarged cell by cell, with the same edges as the seams drawn over it.
+QImage enlargedCells(const QImage &cells, const QSize &size)
+{
+    QImage enlarged(size, cells.format() == QImage::Format_Alpha8 ? QImage::Format_Alpha8
+                                                                  : QImage::Format_ARGB32_Premultiplied);
+    QPainter painter(&enlarged);
+    painter.setCompositionMode(QPainter::CompositionMode_Source);
+    auto edge = [](int index, int count, int extent) {
+        return static_cast<int>(std::round(index * double(extent) / count));
+    };
+    for (int row = 0; row < cells.height(); ++row) {
+        const int top = edge(row, cells.height(), size.height());
+        const int bottom = edge(row + 1, cells.height(), size.height());
+        for (int column = 0; column < cells.width(); ++column) {
+            const int left = edge(column, cells.width(), size.width());
+            const int right = edge(column + 1, cells.width(), size.width());
+            painter.fillRect(QRect(left, top, right - left, bottom - top),
+                             QColor::fromRgba(cells.pixel(column, row)));
+        }
+    }
+    return enlarged;
 }
 
 QRectF rowRectOf(const QRectF &matrix, double cell, int row)
@@ -661,9 +687,13 @@ QImage HeatmapView::composeMatrixLayer(const Layout &layout, qreal dpr) const
     const QRectF target(QPointF(0, 0), QSizeF(size));
     QImage layer(size, QImage::Format_ARGB32_Premultiplied);
     layer.fill(kMaskedFill);
+    const bool small = static_cast<qint64>(layout.rows) * layout.columns <= kMaxCellsWithText;
     QPainter painter(&layer);
     painter.setRenderHint(QPainter::SmoothPixmapTransform, false);
-    painter.drawImage(target, m_cellImage);
+    if (small)
+        painter.drawImage(QPointF(0, 0), enlargedCells(m_cellImage, size));
+    else
+        painter.drawImage(target, m_cellImage);
 
     if (!m_maskImage.isNull()) {
         // Hatch the whole layer, keep the hatching only where the mask image is opaque.
@@ -679,7 +709,10 @@ QImage HeatmapView::composeMatrixLayer(const Layout &layout, qreal dpr) const
             hatchPainter.drawLine(QPointF(x, h), QPointF(x + h, 0));
         hatchPainter.setRenderHint(QPainter::SmoothPixmapTransform, false);
         hatchPainter.setCompositionMode(QPainter::CompositionMode_DestinationIn);
-        hatchPainter.drawImage(target, m_maskImage);
+        if (small)
+            hatchPainter.drawImage(QPointF(0, 0), enlargedCells(m_maskImage, size));
+        else
+            hatchPainter.drawImage(target, m_maskImage);
         hatchPainter.end();
         painter.drawImage(QPointF(0, 0), hatch);
     }
@@ -1018,7 +1051,10 @@ void HeatmapView::paintRefused(QPainter &painter, const Layout &layout) const
 
 void HeatmapView::paintMatrix(QPainter &painter, const Layout &layout, bool ownLayout) const
 {
-    const qreal dpr = painter.device() ? painter.device()->devicePixelRatioF() : 1.0;
+    qreal dpr = painter.device() ? painter.device()->devicePixelRatioF() : 1.0;
+    // A vector figure (SVG, PDF) gets the hatched matrix as an image: enough pixels to print it.
+    if (painter.paintEngine() && painter.paintEngine()->type() != QPaintEngine::Raster)
+        dpr = std::max<qreal>(dpr, 4.0);
     const QRectF &matrix = layout.matrixRect;
     const double cell = layout.cellSize;
     if (m_maskImage.isNull() && cell * dpr < 14.0) {

@@ -1038,9 +1038,9 @@ QRect KeySpaceView::pointsLayerRect(const Scene &s)
     return bounds.intersected(s.plotRect).toAlignedRect();
 }
 
-void KeySpaceView::paintScene(QPainter &painter, const QRectF &rect) const
+void KeySpaceView::paintScene(QPainter &painter, const QRectF &rect, bool fillBackground) const
 {
-    paintSceneContents(painter, buildScene(buildFrame(frameInputs(rect, false))));
+    paintSceneContents(painter, buildScene(buildFrame(frameInputs(rect, false))), fillBackground);
 }
 
 void KeySpaceView::renderStaticLayer(qreal dpr)
@@ -1103,13 +1103,13 @@ void KeySpaceView::paintEvent(QPaintEvent *)
 
 }
 
-void KeySpaceView::paintSceneContents(QPainter &painter, const Scene &s) const
+void KeySpaceView::paintSceneContents(QPainter &painter, const Scene &s, bool fillBackground) const
 {
     painter.save();
     painter.setRenderHint(QPainter::Antialiasing, true);
     painter.setRenderHint(QPainter::TextAntialiasing, true);
     painter.setFont(s.metrics.font);
-    paintFrame(painter, s);
+    paintFrame(painter, s, fillBackground);
     painter.save();
     painter.setClipRect(s.plotRect);
     paintData(painter, s, nullptr, QPoint());
@@ -1118,10 +1118,11 @@ void KeySpaceView::paintSceneContents(QPainter &painter, const Scene &s) const
     painter.restore();
 }
 
-void KeySpaceView::paintFrame(QPainter &painter, const Frame &s) const
+void KeySpaceView::paintFrame(QPainter &painter, const Frame &s, bool fillBackground) const
 {
     const Metrics &m = s.metrics;
-    painter.fillRect(s.bounds, Qt::white);
+    if (fillBackground)
+        painter.fillRect(s.bounds, Qt::white);
     painter.fillRect(s.plotRect, s.hasResult ? QColor(Qt::white) : kUndefinedBackground);
 
     // Grid, zero axes and frame.

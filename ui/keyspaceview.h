@@ -50,8 +50,9 @@ public:
     QSize sizeHint() const override;
 
     /// Paints the whole scene (caption, axes, points, arrows, labels) into `rect` of any painter,
-    /// independent of the widget's size: what a figure export calls.
-    void paintScene(QPainter &painter, const QRectF &rect) const;
+    /// independent of the widget's size: what a figure export calls. Without `fillBackground`
+    /// the area around the plot is left unpainted (a figure with a transparent background).
+    void paintScene(QPainter &painter, const QRectF &rect, bool fillBackground = true) const;
 
     /// Where query `queryRow`'s arrow tip is, in widget coordinates (lets tests and benchmarks
     /// drive drags deterministically).
@@ -226,8 +227,8 @@ private:
     static bool usesPointsLayer(const Scene &scene);
     /// Where the cached points go: around the keys and unselected arrows, inside the plot.
     static QRect pointsLayerRect(const Scene &scene);
-    void paintSceneContents(QPainter &painter, const Scene &scene) const;
-    void paintFrame(QPainter &painter, const Frame &frame) const;
+    void paintSceneContents(QPainter &painter, const Scene &scene, bool fillBackground) const;
+    void paintFrame(QPainter &painter, const Frame &frame, bool fillBackground = true) const;
     /// Everything inside the plot; the keys and unselected arrows come from `pointsLayer` (drawn
     /// at `layerOrigin`) when given.
     void paintData(QPainter &painter, const Scene &scene, const QPixmap *pointsLayer,

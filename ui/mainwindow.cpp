@@ -1,15 +1,23 @@
 #include "mainwindow.h"
 
 #include "attentionmodel.h"
+#include "autosaver.h"
 #include "builtinscenarios.h"
 #include "colormap.h"
 #include "contextchartview.h"
+#include "documentcontroller.h"
 #include "errorbanner.h"
+#include "figureexportactions.h"
 #include "heatmapview.h"
 #include "keyspaceview.h"
+#include "maskgridcanvas.h"
 #include "maskgridview.h"
+#include "matrixeditorview.h"
+#include "pngscenarioreader.h"
+#include "recentfiles.h"
 #include "scenariojson.h"
 #include "temperaturepanel.h"
+#include "undorecorder.h"
 #include "viewstate.h"
 #include "weightschartview.h"
 #include "workednumbersview.h"
@@ -18,13 +26,21 @@
 #include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDir>
+#include <QDragEnterEvent>
+#include <QDropEvent>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QMimeData>
 #include <QSettings>
 #include <QStatusBar>
+#include <QTimer>
+#include <QUndoStack>
+#include <QUndoView>
+#include <QUrl>
 #include <QVBoxLayout>
 
 namespace attnlens {
@@ -36,9 +52,21 @@ const char *const kSettingsGeometry = "window/geometry";
 const char *const kSettingsState = "window/state";
 const char *const kSettingsColorMap = "view/colorMap";
 const char *const kSettingsShowValues = "view/showValues";
-const char *const kSettingsLastFolder = "files/lastFolder";
 // Bump when the dock arrangement changes so that an old saved layout is not restored onto it.
-constexpr int kLayoutVersion = 1;
+constexpr int kLayoutVersion = 2;
+
+/// The first local .json or .png file among dropped URLs, or an empty string.
+QString droppedScenarioFile(const QMimeData *mimeData)
+{
+    if (!mimeData || !mimeData->hasUrls())
+        return QString();
+    for (const QUrl &url : mimeData->urls()) {
+        const QString suffix = QFileInfo(url.toLocalFile()).suffix().toLower();
+        if (url.isLocalFile() && (suffix == QLatin1String("json") || suffix == QLatin1String("png")))
+            return url.toLocalFile();
+    }
+    return QString();
+}
 
 } // namespace
 
@@ -51,7 +79,10 @@ MainWindow::MainWindow(QWidget *parent)
     setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks);
     createViews();
     createDocks();
+    createEditing();
+    createDocument();
     createMenus();
+    m_figureExport->installViewMenus();
     m_defaultState = saveState(kLayoutVersion);
     restoreSettings();
 
@@ -118,12 +149,74 @@ void MainWindow::createDocks()
     resizeDocks({m_weightsDock}, {240}, Qt::Vertical);
 }
 
+void MainWindow::createEditing()
+{
+    // Every change of the model becomes an undo step; a drag, a slide and a stroke of mask
+    // painting are one step each.
+    m_undoRecorder = new UndoRecorder(m_model, this);
+    m_undoRecorder->watchKeySpace(m_keySpace);
+    m_undoRecorder->watchTemperaturePanel(m_temperature);
+    m_undoRecorder->watchMouseGestures(m_maskGrid->grid());
+
+    m_matrixEditor = new MatrixEditorView(m_model, m_viewState, this);
+    m_matricesDock = addDock(m_matrixEditor, tr("Matrices"), Qt::RightDockWidgetArea);
+    tabifyDockWidget(m_numbersDock, m_matricesDock);
+    connect(m_matrixEditor, &MatrixEditorView::editRefused, this,
+            [this](const QString &message) { statusBar()->showMessage(message, kStatusMessageMs); });
+    connect(m_matrixEditor, &MatrixEditorView::revealRequested, this, [this] {
+        m_matricesDock->show();
+        m_matricesDock->raise();
+    });
+
+    auto *history = new QUndoView(m_undoRecorder->undoStack(), this);
+    history->setObjectName(QStringLiteral("undoHistoryView"));
+    history->setAccessibleName(tr("History"));
+    history->setAccessibleDescription(tr("Every edit so far, oldest first; click one to go back to it."));
+    history->setEmptyLabel(tr("Start"));
+    m_historyDock = addDock(history, tr("History"), Qt::RightDockWidgetArea);
+    tabifyDockWidget(m_matricesDock, m_historyDock);
+    m_historyDock->hide();
+    // Turned on from View > Panels, a panel comes to the front of its tab group.
+    for (QDockWidget *dock : {m_matricesDock, m_historyDock}) {
+        connect(dock->toggleViewAction(), &QAction::triggered, dock, [dock](bool shown) {
+            if (shown)
+                dock->raise();
+        });
+    }
+    m_heatmapDock->raise();
+}
+
+void MainWindow::createEditMenu()
+{
+    QMenu *editMenu = menuBar()->addMenu(tr("&Edit"));
+    editMenu->setObjectName(QStringLiteral("editMenu"));
+    QUndoStack *stack = m_undoRecorder->undoStack();
+    QAction *undoAction = stack->createUndoAction(this, tr("&Undo"));
+    undoAction->setObjectName(QStringLiteral("undoAction"));
+    undoAction->setShortcut(QKeySequence::Undo);
+    QAction *redoAction = stack->createRedoAction(this, tr("&Redo"));
+    redoAction->setObjectName(QStringLiteral("redoAction"));
+    redoAction->setShortcut(QKeySequence::Redo);
+    editMenu->addAction(undoAction);
+    editMenu->addAction(redoAction);
+    editMenu->addSeparator();
+    editMenu->addAction(m_matrixEditor->addQueryAction());
+    editMenu->addAction(m_matrixEditor->removeQueryAction());
+    editMenu->addAction(m_matrixEditor->addKeyAction());
+    editMenu->addAction(m_matrixEditor->removeKeyAction());
+    editMenu->addAction(m_matrixEditor->renameAction());
+}
+
 void MainWindow::createMenus()
 {
     QMenu *fileMenu = menuBar()->addMenu(tr("&File"));
-    QAction *openAction = fileMenu->addAction(tr("&Open Scenario…"), this, &MainWindow::openScenarioFile);
+    QAction *newAction = fileMenu->addAction(tr("&New"), this, [this] { m_document->newDocument(); });
+    newAction->setShortcut(QKeySequence::New);
+    newAction->setStatusTip(tr("Start a small untitled scenario: two queries, three keys, d = 2."));
+    QAction *openAction = fileMenu->addAction(tr("&Open…"), this, &MainWindow::openScenarioFile);
     openAction->setShortcut(QKeySequence::Open);
-    QMenu *builtinMenu = fileMenu->addMenu(tr("Open &Built-in Scenario"));
+    openAction->setStatusTip(tr("Open a scenario (.json) or a figure exported by Attention Lens (.png)."));
+    QMenu *builtinMenu = fileMenu->addMenu(tr("Open &Built-in"));
     for (const BuiltinScenarioInfo &info : builtinScenarios()) {
         QAction *action = builtinMenu->addAction(info.title, this,
                                                  [this, id = info.id] { openBuiltinScenario(id); });
@@ -131,9 +224,30 @@ void MainWindow::createMenus()
         action->setToolTip(info.description);
     }
     builtinMenu->setToolTipsVisible(true);
+    m_recentMenu = fileMenu->addMenu(tr("Open &Recent"));
+    m_recentMenu->setObjectName(QStringLiteral("recentFilesMenu"));
+    m_recentMenu->setToolTipsVisible(true);
+    // Queued: the list changes while one of the menu's own actions is being triggered, and
+    // clearing the menu then would delete that action under its feet.
+    connect(m_recentFiles, &RecentFiles::changed, this, &MainWindow::rebuildRecentMenu,
+            Qt::QueuedConnection);
+    rebuildRecentMenu();
+    fileMenu->addSeparator();
+    QAction *saveAction = fileMenu->addAction(tr("&Save"), this, [this] { m_document->save(); });
+    saveAction->setShortcut(QKeySequence::Save);
+    QAction *saveAsAction = fileMenu->addAction(tr("Save &As…"), this, [this] { m_document->saveAs(); });
+    saveAsAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
+    fileMenu->addSeparator();
+    QAction *evidenceAction = fileMenu->addAction(tr("Export &Evidence…"), this,
+                                                  [this] { m_document->exportEvidence(); });
+    evidenceAction->setStatusTip(tr("Write the scenario with its scores, weights and context (or "
+                                    "the reason it is refused) as evidence JSON."));
+    addExportActions(fileMenu);
     fileMenu->addSeparator();
     QAction *quitAction = fileMenu->addAction(tr("&Quit"), this, &QWidget::close);
     quitAction->setShortcut(QKeySequence::Quit);
+
+    createEditMenu();
 
     m_viewMenu = menuBar()->addMenu(tr("&View"));
     QMenu *colorMenu = m_viewMenu->addMenu(tr("&Colour Map"));
@@ -192,6 +306,8 @@ void MainWindow::createMenus()
     for (QDockWidget *dock : {m_heatmapDock, m_weightsDock, m_contextDock, m_temperatureDock,
                               m_maskDock, m_numbersDock})
         panelsMenu->addAction(dock->toggleViewAction());
+    panelsMenu->addAction(m_matricesDock->toggleViewAction());
+    panelsMenu->addAction(m_historyDock->toggleViewAction());
     m_viewMenu->addAction(tr("&Reset Layout"), this, &MainWindow::resetLayout);
 
     QMenu *helpMenu = menuBar()->addMenu(tr("&Help"));
@@ -206,10 +322,23 @@ void MainWindow::createMenus()
     });
 }
 
+void MainWindow::addExportActions(QMenu *fileMenu)
+{
+    m_figureExport = new FigureExportActions(this);
+    fileMenu->addAction(m_figureExport->exportAction());
+}
+
 void MainWindow::openScenario(const Scenario &scenario, const QString &source)
 {
     m_source = source;
-    m_model->setScenario(scenario);
+    const QFileInfo file(source);
+    // A scenario file becomes the document's file; a built-in or a PNG figure opens untitled, so
+    // Save asks where to write instead of overwriting something that is not a scenario file.
+    const bool isScenarioFile = file.isFile() && !looksLikePng(source);
+    m_document->setDocument(scenario, isScenarioFile ? file.absoluteFilePath() : QString(),
+                            file.isFile() ? QString() : source);
+    if (file.isFile())
+        m_recentFiles->add(file.absoluteFilePath());
     updateTitle();
     statusBar()->showMessage(tr("Opened %1.").arg(scenario.name.isEmpty() ? source : scenario.name),
                              kStatusMessageMs);
@@ -217,36 +346,127 @@ void MainWindow::openScenario(const Scenario &scenario, const QString &source)
 
 void MainWindow::openScenarioFile()
 {
-    QSettings settings;
-    const QString path = QFileDialog::getOpenFileName(
-        this, tr("Open Scenario"), settings.value(QLatin1String(kSettingsLastFolder)).toString(),
-        tr("Attention Lens scenarios (*.json);;All files (*)"));
-    if (path.isEmpty())
-        return;
-    settings.setValue(QLatin1String(kSettingsLastFolder), QFileInfo(path).absolutePath());
-    const Result<Scenario> scenario = readScenarioFile(path);
-    if (!scenario) {
-        // The open document stays exactly as it was.
-        QMessageBox::warning(this, tr("Scenario not opened"),
-                             tr("%1\n\n(%2)").arg(scenario.error().message,
-                                                  categoryName(scenario.error().category)));
-        return;
-    }
-    openScenario(scenario.value(), path);
+    m_document->open();
 }
 
 void MainWindow::openBuiltinScenario(const QString &id)
 {
-    const Result<Scenario> scenario = loadBuiltinScenario(id);
-    if (scenario)
-        openScenario(scenario.value(), id);
+    m_document->openBuiltin(id);
+}
+
+void MainWindow::createDocument()
+{
+    m_document = new DocumentController(m_model, this);
+    m_autoSaver = new AutoSaver(m_model, m_document, this);
+    m_recentFiles = new RecentFiles(this);
+    connect(m_document, &DocumentController::modifiedChanged, this, &QWidget::setWindowModified);
+    connect(m_document, &DocumentController::documentChanged, this, &MainWindow::updateTitle);
+    connect(m_document, &DocumentController::statusMessage, this,
+            [this](const QString &message) { statusBar()->showMessage(message, kStatusMessageMs); });
+    connect(m_document, &DocumentController::fileOpened, m_recentFiles, &RecentFiles::add);
+    connect(m_document, &DocumentController::fileSaved, m_recentFiles, &RecentFiles::add);
+    connect(m_autoSaver, &AutoSaver::failed, this,
+            [this](const QString &message) { statusBar()->showMessage(message, kStatusMessageMs); });
+    setAcceptDrops(true);
+}
+
+void MainWindow::rebuildRecentMenu()
+{
+    m_recentMenu->clear();
+    const QStringList files = m_recentFiles->files();
+    for (int i = 0; i < files.size(); ++i) {
+        const QString &path = files.at(i);
+        // &1 .. &8: the number is the keyboard accelerator.
+        QAction *action = m_recentMenu->addAction(
+            tr("&%1  %2").arg(i + 1).arg(QFileInfo(path).fileName()), this,
+            [this, path] { openRecentFile(path); });
+        action->setData(path);
+        action->setToolTip(QDir::toNativeSeparators(path));
+        action->setStatusTip(QDir::toNativeSeparators(path));
+    }
+    if (files.isEmpty())
+        m_recentMenu->addAction(tr("No recent files"))->setEnabled(false);
+    m_recentMenu->addSeparator();
+    QAction *clearAction = m_recentMenu->addAction(tr("&Clear Recent Files"), m_recentFiles,
+                                                   &RecentFiles::clear);
+    clearAction->setEnabled(!files.isEmpty());
+}
+
+void MainWindow::openRecentFile(const QString &path)
+{
+    if (!QFileInfo(path).isFile()) {
+        m_recentFiles->remove(path);
+        m_document->dialogs().reportError(
+            tr("File not found"),
+            tr("%1 no longer exists, so it was removed from the recent files.")
+                .arg(QDir::toNativeSeparators(path)));
+        return;
+    }
+    m_document->openFile(path);
+}
+
+bool MainWindow::offerAutosaveRestore()
+{
+    if (!m_autoSaver->hasAutosave())
+        return false;
+    const Result<AutoSaver::Recovered> recovered = m_autoSaver->read();
+    if (!recovered) {
+        // Kept aside rather than deleted: it may still be worth a look by hand.
+        const QString aside = m_autoSaver->filePath() + QStringLiteral(".unreadable");
+        QFile::remove(aside);
+        QFile::rename(m_autoSaver->filePath(), aside);
+        statusBar()->showMessage(tr("An unreadable autosave was set aside as %1: %2")
+                                     .arg(QDir::toNativeSeparators(aside), recovered.error().message),
+                                 kStatusMessageMs);
+        return false;
+    }
+    const AutoSaver::Recovered &autosave = recovered.value();
+    QString name = autosave.scenario.name.trimmed();
+    if (name.isEmpty())
+        name = autosave.documentPath.isEmpty() ? tr("Untitled") : QFileInfo(autosave.documentPath).fileName();
+    if (!m_document->dialogs().askRestore(name, autosave.savedAt)) {
+        m_autoSaver->discard();
+        return false;
+    }
+    m_autoSaver->claim();
+    m_document->restoreDocument(autosave.scenario, autosave.documentPath, autosave.builtinId);
+    statusBar()->showMessage(tr("Restored “%1”; it is not saved yet.").arg(name), kStatusMessageMs);
+    return true;
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent *event)
+{
+    if (droppedScenarioFile(event->mimeData()).isEmpty()) {
+        event->ignore();
+        return;
+    }
+    event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent *event)
+{
+    const QString path = droppedScenarioFile(event->mimeData());
+    if (path.isEmpty()) {
+        event->ignore();
+        return;
+    }
+    event->acceptProposedAction();
+    // Opened after the drop has finished: the unsaved-changes question and an error dialog are
+    // modal, and the application the file was dragged from must not wait for them.
+    QTimer::singleShot(0, this, [this, path] { m_document->openFile(path); });
 }
 
 void MainWindow::updateTitle()
 {
-    const QString name = m_model->scenario().name.isEmpty() ? QFileInfo(m_source).fileName()
-                                                            : m_model->scenario().name;
-    setWindowTitle(name.isEmpty() ? tr("Attention Lens") : tr("%1 — Attention Lens").arg(name));
+    QString title = m_document->displayName();
+    if (!m_document->isUntitled()) {
+        const QString fileName = QFileInfo(m_document->filePath()).fileName();
+        if (fileName != title)
+            title = tr("%1 (%2)").arg(title, fileName);
+    }
+    // [*] is where Qt shows the unsaved mark (setWindowModified).
+    setWindowTitle(tr("%1[*] — Attention Lens").arg(title));
+    setWindowModified(m_document->isModified());
 }
 
 void MainWindow::restoreSettings()
@@ -274,11 +494,19 @@ void MainWindow::resetLayout()
     restoreState(m_defaultState, kLayoutVersion);
     for (QDockWidget *dock : findChildren<QDockWidget *>())
         dock->show();
+    // The history is an optional panel: shown only on request.
+    m_historyDock->hide();
     m_heatmapDock->raise();
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
+    if (!m_document->maybeSave()) {
+        event->ignore();
+        return;
+    }
+    // Saved or discarded on purpose: the copy kept for a crash is no longer needed.
+    m_autoSaver->discard();
     saveSettings();
     QMainWindow::closeEvent(event);
 }

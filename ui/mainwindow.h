@@ -4,17 +4,25 @@
 
 class QActionGroup;
 class QDockWidget;
+class QDragEnterEvent;
+class QDropEvent;
 class QMenu;
 
 namespace attnlens {
 
 class AttentionModel;
+class AutoSaver;
+class DocumentController;
+class RecentFiles;
 class ContextChartView;
 class ErrorBanner;
+class FigureExportActions;
 class HeatmapView;
 class KeySpaceView;
+class MatrixEditorView;
 class MaskGridView;
 class TemperaturePanel;
+class UndoRecorder;
 class ViewState;
 class WeightsChartView;
 class WorkedNumbersView;
@@ -45,15 +53,38 @@ public:
     WorkedNumbersView *workedNumbersView() const { return m_workedNumbers; }
     ErrorBanner *errorBanner() const { return m_errorBanner; }
 
+    /// Undo and redo of every edit, the Q/K/V tables and the optional history panel.
+    UndoRecorder *undoRecorder() const { return m_undoRecorder; }
+    MatrixEditorView *matrixEditorView() const { return m_matrixEditor; }
+    QDockWidget *matricesDock() const { return m_matricesDock; }
+    QDockWidget *historyDock() const { return m_historyDock; }
+
+    /// The open document: its file, its unsaved state, the File commands and their dialogs.
+    DocumentController *documentController() const { return m_document; }
+    AutoSaver *autoSaver() const { return m_autoSaver; }
+    RecentFiles *recentFiles() const { return m_recentFiles; }
+    /// If an autosave was left behind (a crash or a kill), offers to restore it; called once
+    /// after the window is shown. Returns true when the autosave was restored.
+    bool offerAutosaveRestore();
+
 protected:
     void closeEvent(QCloseEvent *event) override;
+    void dragEnterEvent(QDragEnterEvent *event) override;
+    void dropEvent(QDropEvent *event) override;
 
 private:
     void createViews();
     void createDocks();
     void createMenus();
+    /// File > Export Figure…, placed by createMenus() (figureexportactions.h).
+    void addExportActions(QMenu *fileMenu);
+    void createEditing();
+    void createEditMenu();
     void openScenarioFile();
     void openBuiltinScenario(const QString &id);
+    void createDocument();
+    void rebuildRecentMenu();
+    void openRecentFile(const QString &path);
     void updateTitle();
     void restoreSettings();
     void saveSettings() const;
@@ -81,6 +112,18 @@ private:
     QDockWidget *m_numbersDock = nullptr;
     QMenu *m_viewMenu = nullptr;
     QByteArray m_defaultState;
+
+    UndoRecorder *m_undoRecorder = nullptr;
+    MatrixEditorView *m_matrixEditor = nullptr;
+    QDockWidget *m_matricesDock = nullptr;
+    QDockWidget *m_historyDock = nullptr;
+
+    DocumentController *m_document = nullptr;
+    AutoSaver *m_autoSaver = nullptr;
+    RecentFiles *m_recentFiles = nullptr;
+    QMenu *m_recentMenu = nullptr;
+
+    FigureExportActions *m_figureExport = nullptr;
 };
 
 } // namespace attnlens

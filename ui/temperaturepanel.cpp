@@ -66,6 +66,8 @@ TemperaturePanel::TemperaturePanel(AttentionModel *model, ViewState *viewState, 
     buildLayout();
 
     connect(m_slider, &QSlider::valueChanged, this, &TemperaturePanel::onSliderValueChanged);
+    connect(m_slider, &QSlider::sliderPressed, this, &TemperaturePanel::slideStarted);
+    connect(m_slider, &QSlider::sliderReleased, this, &TemperaturePanel::slideFinished);
     connect(m_spinBox, qOverload<double>(&QDoubleSpinBox::valueChanged), this,
             &TemperaturePanel::onSpinBoxValueChanged);
     connect(m_resetButton, &QPushButton::clicked, this, [this] { m_model->setTemperature(1.0); });

@@ -40,6 +40,12 @@ public:
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
 
+signals:
+    /// The slider's handle was pressed / released: the changes in between are one slide (lets
+    /// the undo history keep a whole slide as one step).
+    void slideStarted();
+    void slideFinished();
+
 protected:
     void resizeEvent(QResizeEvent *event) override;
     void changeEvent(QEvent *event) override;

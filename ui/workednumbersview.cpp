@@ -188,6 +188,15 @@ void WorkedNumbersView::refresh()
     viewport()->update();
 }
 
+void WorkedNumbersView::setPaperVisible(bool visible)
+{
+    if (visible == m_paperVisible)
+        return;
+    m_paperVisible = visible;
+    viewport()->setAttribute(Qt::WA_OpaquePaintEvent, visible);
+    viewport()->update();
+}
+
 void WorkedNumbersView::changeEvent(QEvent *event)
 {
     QAbstractScrollArea::changeEvent(event);
@@ -823,7 +832,8 @@ QPointF WorkedNumbersView::contentOffset() const
 void WorkedNumbersView::paintEvent(QPaintEvent *event)
 {
     QPainter painter(viewport());
-    painter.fillRect(event->rect(), QColor::fromRgb(m_showingRefusal ? kRefusalPaper : kPaper));
+    if (m_paperVisible)
+        painter.fillRect(event->rect(), QColor::fromRgb(m_showingRefusal ? kRefusalPaper : kPaper));
     const QPointF offset = contentOffset();
     painter.translate(-offset);
     const QRectF exposed = QRectF(event->rect()).translated(offset);

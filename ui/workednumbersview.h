@@ -63,6 +63,11 @@ public:
     /// True when the model changed while the view was hidden and it has not caught up yet.
     bool isStale() const { return m_stale; }
 
+    /// The size of everything the view shows, scrolled or not (what a figure export needs).
+    QSizeF contentSize() const { return m_contentSize; }
+    /// Without the white paper the calculation is drawn on a transparent background (figures).
+    void setPaperVisible(bool visible);
+
 protected:
     void paintEvent(QPaintEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
@@ -181,6 +186,7 @@ private:
     int m_shownQuery = 0;
     bool m_showingRefusal = false;
     bool m_stale = false;
+    bool m_paperVisible = true;
     bool m_catchUpQueued = false;
     QList<QPointer<QWidget>> m_watchedAncestors;
 

@@ -1,10 +1,15 @@
 // Runs the real attnlens executable the way a user's shell does: no display, no
 // QT_QPA_PLATFORM, and checks its outputs, files and exit codes.
+#include "builtinscenarios.h"
+#include "scenariojson.h"
+
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QImageReader>
+#include <QRegularExpression>
 #include <QProcess>
 #include <QTemporaryDir>
 
@@ -218,4 +223,147 @@ TEST(AttnlensProcess, WithoutADisplayTheWindowCommandWritesTheLessonEvidence)
     const QJsonObject evidence = readJson(written);
     EXPECT_TRUE(evidence.contains(QStringLiteral("causal_weights")));
     EXPECT_TRUE(evidence.contains(QStringLiteral("weights")));
+}
+
+// ---------------------------------------------------------------------------------------------
+// --export: figures with no display
+
+namespace {
+
+int countPdfPages(const QByteArray &pdf)
+{
+    static const QRegularExpression page(QStringLiteral("/Type\\s*/Page(?![s])"));
+    return static_cast<int>(QString::fromLatin1(pdf).count(page));
+}
+
+QByteArray readBytes(const QString &path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+} // namespace
+
+TEST(AttnlensProcess, ExportsPngSvgAndPdfWithoutADisplay)
+{
+    QTemporaryDir dir;
+    const QString png = dir.filePath(QStringLiteral("out.png"));
+    const QString svg = dir.filePath(QStringLiteral("w.svg"));
+    const QString pdf = dir.filePath(QStringLiteral("c.pdf"));
+    const ProcessRun run = runAttnlens({QStringLiteral("--export"), QStringLiteral("heatmap=") + png,
+                                        QStringLiteral("--export"), QStringLiteral("weights=") + svg,
+                                        QStringLiteral("--export"), QStringLiteral("context=") + pdf,
+                                        QStringLiteral("causal-padding"), QStringLiteral("--size"),
+                                        QStringLiteral("800x600"), QStringLiteral("--dpi"), QStringLiteral("300"),
+                                        QStringLiteral("--colormap"), QStringLiteral("viridis")});
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    EXPECT_TRUE(run.err.isEmpty()) << run.err.toStdString();
+
+    // PNG: 800 x 600 logical pixels at 300 dpi, carrying the scenario.
+    QImageReader reader(png);
+    EXPECT_EQ(reader.size(), QSize(2500, 1875));
+    const attnlens::Result<attnlens::Scenario> carried =
+        attnlens::parseScenario(reader.text(QStringLiteral("attnlens-scenario")).toUtf8(), png);
+    ASSERT_TRUE(carried.ok()) << carried.error().describe().toStdString();
+    EXPECT_TRUE(carried.value() == attnlens::loadBuiltinScenario(QStringLiteral("causal-padding")).value());
+    EXPECT_FALSE(reader.text(QStringLiteral("attnlens-version")).isEmpty());
+    const QImage image = reader.read();
+    EXPECT_EQ(image.size(), QSize(2500, 1875));
+
+    // SVG: text stays text.
+    const QByteArray svgBytes = readBytes(svg);
+    EXPECT_TRUE(svgBytes.contains("<svg"));
+    EXPECT_TRUE(svgBytes.contains(">attention weight</text>")) << "the axis title is a text element";
+    EXPECT_TRUE(svgBytes.contains("viewBox=\"0 0 800 600\""));
+
+    // PDF: one page.
+    const QByteArray pdfBytes = readBytes(pdf);
+    EXPECT_TRUE(pdfBytes.startsWith("%PDF"));
+    EXPECT_EQ(countPdfPages(pdfBytes), 1);
+}
+
+TEST(AttnlensProcess, ExportsEveryViewAtItsOwnSize)
+{
+    QTemporaryDir dir;
+    QStringList arguments;
+    const QStringList views{QStringLiteral("heatmap"), QStringLiteral("keyspace"), QStringLiteral("weights"),
+                            QStringLiteral("context"), QStringLiteral("mask"),     QStringLiteral("numbers"),
+                            QStringLiteral("window")};
+    for (const QString &view : views)
+        arguments << QStringLiteral("--export") << view + QLatin1Char('=') + dir.filePath(view + QStringLiteral(".png"));
+    arguments << QStringLiteral("--values") << QStringLiteral("off") << QStringLiteral("three-queries");
+    const ProcessRun run = runAttnlens(arguments);
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    for (const QString &view : views) {
+        QImageReader reader(dir.filePath(view + QStringLiteral(".png")));
+        const QSize size = reader.size();
+        EXPECT_GE(size.width(), 64) << view.toStdString();
+        EXPECT_GE(size.height(), 64) << view.toStdString();
+        EXPECT_FALSE(reader.text(QStringLiteral("attnlens-scenario")).isEmpty()) << view.toStdString();
+    }
+    EXPECT_EQ(QImageReader(dir.filePath(QStringLiteral("window.png"))).size(), QSize(1280, 720));
+}
+
+TEST(AttnlensProcess, ExportUsageErrorsExit64NamingTheWord)
+{
+    QTemporaryDir dir;
+    const QString out = dir.filePath(QStringLiteral("out.png"));
+    const struct {
+        QStringList arguments;
+        const char *word;
+    } cases[] = {
+        {{QStringLiteral("--export"), QStringLiteral("heatmaps=") + out}, "heatmaps"},
+        {{QStringLiteral("--export"), QStringLiteral("heatmap=") + dir.filePath(QStringLiteral("out.jpg"))}, ".jpg"},
+        {{QStringLiteral("--export"), QStringLiteral("heatmap=") + out, QStringLiteral("--size"), QStringLiteral("big")}, "big"},
+        {{QStringLiteral("--export"), QStringLiteral("heatmap=") + out, QStringLiteral("--colormap"), QStringLiteral("rainbow")}, "rainbow"},
+        {{QStringLiteral("--export"), QStringLiteral("heatmap=") + out, QStringLiteral("--values"), QStringLiteral("maybe")}, "maybe"},
+        {{QStringLiteral("--export"), QStringLiteral("heatmap=") + out, QStringLiteral("--dpi"), QStringLiteral("0")}, "'0'"},
+    };
+    for (const auto &c : cases) {
+        const ProcessRun run = runAttnlens(c.arguments);
+        EXPECT_EQ(run.exitCode, 64) << c.word;
+        EXPECT_TRUE(run.err.contains(c.word)) << c.word << ": " << run.err.toStdString();
+    }
+    EXPECT_FALSE(QFile::exists(out));
+}
+
+TEST(AttnlensProcess, ExportFileAndScenarioErrors)
+{
+    QTemporaryDir dir;
+    // Unwritable output: exit 3, the file named.
+    const QString unwritable = dir.filePath(QStringLiteral("no/such/folder/out.png"));
+    const ProcessRun run = runAttnlens({QStringLiteral("--export"), QStringLiteral("heatmap=") + unwritable});
+    EXPECT_EQ(run.exitCode, 3);
+    EXPECT_TRUE(run.err.contains("no/such/folder/out.png")) << run.err.toStdString();
+
+    // Unreadable scenario: exit 3.
+    const QString out = dir.filePath(QStringLiteral("out.svg"));
+    const ProcessRun missing = runAttnlens({QStringLiteral("--export"), QStringLiteral("heatmap=") + out,
+                                            QStringLiteral("no-such-scenario")});
+    EXPECT_EQ(missing.exitCode, 3);
+    EXPECT_TRUE(missing.err.contains("no-such-scenario")) << missing.err.toStdString();
+    EXPECT_FALSE(QFile::exists(out));
+
+    // A file that is not a scenario: exit 2, one line, no figure.
+    const QString broken = dir.filePath(QStringLiteral("broken.json"));
+    writeText(broken, "{\"Q\": [[1, 0]],\n \"K\": oops }");
+    const ProcessRun invalid = runAttnlens({QStringLiteral("--export"), QStringLiteral("heatmap=") + out, broken});
+    EXPECT_EQ(invalid.exitCode, 2);
+    EXPECT_EQ(invalid.err.count('\n'), 1) << invalid.err.toStdString();
+    EXPECT_TRUE(invalid.err.contains("invalid_json")) << invalid.err.toStdString();
+    EXPECT_FALSE(QFile::exists(out));
+}
+
+TEST(AttnlensProcess, RefusedScenarioIsExportedShowingTheRefusal)
+{
+    QTemporaryDir dir;
+    const QString scenario = dir.filePath(QStringLiteral("refused.json"));
+    writeText(scenario, R"({"Q": [[1, 0], [0, 1]], "K": [[1, 0], [0, 1]], "V": [[1], [2]],
+                           "allowed": [[true, false], [false, false]]})");
+    const QString out = dir.filePath(QStringLiteral("refused.svg"));
+    const ProcessRun run = runAttnlens({QStringLiteral("--export"), QStringLiteral("heatmap=") + out, scenario});
+    EXPECT_EQ(run.exitCode, 2);
+    EXPECT_EQ(run.err.count('\n'), 1) << run.err.toStdString();
+    EXPECT_TRUE(run.err.contains("all_masked_row")) << run.err.toStdString();
+    EXPECT_TRUE(readBytes(out).contains("undefined: no allowed key"));
 }

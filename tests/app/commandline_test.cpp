@@ -56,3 +56,73 @@ TEST(CommandLineParsing, InformationalActions)
     EXPECT_EQ(parseCommandLine({QStringLiteral("--version")}).action, Action::ShowVersion);
     EXPECT_EQ(parseCommandLine({QStringLiteral("--list-scenarios")}).action, Action::ListScenarios);
 }
+
+TEST(CommandLineParsing, ExportTakesViewsFilesAndFigureOptions)
+{
+    const CommandLineRequest request = parseCommandLine(
+        {QStringLiteral("--export"), QStringLiteral("heatmap=out.png"), QStringLiteral("--export"),
+         QStringLiteral("weights=w.SVG"), QStringLiteral("--export=context=c.pdf"),
+         QStringLiteral("causal-padding"), QStringLiteral("--size"), QStringLiteral("1600x1200"),
+         QStringLiteral("--dpi"), QStringLiteral("300"), QStringLiteral("--colormap"),
+         QStringLiteral("viridis"), QStringLiteral("--values"), QStringLiteral("off")});
+    ASSERT_TRUE(request.usageError.isEmpty()) << request.usageError.toStdString();
+    EXPECT_EQ(request.action, Action::ExportFigures);
+    EXPECT_EQ(request.scenario, QStringLiteral("causal-padding"));
+    ASSERT_EQ(request.exports.size(), 3);
+    EXPECT_EQ(request.exports[0].view, QStringLiteral("heatmap"));
+    EXPECT_EQ(request.exports[0].path, QStringLiteral("out.png"));
+    EXPECT_EQ(request.exports[1].view, QStringLiteral("weights"));
+    EXPECT_EQ(request.exports[1].path, QStringLiteral("w.SVG"));
+    EXPECT_EQ(request.exports[2].view, QStringLiteral("context"));
+    EXPECT_EQ(request.figureSize, QSize(1600, 1200));
+    ASSERT_TRUE(request.figureDpi.has_value());
+    EXPECT_DOUBLE_EQ(*request.figureDpi, 300.0);
+    EXPECT_EQ(request.colorMap, QStringLiteral("viridis"));
+    ASSERT_TRUE(request.showValues.has_value());
+    EXPECT_FALSE(*request.showValues);
+
+    // Every view word the help lists is accepted; a path may itself hold '='.
+    for (const QString &view : attnlens::figureViewWords()) {
+        const CommandLineRequest one = parseCommandLine({QStringLiteral("--export"), view + QStringLiteral("=a=b.pdf")});
+        EXPECT_TRUE(one.usageError.isEmpty()) << view.toStdString() << ": " << one.usageError.toStdString();
+        ASSERT_EQ(one.exports.size(), 1);
+        EXPECT_EQ(one.exports[0].path, QStringLiteral("a=b.pdf"));
+        EXPECT_FALSE(one.figureDpi.has_value());
+        EXPECT_TRUE(one.figureSize.isEmpty());
+    }
+}
+
+TEST(CommandLineParsing, ExportUsageErrorsNameTheBadWord)
+{
+    const struct {
+        QStringList arguments;
+        const char *word;
+    } cases[] = {
+        {{QStringLiteral("--export"), QStringLiteral("heatmaps=out.png")}, "heatmaps"},
+        {{QStringLiteral("--export"), QStringLiteral("heatmap=out.jpg")}, ".jpg"},
+        {{QStringLiteral("--export"), QStringLiteral("heatmap=out")}, "heatmap=out"},
+        {{QStringLiteral("--export"), QStringLiteral("heatmap")}, "heatmap"},
+        {{QStringLiteral("--export"), QStringLiteral("=out.png")}, "=out.png"},
+        {{QStringLiteral("--export"), QStringLiteral("heatmap=a.png"), QStringLiteral("--size"), QStringLiteral("1600by1200")}, "1600by1200"},
+        {{QStringLiteral("--export"), QStringLiteral("heatmap=a.png"), QStringLiteral("--size"), QStringLiteral("16x12")}, "16x12"},
+        {{QStringLiteral("--export"), QStringLiteral("heatmap=a.png"), QStringLiteral("--size"), QStringLiteral("99999x100")}, "99999x100"},
+        {{QStringLiteral("--export"), QStringLiteral("heatmap=a.png"), QStringLiteral("--dpi"), QStringLiteral("lots")}, "lots"},
+        {{QStringLiteral("--export"), QStringLiteral("heatmap=a.png"), QStringLiteral("--dpi"), QStringLiteral("5000")}, "5000"},
+        {{QStringLiteral("--export"), QStringLiteral("heatmap=a.png"), QStringLiteral("--values"), QStringLiteral("maybe")}, "maybe"},
+        {{QStringLiteral("--size"), QStringLiteral("800x600")}, "--size"},
+        {{QStringLiteral("--colormap"), QStringLiteral("viridis")}, "--colormap"},
+        {{QStringLiteral("--export"), QStringLiteral("heatmap=a.png"), QStringLiteral("--evidence"), QStringLiteral("e.json")}, "--export"},
+    };
+    for (const auto &c : cases) {
+        const CommandLineRequest request = parseCommandLine(c.arguments);
+        EXPECT_TRUE(request.usageError.contains(QLatin1String(c.word)))
+            << c.arguments.join(QLatin1Char(' ')).toStdString() << " -> " << request.usageError.toStdString();
+    }
+}
+
+TEST(CommandLineParsing, HelpDescribesExport)
+{
+    const QString help = attnlens::commandLineHelp();
+    for (const char *word : {"--export", "VIEW=FILE", "--size", "--dpi", "--colormap", "--values", "keyspace", "window"})
+        EXPECT_TRUE(help.contains(QLatin1String(word))) << word;
+}

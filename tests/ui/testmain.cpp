@@ -1,5 +1,6 @@
 #include <QApplication>
-#include <QStandardPaths>
+#include <QByteArray>
+#include <QTemporaryDir>
 
 #include <gtest/gtest.h>
 
@@ -7,10 +8,15 @@
 int main(int argc, char **argv)
 {
     qputenv("QT_QPA_PLATFORM", "offscreen");
+    // Settings, recent files and the autosave go to folders of this process alone: the
+    // developer's own layout and files are neither read nor overwritten, and test processes
+    // that CTest runs side by side cannot see each other's autosave or settings.
+    QTemporaryDir home;
+    if (!home.isValid())
+        return 1;
+    for (const char *variable : {"XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME"})
+        qputenv(variable, QByteArray(home.path().toLocal8Bit() + '/' + variable));
     QApplication app(argc, argv);
-    // Settings and data go to test locations: the developer's own layout and recent files are
-    // neither read nor overwritten.
-    QStandardPaths::setTestModeEnabled(true);
     QCoreApplication::setOrganizationName(QStringLiteral("AttentionLensTests"));
     ::testing::InitGoogleTest(&argc, argv);
     return RUN_ALL_TESTS();

@@ -1,0 +1,135 @@
+#include "exportcommand.h"
+
+#include "commandline.h"
+#include "exitcode.h"
+
+#include "attentionmodel.h"
+#include "builtinscenarios.h"
+#include "colormap.h"
+#include "figureexporter.h"
+#include "figureoptions.h"
+#include "mainwindow.h"
+#include "scenariosource.h"
+#include "viewstate.h"
+
+#include <QCoreApplication>
+#include <QFileInfo>
+#include <QTextStream>
+
+#include <memory>
+
+namespace attnlens {
+
+namespace {
+
+void printError(const QString &line)
+{
+    QTextStream(stderr) << "attnlens: " << line << Qt::endl;
+}
+
+std::optional<ColorMap::Kind> colorMapNamed(const QString &name)
+{
+    if (const auto kind = ColorMap::fromId(name))
+        return kind;
+    for (ColorMap::Kind kind : ColorMap::allKinds()) {
+        if (ColorMap::id(kind).compare(name, Qt::CaseInsensitive) == 0)
+            return kind;
+    }
+    return std::nullopt;
+}
+
+QString colorMapChoices()
+{
+    QStringList ids;
+    for (ColorMap::Kind kind : ColorMap::allKinds())
+        ids.append(ColorMap::id(kind));
+    return ids.join(QStringLiteral(", "));
+}
+
+} // namespace
+
+int exportFiguresCommand(const CommandLineRequest &request)
+{
+    // The parser knows the views by name only; the figure code is the authority.
+    for (const FigureExportRequest &figure : request.exports) {
+        if (!figureViewFromId(figure.view)) {
+            printError(QStringLiteral("unknown view '%1'").arg(figure.view));
+            return ExitUsage;
+        }
+    }
+    ColorMap::Kind colorMap = ColorMap::Kind::YlGnBu;
+    if (!request.colorMap.isEmpty()) {
+        const auto kind = colorMapNamed(request.colorMap);
+        if (!kind) {
+            printError(QStringLiteral("unknown colour map '%1' for --colormap (choose from %2)")
+                           .arg(request.colorMap, colorMapChoices()));
+            return ExitUsage;
+        }
+        colorMap = *kind;
+    }
+
+    const QString name = request.scenario.isEmpty() ? QLatin1String(kLessonScenarioId) : request.scenario;
+    const Result<Scenario> scenario = openScenario(name);
+    if (!scenario) {
+        printError(scenario.error().describe());
+        return scenario.error().category == ErrorCategory::FileError ? ExitFileError : ExitInvalidScenario;
+    }
+
+    // The whole window needs the window; the views alone need only the model and view state.
+    bool wantsWindow = false;
+    for (const FigureExportRequest &figure : request.exports)
+        wantsWindow = wantsWindow || figure.view == QLatin1String("window");
+    std::unique_ptr<MainWindow> window;
+    std::unique_ptr<AttentionModel> ownModel;
+    std::unique_ptr<ViewState> ownViewState;
+    AttentionModel *model = nullptr;
+    ViewState *viewState = nullptr;
+    if (wantsWindow) {
+        window = std::make_unique<MainWindow>();
+        window->setAttribute(Qt::WA_DontShowOnScreen, true);
+        // Opened untitled: an export does not add its file to the user's recent files.
+        window->openScenario(scenario.value(), QFileInfo::exists(name) ? QString() : name);
+        model = window->model();
+        viewState = window->viewState();
+    } else {
+        ownModel = std::make_unique<AttentionModel>();
+        ownViewState = std::make_unique<ViewState>();
+        ownModel->setScenario(scenario.value());
+        model = ownModel.get();
+        viewState = ownViewState.get();
+    }
+    // The command line draws the same figure on every machine, whatever the window remembers.
+    viewState->setColorMapKind(colorMap);
+    viewState->setShowValues(request.showValues.value_or(true));
+    viewState->setHeatmapQuantity(ViewState::HeatmapQuantity::Weights);
+    viewState->setSelectedQuery(0);
+    if (window) {
+        window->resize(request.figureSize.isEmpty() ? QSize(1280, 720) : request.figureSize);
+        window->show();
+        QCoreApplication::sendPostedEvents();
+        QCoreApplication::processEvents();
+    }
+    QCoreApplication::processEvents();
+
+    const FigureExporter exporter(model, viewState, window.get());
+    int exitCode = ExitSuccess;
+    for (const FigureExportRequest &figure : request.exports) {
+        FigureOptions options;
+        options.view = *figureViewFromId(figure.view);
+        options.format = figureFormatFromPath(figure.path).value_or(FigureFormat::Png);
+        options.size = request.figureSize;
+        options.dpi = request.figureDpi.value_or(FigureOptions::kReferenceDpi);
+        if (const auto error = exporter.exportFigure(options, figure.path)) {
+            printError(*error);
+            exitCode = ExitFileError;
+        }
+    }
+    if (exitCode == ExitSuccess && model->error()) {
+        // The figures show the refusal; the exit code and one line say it too.
+        printError(model->error()->describe());
+        exitCode = ExitInvalidScenario;
+    }
+    return exitCode;
+}
+
+} // namespace attnlens

@@ -1,0 +1,202 @@
+// Autosave: unsaved work reaches the disk a moment after each change, once per burst, and the
+// copy disappears as soon as it is no longer needed, but never before it has been offered back.
+#include "attentionmodel.h"
+#include "autosaver.h"
+#include "builtinscenarios.h"
+#include "documentcontroller.h"
+
+#include <QFile>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFileInfo>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QWidget>
+
+#include <gtest/gtest.h>
+
+#include <memory>
+
+using namespace attnlens;
+
+namespace {
+
+/// Processes events until the condition holds, for at most five seconds. (QTRY_* cannot be used
+/// under GoogleTest: their failures go to QTest's logger, which is not running, and pass
+/// silently.)
+template <typename Condition>
+bool eventually(Condition condition, int timeoutMs = 5000)
+{
+    return QTest::qWaitFor(condition, timeoutMs);
+}
+
+constexpr int kShortInterval = 40;
+
+Scenario lesson()
+{
+    return loadBuiltinScenario(QStringLiteral("lesson")).value();
+}
+
+class AutoSaverTest : public ::testing::Test {
+protected:
+    void SetUp() override
+    {
+        QSettings().clear();
+        document.dialogs().reportError = [this](const QString &, const QString &text) {
+            errors.append(text);
+        };
+        autosaver.setFilePath(autosavePath);
+        autosaver.setInterval(kShortInterval);
+        documentPath = dir.filePath(QStringLiteral("lesson.json"));
+        document.setDocument(lesson(), QString());
+        ASSERT_TRUE(document.saveTo(documentPath));
+    }
+
+    QTemporaryDir dir;
+    QString autosavePath = dir.filePath(QStringLiteral("data/autosave.json"));
+    QString documentPath;
+    QWidget parent;
+    AttentionModel model;
+    DocumentController document{&model, &parent};
+    AutoSaver autosaver{&model, &document};
+    QStringList errors;
+};
+
+} // namespace
+
+TEST(AutoSaverPath, LivesInTheAppDataFolder)
+{
+    EXPECT_EQ(QFileInfo(AutoSaver::defaultFilePath()).fileName(), QStringLiteral("autosave.json"));
+    EXPECT_EQ(QFileInfo(AutoSaver::defaultFilePath()).absolutePath(),
+              QFileInfo(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).absoluteFilePath());
+}
+
+TEST_F(AutoSaverTest, AChangeIsWrittenShortlyAfterWithTheDocumentsPathAndName)
+{
+    EXPECT_EQ(AutoSaver::kDefaultIntervalMs >= 2000 && AutoSaver::kDefaultIntervalMs <= 3000, true);
+    QSignalSpy written(&autosaver, &AutoSaver::written);
+    model.setQueryRow(0, (Eigen::RowVectorXd(2) << 0.123456789012345, -3.3e-7).finished());
+    ASSERT_TRUE(eventually([&] { return autosaver.isPending(); }));
+    EXPECT_FALSE(QFileInfo::exists(autosavePath));  // not at once: a moment later
+    ASSERT_TRUE(eventually([&] { return QFileInfo::exists(autosavePath); }));
+    EXPECT_EQ(written.count(), 1);
+
+    const Result<AutoSaver::Recovered> recovered = autosaver.read();
+    ASSERT_TRUE(recovered.ok()) << recovered.error().describe().toStdString();
+    EXPECT_TRUE(recovered.value().scenario == model.scenario());
+    EXPECT_TRUE(identicalDoubles(recovered.value().scenario.queries(0, 1), -3.3e-7));
+    EXPECT_EQ(recovered.value().documentPath, QFileInfo(documentPath).absoluteFilePath());
+    EXPECT_LE(qAbs(recovered.value().savedAt.secsTo(QDateTime::currentDateTime())), 60);
+}
+
+TEST_F(AutoSaverTest, ABurstOfChangesGivesOneWrite)
+{
+    QSignalSpy written(&autosaver, &AutoSaver::written);
+    for (int step = 0; step < 5; ++step) {
+        model.setTemperature(1.0 + 0.1 * step);
+        QTest::qWait(kShortInterval / 4);
+    }
+    ASSERT_TRUE(eventually([&] { return written.count() == 1; }));
+    QTest::qWait(kShortInterval * 3);
+    EXPECT_EQ(written.count(), 1);
+    EXPECT_TRUE(identicalDoubles(autosaver.read().value().scenario.temperature, 1.0 + 0.1 * 4));
+}
+
+TEST_F(AutoSaverTest, AnEndlessDragIsStillWrittenWithinFourIntervals)
+{
+    QSignalSpy written(&autosaver, &AutoSaver::written);
+    QElapsedTimer clock;
+    clock.start();
+    int step = 0;
+    while (written.isEmpty() && clock.elapsed() < kShortInterval * 40) {
+        model.setQueryRow(0, Eigen::RowVectorXd::Constant(2, 0.001 * ++step));
+        QTest::qWait(kShortInterval / 4);
+    }
+    EXPECT_EQ(written.count(), 1);
+    EXPECT_LT(clock.elapsed(), kShortInterval * 15);
+}
+
+TEST_F(AutoSaverTest, NothingIsWrittenWhileTheDocumentIsClean)
+{
+    model.setTemperature(4.0);
+    model.setTemperature(lesson().temperature);  // back to what the file holds
+    QTest::qWait(kShortInterval * 4);
+    EXPECT_FALSE(QFileInfo::exists(autosavePath));
+}
+
+TEST_F(AutoSaverTest, SavingOrUndoingBackToTheFileRemovesTheCopy)
+{
+    model.setTemperature(4.0);
+    ASSERT_TRUE(eventually([&] { return QFileInfo::exists(autosavePath); }));
+    ASSERT_TRUE(document.save());
+    ASSERT_TRUE(eventually([&] { return !QFileInfo::exists(autosavePath); }));
+
+    model.setTemperature(0.5);
+    ASSERT_TRUE(eventually([&] { return QFileInfo::exists(autosavePath); }));
+    model.setTemperature(4.0);  // what was saved
+    ASSERT_TRUE(eventually([&] { return !QFileInfo::exists(autosavePath); }));
+}
+
+TEST_F(AutoSaverTest, ACopyLeftByACrashSurvivesUntilItIsOffered)
+{
+    model.setTemperature(4.0);
+    ASSERT_TRUE(eventually([&] { return QFileInfo::exists(autosavePath); }));
+    const QByteArray left = [&] {
+        QFile file(autosavePath);
+        return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+    }();
+
+    // The next start: a fresh document that is clean must not delete the crash's copy.
+    AttentionModel nextModel;
+    DocumentController nextDocument(&nextModel, &parent);
+    AutoSaver next(&nextModel, &nextDocument);
+    next.setFilePath(autosavePath);
+    next.setInterval(kShortInterval);
+    nextDocument.setDocument(lesson(), QString(), QStringLiteral("lesson"));
+    QTest::qWait(kShortInterval * 3);
+    ASSERT_TRUE(next.hasAutosave());
+    QFile file(autosavePath);
+    ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+    EXPECT_EQ(file.readAll(), left);
+
+    const Result<AutoSaver::Recovered> recovered = next.read();
+    ASSERT_TRUE(recovered.ok());
+    nextDocument.restoreDocument(recovered.value().scenario, recovered.value().documentPath);
+    EXPECT_TRUE(nextModel.scenario() == model.scenario());
+    EXPECT_TRUE(nextDocument.isModified());
+    EXPECT_EQ(nextDocument.filePath(), QFileInfo(documentPath).absoluteFilePath());
+
+    next.discard();
+    EXPECT_FALSE(next.hasAutosave());
+}
+
+TEST_F(AutoSaverTest, AForeignFileIsNotRestored)
+{
+    QDir().mkpath(QFileInfo(autosavePath).absolutePath());
+    QFile file(autosavePath);
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+    file.write("{\"format\": \"something-else\"}");
+    file.close();
+    const Result<AutoSaver::Recovered> recovered = autosaver.read();
+    ASSERT_FALSE(recovered.ok());
+    EXPECT_EQ(recovered.error().category, ErrorCategory::InvalidJson);
+}
+
+TEST_F(AutoSaverTest, AFailedWriteIsReportedAndDoesNotStopEditing)
+{
+    QTemporaryDir other;
+    const QString blocker = other.filePath(QStringLiteral("file"));
+    QFile file(blocker);
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+    file.close();
+    autosaver.setFilePath(blocker + QStringLiteral("/autosave.json"));
+    QSignalSpy failed(&autosaver, &AutoSaver::failed);
+    model.setTemperature(4.0);
+    ASSERT_TRUE(eventually([&] { return failed.count() == 1; }));
+    EXPECT_TRUE(failed.first().at(0).toString().contains(QStringLiteral("autosave.json")));
+    EXPECT_TRUE(document.isModified());
+    EXPECT_TRUE(errors.isEmpty());  // a status message, not a dialog every few seconds
+}

@@ -1,0 +1,524 @@
+#include "attentionmodel.h"
+#include "builtinscenarios.h"
+#include "colormap.h"
+#include "figurecaption.h"
+#include "figureexporter.h"
+#include "figureoptions.h"
+#include "heatmapview.h"
+#include "mainwindow.h"
+#include "scenario.h"
+#include "scenariojson.h"
+#include "viewstate.h"
+
+#include <QBuffer>
+#include <QDir>
+#include <QFile>
+#include <QImage>
+#include <QImageReader>
+#include <QRegularExpression>
+#include <QSet>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QtMath>
+#include <QtSvg/QSvgRenderer>
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <memory>
+
+using namespace attnlens;
+
+namespace {
+
+Scenario builtin(const char *id)
+{
+    Result<Scenario> loaded = loadBuiltinScenario(QString::fromLatin1(id));
+    EXPECT_TRUE(loaded.ok()) << id;
+    return loaded.ok() ? loaded.value() : Scenario();
+}
+
+// Saves what an export looks like when FIGURE_SCREENSHOT_DIR is set (for a person to look at).
+void maybeSave(const QByteArray &bytes, const QString &name)
+{
+    const QByteArray dir = qgetenv("FIGURE_SCREENSHOT_DIR");
+    if (dir.isEmpty())
+        return;
+    QFile file(QString::fromLocal8Bit(dir) + QStringLiteral("/figure-") + name);
+    if (file.open(QIODevice::WriteOnly))
+        file.write(bytes);
+}
+
+int distinctColours(const QImage &image)
+{
+    QSet<QRgb> colours;
+    const QImage argb = image.convertToFormat(QImage::Format_ARGB32);
+    for (int y = 0; y < argb.height(); y += 1) {
+        const auto *line = reinterpret_cast<const QRgb *>(argb.constScanLine(y));
+        for (int x = 0; x < argb.width(); ++x)
+            colours.insert(line[x]);
+    }
+    return colours.size();
+}
+
+int countExactly(const QImage &image, QRgb colour)
+{
+    const QImage argb = image.convertToFormat(QImage::Format_ARGB32);
+    int count = 0;
+    for (int y = 0; y < argb.height(); ++y) {
+        const auto *line = reinterpret_cast<const QRgb *>(argb.constScanLine(y));
+        for (int x = 0; x < argb.width(); ++x)
+            count += (line[x] | 0xff000000) == (colour | 0xff000000) && qAlpha(line[x]) == 255;
+    }
+    return count;
+}
+
+/// Of the horizontally neighbouring pixel pairs that differ at all (more than 24 in some
+/// channel), the share that differ a lot (more than 120): high for crisp edges, low for an image
+/// that was enlarged with smoothing.
+double sharpEdgeShare(const QImage &image, const QRect &rect)
+{
+    const QImage argb = image.convertToFormat(QImage::Format_RGB32);
+    int differing = 0;
+    int sharp = 0;
+    const QRect r = rect.intersected(argb.rect());
+    for (int y = r.top(); y <= r.bottom(); ++y) {
+        const auto *line = reinterpret_cast<const QRgb *>(argb.constScanLine(y));
+        for (int x = r.left(); x < r.right(); ++x) {
+            const QRgb a = line[x];
+            const QRgb b = line[x + 1];
+            const int d = std::max({std::abs(qRed(a) - qRed(b)), std::abs(qGreen(a) - qGreen(b)),
+                                    std::abs(qBlue(a) - qBlue(b))});
+            differing += d > 24;
+            sharp += d > 120;
+        }
+    }
+    return differing == 0 ? 0.0 : double(sharp) / differing;
+}
+
+int countPdfPages(const QByteArray &pdf)
+{
+    static const QRegularExpression page(QStringLiteral("/Type\\s*/Page(?![s])"));
+    return static_cast<int>(QString::fromLatin1(pdf).count(page));
+}
+
+QStringList svgTexts(const QByteArray &svg)
+{
+    QStringList texts;
+    static const QRegularExpression text(QStringLiteral("<text[^>]*>([^<]*)</text>"));
+    auto it = text.globalMatch(QString::fromUtf8(svg));
+    while (it.hasNext())
+        texts.append(it.next().captured(1));
+    return texts;
+}
+
+double largestSvgImageArea(const QByteArray &svg)
+{
+    static const QRegularExpression image(
+        QStringLiteral("<image[^>]*width=\"([0-9.]+)\"[^>]*height=\"([0-9.]+)\""));
+    double largest = 0.0;
+    auto it = image.globalMatch(QString::fromUtf8(svg));
+    while (it.hasNext()) {
+        const auto match = it.next();
+        largest = std::max(largest, match.captured(1).toDouble() * match.captured(2).toDouble());
+    }
+    return largest;
+}
+
+bool containsText(const QStringList &texts, const QString &needle)
+{
+    for (const QString &text : texts) {
+        if (text.contains(needle))
+            return true;
+    }
+    return false;
+}
+
+class FigureExporterTest : public ::testing::Test {
+protected:
+    void SetUp() override
+    {
+        model.setScenario(builtin("lesson"));
+        QCoreApplication::processEvents();
+    }
+
+    FigureOptions options(FigureView view, FigureFormat format, QSize size = QSize(600, 400),
+                          double dpi = FigureOptions::kReferenceDpi) const
+    {
+        FigureOptions o;
+        o.view = view;
+        o.format = format;
+        o.size = size;
+        o.dpi = dpi;
+        return o;
+    }
+
+    AttentionModel model;
+    ViewState viewState;
+};
+
+} // namespace
+
+TEST(FigureOptionsTest, IdsSuffixesAndPixelSizes)
+{
+    EXPECT_EQ(allFigureViews().size(), 7);
+    for (FigureView view : allFigureViews()) {
+        const auto back = figureViewFromId(figureViewId(view));
+        ASSERT_TRUE(back.has_value());
+        EXPECT_EQ(*back, view);
+        EXPECT_FALSE(figureViewTitle(view).isEmpty());
+    }
+    EXPECT_EQ(figureViewId(FigureView::KeySpace), QStringLiteral("keyspace"));
+    EXPECT_FALSE(figureViewFromId(QStringLiteral("heatmaps")).has_value());
+    EXPECT_EQ(figureFormatFromPath(QStringLiteral("/a/b.PNG")), FigureFormat::Png);
+    EXPECT_EQ(figureFormatFromPath(QStringLiteral("c.svg")), FigureFormat::Svg);
+    EXPECT_EQ(figureFormatFromPath(QStringLiteral("c.pdf")), FigureFormat::Pdf);
+    EXPECT_FALSE(figureFormatFromPath(QStringLiteral("c.jpg")).has_value());
+    EXPECT_FALSE(figureFormatFromPath(QStringLiteral("png")).has_value());
+
+    FigureOptions o;
+    o.dpi = 300;
+    EXPECT_EQ(o.pixelSize(QSize(600, 400)), QSize(1875, 1250));
+    o.dpi = 192;
+    EXPECT_EQ(o.pixelSize(QSize(600, 400)), QSize(1200, 800));
+}
+
+TEST(FigureCaptionTest, SummarisesTheMask)
+{
+    Scenario scenario = builtin("lesson");
+    EXPECT_EQ(maskSummary(scenario), QStringLiteral("no mask"));
+    Scenario causal = builtin("causal-self-attention");
+    EXPECT_EQ(maskSummary(causal), QStringLiteral("causal mask"));
+
+    Scenario square = builtin("three-queries");
+    ASSERT_EQ(square.queryCount(), 3);
+    ASSERT_EQ(square.keyCount(), 3);
+    Mask mask = Mask::Constant(3, 3, true);
+    mask(0, 1) = false;
+    mask(1, 2) = false;
+    mask(2, 0) = false;
+    square.allowed = mask;
+    EXPECT_EQ(maskSummary(square), QStringLiteral("3 of 9 cells masked"));
+
+    square.temperature = 0.5;
+    square.name = QStringLiteral("Three queries");
+    const QString caption = defaultFigureCaption(square);
+    EXPECT_TRUE(caption.contains(QStringLiteral("Three queries"))) << caption.toStdString();
+    EXPECT_TRUE(caption.contains(QStringLiteral("T = 0.5"))) << caption.toStdString();
+    EXPECT_TRUE(caption.contains(QStringLiteral("3 of 9 cells masked"))) << caption.toStdString();
+}
+
+TEST_F(FigureExporterTest, PngHasTheAskedSizeAtEveryResolution)
+{
+    FigureExporter exporter(&model, &viewState);
+    for (FigureView view : {FigureView::Heatmap, FigureView::KeySpace, FigureView::Weights,
+                            FigureView::Context, FigureView::Mask, FigureView::Numbers}) {
+        for (double dpi : {96.0, 192.0, 300.0}) {
+            const QImage image = exporter.renderImage(options(view, FigureFormat::Png, QSize(600, 400), dpi));
+            const QSize expected(static_cast<int>(std::lround(600 * dpi / 96)),
+                                 static_cast<int>(std::lround(400 * dpi / 96)));
+            EXPECT_EQ(image.size(), expected) << figureViewId(view).toStdString() << " at " << dpi;
+            EXPECT_EQ(image.dotsPerMeterX(), qRound(dpi / 0.0254));
+            // Not blank: text, lines and fills in several colours.
+            EXPECT_GT(distinctColours(image), 12) << figureViewId(view).toStdString() << " at " << dpi;
+            if (dpi == 300.0) {
+                const QByteArray png = exporter.renderPng(options(view, FigureFormat::Png, QSize(600, 400), dpi));
+                maybeSave(png, figureViewId(view) + QStringLiteral("-300dpi.png"));
+                maybeSave(exporter.renderPng(options(view, FigureFormat::Png)),
+                          figureViewId(view) + QStringLiteral("-1x.png"));
+            }
+        }
+    }
+}
+
+TEST_F(FigureExporterTest, HeatmapCellsHaveTheColourMapsColours)
+{
+    FigureExporter exporter(&model, &viewState);
+    const QVector<double> weights{model.result()->weights(0, 0), model.result()->weights(0, 1),
+                                  model.result()->weights(0, 2)};
+    ASSERT_NEAR(weights[0], 0.4011, 1e-4);
+    for (ColorMap::Kind kind : {ColorMap::Kind::YlGnBu, ColorMap::Kind::Viridis}) {
+        viewState.setColorMapKind(kind);
+        for (double dpi : {96.0, 300.0}) {
+            const QImage image = exporter.renderImage(options(FigureView::Heatmap, FigureFormat::Png, QSize(600, 400), dpi));
+            // Each cell covers thousands of pixels; its colour is the map's colour of its weight.
+            const double scale = dpi / 96.0;
+            for (double w : weights) {
+                const int count = countExactly(image, viewState.colorMap().rgbAt(w));
+                EXPECT_GT(count, 1500 * scale * scale)
+                    << ColorMap::id(kind).toStdString() << " weight " << w << " at " << dpi;
+            }
+        }
+    }
+    // A colour the map does not give these weights is absent: the count above can fail.
+    EXPECT_LT(countExactly(exporter.renderImage(options(FigureView::Heatmap, FigureFormat::Png)),
+                           viewState.colorMap().rgbAt(0.95)),
+              50);
+}
+
+TEST_F(FigureExporterTest, PngCarriesTheScenarioAndVersion)
+{
+    // Awkward doubles, a mask, a temperature and a label that is not ASCII.
+    Scenario scenario = builtin("three-queries");
+    scenario.queries(0, 0) = 0.1 + 0.2;
+    scenario.queries(1, 1) = 1.0 / 3.0;
+    scenario.keys(2, 0) = -2.5e-7;
+    scenario.values(1, 1) = 6.02214076e23;
+    scenario.temperature = 0.7;
+    scenario.queryLabels = QStringList{QStringLiteral("clé"), QStringLiteral("β"), QStringLiteral("q3")};
+    Mask mask = Mask::Constant(scenario.queryCount(), scenario.keyCount(), true);
+    mask(0, 2) = false;
+    scenario.allowed = mask;
+    model.setScenario(scenario);
+    QCoreApplication::processEvents();
+
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    const QString path = dir.filePath(QStringLiteral("figure.png"));
+    FigureExporter exporter(&model, &viewState);
+    const auto error = exporter.exportFigure(options(FigureView::Heatmap, FigureFormat::Png, QSize(500, 360), 300), path);
+    ASSERT_FALSE(error.has_value()) << error->toStdString();
+
+    QImageReader reader(path);
+    EXPECT_EQ(reader.size(), QSize(1563, 1125));
+    const QString json = reader.text(QLatin1String(FigureExporter::kScenarioTextKey));
+    ASSERT_FALSE(json.isEmpty());
+    EXPECT_TRUE(QRegularExpression(QStringLiteral("^\\d+\\.\\d+\\.\\d+$"))
+                    .match(reader.text(QLatin1String(FigureExporter::kVersionTextKey)))
+                    .hasMatch());
+    const Result<Scenario> back = parseScenario(json.toUtf8(), path);
+    ASSERT_TRUE(back.ok()) << back.error().describe().toStdString();
+    EXPECT_TRUE(identicalMatrices(back.value().queries, scenario.queries));
+    EXPECT_TRUE(identicalMatrices(back.value().keys, scenario.keys));
+    EXPECT_TRUE(identicalMatrices(back.value().values, scenario.values));
+    EXPECT_TRUE(identicalDoubles(back.value().temperature, scenario.temperature));
+    EXPECT_TRUE(identicalMasks(back.value().allowed, scenario.allowed));
+    EXPECT_EQ(back.value().queryLabels, scenario.queryLabels);
+    EXPECT_EQ(back.value().keyLabels, scenario.keyLabels);
+    EXPECT_TRUE(back.value() == scenario);
+
+    // The image itself reads back whole.
+    const QImage image = reader.read();
+    EXPECT_EQ(image.size(), QSize(1563, 1125));
+}
+
+TEST_F(FigureExporterTest, SvgIsReadableVectorWithTextKeptAsText)
+{
+    FigureExporter exporter(&model, &viewState);
+    struct Expect {
+        FigureView view;
+        QStringList texts;
+    } expectations[] = {
+        {FigureView::Heatmap, {QStringLiteral("key / source"), QStringLiteral("query / destination"),
+                               QStringLiteral("memory A"), QStringLiteral("0.4011")}},
+        {FigureView::Weights, {QStringLiteral("attention weight"), QStringLiteral("memory B")}},
+        {FigureView::Context, {QStringLiteral("memory C")}},
+        {FigureView::KeySpace, {QStringLiteral("memory A")}},
+        {FigureView::Mask, {QStringLiteral("memory A")}},
+        {FigureView::Numbers, {QStringLiteral("memory A")}},
+    };
+    for (const Expect &e : expectations) {
+        const QByteArray svg = exporter.renderSvg(options(e.view, FigureFormat::Svg));
+        maybeSave(svg, figureViewId(e.view) + QStringLiteral(".svg"));
+        QSvgRenderer renderer(svg);
+        EXPECT_TRUE(renderer.isValid()) << figureViewId(e.view).toStdString();
+        EXPECT_EQ(renderer.viewBox(), QRect(0, 0, 600, 400));
+        const QStringList texts = svgTexts(svg);
+        for (const QString &needle : e.texts)
+            EXPECT_TRUE(containsText(texts, needle))
+                << figureViewId(e.view).toStdString() << " lacks text " << needle.toStdString();
+        // Vector: no picture of the view embedded in it, at most small parts (a colour bar).
+        EXPECT_LT(largestSvgImageArea(svg), 0.05 * 600 * 400) << figureViewId(e.view).toStdString();
+    }
+}
+
+TEST_F(FigureExporterTest, PdfHasExactlyOnePage)
+{
+    FigureExporter exporter(&model, &viewState);
+    for (FigureView view : {FigureView::Heatmap, FigureView::KeySpace, FigureView::Weights,
+                            FigureView::Context, FigureView::Mask, FigureView::Numbers}) {
+        const QByteArray pdf = exporter.renderPdf(options(view, FigureFormat::Pdf));
+        maybeSave(pdf, figureViewId(view) + QStringLiteral(".pdf"));
+        EXPECT_TRUE(pdf.startsWith("%PDF")) << figureViewId(view).toStdString();
+        EXPECT_EQ(countPdfPages(pdf), 1) << figureViewId(view).toStdString();
+        // The page is the figure's size: 600 x 400 logical pixels at 96 per inch = 450 x 300 pt.
+        EXPECT_TRUE(QString::fromLatin1(pdf).contains(
+            QRegularExpression(QStringLiteral("/MediaBox \\[0 0 450(\\.0+)? 300(\\.0+)?\\]"))))
+            << figureViewId(view).toStdString();
+    }
+    // The counter itself tells two pages from one.
+    EXPECT_EQ(countPdfPages("<< /Type /Pages >> << /Type /Page >> << /Type /Page >>"), 2);
+}
+
+TEST_F(FigureExporterTest, TransparentBackgroundLeavesTheCornersClear)
+{
+    FigureExporter exporter(&model, &viewState);
+    for (FigureView view : {FigureView::Heatmap, FigureView::KeySpace, FigureView::Weights,
+                            FigureView::Context, FigureView::Mask, FigureView::Numbers}) {
+        FigureOptions o = options(view, FigureFormat::Png);
+        o.transparent = true;
+        const QImage clear = exporter.renderImage(o);
+        maybeSave(exporter.renderPng(o), figureViewId(view) + QStringLiteral("-transparent.png"));
+        EXPECT_EQ(qAlpha(clear.pixel(1, 1)), 0) << figureViewId(view).toStdString();
+        EXPECT_EQ(qAlpha(clear.pixel(clear.width() - 2, clear.height() - 2)), 0) << figureViewId(view).toStdString();
+        EXPECT_GT(distinctColours(clear), 12) << figureViewId(view).toStdString();
+        o.transparent = false;
+        const QImage solid = exporter.renderImage(o);
+        EXPECT_EQ(qAlpha(solid.pixel(1, 1)), 255) << figureViewId(view).toStdString();
+    }
+}
+
+TEST_F(FigureExporterTest, CaptionIsDrawnUnderTheFigureAndKeptAsText)
+{
+    FigureExporter exporter(&model, &viewState);
+    FigureOptions o = options(FigureView::Heatmap, FigureFormat::Png);
+    const QImage plain = exporter.renderImage(o);
+    o.caption = defaultFigureCaption(model.scenario());
+    const QImage captioned = exporter.renderImage(o);
+    maybeSave(exporter.renderPng(o), QStringLiteral("heatmap-caption.png"));
+    EXPECT_EQ(captioned.size(), plain.size());
+    // The last rows hold the caption's dark text.
+    const QImage band = captioned.copy(0, captioned.height() - 40, captioned.width(), 40);
+    int dark = 0;
+    for (int y = 0; y < band.height(); ++y)
+        for (int x = 0; x < band.width(); ++x)
+            dark += qGray(band.pixel(x, y)) < 100;
+    EXPECT_GT(dark, 100);
+
+    o.format = FigureFormat::Svg;
+    const QStringList texts = svgTexts(exporter.renderSvg(o));
+    EXPECT_TRUE(containsText(texts, QStringLiteral("temperature"))) << texts.join(QLatin1Char('|')).toStdString();
+}
+
+TEST_F(FigureExporterTest, RefusesImpossibleSizesAndNamesTheFileItCannotWrite)
+{
+    FigureExporter exporter(&model, &viewState);
+    FigureOptions o = options(FigureView::Heatmap, FigureFormat::Png, QSize(10, 10));
+    EXPECT_TRUE(exporter.validate(o).has_value());
+    o.size = QSize(16000, 16000);
+    o.dpi = 1200;
+    EXPECT_TRUE(exporter.validate(o).has_value());
+    EXPECT_TRUE(exporter.renderImage(o).isNull());
+    EXPECT_TRUE(exporter.validate(options(FigureView::Window, FigureFormat::Png)).has_value());
+
+    const QString path = QStringLiteral("/nonexistent-folder-for-attnlens/figure.png");
+    const auto error = exporter.exportFigure(options(FigureView::Heatmap, FigureFormat::Png), path);
+    ASSERT_TRUE(error.has_value());
+    EXPECT_TRUE(error->contains(path)) << error->toStdString();
+}
+
+TEST_F(FigureExporterTest, RefusedScenarioIsExportedAsRefused)
+{
+    Scenario scenario = builtin("three-queries");
+    Mask mask = Mask::Constant(scenario.queryCount(), scenario.keyCount(), true);
+    mask.row(1).setConstant(false);
+    scenario.allowed = mask;
+    model.setScenario(scenario);
+    QCoreApplication::processEvents();
+    ASSERT_EQ(model.result(), nullptr);
+    FigureExporter exporter(&model, &viewState);
+    const QStringList texts = svgTexts(exporter.renderSvg(options(FigureView::Heatmap, FigureFormat::Svg)));
+    EXPECT_TRUE(containsText(texts, QStringLiteral("undefined: no allowed key"))) << texts.join(QLatin1Char('|')).toStdString();
+}
+
+TEST(FigureWindowTest, WholeWindowAndSharpViewsInside)
+{
+    MainWindow window;
+    window.openScenario(builtin("three-queries"), QStringLiteral("three-queries"));
+    window.resize(1280, 720);
+    window.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    QCoreApplication::processEvents();
+
+    FigureExporter exporter(window.model(), window.viewState(), &window);
+    EXPECT_EQ(exporter.defaultSize(FigureView::Window), window.size());
+    EXPECT_EQ(exporter.defaultSize(FigureView::Heatmap), window.heatmapView()->size());
+
+    FigureOptions o;
+    o.view = FigureView::Window;
+    o.dpi = 300;
+    const QImage image = exporter.renderImage(o);
+    ASSERT_EQ(image.size(), o.pixelSize(window.size()));
+    maybeSave(exporter.renderPng(o), QStringLiteral("window-300dpi.png"));
+    o.dpi = 96;
+    maybeSave(exporter.renderPng(o), QStringLiteral("window-1x.png"));
+    const QImage small = exporter.renderImage(o);
+    EXPECT_GT(distinctColours(image), 50);
+
+    // The heatmap inside the window is drawn again at 300 dpi, not enlarged from the screen:
+    // its edges are much sharper than the same area of the 1x picture enlarged smoothly.
+    const QRect heatmap(window.heatmapView()->mapTo(&window, QPoint(0, 0)), window.heatmapView()->size());
+    const double scale = 300.0 / 96.0;
+    const QRect scaled(QPoint(qRound(heatmap.x() * scale), qRound(heatmap.y() * scale)),
+                       QSize(qRound(heatmap.width() * scale), qRound(heatmap.height() * scale)));
+    const QImage enlarged = small.scaled(image.size(), Qt::IgnoreAspectRatio, Qt::SmoothTransformation);
+    const double crisp = sharpEdgeShare(image, scaled);
+    const double blurry = sharpEdgeShare(enlarged, scaled);
+    EXPECT_GT(crisp, 1.5 * blurry) << crisp << " vs " << blurry;
+
+    o.format = FigureFormat::Svg;
+    const QByteArray svg = exporter.renderSvg(o);
+    maybeSave(svg, QStringLiteral("window.svg"));
+    EXPECT_TRUE(QSvgRenderer(svg).isValid());
+    EXPECT_TRUE(containsText(svgTexts(svg), QStringLiteral("key / source")));
+    o.format = FigureFormat::Pdf;
+    const QByteArray pdf = exporter.renderPdf(o);
+    maybeSave(pdf, QStringLiteral("window.pdf"));
+    EXPECT_EQ(countPdfPages(pdf), 1);
+}
+
+TEST_F(FigureExporterTest, MaskedCellsAreHatchedInEveryFormat)
+{
+    model.setScenario(builtin("causal-padding"));
+    QCoreApplication::processEvents();
+    FigureExporter exporter(&model, &viewState);
+    const QRgb maskedFill = qRgb(0xd6, 0xd6, 0xd6);
+    for (double dpi : {96.0, 300.0}) {
+        const QImage image = exporter.renderImage(options(FigureView::Heatmap, FigureFormat::Png, QSize(600, 400), dpi));
+        // The hatching's grey ground covers a good part of the masked cells.
+        EXPECT_GT(countExactly(image, maskedFill), 1000 * (dpi / 96) * (dpi / 96)) << dpi;
+    }
+    for (FigureView view : allFigureViews()) {
+        if (view == FigureView::Window)
+            continue;
+        maybeSave(exporter.renderPng(options(view, FigureFormat::Png, QSize(600, 400), 300)),
+                  QStringLiteral("masked-%1-300dpi.png").arg(figureViewId(view)));
+        maybeSave(exporter.renderSvg(options(view, FigureFormat::Svg)),
+                  QStringLiteral("masked-%1.svg").arg(figureViewId(view)));
+        maybeSave(exporter.renderPdf(options(view, FigureFormat::Pdf)),
+                  QStringLiteral("masked-%1.pdf").arg(figureViewId(view)));
+    }
+    const QByteArray svg = exporter.renderSvg(options(FigureView::Mask, FigureFormat::Svg));
+    EXPECT_TRUE(QSvgRenderer(svg).isValid());
+}
+
+TEST_F(FigureExporterTest, HugeCellsStayOnTheirSeamsAt300Dpi)
+{
+    // A 3 x 3 matrix filling a 1600 x 1200 figure at 300 dpi: each cell is about 1000 pixels
+    // wide, where an enlarged one-pixel-per-cell image would drift into its neighbours.
+    model.setScenario(builtin("causal-padding"));
+    QCoreApplication::processEvents();
+    FigureExporter exporter(&model, &viewState);
+    const QSize size(1600, 1200);
+    const double dpi = 300;
+    const QImage image = exporter.renderImage(options(FigureView::Heatmap, FigureFormat::Png, size, dpi));
+    HeatmapView reference(&model, &viewState);
+    reference.resize(size);
+    reference.setAttribute(Qt::WA_DontShowOnScreen);
+    reference.show();
+    QCoreApplication::processEvents();
+    const double scale = dpi / 96.0;
+    const auto devicePixels = [scale](const QRectF &r) {
+        return QRect(QPoint(qCeil(r.left() * scale), qCeil(r.top() * scale)),
+                     QPoint(qFloor(r.right() * scale) - 1, qFloor(r.bottom() * scale) - 1));
+    };
+    // Query 2 attends to keys 1 and 2; key 3 is masked for it.
+    const QRgb allowed = viewState.colorMap().rgbAt(model.result()->weights(1, 1));
+    const QRect masked = devicePixels(reference.cellRect(1, 2)).adjusted(4, 4, -4, -4);
+    ASSERT_FALSE(masked.isEmpty());
+    EXPECT_EQ(countExactly(image.copy(masked), allowed), 0);
+    const QRect below = devicePixels(reference.cellRect(2, 1)).adjusted(4, 4, -4, -4);
+    EXPECT_EQ(countExactly(image.copy(below), allowed), 0);
+    EXPECT_GT(countExactly(image.copy(devicePixels(reference.cellRect(1, 1))), allowed),
+              masked.width() * masked.height() / 2);
+}

@@ -1,0 +1,428 @@
+// The File side of the main window as a user meets it: the menu, the title's unsaved mark, the
+// question before unsaved work is closed away, recent files, dropping files on the window, and
+// getting work back after a crash.
+#include "attentionmodel.h"
+#include "autosaver.h"
+#include "builtinscenarios.h"
+#include "documentcontroller.h"
+#include "mainwindow.h"
+#include "pngscenarioreader.h"
+#include "recentfiles.h"
+#include "scenariojson.h"
+
+#include <QDir>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFile>
+#include <QFileInfo>
+#include <QImage>
+#include <QJsonDocument>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMimeData>
+#include <QSettings>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUrl>
+
+#include <gtest/gtest.h>
+
+#include <memory>
+
+using namespace attnlens;
+
+namespace {
+
+/// Processes events until the condition holds, for at most five seconds. (QTRY_* cannot be used
+/// under GoogleTest: their failures go to QTest's logger, which is not running, and pass
+/// silently.)
+template <typename Condition>
+bool eventually(Condition condition, int timeoutMs = 5000)
+{
+    return QTest::qWaitFor(condition, timeoutMs);
+}
+
+Scenario lesson()
+{
+    return loadBuiltinScenario(QLatin1String(kLessonScenarioId)).value();
+}
+
+Scenario edited(Scenario scenario)
+{
+    scenario.name = QStringLiteral("Lecture 3");
+    scenario.queries(0, 0) = 0.123456789012345;
+    scenario.queries(0, 1) = -3.3e-7;
+    scenario.temperature = 0.37;
+    return scenario;
+}
+
+void writeScenario(const QString &path, const Scenario &scenario)
+{
+    QFile file(path);
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+    file.write(QJsonDocument(scenarioToJson(scenario)).toJson());
+}
+
+QMenu *fileMenu(MainWindow &window)
+{
+    for (QAction *action : window.menuBar()->actions()) {
+        if (action->menu() && action->text().remove(QLatin1Char('&')) == QStringLiteral("File"))
+            return action->menu();
+    }
+    return nullptr;
+}
+
+QAction *actionWithShortcut(QMenu *menu, const QKeySequence &shortcut)
+{
+    for (QAction *action : menu->actions()) {
+        if (action->shortcut() == shortcut)
+            return action;
+    }
+    return nullptr;
+}
+
+/// A drag that enters the window and drops `mime` on it, as the platform delivers one: Qt only
+/// delivers a drop to a widget that accepted the drag's enter event. Returns whether the drop
+/// was accepted.
+bool dragAndDrop(MainWindow &window, const QMimeData &mime)
+{
+    const QPoint at(20, 20);
+    QDragEnterEvent enter(at, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(&window, &enter);
+    if (!enter.isAccepted())
+        return false;
+    QDropEvent drop(QPointF(at), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(&window, &drop);
+    return drop.isAccepted();
+}
+
+class MainWindowFilesTest : public ::testing::Test {
+protected:
+    void SetUp() override
+    {
+        QSettings().clear();
+        QFile::remove(AutoSaver::defaultFilePath());
+    }
+    void TearDown() override { QFile::remove(AutoSaver::defaultFilePath()); }
+
+    /// Every question the window asks is answered here instead of in a modal dialog.
+    void answerDialogs(MainWindow &window)
+    {
+        DocumentController::Dialogs &dialogs = window.documentController()->dialogs();
+        dialogs.askUnsavedChanges = [this](const QString &name) {
+            unsavedQuestions.append(name);
+            return unsavedAnswer;
+        };
+        dialogs.askSavePath = [this](const QString &, const QString &, const QString &) {
+            return savePathAnswer;
+        };
+        dialogs.askOpenPath = [](const QString &) { return QString(); };
+        dialogs.reportError = [this](const QString &, const QString &text) { errors.append(text); };
+        dialogs.askRestore = [this](const QString &name, const QDateTime &savedAt) {
+            restoreQuestions.append(name);
+            restoreTimes.append(savedAt);
+            return restoreAnswer;
+        };
+    }
+
+    QTemporaryDir dir;
+    DocumentController::UnsavedChoice unsavedAnswer = DocumentController::UnsavedChoice::Cancel;
+    QString savePathAnswer;
+    bool restoreAnswer = true;
+    QStringList unsavedQuestions;
+    QStringList errors;
+    QStringList restoreQuestions;
+    QList<QDateTime> restoreTimes;
+};
+
+} // namespace
+
+TEST_F(MainWindowFilesTest, FileMenuHasTheStandardCommandsAndShortcuts)
+{
+    MainWindow window;
+    QMenu *menu = fileMenu(window);
+    ASSERT_NE(menu, nullptr);
+    EXPECT_NE(actionWithShortcut(menu, QKeySequence::New), nullptr);
+    EXPECT_NE(actionWithShortcut(menu, QKeySequence::Open), nullptr);
+    EXPECT_NE(actionWithShortcut(menu, QKeySequence::Save), nullptr);
+    EXPECT_NE(actionWithShortcut(menu, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S)), nullptr);
+    EXPECT_NE(actionWithShortcut(menu, QKeySequence::Quit), nullptr);
+    QStringList texts;
+    for (QAction *action : menu->actions())
+        texts.append(action->text().remove(QLatin1Char('&')));
+    EXPECT_TRUE(texts.contains(QStringLiteral("Open Built-in")));
+    EXPECT_TRUE(texts.contains(QStringLiteral("Open Recent")));
+    EXPECT_TRUE(texts.contains(QStringLiteral("Export Evidence…")));
+    EXPECT_TRUE(texts.contains(QStringLiteral("Save As…")));
+}
+
+TEST_F(MainWindowFilesTest, NewFromTheMenuGivesASmallUntitledScenario)
+{
+    MainWindow window;
+    answerDialogs(window);
+    window.openScenario(lesson(), QStringLiteral("lesson"));
+    actionWithShortcut(fileMenu(window), QKeySequence::New)->trigger();
+    EXPECT_EQ(window.model()->scenario().queryCount(), 2);
+    EXPECT_EQ(window.model()->scenario().keyCount(), 3);
+    EXPECT_TRUE(window.model()->isValid());
+    EXPECT_TRUE(window.windowTitle().startsWith(QStringLiteral("Untitled[*]")))
+        << window.windowTitle().toStdString();
+    EXPECT_TRUE(unsavedQuestions.isEmpty());  // the lesson was untouched
+}
+
+TEST_F(MainWindowFilesTest, TheTitleShowsTheNameAndAnUnsavedMarkUntilSaved)
+{
+    MainWindow window;
+    answerDialogs(window);
+    window.openScenario(lesson(), QStringLiteral("lesson"));
+    window.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    EXPECT_TRUE(window.windowTitle().contains(lesson().name));
+    EXPECT_FALSE(window.isWindowModified());
+
+    window.model()->setTemperature(2.5);
+    ASSERT_TRUE(eventually([&] { return window.isWindowModified(); }));
+    EXPECT_TRUE(window.windowTitle().contains(QStringLiteral("[*]")));
+
+    // The lesson is built in: Save asks where to write it.
+    savePathAnswer = dir.filePath(QStringLiteral("lecture.json"));
+    actionWithShortcut(fileMenu(window), QKeySequence::Save)->trigger();
+    EXPECT_FALSE(window.isWindowModified());
+    EXPECT_TRUE(window.windowTitle().contains(QStringLiteral("lecture.json")))
+        << window.windowTitle().toStdString();
+    EXPECT_TRUE(identicalDoubles(readScenarioFile(savePathAnswer).value().temperature, 2.5));
+
+    // Undoing the change by hand after saving makes it unsaved again; redoing it, clean again.
+    window.model()->setTemperature(1.0);
+    ASSERT_TRUE(eventually([&] { return window.isWindowModified(); }));
+    window.model()->setTemperature(2.5);
+    ASSERT_TRUE(eventually([&] { return !window.isWindowModified(); }));
+}
+
+TEST_F(MainWindowFilesTest, ClosingWithUnsavedChangesAsksCancelKeepsDiscardCloses)
+{
+    MainWindow window;
+    answerDialogs(window);
+    window.openScenario(lesson(), QStringLiteral("lesson"));
+    window.autoSaver()->setInterval(20);
+    window.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    EXPECT_TRUE(window.close());  // clean: closes without a question
+    EXPECT_TRUE(unsavedQuestions.isEmpty());
+
+    window.show();
+    window.model()->setKeyRow(1, Eigen::RowVectorXd::Constant(2, 0.5));
+    ASSERT_TRUE(eventually([&] { return QFileInfo::exists(window.autoSaver()->filePath()); }));
+
+    unsavedAnswer = DocumentController::UnsavedChoice::Cancel;
+    EXPECT_FALSE(window.close());
+    EXPECT_TRUE(window.isVisible());
+    EXPECT_EQ(unsavedQuestions.size(), 1);
+    EXPECT_TRUE(QFileInfo::exists(window.autoSaver()->filePath()));
+
+    unsavedAnswer = DocumentController::UnsavedChoice::Discard;
+    EXPECT_TRUE(window.close());
+    EXPECT_FALSE(window.isVisible());
+    EXPECT_EQ(unsavedQuestions.size(), 2);
+    // A clean close: the crash copy is gone.
+    EXPECT_FALSE(QFileInfo::exists(window.autoSaver()->filePath()));
+}
+
+TEST_F(MainWindowFilesTest, SaveChosenInTheCloseQuestionThatFailsKeepsTheWindowOpen)
+{
+    MainWindow window;
+    answerDialogs(window);
+    window.openScenario(lesson(), QStringLiteral("lesson"));
+    window.show();
+    window.model()->setTemperature(3.0);
+    unsavedAnswer = DocumentController::UnsavedChoice::Save;
+    savePathAnswer = dir.filePath(QStringLiteral("no-such-folder/lesson.json"));
+    EXPECT_FALSE(window.close());
+    EXPECT_TRUE(window.isVisible());
+    ASSERT_EQ(errors.size(), 1);
+    EXPECT_TRUE(errors.first().contains(QStringLiteral("lesson.json")));
+    EXPECT_TRUE(window.documentController()->isModified());
+}
+
+TEST_F(MainWindowFilesTest, RecentFilesAreNewestFirstCappedAndForgetMissingFiles)
+{
+    RecentFiles recent;
+    for (int i = 0; i < 10; ++i)
+        recent.add(dir.filePath(QStringLiteral("f%1.json").arg(i)));
+    QStringList files = recent.files();
+    ASSERT_EQ(files.size(), RecentFiles::kMaxFiles);
+    EXPECT_EQ(RecentFiles::kMaxFiles, 8);
+    EXPECT_EQ(QFileInfo(files.first()).fileName(), QStringLiteral("f9.json"));
+    EXPECT_EQ(QFileInfo(files.last()).fileName(), QStringLiteral("f2.json"));
+    recent.add(dir.filePath(QStringLiteral("f5.json")));
+    files = recent.files();
+    EXPECT_EQ(files.size(), 8);
+    EXPECT_EQ(QFileInfo(files.at(0)).fileName(), QStringLiteral("f5.json"));
+    EXPECT_EQ(QFileInfo(files.at(1)).fileName(), QStringLiteral("f9.json"));
+    EXPECT_EQ(files.count(QFileInfo(dir.filePath(QStringLiteral("f5.json"))).absoluteFilePath()), 1);
+    recent.clear();
+    EXPECT_TRUE(recent.files().isEmpty());
+
+    // Through the window: opened files are listed newest first, in settings that survive.
+    const QString a = dir.filePath(QStringLiteral("a.json"));
+    const QString b = dir.filePath(QStringLiteral("b.json"));
+    writeScenario(a, lesson());
+    writeScenario(b, edited(lesson()));
+    MainWindow window;
+    answerDialogs(window);
+    ASSERT_TRUE(window.documentController()->openFile(a));
+    ASSERT_TRUE(window.documentController()->openFile(b));
+    auto *menu = window.findChild<QMenu *>(QStringLiteral("recentFilesMenu"));
+    ASSERT_NE(menu, nullptr);
+    QCoreApplication::processEvents();
+    EXPECT_TRUE(menu->actions().at(0)->text().contains(QStringLiteral("b.json")));
+    EXPECT_TRUE(menu->actions().at(1)->text().contains(QStringLiteral("a.json")));
+    EXPECT_EQ(RecentFiles().files().size(), 2);
+
+    menu->actions().at(1)->trigger();
+    EXPECT_TRUE(window.model()->scenario() == lesson());
+    QCoreApplication::processEvents();
+
+    // a.json disappears; choosing it explains and removes it from the list.
+    ASSERT_TRUE(QFile::remove(a));
+    menu->actions().at(0)->trigger();  // a.json is first again after opening it
+    ASSERT_EQ(errors.size(), 1);
+    EXPECT_TRUE(errors.first().contains(QStringLiteral("no longer exists")));
+    EXPECT_EQ(window.recentFiles()->files(), QStringList{QFileInfo(b).absoluteFilePath()});
+    QCoreApplication::processEvents();
+    EXPECT_TRUE(menu->actions().at(0)->text().contains(QStringLiteral("b.json")));
+    EXPECT_FALSE(menu->actions().at(1)->isSeparator() ? false : menu->actions().at(1)->text().contains(QStringLiteral("a.json")));
+}
+
+TEST_F(MainWindowFilesTest, DroppingAScenarioFileOpensItAfterAskingAboutUnsavedWork)
+{
+    const QString file = dir.filePath(QStringLiteral("dropped.json"));
+    writeScenario(file, edited(lesson()));
+    MainWindow window;
+    answerDialogs(window);
+    window.openScenario(lesson(), QStringLiteral("lesson"));
+    EXPECT_TRUE(window.acceptDrops());
+
+    QMimeData mime;
+    mime.setUrls({QUrl::fromLocalFile(file)});
+
+    window.model()->setTemperature(9.0);  // unsaved work, and the user keeps it
+    unsavedAnswer = DocumentController::UnsavedChoice::Cancel;
+    EXPECT_TRUE(dragAndDrop(window, mime));
+    ASSERT_TRUE(eventually([&] { return unsavedQuestions.size() == 1; }));
+    EXPECT_TRUE(identicalDoubles(window.model()->scenario().temperature, 9.0));
+
+    unsavedAnswer = DocumentController::UnsavedChoice::Discard;
+    EXPECT_TRUE(dragAndDrop(window, mime));
+    ASSERT_TRUE(eventually([&] { return window.model()->scenario() == edited(lesson()); }));
+    EXPECT_EQ(window.documentController()->filePath(), QFileInfo(file).absoluteFilePath());
+    EXPECT_FALSE(window.documentController()->isModified());
+    EXPECT_TRUE(window.windowTitle().contains(QStringLiteral("Lecture 3")));
+}
+
+TEST_F(MainWindowFilesTest, OtherFilesAreNotAcceptedForDropping)
+{
+    const QString text = dir.filePath(QStringLiteral("notes.txt"));
+    QFile file(text);
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+    file.close();
+    MainWindow window;
+    QMimeData mime;
+    mime.setUrls({QUrl::fromLocalFile(text), QUrl(QStringLiteral("https://example.org/a.json"))});
+    QDragEnterEvent enter(QPoint(20, 20), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(&window, &enter);
+    EXPECT_FALSE(enter.isAccepted());
+}
+
+TEST_F(MainWindowFilesTest, DroppingAnAttentionLensPngRestoresItsScenario)
+{
+    QImage image(80, 50, QImage::Format_ARGB32);
+    image.fill(QColor(200, 120, 40));
+    image.setText(QLatin1String(kPngScenarioKey),
+                  QString::fromUtf8(QJsonDocument(scenarioToJson(edited(lesson()))).toJson()));
+    image.setText(QLatin1String(kPngVersionKey), QStringLiteral("0.4.0"));
+    const QString png = dir.filePath(QStringLiteral("heatmap.png"));
+    ASSERT_TRUE(image.save(png));
+    QImage plain(80, 50, QImage::Format_ARGB32);
+    plain.fill(Qt::black);
+    const QString other = dir.filePath(QStringLiteral("photo.png"));
+    ASSERT_TRUE(plain.save(other));
+
+    MainWindow window;
+    answerDialogs(window);
+    window.openScenario(lesson(), QStringLiteral("lesson"));
+    QMimeData foreign;
+    foreign.setUrls({QUrl::fromLocalFile(other)});
+    EXPECT_TRUE(dragAndDrop(window, foreign));  // a PNG may be ours: it is read to find out
+    ASSERT_TRUE(eventually([&] { return errors.size() == 1; }));
+    EXPECT_TRUE(errors.first().contains(QStringLiteral("not made by Attention Lens")));
+    EXPECT_TRUE(window.model()->scenario() == lesson());
+
+    QMimeData mime;
+    mime.setUrls({QUrl::fromLocalFile(png)});
+    EXPECT_TRUE(dragAndDrop(window, mime));
+    ASSERT_TRUE(eventually([&] { return window.model()->scenario() == edited(lesson()); }));
+    EXPECT_TRUE(window.documentController()->isUntitled());
+}
+
+TEST_F(MainWindowFilesTest, AfterACrashTheAutosaveIsOfferedAndRestoredToTheSameDoubles)
+{
+    const QString file = dir.filePath(QStringLiteral("lecture.json"));
+    Scenario expected;
+    {
+        auto crashing = std::make_unique<MainWindow>();
+        answerDialogs(*crashing);
+        crashing->autoSaver()->setInterval(20);
+        crashing->openScenario(lesson(), QStringLiteral("lesson"));
+        ASSERT_TRUE(crashing->documentController()->saveTo(file));
+        crashing->model()->setQueryRow(0, (Eigen::RowVectorXd(2) << 0.123456789012345, -3.3e-7).finished());
+        crashing->model()->setTemperature(0.37);
+        ASSERT_TRUE(eventually([&] { return QFileInfo::exists(AutoSaver::defaultFilePath()); }));
+        expected = crashing->model()->scenario();
+        // Destroyed without a close event, as a kill would leave things.
+    }
+    ASSERT_TRUE(QFileInfo::exists(AutoSaver::defaultFilePath()));
+
+    MainWindow next;
+    answerDialogs(next);
+    next.openScenario(lesson(), QStringLiteral("lesson"));  // what main() opens first
+    next.show();
+    ASSERT_TRUE(QFileInfo::exists(AutoSaver::defaultFilePath()));
+    EXPECT_TRUE(next.offerAutosaveRestore());
+    EXPECT_EQ(restoreQuestions, QStringList{lesson().name});
+    ASSERT_EQ(restoreTimes.size(), 1);
+    EXPECT_LE(qAbs(restoreTimes.first().secsTo(QDateTime::currentDateTime())), 60);
+    EXPECT_TRUE(next.model()->scenario() == expected);
+    EXPECT_TRUE(identicalDoubles(next.model()->scenario().queries(0, 1), -3.3e-7));
+    EXPECT_EQ(next.documentController()->filePath(), QFileInfo(file).absoluteFilePath());
+    EXPECT_TRUE(next.documentController()->isModified());
+    EXPECT_TRUE(next.isWindowModified());
+
+    // Save goes to the old path and the copy is no longer needed.
+    ASSERT_TRUE(next.documentController()->save());
+    EXPECT_TRUE(readScenarioFile(file).value() == expected);
+    ASSERT_TRUE(eventually([&] { return !QFileInfo::exists(AutoSaver::defaultFilePath()); }));
+    EXPECT_FALSE(next.offerAutosaveRestore());
+    EXPECT_EQ(restoreQuestions.size(), 1);
+}
+
+TEST_F(MainWindowFilesTest, ARefusedRestoreDeletesTheCopyAndKeepsTheStartScenario)
+{
+    {
+        MainWindow crashing;
+        answerDialogs(crashing);
+        crashing.autoSaver()->setInterval(20);
+        crashing.openScenario(lesson(), QStringLiteral("lesson"));
+        crashing.model()->setTemperature(7.0);
+        ASSERT_TRUE(eventually([&] { return QFileInfo::exists(AutoSaver::defaultFilePath()); }));
+    }
+    MainWindow next;
+    answerDialogs(next);
+    next.openScenario(lesson(), QStringLiteral("lesson"));
+    restoreAnswer = false;
+    EXPECT_FALSE(next.offerAutosaveRestore());
+    EXPECT_EQ(restoreQuestions.size(), 1);
+    EXPECT_FALSE(QFileInfo::exists(AutoSaver::defaultFilePath()));
+    EXPECT_TRUE(next.model()->scenario() == lesson());
+    EXPECT_FALSE(next.documentController()->isModified());
+}

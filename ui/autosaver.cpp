@@ -1,0 +1,134 @@
+#include "autosaver.h"
+
+#include "attentionmodel.h"
+#include "documentcontroller.h"
+#include "jsonfile.h"
+#include "scenariojson.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QStandardPaths>
+
+#include <algorithm>
+
+namespace attnlens {
+
+namespace {
+
+const char *const kAutosaveFormat = "attnlens-autosave";
+constexpr int kAutosaveVersion = 1;
+// However long a drag goes on, its state reaches the disk within this many intervals.
+constexpr int kMaxDelayIntervals = 4;
+
+} // namespace
+
+AutoSaver::AutoSaver(AttentionModel *model, DocumentController *document, QObject *parent)
+    : QObject(parent)
+    , m_model(model)
+    , m_document(document)
+    , m_filePath(defaultFilePath())
+{
+    m_timer.setSingleShot(true);
+    connect(&m_timer, &QTimer::timeout, this, [this] {
+        if (m_document->isModified())
+            writeNow();
+    });
+    connect(m_document, &DocumentController::contentChecked, this, &AutoSaver::onContentChecked);
+}
+
+QString AutoSaver::defaultFilePath()
+{
+    return QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation))
+        .filePath(QStringLiteral("autosave.json"));
+}
+
+void AutoSaver::setInterval(int milliseconds)
+{
+    m_interval = std::max(0, milliseconds);
+}
+
+bool AutoSaver::hasAutosave() const
+{
+    return QFileInfo(m_filePath).isFile();
+}
+
+void AutoSaver::onContentChecked(bool modified)
+{
+    if (!modified) {
+        // Saved, or undone back to what the file holds: nothing to recover any more.
+        m_timer.stop();
+        if (m_ownsFile)
+            discard();
+        return;
+    }
+    if (!m_timer.isActive())
+        m_pendingSince.start();
+    const qint64 left = qint64(m_interval) * kMaxDelayIntervals - m_pendingSince.elapsed();
+    m_timer.start(static_cast<int>(std::clamp<qint64>(left, 0, m_interval)));
+}
+
+std::optional<Error> AutoSaver::writeNow()
+{
+    m_timer.stop();
+    QJsonObject object;
+    object.insert(QStringLiteral("format"), QLatin1String(kAutosaveFormat));
+    object.insert(QStringLiteral("version"), kAutosaveVersion);
+    object.insert(QStringLiteral("savedAt"),
+                  QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs));
+    object.insert(QStringLiteral("documentPath"), m_document->filePath());
+    object.insert(QStringLiteral("builtinId"), m_document->builtinId());
+    object.insert(QStringLiteral("documentName"), m_document->displayName());
+    object.insert(QStringLiteral("scenario"), scenarioToJson(m_model->scenario()));
+
+    QDir().mkpath(QFileInfo(m_filePath).absolutePath());
+    std::optional<Error> error = writeFileAtomically(m_filePath, toJsonText(object));
+    if (error) {
+        emit failed(tr("Autosave failed: %1").arg(error->message));
+        return error;
+    }
+    m_ownsFile = true;
+    emit written(m_filePath);
+    return std::nullopt;
+}
+
+void AutoSaver::discard()
+{
+    m_timer.stop();
+    if (QFileInfo::exists(m_filePath))
+        QFile::remove(m_filePath);
+    m_ownsFile = false;
+}
+
+Result<AutoSaver::Recovered> AutoSaver::read() const
+{
+    const Result<QByteArray> bytes = readFileBounded(m_filePath, ScenarioLimits::maxFileBytes);
+    if (!bytes)
+        return bytes.error();
+    QJsonParseError parseError;
+    const QJsonDocument document = QJsonDocument::fromJson(bytes.value(), &parseError);
+    const QJsonObject object = document.object();
+    if (parseError.error != QJsonParseError::NoError || !document.isObject()
+        || object.value(QStringLiteral("format")).toString() != QLatin1String(kAutosaveFormat)) {
+        return Error{ErrorCategory::InvalidJson,
+                     tr("%1: not an Attention Lens autosave").arg(m_filePath)};
+    }
+    const QByteArray scenarioJson =
+        QJsonDocument(object.value(QStringLiteral("scenario")).toObject()).toJson();
+    Result<Scenario> scenario = parseScenario(scenarioJson, QFileInfo(m_filePath).fileName());
+    if (!scenario)
+        return scenario.error();
+    Recovered recovered;
+    recovered.scenario = std::move(scenario).value();
+    recovered.documentPath = object.value(QStringLiteral("documentPath")).toString();
+    recovered.builtinId = object.value(QStringLiteral("builtinId")).toString();
+    recovered.savedAt = QDateTime::fromString(object.value(QStringLiteral("savedAt")).toString(),
+                                              Qt::ISODateWithMs);
+    recovered.savedAt = recovered.savedAt.isValid() ? recovered.savedAt.toLocalTime()
+                                                    : QFileInfo(m_filePath).lastModified();
+    return recovered;
+}
+
+} // namespace attnlens

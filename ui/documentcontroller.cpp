@@ -1,0 +1,372 @@
+#include "documentcontroller.h"
+
+#include "attentionmodel.h"
+#include "builtinscenarios.h"
+#include "evidence.h"
+#include "jsonfile.h"
+#include "pngscenarioreader.h"
+#include "scenariojson.h"
+
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QLocale>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSettings>
+#include <QWidget>
+
+namespace attnlens {
+
+namespace {
+
+const char *const kSettingsLastFolder = "files/lastFolder";
+
+QString describeFailure(const Error &error)
+{
+    // The message names the file and the field; the category is the stable name a lecturer can
+    // look up (invalid_json, invalid_scenario, file_error, ...).
+    return QObject::tr("%1\n\nError category: %2").arg(error.message, categoryName(error.category));
+}
+
+QString fileBaseFor(const QString &text)
+{
+    QString base;
+    for (const QChar c : text.trimmed()) {
+        if (c.isLetterOrNumber() || c == QLatin1Char('-') || c == QLatin1Char('_'))
+            base.append(c.toLower());
+        else if (!base.endsWith(QLatin1Char('-')))
+            base.append(QLatin1Char('-'));
+    }
+    while (base.endsWith(QLatin1Char('-')))
+        base.chop(1);
+    return base.left(60).isEmpty() ? QStringLiteral("untitled") : base.left(60);
+}
+
+} // namespace
+
+DocumentController::DocumentController(AttentionModel *model, QWidget *parent)
+    : QObject(parent)
+    , m_model(model)
+    , m_parentWidget(parent)
+    , m_snapshot(model->scenario())
+{
+    installDefaultDialogs();
+    m_lastDisplayName = displayName();
+
+    // A drag emits a change per mouse move; comparing once per event-loop turn is enough.
+    m_checkTimer.setSingleShot(true);
+    m_checkTimer.setInterval(0);
+    connect(&m_checkTimer, &QTimer::timeout, this, &DocumentController::checkModified);
+    connect(m_model, &AttentionModel::scenarioReset, this, &DocumentController::scheduleCheck);
+    connect(m_model, &AttentionModel::queryChanged, this, &DocumentController::scheduleCheck);
+    connect(m_model, &AttentionModel::keyChanged, this, &DocumentController::scheduleCheck);
+    connect(m_model, &AttentionModel::valueChanged, this, &DocumentController::scheduleCheck);
+    connect(m_model, &AttentionModel::temperatureChanged, this, &DocumentController::scheduleCheck);
+    connect(m_model, &AttentionModel::maskChanged, this, &DocumentController::scheduleCheck);
+    // Edits that have no signal of their own (labels, names) still recompute.
+    connect(m_model, &AttentionModel::resultChanged, this, &DocumentController::scheduleCheck);
+}
+
+bool DocumentController::isModified() const
+{
+    return !m_snapshot || *m_snapshot != m_model->scenario();
+}
+
+QString DocumentController::displayName() const
+{
+    const QString name = m_model->scenario().name.trimmed();
+    if (!name.isEmpty())
+        return name;
+    if (!m_filePath.isEmpty())
+        return QFileInfo(m_filePath).fileName();
+    return tr("Untitled");
+}
+
+Scenario DocumentController::untitledScenario()
+{
+    Scenario scenario;
+    scenario.name = tr("Untitled");
+    scenario.queries.resize(2, 2);
+    // The queries point between the keys, so that every weight differs from the start.
+    scenario.queries << 1.0, 0.25,
+                        -0.5, 1.0;
+    scenario.keys.resize(3, 2);
+    scenario.keys << 1.0, 0.0,
+                     0.0, 1.0,
+                     1.0, 1.0;
+    scenario.values.resize(3, 2);
+    scenario.values << 1.0, 0.0,
+                       0.0, 1.0,
+                       0.5, 0.5;
+    scenario.queryLabels = {QStringLiteral("q1"), QStringLiteral("q2")};
+    scenario.keyLabels = {QStringLiteral("k1"), QStringLiteral("k2"), QStringLiteral("k3")};
+    return scenario;
+}
+
+Result<Scenario> DocumentController::readDocument(const QString &path)
+{
+    if (looksLikePng(path))
+        return readPngScenario(path);
+    return readScenarioFile(path);
+}
+
+void DocumentController::setDocument(const Scenario &scenario, const QString &filePath,
+                                     const QString &builtinId)
+{
+    replaceDocument(scenario, filePath, builtinId, scenario);
+}
+
+void DocumentController::restoreDocument(const Scenario &scenario, const QString &filePath,
+                                         const QString &builtinId)
+{
+    replaceDocument(scenario, filePath, builtinId, std::nullopt);
+}
+
+void DocumentController::replaceDocument(const Scenario &scenario, const QString &filePath,
+                                         const QString &builtinId, std::optional<Scenario> snapshot)
+{
+    m_filePath = filePath.isEmpty() ? QString() : QFileInfo(filePath).absoluteFilePath();
+    m_builtinId = m_filePath.isEmpty() ? builtinId : QString();
+    m_snapshot = std::move(snapshot);
+    m_model->setScenario(scenario);
+    emit documentReplaced();
+    checkModified();
+    m_lastDisplayName = displayName();
+    emit documentChanged();
+}
+
+void DocumentController::scheduleCheck()
+{
+    if (!m_checkTimer.isActive())
+        m_checkTimer.start();
+}
+
+void DocumentController::checkModified()
+{
+    m_checkTimer.stop();
+    const bool modified = isModified();
+    if (modified != m_modified) {
+        m_modified = modified;
+        emit modifiedChanged(modified);
+    }
+    const QString name = displayName();
+    if (name != m_lastDisplayName) {
+        m_lastDisplayName = name;
+        emit documentChanged();
+    }
+    emit contentChecked(modified);
+}
+
+bool DocumentController::maybeSave()
+{
+    if (!isModified())
+        return true;
+    switch (m_dialogs.askUnsavedChanges(displayName())) {
+    case UnsavedChoice::Save:
+        return save();
+    case UnsavedChoice::Discard:
+        return true;
+    case UnsavedChoice::Cancel:
+        break;
+    }
+    return false;
+}
+
+bool DocumentController::newDocument()
+{
+    if (!maybeSave())
+        return false;
+    setDocument(untitledScenario(), QString());
+    emit statusMessage(tr("New scenario: two queries, three keys, d = 2."));
+    return true;
+}
+
+bool DocumentController::open()
+{
+    const QString path = m_dialogs.askOpenPath(lastFolder());
+    return !path.isEmpty() && openFile(path);
+}
+
+bool DocumentController::openFile(const QString &path)
+{
+    // Read first: a file that cannot be opened leaves the document exactly as it was, and the
+    // user is not asked about saving for nothing.
+    const Result<Scenario> scenario = readDocument(path);
+    if (!scenario) {
+        reportError(tr("Scenario not opened"),
+                    tr("%1 could not be opened.\n\n%2")
+                        .arg(QDir::toNativeSeparators(path), describeFailure(scenario.error())));
+        return false;
+    }
+    if (!maybeSave())
+        return false;
+    rememberFolder(path);
+    // A PNG is a figure, not the scenario's file: saving must not overwrite it with JSON.
+    const bool isPng = looksLikePng(path);
+    setDocument(scenario.value(), isPng ? QString() : path);
+    emit fileOpened(QFileInfo(path).absoluteFilePath());
+    emit statusMessage(isPng ? tr("Opened the scenario stored in %1.").arg(QFileInfo(path).fileName())
+                             : tr("Opened %1.").arg(QFileInfo(path).fileName()));
+    return true;
+}
+
+bool DocumentController::openBuiltin(const QString &id)
+{
+    const Result<Scenario> scenario = loadBuiltinScenario(id);
+    if (!scenario) {
+        reportError(tr("Scenario not opened"), describeFailure(scenario.error()));
+        return false;
+    }
+    if (!maybeSave())
+        return false;
+    setDocument(scenario.value(), QString(), id);
+    emit statusMessage(tr("Opened the built-in scenario %1.").arg(displayName()));
+    return true;
+}
+
+bool DocumentController::save()
+{
+    return isUntitled() ? saveAs() : saveTo(m_filePath);
+}
+
+bool DocumentController::saveAs()
+{
+    const QString path = m_dialogs.askSavePath(tr("Save Scenario As"), suggestedSavePath(),
+                                               tr("Attention Lens scenarios (*.json)"));
+    return !path.isEmpty() && saveTo(path);
+}
+
+bool DocumentController::saveTo(const QString &path)
+{
+    const Scenario scenario = m_model->scenario();
+    if (const std::optional<Error> error = writeFileAtomically(path, toJsonText(scenarioToJson(scenario)))) {
+        reportError(tr("Scenario not saved"),
+                    tr("%1 could not be saved. The previous file, if there was one, is "
+                       "unchanged, and the scenario is still open.\n\n%2")
+                        .arg(QDir::toNativeSeparators(path), describeFailure(*error)));
+        return false;
+    }
+    m_filePath = QFileInfo(path).absoluteFilePath();
+    m_builtinId.clear();
+    m_snapshot = scenario;
+    rememberFolder(path);
+    checkModified();
+    m_lastDisplayName = displayName();
+    emit documentChanged();
+    emit fileSaved(m_filePath);
+    emit statusMessage(tr("Saved %1.").arg(QFileInfo(path).fileName()));
+    return true;
+}
+
+bool DocumentController::exportEvidence()
+{
+    const QString base = isUntitled() ? fileBaseFor(m_builtinId.isEmpty() ? displayName() : m_builtinId)
+                                      : QFileInfo(m_filePath).completeBaseName();
+    const QString suggested = QDir(lastFolder()).filePath(base + QStringLiteral("-evidence.json"));
+    const QString path = m_dialogs.askSavePath(tr("Export Evidence"), suggested,
+                                               tr("Evidence JSON (*.json)"));
+    return !path.isEmpty() && exportEvidenceTo(path);
+}
+
+bool DocumentController::exportEvidenceTo(const QString &path)
+{
+    const Scenario &scenario = m_model->scenario();
+    const AttentionResult *result = m_model->result();
+    QJsonObject evidence = result ? buildEvidence(scenario, result, nullptr)
+                                  : buildEvidence(scenario, nullptr, &*m_model->error());
+    // The untouched lesson's evidence is the notebook's evidence file, as on the command line.
+    if (result && m_builtinId == QLatin1String(kLessonScenarioId) && !isModified())
+        addNotebookLessonKeys(evidence);
+    if (const std::optional<Error> error = writeFileAtomically(path, toJsonText(evidence))) {
+        reportError(tr("Evidence not exported"),
+                    tr("%1 could not be written.\n\n%2")
+                        .arg(QDir::toNativeSeparators(path), describeFailure(*error)));
+        return false;
+    }
+    rememberFolder(path);
+    emit statusMessage(result ? tr("Evidence written to %1.").arg(QFileInfo(path).fileName())
+                              : tr("Evidence written to %1 (it records why the scenario is "
+                                   "refused).")
+                                    .arg(QFileInfo(path).fileName()));
+    return true;
+}
+
+QString DocumentController::lastFolder() const
+{
+    const QString folder = QSettings().value(QLatin1String(kSettingsLastFolder)).toString();
+    return folder.isEmpty() || !QFileInfo(folder).isDir() ? QDir::homePath() : folder;
+}
+
+void DocumentController::rememberFolder(const QString &path)
+{
+    QSettings().setValue(QLatin1String(kSettingsLastFolder), QFileInfo(path).absolutePath());
+}
+
+QString DocumentController::suggestedSavePath() const
+{
+    if (!isUntitled())
+        return m_filePath;
+    const QString base = fileBaseFor(m_builtinId.isEmpty() ? displayName() : m_builtinId);
+    return QDir(lastFolder()).filePath(base + QStringLiteral(".json"));
+}
+
+void DocumentController::reportError(const QString &title, const QString &text) const
+{
+    m_dialogs.reportError(title, text);
+}
+
+void DocumentController::installDefaultDialogs()
+{
+    m_dialogs.askUnsavedChanges = [this](const QString &name) {
+        QMessageBox box(QMessageBox::Warning, tr("Unsaved changes"),
+                        tr("“%1” has unsaved changes.").arg(name),
+                        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel,
+                        m_parentWidget);
+        box.setInformativeText(tr("Save them before going on?"));
+        box.setDefaultButton(QMessageBox::Save);
+        box.setEscapeButton(QMessageBox::Cancel);
+        switch (box.exec()) {
+        case QMessageBox::Save:
+            return UnsavedChoice::Save;
+        case QMessageBox::Discard:
+            return UnsavedChoice::Discard;
+        default:
+            return UnsavedChoice::Cancel;
+        }
+    };
+    m_dialogs.askOpenPath = [this](const QString &folder) {
+        return QFileDialog::getOpenFileName(
+            m_parentWidget, tr("Open Scenario"), folder,
+            tr("Scenarios and Attention Lens figures (*.json *.png);;Scenarios (*.json);;"
+               "Attention Lens figures (*.png);;All files (*)"));
+    };
+    m_dialogs.askSavePath = [this](const QString &title, const QString &suggested,
+                                   const QString &filter) {
+        QFileDialog dialog(m_parentWidget, title, QFileInfo(suggested).absolutePath(), filter);
+        dialog.setAcceptMode(QFileDialog::AcceptSave);
+        dialog.setDefaultSuffix(QStringLiteral("json"));
+        dialog.selectFile(QFileInfo(suggested).fileName());
+        return dialog.exec() == QDialog::Accepted && !dialog.selectedFiles().isEmpty()
+            ? dialog.selectedFiles().constFirst()
+            : QString();
+    };
+    m_dialogs.reportError = [this](const QString &title, const QString &text) {
+        QMessageBox::warning(m_parentWidget, title, text);
+    };
+    m_dialogs.askRestore = [this](const QString &name, const QDateTime &savedAt) {
+        QMessageBox box(QMessageBox::Question, tr("Restore unsaved scenario?"),
+                        tr("Attention Lens did not close cleanly. Restore the unsaved scenario "
+                           "from %1?")
+                            .arg(QLocale().toString(savedAt, QLocale::ShortFormat)),
+                        QMessageBox::NoButton, m_parentWidget);
+        box.setInformativeText(tr("“%1” was autosaved then. Discard deletes that copy.").arg(name));
+        QPushButton *restore = box.addButton(tr("Restore"), QMessageBox::AcceptRole);
+        box.addButton(tr("Discard"), QMessageBox::DestructiveRole);
+        box.setDefaultButton(restore);
+        box.exec();
+        return box.clickedButton() == restore;
+    };
+}
+
+} // namespace attnlens

@@ -1,0 +1,134 @@
+#pragma once
+
+#include "result.h"
+#include "scenario.h"
+
+#include <QDateTime>
+#include <QObject>
+#include <QPointer>
+#include <QString>
+#include <QTimer>
+
+#include <functional>
+#include <optional>
+
+class QWidget;
+
+namespace attnlens {
+
+class AttentionModel;
+
+/// The open document behind the window: which file (if any) the scenario in the model belongs
+/// to, and whether the model still holds exactly what was last opened or saved. It runs the File
+/// commands (new, open, save, save as, export evidence), asks before unsaved changes are lost and
+/// reports failures; the questions and reports go through replaceable functions so that tests
+/// answer them without a modal loop.
+///
+/// "Modified" is an exact comparison of the model's scenario with the snapshot taken at the last
+/// open or save (the same doubles, labels, name, temperature and mask), so undoing back to the
+/// saved state makes the document clean again.
+class DocumentController : public QObject {
+    Q_OBJECT
+
+public:
+    enum class UnsavedChoice { Save, Discard, Cancel };
+
+    /// What the user is asked and told. Each defaults to a dialog on the parent widget.
+    struct Dialogs {
+        /// "<name> has unsaved changes": save them, discard them, or cancel the command.
+        std::function<UnsavedChoice(const QString &documentName)> askUnsavedChanges;
+        /// A file to open, starting in `folder`; empty when the user cancels.
+        std::function<QString(const QString &folder)> askOpenPath;
+        /// A file to write; `title` says what is written. Empty when the user cancels.
+        std::function<QString(const QString &title, const QString &suggestedPath,
+                              const QString &filter)>
+            askSavePath;
+        /// A failed open, save or export; `text` names the file and says why.
+        std::function<void(const QString &title, const QString &text)> reportError;
+        /// Offer to restore an autosaved scenario; true restores it.
+        std::function<bool(const QString &documentName, const QDateTime &savedAt)> askRestore;
+    };
+
+    DocumentController(AttentionModel *model, QWidget *parent);
+
+    Dialogs &dialogs() { return m_dialogs; }
+
+    /// The file the document is saved to; empty while untitled (new, built-in, opened from PNG).
+    QString filePath() const { return m_filePath; }
+    bool isUntitled() const { return m_filePath.isEmpty(); }
+    /// The built-in scenario an untitled document was opened from, if any.
+    QString builtinId() const { return m_builtinId; }
+    /// Exact: the model's scenario differs from the last opened or saved one.
+    bool isModified() const;
+    /// The scenario's name, else the file's name, else "Untitled".
+    QString displayName() const;
+
+    /// The small scenario File > New starts from.
+    static Scenario untitledScenario();
+    /// Reads a scenario from a .json file or from a PNG exported by Attention Lens.
+    static Result<Scenario> readDocument(const QString &path);
+
+    /// Replaces the document without asking (the app's start, tests). An empty filePath makes it
+    /// untitled; builtinId names the built-in it came from.
+    void setDocument(const Scenario &scenario, const QString &filePath,
+                     const QString &builtinId = QString());
+    /// Opens a scenario recovered from an autosave: modified until saved, keeping its old path.
+    void restoreDocument(const Scenario &scenario, const QString &filePath,
+                         const QString &builtinId = QString());
+
+    // User commands: they ask before unsaved changes are lost, report failures in a dialog and
+    // return true when they did what was asked.
+    bool newDocument();
+    bool open();
+    bool openFile(const QString &path);
+    bool openBuiltin(const QString &id);
+    bool save();
+    bool saveAs();
+    /// Writes the scenario atomically to path and makes it the document's file. On failure the
+    /// old file is whole, the error is reported and the document stays modified.
+    bool saveTo(const QString &path);
+    bool exportEvidence();
+    bool exportEvidenceTo(const QString &path);
+    /// Asks about unsaved changes, if any: true when the caller may go on (saved or discarded).
+    bool maybeSave();
+
+    /// The folder the file dialogs start in (remembered in QSettings).
+    QString lastFolder() const;
+
+signals:
+    void modifiedChanged(bool modified);
+    /// The file, the name or the untitled state changed: the title needs redrawing.
+    void documentChanged();
+    /// The model now holds a different document (new, open, restore): history of the old one no
+    /// longer applies.
+    void documentReplaced();
+    /// The model's scenario was looked at after a change (at most once per event-loop turn):
+    /// the point where autosave decides whether there is something to write.
+    void contentChecked(bool modified);
+    void fileOpened(const QString &path);
+    void fileSaved(const QString &path);
+    void statusMessage(const QString &message);
+
+private:
+    void scheduleCheck();
+    void checkModified();
+    void replaceDocument(const Scenario &scenario, const QString &filePath,
+                         const QString &builtinId, std::optional<Scenario> snapshot);
+    void rememberFolder(const QString &path);
+    QString suggestedSavePath() const;
+    void reportError(const QString &title, const QString &text) const;
+    void installDefaultDialogs();
+
+    AttentionModel *m_model;
+    QPointer<QWidget> m_parentWidget;
+    Dialogs m_dialogs;
+    QString m_filePath;
+    QString m_builtinId;
+    /// What the file holds; absent for a restored autosave, which is modified until saved.
+    std::optional<Scenario> m_snapshot;
+    bool m_modified = false;
+    QString m_lastDisplayName;
+    QTimer m_checkTimer;
+};
+
+} // namespace attnlens

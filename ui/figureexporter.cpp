@@ -1,0 +1,569 @@
+#include "figureexporter.h"
+
+#include "attentionmodel.h"
+#include "chartsupport.h"
+#include "contextchartview.h"
+#include "heatmapview.h"
+#include "jsonfile.h"
+#include "keyspaceview.h"
+#include "mainwindow.h"
+#include "maskeditor.h"
+#include "maskgridcanvas.h"
+#include "maskgridview.h"
+#include "scenariojson.h"
+#include "viewstate.h"
+#include "weightschartview.h"
+#include "workednumbersview.h"
+
+#include <QApplication>
+#include <QBuffer>
+#include <QDir>
+#include <QChart>
+#include <QFileInfo>
+#include <QFontMetricsF>
+#include <QImageWriter>
+#include <QPageSize>
+#include <QPainter>
+#include <QPdfWriter>
+#include <QPicture>
+#include <QPaintEngine>
+#include <QScreen>
+#include <QSvgGenerator>
+
+#include <algorithm>
+#include <cmath>
+
+namespace attnlens {
+
+namespace {
+
+const QColor kSolidBackground(Qt::white);
+const QColor kCaptionColor(0x22, 0x22, 0x22);
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("attnlens::FigureExporter", text);
+}
+
+/// The logical dots per inch the views measure their text with: painting a figure on a device
+/// of the same resolution keeps every label exactly where the view's layout put it.
+int screenDpi()
+{
+    const QScreen *screen = QGuiApplication::primaryScreen();
+    return screen ? std::max(1, qRound(screen->logicalDotsPerInchY()))
+                  : qRound(FigureOptions::kReferenceDpi);
+}
+
+/// Pending resizes, layouts and deferred updates of an off-screen widget, done now, so that it
+/// is painted as it would be on screen. User input stays queued.
+void settle()
+{
+    QCoreApplication::sendPostedEvents();
+    QCoreApplication::processEvents(QEventLoop::ExcludeUserInputEvents);
+}
+
+QFont captionFont(int figureWidth)
+{
+    // The caption grows a little with the figure, as the key space's labels do, so that a large
+    // figure on a slide does not end in a line of small print.
+    return scaledFont(QApplication::font(), std::clamp(figureWidth / 700.0, 1.0, 1.6));
+}
+
+/// The height of the band under the figure that holds `caption`, in logical pixels.
+int captionHeight(const QString &caption, int figureWidth, int figureHeight)
+{
+    if (caption.trimmed().isEmpty())
+        return 0;
+    const QFontMetricsF fm(captionFont(figureWidth));
+    const double pad = std::round(0.5 * fm.height());
+    const QRectF text = fm.boundingRect(QRectF(0, 0, std::max(1.0, figureWidth - 2 * pad), 1e6),
+                                        Qt::AlignHCenter | Qt::TextWordWrap, caption.trimmed());
+    const int height = static_cast<int>(std::ceil(text.height() + 2 * pad));
+    // A caption never takes more than half the figure.
+    return std::min(height, figureHeight / 2);
+}
+
+void paintCaption(QPainter &painter, const QString &caption, const QRect &band)
+{
+    const QFont font = captionFont(band.width());
+    const double pad = std::round(0.5 * QFontMetricsF(font).height());
+    painter.save();
+    painter.setRenderHint(QPainter::TextAntialiasing, true);
+    painter.setFont(font);
+    painter.setPen(kCaptionColor);
+    painter.drawText(QRectF(band).adjusted(pad, pad, -pad, -pad),
+                     Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap, caption.trimmed());
+    painter.restore();
+}
+
+/// Makes a fresh view leave its background unpainted, where the view takes it from the palette
+/// or lets it be switched off.
+void makeTransparent(QWidget *widget)
+{
+    QPalette palette = widget->palette();
+    for (QPalette::ColorGroup group : {QPalette::Active, QPalette::Inactive, QPalette::Disabled}) {
+        palette.setColor(group, QPalette::Window, Qt::transparent);
+        palette.setColor(group, QPalette::Base, Qt::transparent);
+    }
+    widget->setPalette(palette);
+    widget->setAutoFillBackground(false);
+    if (auto *weights = qobject_cast<WeightsChartView *>(widget))
+        weights->chart()->setBackgroundVisible(false);
+    if (auto *context = qobject_cast<ContextChartView *>(widget))
+        context->chart()->setBackgroundVisible(false);
+    if (auto *numbers = qobject_cast<WorkedNumbersView *>(widget))
+        numbers->setPaperVisible(false);
+}
+
+/// Where the key space's plane starts: below its dimension pickers when they are shown.
+QRectF sceneRect(const KeySpaceView *view)
+{
+    int top = 0;
+    const auto children = view->findChildren<QWidget *>(QString(), Qt::FindDirectChildrenOnly);
+    for (const QWidget *child : children) {
+        if (child->isVisible() && child->y() <= 1)
+            top = std::max(top, child->geometry().bottom() + 1);
+    }
+    return QRectF(0, top, view->width(), std::max(0, view->height() - top));
+}
+
+QSize boundedSize(const QSize &size)
+{
+    return size.expandedTo(QSize(FigureOptions::kMinimumSide, FigureOptions::kMinimumSide))
+        .boundedTo(QSize(FigureOptions::kMaximumSide, FigureOptions::kMaximumSide));
+}
+
+bool isPdf(const QPainter &painter)
+{
+    return painter.paintEngine() && painter.paintEngine()->type() == QPaintEngine::Pdf;
+}
+
+/// QWidget::render() onto the painter. In a PDF a chart drawn away from the painter's origin
+/// loses its legend: Qt Charts clips the legend with the painter's offset counted twice. Drawn
+/// first into a picture from its own origin, the chart keeps every clip where it belongs.
+void renderWidget(QPainter &painter, QWidget *widget, QWidget::RenderFlags flags)
+{
+    if (!isPdf(painter)) {
+        widget->render(&painter, QPoint(), QRegion(), flags);
+        return;
+    }
+    QPicture picture;
+    QPainter recorder(&picture);
+    widget->render(&recorder, QPoint(), QRegion(), flags);
+    recorder.end();
+    painter.drawPicture(0, 0, picture);
+}
+
+} // namespace
+
+FigureExporter::FigureExporter(AttentionModel *model, ViewState *viewState, MainWindow *window)
+    : m_model(model)
+    , m_viewState(viewState)
+    , m_window(window)
+{
+}
+
+FigureExporter::~FigureExporter() = default;
+
+QWidget *FigureExporter::liveView(FigureView view) const
+{
+    if (!m_window)
+        return nullptr;
+    switch (view) {
+    case FigureView::Heatmap:
+        return m_window->heatmapView();
+    case FigureView::KeySpace:
+        return m_window->keySpaceView();
+    case FigureView::Weights:
+        return m_window->weightsChartView();
+    case FigureView::Context:
+        return m_window->contextChartView();
+    case FigureView::Mask:
+        return m_window->maskGridView() ? m_window->maskGridView()->grid() : nullptr;
+    case FigureView::Numbers:
+        return m_window->workedNumbersView();
+    case FigureView::Window:
+        return m_window;
+    }
+    return nullptr;
+}
+
+QSize FigureExporter::defaultSize(FigureView view) const
+{
+    if (view == FigureView::Window)
+        return m_window ? boundedSize(m_window->size()) : QSize(1280, 720);
+
+    // A view on screen keeps its size; one that is hidden (a closed dock, a tab behind another)
+    // gets its preferred size, never less than it needs.
+    const QWidget *live = liveView(view);
+    QSize size;
+    if (live && live->isVisible() && isOnScreen(live)
+        && live->width() >= live->minimumSizeHint().width() / 2
+        && live->height() >= live->minimumSizeHint().height() / 2) {
+        size = live->size();
+    } else {
+        // Sizes hinted for a dock are small for a figure on its own: labels would be elided.
+        const QSize figureMinimum = view == FigureView::Mask ? QSize(480, 360) : QSize(720, 480);
+        const std::unique_ptr<QWidget> fresh = createView(view, QSize(), false, 1.0);
+        size = fresh->sizeHint().expandedTo(fresh->minimumSizeHint()).expandedTo(figureMinimum);
+    }
+    if (view == FigureView::Numbers)
+        size = numbersSize(size.width());
+    return boundedSize(size);
+}
+
+QSize FigureExporter::numbersSize(int width) const
+{
+    // The whole calculation, not the part that the dock happens to show.
+    const std::unique_ptr<QWidget> fresh = createView(FigureView::Numbers, QSize(width, 400), false, 1.0);
+    const auto *numbers = static_cast<const WorkedNumbersView *>(fresh.get());
+    const QSizeF content = numbers->contentSize();
+    // As much paper under the last line as the view leaves above its first.
+    const int margin = static_cast<int>(std::round(0.5 * QFontMetricsF(numbers->font()).height()));
+    return QSize(std::max(width, static_cast<int>(std::ceil(content.width())) + margin),
+                 static_cast<int>(std::ceil(content.height())) + margin);
+}
+
+QSize FigureExporter::figureSize(const FigureOptions &options) const
+{
+    return options.size.isEmpty() ? defaultSize(options.view) : options.size;
+}
+
+std::optional<QString> FigureExporter::validate(const FigureOptions &options) const
+{
+    if (options.view == FigureView::Window && !m_window)
+        return tr("The whole window can only be exported while it is open.");
+    const QSize size = figureSize(options);
+    const int low = FigureOptions::kMinimumSide;
+    const int high = FigureOptions::kMaximumSide;
+    if (size.width() < low || size.height() < low || size.width() > high || size.height() > high) {
+        return tr("The size %1 × %2 is out of range: each side must be from %3 to %4 pixels.")
+            .arg(size.width())
+            .arg(size.height())
+            .arg(low)
+            .arg(high);
+    }
+    if (!(options.dpi >= FigureOptions::kMinimumDpi && options.dpi <= FigureOptions::kMaximumDpi)) {
+        return tr("The resolution %1 dpi is out of range: it must be from %2 to %3 dpi.")
+            .arg(options.dpi)
+            .arg(FigureOptions::kMinimumDpi)
+            .arg(FigureOptions::kMaximumDpi);
+    }
+    if (options.format == FigureFormat::Png) {
+        const QSize pixels = options.pixelSize(size);
+        if (qint64(pixels.width()) * pixels.height() > FigureOptions::kMaximumPixels) {
+            return tr("A %1 × %2 pixel image is too large; choose a smaller size or resolution.")
+                .arg(pixels.width())
+                .arg(pixels.height());
+        }
+    }
+    return std::nullopt;
+}
+
+std::unique_ptr<QWidget> FigureExporter::createView(FigureView view, const QSize &size,
+                                                    bool transparent, qreal pixelRatio) const
+{
+    std::unique_ptr<QWidget> widget;
+    switch (view) {
+    case FigureView::Heatmap:
+        widget = std::make_unique<HeatmapView>(m_model, m_viewState);
+        break;
+    case FigureView::KeySpace: {
+        auto keySpace = std::make_unique<KeySpaceView>(m_model, m_viewState);
+        if (const KeySpaceView *live = m_window ? m_window->keySpaceView() : nullptr)
+            keySpace->setShownDimensions(live->horizontalDimension(), live->verticalDimension());
+        widget = std::move(keySpace);
+        break;
+    }
+    case FigureView::Weights:
+        widget = std::make_unique<WeightsChartView>(m_model, m_viewState);
+        break;
+    case FigureView::Context: {
+        auto context = std::make_unique<ContextChartView>(m_model, m_viewState);
+        context->setMinimumMarkerPixelRatio(pixelRatio);
+        widget = std::move(context);
+        break;
+    }
+    case FigureView::Mask: {
+        // The grid alone: its preset buttons are controls, not part of the picture. The live
+        // editor, when there is one, lends its "real key" flags.
+        MaskEditor *editor = m_window && m_window->maskGridView() ? m_window->maskGridView()->editor()
+                                                                  : nullptr;
+        MaskEditor *ownEditor = editor ? nullptr : new MaskEditor(m_model);
+        auto canvas = std::make_unique<MaskGridCanvas>(m_model, m_viewState, editor ? editor : ownEditor);
+        if (ownEditor)
+            ownEditor->setParent(canvas.get());
+        canvas->setBlockAlignment(Qt::AlignHCenter);
+        // White like the other figures, not the grey of the panel around it.
+        QPalette palette = canvas->palette();
+        palette.setColor(QPalette::Window, kSolidBackground);
+        canvas->setPalette(palette);
+        widget = std::move(canvas);
+        break;
+    }
+    case FigureView::Numbers: {
+        auto numbers = std::make_unique<WorkedNumbersView>(m_model, m_viewState);
+        numbers->setFrameShape(QFrame::NoFrame);
+        numbers->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+        numbers->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+        widget = std::move(numbers);
+        break;
+    }
+    case FigureView::Window:
+        return nullptr;
+    }
+    widget->setAttribute(Qt::WA_DontShowOnScreen, true);
+    widget->setAttribute(Qt::WA_ShowWithoutActivating, true);
+    widget->setFont(QApplication::font());
+    if (transparent)
+        makeTransparent(widget.get());
+    if (!size.isEmpty()) {
+        widget->resize(size);
+        widget->show();
+        settle();
+    }
+    return widget;
+}
+
+void FigureExporter::paintView(QPainter &painter, FigureView view, const QRect &rect,
+                               bool transparent, qreal pixelRatio) const
+{
+    if (view == FigureView::Window) {
+        paintWindow(painter, rect);
+        return;
+    }
+    const std::unique_ptr<QWidget> widget = createView(view, rect.size(), transparent, pixelRatio);
+    painter.save();
+    painter.translate(rect.topLeft());
+    if (view == FigureView::Heatmap) {
+        static_cast<HeatmapView *>(widget.get())->paintHeatmap(painter, QRectF(widget->rect()));
+    } else if (view == FigureView::KeySpace) {
+        static_cast<KeySpaceView *>(widget.get())
+            ->paintScene(painter, QRectF(QPointF(0, 0), QSizeF(rect.size())), !transparent);
+    } else {
+        // A widget that would not shrink to the size asked for (its layout's minimum) is drawn
+        // at its own size and scaled to fit.
+        const QSize actual = widget->size();
+        if (actual != rect.size() && !actual.isEmpty()) {
+            const double scale = std::min(double(rect.width()) / actual.width(),
+                                          double(rect.height()) / actual.height());
+            painter.translate((rect.width() - scale * actual.width()) / 2,
+                              (rect.height() - scale * actual.height()) / 2);
+            painter.scale(scale, scale);
+        }
+        QWidget::RenderFlags flags = QWidget::DrawChildren;
+        if (!transparent)
+            flags |= QWidget::DrawWindowBackground;
+        renderWidget(painter, widget.get(), flags);
+    }
+    painter.restore();
+}
+
+void FigureExporter::paintWindow(QPainter &painter, const QRect &rect) const
+{
+    if (!m_window)
+        return;
+    const QSize source = m_window->size();
+    if (source.isEmpty())
+        return;
+    painter.save();
+    const double scale = std::min(double(rect.width()) / source.width(),
+                                  double(rect.height()) / source.height());
+    painter.translate(rect.left() + (rect.width() - scale * source.width()) / 2,
+                      rect.top() + (rect.height() - scale * source.height()) / 2);
+    painter.scale(scale, scale);
+    m_window->render(&painter, QPoint(), QRegion(),
+                     QWidget::DrawWindowBackground | QWidget::DrawChildren);
+    if (isPdf(painter)) {
+        // In a PDF the charts' legends were clipped away (see renderWidget()): the charts are
+        // drawn again over themselves, each from its own origin.
+        for (QWidget *chart : {static_cast<QWidget *>(m_window->weightsChartView()),
+                               static_cast<QWidget *>(m_window->contextChartView())}) {
+            if (!chart || !isOnScreen(chart))
+                continue;
+            painter.save();
+            painter.translate(chart->mapTo(m_window, QPoint(0, 0)));
+            renderWidget(painter, chart, QWidget::DrawWindowBackground | QWidget::DrawChildren);
+            painter.restore();
+        }
+    }
+
+    // The heatmap and the key space show cached pictures made at the screen's resolution;
+    // painted again from their own code they are as sharp as the rest of the figure.
+    if (HeatmapView *heatmap = m_window->heatmapView(); heatmap && isOnScreen(heatmap)) {
+        painter.save();
+        painter.translate(heatmap->mapTo(m_window, QPoint(0, 0)));
+        painter.setClipRect(heatmap->rect());
+        heatmap->paintHeatmap(painter, QRectF(heatmap->rect()));
+        painter.restore();
+    }
+    if (KeySpaceView *keySpace = m_window->keySpaceView(); keySpace && isOnScreen(keySpace)) {
+        painter.save();
+        painter.translate(keySpace->mapTo(m_window, QPoint(0, 0)));
+        const QRectF scene = sceneRect(keySpace);
+        painter.setClipRect(scene);
+        keySpace->paintScene(painter, scene);
+        painter.restore();
+    }
+    painter.restore();
+}
+
+void FigureExporter::paint(QPainter &painter, const FigureOptions &options) const
+{
+    const QSize size = figureSize(options);
+    const bool transparent = options.transparent && options.view != FigureView::Window;
+    painter.save();
+    painter.setRenderHint(QPainter::TextAntialiasing, true);
+    if (!transparent)
+        painter.fillRect(QRect(QPoint(0, 0), size), kSolidBackground);
+    const int band = captionHeight(options.caption, size.width(), size.height());
+    // Raster parts of a vector figure (the context marker) get enough pixels to be printed.
+    const qreal pixelRatio = options.format == FigureFormat::Png ? options.scale() : 4.0;
+    paintView(painter, options.view, QRect(0, 0, size.width(), size.height() - band), transparent,
+              pixelRatio);
+    if (band > 0) {
+        const QRect bandRect(0, size.height() - band, size.width(), band);
+        // Over anything of the view that a vector format, which cannot clip, let overflow.
+        if (!transparent)
+            painter.fillRect(bandRect, kSolidBackground);
+        paintCaption(painter, options.caption, bandRect);
+    }
+    painter.restore();
+}
+
+QString FigureExporter::title(const FigureOptions &options) const
+{
+    const QString name = m_model->scenario().name;
+    return name.isEmpty() ? figureViewTitle(options.view)
+                          : QStringLiteral("%1 — %2").arg(figureViewTitle(options.view), name);
+}
+
+QImage FigureExporter::renderImage(const FigureOptions &options) const
+{
+    FigureOptions png = options;
+    png.format = FigureFormat::Png;
+    if (validate(png))
+        return QImage();
+    const QSize size = figureSize(png);
+    const QSize pixels = png.pixelSize(size);
+    QImage image(pixels, png.transparent ? QImage::Format_ARGB32_Premultiplied : QImage::Format_RGB32);
+    if (image.isNull())
+        return image;
+    // The image's own resolution stays the screen's while painting, so that text is as large
+    // relative to the figure as on screen; the pixels per logical pixel come from its ratio.
+    const double dotsPerMeter = screenDpi() / 0.0254;
+    image.setDotsPerMeterX(qRound(dotsPerMeter));
+    image.setDotsPerMeterY(qRound(dotsPerMeter));
+    image.setDevicePixelRatio(png.scale());
+    image.fill(png.transparent ? QColor(Qt::transparent) : kSolidBackground);
+    {
+        QPainter painter(&image);
+        paint(painter, png);
+    }
+    image.setDevicePixelRatio(1.0);
+    image.setDotsPerMeterX(qRound(png.dpi / 0.0254));
+    image.setDotsPerMeterY(qRound(png.dpi / 0.0254));
+
+    image.setText(QLatin1String(kScenarioTextKey),
+                  QString::fromUtf8(toJsonText(scenarioToJson(m_model->scenario()))));
+    image.setText(QLatin1String(kVersionTextKey), QStringLiteral(ATTNLENS_VERSION));
+    image.setText(QStringLiteral("Software"), QStringLiteral("Attention Lens " ATTNLENS_VERSION));
+    image.setText(QStringLiteral("Title"), title(png));
+    if (!png.caption.trimmed().isEmpty())
+        image.setText(QStringLiteral("Description"), png.caption.trimmed());
+    return image;
+}
+
+QByteArray FigureExporter::renderPng(const FigureOptions &options) const
+{
+    const QImage image = renderImage(options);
+    if (image.isNull())
+        return QByteArray();
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    QImageWriter writer(&buffer, "png");
+    if (!writer.write(image))
+        return QByteArray();
+    return bytes;
+}
+
+QByteArray FigureExporter::renderSvg(const FigureOptions &options) const
+{
+    if (validate(options))
+        return QByteArray();
+    const QSize size = figureSize(options);
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    QSvgGenerator generator;
+    generator.setOutputDevice(&buffer);
+    generator.setSize(size);
+    generator.setViewBox(QRect(QPoint(0, 0), size));
+    generator.setResolution(screenDpi());
+    generator.setTitle(title(options));
+    generator.setDescription(options.caption.trimmed().isEmpty()
+                                 ? QStringLiteral("Attention Lens " ATTNLENS_VERSION)
+                                 : options.caption.trimmed());
+    QPainter painter;
+    if (!painter.begin(&generator))
+        return QByteArray();
+    paint(painter, options);
+    painter.end();
+    return bytes;
+}
+
+QByteArray FigureExporter::renderPdf(const FigureOptions &options) const
+{
+    if (validate(options))
+        return QByteArray();
+    const QSize size = figureSize(options);
+    const int dpi = screenDpi();
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    {
+        QPdfWriter writer(&buffer);
+        writer.setResolution(dpi);
+        writer.setPageSize(QPageSize(QSizeF(size) * 72.0 / dpi, QPageSize::Point, QString(),
+                                     QPageSize::ExactMatch));
+        writer.setPageMargins(QMarginsF(0, 0, 0, 0), QPageLayout::Point);
+        writer.setTitle(title(options));
+        writer.setCreator(QStringLiteral("Attention Lens " ATTNLENS_VERSION));
+        QPainter painter;
+        if (!painter.begin(&writer))
+            return QByteArray();
+        // The page is a whole number of points; the figure is stretched by a fraction of a pixel
+        // to fill it exactly.
+        painter.scale(writer.width() / double(size.width()), writer.height() / double(size.height()));
+        paint(painter, options);
+        painter.end();
+    }
+    return bytes;
+}
+
+std::optional<QString> FigureExporter::exportFigure(const FigureOptions &options,
+                                                    const QString &path) const
+{
+    if (const auto problem = validate(options))
+        return tr("%1: not written: %2").arg(QDir::toNativeSeparators(path), *problem);
+    QByteArray bytes;
+    switch (options.format) {
+    case FigureFormat::Png:
+        bytes = renderPng(options);
+        break;
+    case FigureFormat::Svg:
+        bytes = renderSvg(options);
+        break;
+    case FigureFormat::Pdf:
+        bytes = renderPdf(options);
+        break;
+    }
+    if (bytes.isEmpty())
+        return tr("%1: not written: the figure could not be drawn.").arg(QDir::toNativeSeparators(path));
+    if (const auto error = writeFileAtomically(path, bytes))
+        return error->message;
+    return std::nullopt;
+}
+
+} // namespace attnlens

@@ -1,0 +1,42 @@
+#pragma once
+
+#include "matrixtypes.h"
+#include "undomodelcommand.h"
+
+#include <Eigen/Core>
+
+namespace attnlens {
+
+/// One row of Q, K or V changed: holds only that row before and after, so that a drag step in a
+/// 512-token scenario costs a few numbers, not whole matrices. Rows of the same gesture merge.
+class UndoRowCommand : public UndoModelCommand {
+public:
+    enum class Part { Query, Key, Value };
+
+    UndoRowCommand(AttentionModel *model, UndoRecorder *recorder, const QString &text,
+                   quint64 gesture, Part part, Index row, const Eigen::RowVectorXd &before,
+                   const Eigen::RowVectorXd &after);
+
+    int id() const override { return RowId; }
+    bool mergeWith(const QUndoCommand *other) override;
+
+    Part part() const { return m_part; }
+    Index row() const { return m_row; }
+    const Eigen::RowVectorXd &before() const { return m_before; }
+    const Eigen::RowVectorXd &after() const { return m_after; }
+
+protected:
+    void applyBefore() override;
+    void applyAfter() override;
+
+private:
+    void apply(const Eigen::RowVectorXd &row);
+    void updateObsolete();
+
+    Part m_part;
+    Index m_row;
+    Eigen::RowVectorXd m_before;
+    Eigen::RowVectorXd m_after;
+};
+
+} // namespace attnlens
