@@ -6,7 +6,9 @@
 // as wall-clock time (what the student sees) and as the CPU time the process spent on the move
 // (all its threads). On a quiet machine the two agree; when other processes compete for the
 // cores the wall time grows and the CPU time shows what the move itself costs.
-// Usage: attnlens_uidragbench [--moves N] [--sizes 3,16,64,512] [--breakdown]
+// Usage: attnlens_uidragbench [--moves N] [--sizes 3,16,64,512] [--breakdown] [--paints]
+//   --breakdown  each view repainted on its own: what a full repaint of it costs
+//   --paints     which widgets actually repaint during the drag, and how often per move
 #include "attentionmodel.h"
 #include "contextchartview.h"
 #include "heatmapview.h"
@@ -26,6 +28,7 @@
 #include <QTextStream>
 
 #include <algorithm>
+#include <map>
 #include <cmath>
 #include <ctime>
 #include <random>
@@ -70,6 +73,24 @@ protected:
     }
 };
 
+/// Counts paint events per widget, to show which widgets a drag move actually repaints.
+class PaintCounter : public QObject {
+public:
+    std::map<QString, int> counts;
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override
+    {
+        if (event->type() == QEvent::Paint) {
+            const QString name = watched->objectName().isEmpty()
+                ? QString::fromLatin1(watched->metaObject()->className())
+                : watched->objectName();
+            ++counts[name];
+        }
+        return false;
+    }
+};
+
 double percentile(std::vector<double> values, double p)
 {
     std::sort(values.begin(), values.end());
@@ -104,6 +125,7 @@ int main(int argc, char **argv)
 
     int moves = 500;
     const bool breakdown = QCoreApplication::arguments().contains(QStringLiteral("--breakdown"));
+    const bool listPaints = QCoreApplication::arguments().contains(QStringLiteral("--paints"));
     QList<int> sizes{3, 16, 64, 512};
     const QStringList arguments = app.arguments();
     for (int i = 1; i + 1 < arguments.size(); ++i) {
@@ -147,6 +169,9 @@ int main(int argc, char **argv)
         sendMouse(view, QEvent::MouseButtonPress, start, Qt::LeftButton);
         QCoreApplication::processEvents();
 
+        PaintCounter paints;
+        if (listPaints)
+            app.installEventFilter(&paints);
         std::vector<double> latencies;
         std::vector<double> cpuTimes;
         latencies.reserve(static_cast<size_t>(moves));
@@ -176,6 +201,7 @@ int main(int argc, char **argv)
             cpuTimes.push_back((processCpuSeconds() - cpuStart) * 1e3);
         }
         sendMouse(view, QEvent::MouseButtonRelease, view->tipPosition(0), Qt::NoButton);
+        app.removeEventFilter(&paints);
 
         out << QStringLiteral("%1 %2 %3 %4 %5 %6 %7\n")
                    .arg(tokens, 8)
@@ -187,6 +213,11 @@ int main(int argc, char **argv)
                    .arg(percentile(cpuTimes, 0.99), 10, 'f', 3)
             << (timeouts > 0 ? QStringLiteral("   (%1 moves did not repaint within 1 s)").arg(timeouts)
                              : QString());
+        for (const auto &[name, count] : paints.counts) {
+            out << QStringLiteral("          painted %1 %2 per move\n")
+                       .arg(name, -32)
+                       .arg(static_cast<double>(count) / moves, 6, 'f', 2);
+        }
         if (breakdown) {
             // Where the time goes: each view repainted on its own, synchronously.
             const QList<QWidget *> views{
