@@ -60,6 +60,20 @@ bool allEntriesFinite(const Matrix &matrix)
     return std::isfinite((entries * 0.0).sum());
 }
 
+Error nonFiniteEntryError(const char *matrixName, Index row, Index column, const QString &rowLabel,
+                          double value)
+{
+    return Error{ErrorCategory::NonFiniteInput,
+                 QStringLiteral("%1 row %2 (%3), column %4 is %5; every entry of Q, K and V must "
+                                "be a finite number")
+                     .arg(QLatin1String(matrixName))
+                     .arg(row + 1)
+                     .arg(quoted(rowLabel))
+                     .arg(column + 1)
+                     .arg(describeValue(value)),
+                 static_cast<int>(row), static_cast<int>(column)};
+}
+
 std::optional<Error> checkFinite(const Matrix &matrix, const char *name,
                                  const std::function<QString(Index)> &rowLabel)
 {
@@ -67,17 +81,8 @@ std::optional<Error> checkFinite(const Matrix &matrix, const char *name,
         return std::nullopt;
     for (Index i = 0; i < matrix.rows(); ++i) {
         for (Index j = 0; j < matrix.cols(); ++j) {
-            if (!std::isfinite(matrix(i, j))) {
-                return Error{ErrorCategory::NonFiniteInput,
-                             QStringLiteral("%1 row %2 (%3), column %4 is %5; every entry of Q, K "
-                                            "and V must be a finite number")
-                                 .arg(QLatin1String(name))
-                                 .arg(i + 1)
-                                 .arg(quoted(rowLabel(i)))
-                                 .arg(j + 1)
-                                 .arg(describeValue(matrix(i, j))),
-                             static_cast<int>(i), static_cast<int>(j)};
-            }
+            if (!std::isfinite(matrix(i, j)))
+                return nonFiniteEntryError(name, i, j, rowLabel(i), matrix(i, j));
         }
     }
     return std::nullopt;
@@ -427,16 +432,8 @@ std::optional<Error> recomputeQueryRows(const Scenario &s, const std::vector<Ind
         if (std::isfinite((s.queries.row(i).array() * 0.0).sum()))
             continue;
         for (Index j = 0; j < s.queries.cols(); ++j) {
-            if (!std::isfinite(s.queries(i, j))) {
-                return Error{ErrorCategory::NonFiniteInput,
-                             QStringLiteral("Q row %1 (%2), column %3 is %4; every entry of Q, K "
-                                            "and V must be a finite number")
-                                 .arg(i + 1)
-                                 .arg(quoted(s.queryLabel(i)))
-                                 .arg(j + 1)
-                                 .arg(describeValue(s.queries(i, j))),
-                             static_cast<int>(i), static_cast<int>(j)};
-            }
+            if (!std::isfinite(s.queries(i, j)))
+                return nonFiniteEntryError("Q", i, j, s.queryLabel(i), s.queries(i, j));
         }
     }
 

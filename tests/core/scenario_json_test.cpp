@@ -1,3 +1,4 @@
+#include "../support/filesizelimit.h"
 #include "attention.h"
 #include "coretestsupport.h"
 #include "jsonfile.h"
@@ -575,30 +576,7 @@ TEST(AtomicWrite, MissingDirectoryFailsAndIsNotCreated)
     EXPECT_FALSE(QFileInfo::exists(missing));
 }
 
-// Lowers the file-size limit of this process for its lifetime, so that a write fails half way
-// even for root.
-class FileSizeLimit {
-public:
-    explicit FileSizeLimit(rlim_t bytes)
-    {
-        m_previousHandler = std::signal(SIGXFSZ, SIG_IGN);  // get EFBIG instead of a core dump
-        m_valid = getrlimit(RLIMIT_FSIZE, &m_previous) == 0;
-        rlimit lowered = m_previous;
-        lowered.rlim_cur = bytes;
-        m_valid = m_valid && setrlimit(RLIMIT_FSIZE, &lowered) == 0;
-    }
-    ~FileSizeLimit()
-    {
-        setrlimit(RLIMIT_FSIZE, &m_previous);
-        std::signal(SIGXFSZ, m_previousHandler);
-    }
-    bool isValid() const { return m_valid; }
-
-private:
-    rlimit m_previous{};
-    void (*m_previousHandler)(int) = SIG_DFL;
-    bool m_valid = false;
-};
+using test::FileSizeLimit;
 
 TEST(AtomicWrite, FailedWriteLeavesThePreviousFileIntact)
 {

@@ -1,5 +1,6 @@
 // The document behind the window: saving and opening keep every double, a failed save or open
 // leaves everything as it was and says why, and "unsaved" means exactly "differs from the file".
+#include "../support/filesizelimit.h"
 #include "attentionmodel.h"
 #include "builtinscenarios.h"
 #include "documentcontroller.h"
@@ -65,30 +66,7 @@ void writeBytes(const QString &path, const QByteArray &bytes)
     file.write(bytes);
 }
 
-/// Lowers the largest file this process may write, as a full disk would stop a save half-way.
-/// Works as root too, unlike a read-only folder.
-class FileSizeLimit {
-public:
-    explicit FileSizeLimit(rlim_t bytes)
-    {
-        m_previousHandler = std::signal(SIGXFSZ, SIG_IGN);  // EFBIG instead of a core dump
-        m_valid = getrlimit(RLIMIT_FSIZE, &m_previous) == 0;
-        rlimit lowered = m_previous;
-        lowered.rlim_cur = bytes;
-        m_valid = m_valid && setrlimit(RLIMIT_FSIZE, &lowered) == 0;
-    }
-    ~FileSizeLimit()
-    {
-        setrlimit(RLIMIT_FSIZE, &m_previous);
-        std::signal(SIGXFSZ, m_previousHandler);
-    }
-    bool isValid() const { return m_valid; }
-
-private:
-    rlimit m_previous{};
-    void (*m_previousHandler)(int) = SIG_DFL;
-    bool m_valid = false;
-};
+using test::FileSizeLimit;
 
 /// A controller whose dialogs are answered by the test and recorded.
 class DocumentControllerTest : public ::testing::Test {
