@@ -20,6 +20,7 @@ namespace {
 
 using test::matrixOf;
 using test::maskOf;
+using test::rowOf;
 
 void settle()
 {
@@ -42,15 +43,6 @@ Scenario threeQueries()
     s.queries = matrixOf({{1, 0}, {0, 1}, {-1, 0.25}});
     s.queryLabels = QStringList{QStringLiteral("q1"), QStringLiteral("q2"), QStringLiteral("q3")};
     return s;
-}
-
-Eigen::RowVectorXd rowOf(std::initializer_list<double> values)
-{
-    Eigen::RowVectorXd row(Index(values.size()));
-    Index j = 0;
-    for (double v : values)
-        row(j++) = v;
-    return row;
 }
 
 // Every model signal, in order, with its argument where it has one.

@@ -65,6 +65,15 @@ Matrix matrixFromJson(const QJsonArray &rows)
     return matrix;
 }
 
+Eigen::RowVectorXd rowOf(std::initializer_list<double> values)
+{
+    Eigen::RowVectorXd row(Index(values.size()));
+    Index j = 0;
+    for (double v : values)
+        row(j++) = v;
+    return row;
+}
+
 Matrix matrixOf(std::initializer_list<std::initializer_list<double>> rows)
 {
     const Index columns = rows.size() == 0 ? 0 : static_cast<Index>(rows.begin()->size());

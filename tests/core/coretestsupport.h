@@ -35,6 +35,8 @@ Matrix matrixFromJson(const QJsonArray &rows);
 /// A matrix written row by row, e.g. matrixOf({{1, 0}, {0, 1}}).
 Matrix matrixOf(std::initializer_list<std::initializer_list<double>> rows);
 Mask maskOf(std::initializer_list<std::initializer_list<bool>> rows);
+/// One row, e.g. rowOf({0.5, -1}), as the model's row setters take it.
+Eigen::RowVectorXd rowOf(std::initializer_list<double> values);
 
 /// The notebook's step 2: q = [1, 0] against memories A = [1, 0], B = [0, 1], C = [1, 1] with
 /// values [10, 0], [0, 10], [10, 10]. Written out here, not loaded, so that it is independent of

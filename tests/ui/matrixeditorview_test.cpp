@@ -1,3 +1,4 @@
+#include "coretestsupport.h"
 #include "attentionmodel.h"
 #include "builtinscenarios.h"
 #include "matrixeditorview.h"
@@ -29,24 +30,13 @@ using Part = MatrixTableModel::Part;
 
 namespace {
 
+using test::matrixOf;
+
 void settle()
 {
     for (int i = 0; i < 3; ++i)
         QCoreApplication::processEvents();
     QTest::qWait(5);
-}
-
-Matrix matrixOf(std::initializer_list<std::initializer_list<double>> rows)
-{
-    Matrix m(Index(rows.size()), Index(rows.begin()->size()));
-    Index i = 0;
-    for (const auto &row : rows) {
-        Index j = 0;
-        for (double v : row)
-            m(i, j++) = v;
-        ++i;
-    }
-    return m;
 }
 
 Scenario lesson()

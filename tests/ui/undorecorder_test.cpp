@@ -1,3 +1,4 @@
+#include "coretestsupport.h"
 #include "attentionmodel.h"
 #include "builtinscenarios.h"
 #include "keyspaceview.h"
@@ -26,33 +27,14 @@ using namespace attnlens;
 // doubles, with the model's own signals.
 namespace {
 
+using test::matrixOf;
+using test::rowOf;
+
 void settle()
 {
     for (int i = 0; i < 3; ++i)
         QCoreApplication::processEvents();
     QTest::qWait(5);
-}
-
-Matrix matrixOf(std::initializer_list<std::initializer_list<double>> rows)
-{
-    Matrix m(Index(rows.size()), Index(rows.begin()->size()));
-    Index i = 0;
-    for (const auto &row : rows) {
-        Index j = 0;
-        for (double v : row)
-            m(i, j++) = v;
-        ++i;
-    }
-    return m;
-}
-
-Eigen::RowVectorXd rowOf(std::initializer_list<double> values)
-{
-    Eigen::RowVectorXd row(Index(values.size()));
-    Index j = 0;
-    for (double v : values)
-        row(j++) = v;
-    return row;
 }
 
 Scenario lesson()
