@@ -1,5 +1,7 @@
 #include "commandline.h"
 
+#include "lesson.h"
+
 #include <QCommandLineParser>
 #include <QFileInfo>
 #include <QRegularExpression>
@@ -42,6 +44,10 @@ struct Parser {
     QCommandLineOption values{QStringList{QStringLiteral("values")},
                               QStringLiteral("Write the numbers in the heatmap cells (default on)."),
                               QStringLiteral("on|off")};
+    QCommandLineOption lesson{QStringList{QStringLiteral("lesson")},
+                              QStringLiteral("Open the window with the guided lesson at step N "
+                                             "(1 = the first step; see Help > Start the Lesson)."),
+                              QStringLiteral("N")};
     QCommandLineOption listScenarios{QStringLiteral("list-scenarios"),
                                      QStringLiteral("List the built-in scenarios and exit.")};
     QCommandLineOption help{QStringList{QStringLiteral("h"), QStringLiteral("help")},
@@ -53,7 +59,7 @@ struct Parser {
     {
         parser.setApplicationDescription(
             QStringLiteral("Attention Lens: a desktop lab for scaled dot-product attention."));
-        parser.addOptions({evidence, exportFigure, size, dpi, colorMap, values, listScenarios, help, version});
+        parser.addOptions({evidence, exportFigure, size, dpi, colorMap, values, lesson, listScenarios, help, version});
         parser.addPositionalArgument(
             QStringLiteral("SCENARIO"),
             QStringLiteral("A scenario file (.json) or a built-in scenario name; the notebook "
@@ -176,6 +182,31 @@ CommandLineRequest parseCommandLine(const QStringList &arguments)
     request.usageError = parseFigureOptions(p, request);
     if (!request.usageError.isEmpty())
         return request;
+    if (p.parser.isSet(p.lesson)) {
+        const QString word = p.parser.value(p.lesson);
+        bool ok = false;
+        const int step = word.toInt(&ok);
+        const int last = Lesson::stepCount();
+        if (!ok || step < 1 || step > last) {
+            request.usageError = QStringLiteral("bad --lesson '%1': expected a step number from 1 to %2")
+                                     .arg(word)
+                                     .arg(last);
+            return request;
+        }
+        if (exclusive > 0) {
+            request.usageError = QStringLiteral(
+                "--lesson opens the window; it cannot be combined with --evidence, --export, "
+                "--list-scenarios, --help or --version");
+            return request;
+        }
+        if (!request.scenario.isEmpty()) {
+            request.usageError = QStringLiteral("--lesson loads the lesson's own scenarios; drop %1 "
+                                                "or drop --lesson")
+                                     .arg(request.scenario);
+            return request;
+        }
+        request.lessonStep = step;
+    }
 
     if (p.parser.isSet(p.help)) {
         request.action = CommandLineRequest::Action::ShowHelp;
@@ -206,6 +237,7 @@ QString commandLineHelp()
     text += QStringLiteral(
         "\nUsage:\n"
         "  attnlens [SCENARIO]                       open the window\n"
+        "  attnlens --lesson N                       open the window at step N of the lesson\n"
         "  attnlens --evidence OUT.json [SCENARIO]   write evidence, no window or display needed\n"
         "  attnlens --export VIEW=FILE [--export VIEW=FILE ...] [SCENARIO]\n"
         "           [--size WxH] [--dpi N] [--colormap NAME] [--values on|off]\n"

@@ -29,6 +29,8 @@ struct CommandLineRequest {
     std::optional<double> figureDpi;  ///< --dpi (PNG only)
     QString colorMap;                 ///< --colormap, checked against the colour maps when used
     std::optional<bool> showValues;   ///< --values on|off
+
+    std::optional<int> lessonStep;    ///< --lesson N: open the window at lesson step N (1-based)
 };
 
 /// The views `--export` accepts, in the order the help lists them.

@@ -111,6 +111,8 @@ int runWindow(int argc, char **argv, const CommandLineRequest &request)
     if (!scenario)
         QMessageBox::warning(window.get(), QObject::tr("Scenario not opened"), scenario.error().message);
     window->offerAutosaveRestore();
+    if (request.lessonStep)
+        window->startLesson(*request.lessonStep - 1);
     return app.exec();
 }
 

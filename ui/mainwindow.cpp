@@ -10,6 +10,8 @@
 #include "figureexportactions.h"
 #include "heatmapview.h"
 #include "keyspaceview.h"
+#include "lessonpanel.h"
+#include "lessonprogress.h"
 #include "maskgridcanvas.h"
 #include "maskgridview.h"
 #include "matrixeditorview.h"
@@ -42,6 +44,8 @@
 #include <QUndoView>
 #include <QUrl>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace attnlens {
 
@@ -81,10 +85,13 @@ MainWindow::MainWindow(QWidget *parent)
     createDocks();
     createEditing();
     createDocument();
+    createLesson();
     createMenus();
     m_figureExport->installViewMenus();
     m_defaultState = saveState(kLayoutVersion);
     restoreSettings();
+    // The lesson opens only when asked for (Help > Start the Lesson, View > Lesson, --lesson).
+    m_lessonDock->hide();
 
     connect(m_model, &AttentionModel::scenarioReset, this, [this] {
         m_viewState->clampToQueryCount(static_cast<int>(m_model->scenario().queryCount()));
@@ -308,9 +315,14 @@ void MainWindow::createMenus()
         panelsMenu->addAction(dock->toggleViewAction());
     panelsMenu->addAction(m_matricesDock->toggleViewAction());
     panelsMenu->addAction(m_historyDock->toggleViewAction());
+    m_viewMenu->addAction(m_lessonDock->toggleViewAction());
     m_viewMenu->addAction(tr("&Reset Layout"), this, &MainWindow::resetLayout);
 
     QMenu *helpMenu = menuBar()->addMenu(tr("&Help"));
+    QAction *lessonAction = helpMenu->addAction(tr("Start the &Lesson"), this, [this] { startLesson(0); });
+    lessonAction->setObjectName(QStringLiteral("startLessonAction"));
+    lessonAction->setStatusTip(tr("Walk through the notebook's lesson step by step, with live checkpoints."));
+    helpMenu->addSeparator();
     helpMenu->addAction(tr("&About Attention Lens"), this, [this] {
         QMessageBox::about(
             this, tr("About Attention Lens"),
@@ -491,12 +503,97 @@ void MainWindow::saveSettings() const
 
 void MainWindow::resetLayout()
 {
+    const bool lessonShown = m_lessonDock->isVisible();
     restoreState(m_defaultState, kLayoutVersion);
     for (QDockWidget *dock : findChildren<QDockWidget *>())
         dock->show();
     // The history is an optional panel: shown only on request.
     m_historyDock->hide();
+    m_lessonDock->setVisible(lessonShown);
     m_heatmapDock->raise();
+}
+
+void MainWindow::createLesson()
+{
+    m_lessonPanel = new LessonPanel(m_model, m_viewState, this);
+    m_lessonDock = addDock(m_lessonPanel, tr("Lesson"), Qt::LeftDockWidgetArea);
+    m_lessonDock->hide();
+    // While shown, the lesson is a full-height column on the left; while hidden the left area is
+    // empty and these corners change nothing.
+    setCorner(Qt::TopLeftCorner, Qt::LeftDockWidgetArea);
+    setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
+    QAction *toggle = m_lessonDock->toggleViewAction();
+    toggle->setText(tr("&Lesson"));
+    toggle->setObjectName(QStringLiteral("lessonDockAction"));
+    toggle->setShortcut(QKeySequence(Qt::Key_F9));
+    toggle->setStatusTip(tr("Show or hide the guided lesson."));
+    connect(toggle, &QAction::triggered, this, [this](bool shown) {
+        if (shown && m_lessonPanel->currentStep() < 0)
+            startLesson(0);
+        else if (shown)
+            m_lessonDock->raise();
+    });
+    // Steps load through the document: the title names the step's scenario, and unsaved work of
+    // the user's own (a file, or a new scenario) is offered for saving first. A built-in that was
+    // only played with is replaced without asking; undo still brings it back.
+    m_lessonPanel->progress()->setScenarioLoader([this](const Scenario &scenario, const QString &id) {
+        const bool ownWork = m_document->isModified()
+            && (!m_document->isUntitled() || m_document->builtinId().isEmpty());
+        if (ownWork && !m_document->maybeSave())
+            return false;
+        m_document->setDocument(scenario, QString(), id);
+        return true;
+    });
+    connect(m_lessonPanel, &LessonPanel::viewRequested, this,
+            [this](LessonView view) { showLessonView(static_cast<int>(view)); });
+}
+
+void MainWindow::startLesson(int stepIndex)
+{
+    if (!m_lessonDock->isVisible()) {
+        m_lessonDock->show();
+        // Room for the lesson's text without squeezing the key space: the heatmap gives some up.
+        const int width = std::max(m_lessonPanel->minimumSizeHint().width(), this->width() * 3 / 10);
+        resizeDocks({m_lessonDock, m_heatmapDock}, {width, width}, Qt::Horizontal);
+    }
+    m_lessonDock->raise();
+    if (!m_lessonPanel->goToStep(stepIndex))
+        m_lessonPanel->goToStep(0);
+    m_lessonPanel->setFocus();
+}
+
+void MainWindow::showLessonView(int view)
+{
+    QDockWidget *dock = nullptr;
+    switch (static_cast<LessonView>(view)) {
+    case LessonView::KeySpace:
+        return;  // the central view is always in sight
+    case LessonView::Heatmap:
+        dock = m_heatmapDock;
+        break;
+    case LessonView::WorkedNumbers:
+        dock = m_numbersDock;
+        break;
+    case LessonView::Weights:
+        dock = m_weightsDock;
+        break;
+    case LessonView::Context:
+        dock = m_contextDock;
+        break;
+    case LessonView::Temperature:
+        dock = m_temperatureDock;
+        break;
+    case LessonView::Mask:
+        dock = m_maskDock;
+        break;
+    case LessonView::Lesson:
+        dock = m_lessonDock;
+        break;
+    }
+    if (!dock)
+        return;
+    dock->show();
+    dock->raise();
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

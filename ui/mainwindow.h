@@ -19,6 +19,7 @@ class ErrorBanner;
 class FigureExportActions;
 class HeatmapView;
 class KeySpaceView;
+class LessonPanel;
 class MatrixEditorView;
 class MaskGridView;
 class TemperaturePanel;
@@ -67,6 +68,12 @@ public:
     /// after the window is shown. Returns true when the autosave was restored.
     bool offerAutosaveRestore();
 
+    /// The guided lesson (issue 5): its dock is hidden until the lesson is started.
+    LessonPanel *lessonPanel() const { return m_lessonPanel; }
+    QDockWidget *lessonDock() const { return m_lessonDock; }
+    /// Shows the lesson dock at step `stepIndex` (0-based) and loads that step's scenario.
+    void startLesson(int stepIndex = 0);
+
 protected:
     void closeEvent(QCloseEvent *event) override;
     void dragEnterEvent(QDragEnterEvent *event) override;
@@ -90,6 +97,9 @@ private:
     void saveSettings() const;
     void resetLayout();
     QDockWidget *addDock(QWidget *view, const QString &title, Qt::DockWidgetArea area);
+    /// The lesson dock, its scenario loading through the document, and its view requests.
+    void createLesson();
+    void showLessonView(int view);
 
     AttentionModel *m_model;
     ViewState *m_viewState;
@@ -124,6 +134,9 @@ private:
     QMenu *m_recentMenu = nullptr;
 
     FigureExportActions *m_figureExport = nullptr;
+
+    LessonPanel *m_lessonPanel = nullptr;
+    QDockWidget *m_lessonDock = nullptr;
 };
 
 } // namespace attnlens

@@ -1,4 +1,7 @@
 #include "commandline.h"
+#include "lesson.h"
+
+#include <QProcess>
 
 #include <gtest/gtest.h>
 
@@ -125,4 +128,75 @@ TEST(CommandLineParsing, HelpDescribesExport)
     const QString help = attnlens::commandLineHelp();
     for (const char *word : {"--export", "VIEW=FILE", "--size", "--dpi", "--colormap", "--values", "keyspace", "window"})
         EXPECT_TRUE(help.contains(QLatin1String(word))) << word;
+}
+
+// --lesson N: the window opens at step N of the guided lesson.
+
+TEST(CommandLineLesson, StepNumberIsKept)
+{
+    const CommandLineRequest request = parseCommandLine({QStringLiteral("--lesson"), QStringLiteral("3")});
+    ASSERT_TRUE(request.usageError.isEmpty()) << request.usageError.toStdString();
+    EXPECT_EQ(request.action, Action::OpenWindow);
+    ASSERT_TRUE(request.lessonStep.has_value());
+    EXPECT_EQ(*request.lessonStep, 3);
+    EXPECT_TRUE(request.scenario.isEmpty());
+
+    const CommandLineRequest equals = parseCommandLine({QStringLiteral("--lesson=1")});
+    ASSERT_TRUE(equals.lessonStep.has_value());
+    EXPECT_EQ(*equals.lessonStep, 1);
+    EXPECT_FALSE(parseCommandLine({}).lessonStep.has_value());
+}
+
+TEST(CommandLineLesson, TheLastStepIsAcceptedAndOneMoreIsNot)
+{
+    const int last = attnlens::Lesson::stepCount();
+    ASSERT_GE(last, 10);
+    const CommandLineRequest lastStep = parseCommandLine({QStringLiteral("--lesson"), QString::number(last)});
+    EXPECT_TRUE(lastStep.usageError.isEmpty()) << lastStep.usageError.toStdString();
+    EXPECT_EQ(lastStep.lessonStep.value_or(-1), last);
+
+    const CommandLineRequest beyond = parseCommandLine({QStringLiteral("--lesson"), QString::number(last + 1)});
+    EXPECT_TRUE(beyond.usageError.contains(QString::number(last + 1))) << beyond.usageError.toStdString();
+    EXPECT_TRUE(beyond.usageError.contains(QStringLiteral("--lesson")));
+    EXPECT_FALSE(beyond.lessonStep.has_value());
+}
+
+TEST(CommandLineLesson, OutOfRangeOrNonNumbersAreUsageErrorsNamingTheValue)
+{
+    for (const char *word : {"0", "-2", "two", "3.5", "99999999999"}) {
+        SCOPED_TRACE(word);
+        const CommandLineRequest request = parseCommandLine({QStringLiteral("--lesson"), QLatin1String(word)});
+        EXPECT_TRUE(request.usageError.contains(QLatin1String(word))) << request.usageError.toStdString();
+    }
+    EXPECT_FALSE(parseCommandLine({QStringLiteral("--lesson")}).usageError.isEmpty());
+}
+
+TEST(CommandLineLesson, DoesNotMixWithOtherActionsOrAScenario)
+{
+    EXPECT_FALSE(parseCommandLine({QStringLiteral("--lesson"), QStringLiteral("2"), QStringLiteral("--evidence"),
+                                   QStringLiteral("-")})
+                     .usageError.isEmpty());
+    EXPECT_FALSE(parseCommandLine({QStringLiteral("--lesson"), QStringLiteral("2"), QStringLiteral("--version")})
+                     .usageError.isEmpty());
+    const CommandLineRequest withScenario =
+        parseCommandLine({QStringLiteral("--lesson"), QStringLiteral("2"), QStringLiteral("causal-padding")});
+    EXPECT_TRUE(withScenario.usageError.contains(QStringLiteral("causal-padding")));
+}
+
+TEST(CommandLineLesson, HelpMentionsTheLesson)
+{
+    EXPECT_TRUE(attnlens::commandLineHelp().contains(QStringLiteral("--lesson N")));
+}
+
+TEST(CommandLineLesson, TheExecutableExitsWithUsageForAStepOutOfRange)
+{
+    QProcess process;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    for (const char *name : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"})
+        environment.remove(QLatin1String(name));
+    process.setProcessEnvironment(environment);
+    process.start(QStringLiteral(ATTNLENS_EXECUTABLE), {QStringLiteral("--lesson"), QStringLiteral("42")});
+    ASSERT_TRUE(process.waitForFinished(60000));
+    EXPECT_EQ(process.exitCode(), 64);
+    EXPECT_TRUE(process.readAllStandardError().contains("'42'"));
 }

@@ -1,0 +1,125 @@
+#include "frameworkconvention.h"
+
+#include "attention.h"
+#include "scenario.h"
+
+#include <QCoreApplication>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace attnlens {
+
+namespace {
+
+/// Softmax exactly as a textbook writes it, with no guard for a row without a finite entry:
+/// shift by the maximum, exponentiate, divide by the sum.
+std::vector<double> plainSoftmax(const std::vector<double> &z)
+{
+    const double maximum = *std::max_element(z.begin(), z.end());
+    std::vector<double> out(z.size());
+    double sum = 0.0;
+    for (size_t j = 0; j < z.size(); ++j) {
+        out[j] = std::exp(z[j] - maximum);
+        sum += out[j];
+    }
+    for (double &x : out)
+        x /= sum;
+    return out;
+}
+
+const char *const kContext = "attnlens::FrameworkConvention";
+
+} // namespace
+
+std::vector<FrameworkConvention> allFrameworkConventions()
+{
+    return {FrameworkConvention::Refuse, FrameworkConvention::NaN, FrameworkConvention::UniformFill,
+            FrameworkConvention::Zeros};
+}
+
+QString frameworkConventionName(FrameworkConvention convention)
+{
+    switch (convention) {
+    case FrameworkConvention::Refuse:
+        return QCoreApplication::translate(kContext, "Refuse (this lesson)");
+    case FrameworkConvention::NaN:
+        return QCoreApplication::translate(kContext, "NaN (softmax over −∞)");
+    case FrameworkConvention::UniformFill:
+        return QCoreApplication::translate(kContext, "Uniform (fill with −1e9)");
+    case FrameworkConvention::Zeros:
+        return QCoreApplication::translate(kContext, "Zeros (recent PyTorch SDPA)");
+    }
+    return QString();
+}
+
+QString frameworkConventionExplanation(FrameworkConvention convention)
+{
+    switch (convention) {
+    case FrameworkConvention::Refuse:
+        return QCoreApplication::translate(
+            kContext, "The row has no allowed key, so it has no answer: Attention Lens stops and "
+                      "says which row it is.");
+    case FrameworkConvention::NaN:
+        return QCoreApplication::translate(
+            kContext, "Every score is −∞; subtracting the maximum gives −∞ − (−∞) = NaN, and the "
+                      "NaN spreads into the context.");
+    case FrameworkConvention::UniformFill:
+        return QCoreApplication::translate(
+            kContext, "Masked scores are replaced by a large finite number; all are equal, so "
+                      "softmax gives every masked key 1/N — weight on keys that were forbidden.");
+    case FrameworkConvention::Zeros:
+        return QCoreApplication::translate(
+            kContext, "The row comes out as zeros: no NaN, but a context of 0 that looks like a "
+                      "real answer.");
+    }
+    return QString();
+}
+
+Result<std::vector<double>> allMaskedRowWeights(const std::vector<double> &scores, double temperature,
+                                                FrameworkConvention convention, double fillValue)
+{
+    const size_t count = scores.size();
+    switch (convention) {
+    case FrameworkConvention::Refuse:
+        return Error{ErrorCategory::AllMaskedRow,
+                     QCoreApplication::translate(kContext, "undefined: no allowed key")};
+    case FrameworkConvention::NaN: {
+        if (count == 0)
+            return std::vector<double>();
+        // Each masked score becomes -inf before the division by T, as S + M does.
+        std::vector<double> z(count, -std::numeric_limits<double>::infinity());
+        for (double &x : z)
+            x /= temperature;
+        return plainSoftmax(z);
+    }
+    case FrameworkConvention::UniformFill: {
+        if (count == 0)
+            return std::vector<double>();
+        std::vector<double> z(count, fillValue);
+        for (double &x : z)
+            x /= temperature;
+        return plainSoftmax(z);
+    }
+    case FrameworkConvention::Zeros:
+        return std::vector<double>(count, 0.0);
+    }
+    return std::vector<double>();
+}
+
+std::optional<Error> refusalOfAllMaskedRow(const Scenario &scenario, Index queryRow)
+{
+    if (queryRow < 0 || queryRow >= scenario.queryCount() || scenario.keyCount() == 0)
+        return std::nullopt;
+    Scenario copy = scenario;
+    if (!copy.allowed)
+        copy.allowed = Mask::Constant(copy.queryCount(), copy.keyCount(), true);
+    copy.allowed->row(queryRow).setConstant(false);
+    const Result<AttentionResult> result = computeAttention(copy);
+    if (result)
+        return std::nullopt;
+    return result.error();
+}
+
+} // namespace attnlens

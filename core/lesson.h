@@ -1,0 +1,36 @@
+#pragma once
+
+#include "lessonstep.h"
+#include "result.h"
+#include "scenario.h"
+
+#include <QCoreApplication>
+#include <QStringList>
+
+#include <vector>
+
+namespace attnlens {
+
+/// The guided lesson of the course notebook, in the app's own words: ten topics from "query and
+/// memory" to practice, each a LessonStep with its scenario, view and live checkpoints. The texts
+/// go through tr() (context "attnlens::Lesson") so that they can be translated; steps() builds
+/// them afresh, so a language switched at run time shows up in the next call.
+class Lesson {
+    Q_DECLARE_TR_FUNCTIONS(attnlens::Lesson)
+
+public:
+    /// Every step in order; step i is shown to people as "i+1 / stepCount()".
+    static std::vector<LessonStep> steps();
+    static int stepCount();
+
+    /// The scenario a step loads: a built-in (core/builtinscenarios.h) or one of the lesson's own
+    /// scenarios shipped beside them (e.g. "practice-cross-attention").
+    static Result<Scenario> loadScenario(const QString &id);
+    /// The lesson's own scenarios, which File > Open Built-in does not list.
+    static QStringList lessonOnlyScenarioIds();
+
+    /// Entries compared "to 4 decimals" agree when they differ by less than this.
+    static constexpr double kFourDecimals = 5e-5;
+};
+
+} // namespace attnlens

@@ -1,0 +1,232 @@
+#include "attentionmodel.h"
+#include "coretestsupport.h"
+#include "lesson.h"
+#include "lessonprogress.h"
+
+#include <QCoreApplication>
+#include <QSignalSpy>
+
+#include <gtest/gtest.h>
+
+using namespace attnlens;
+
+namespace {
+
+void settle()
+{
+    QCoreApplication::processEvents();
+}
+
+/// The names of the checkpoints that do not hold, for failure messages.
+std::string failing(const LessonProgress &progress)
+{
+    std::string names;
+    const LessonStep &step = progress.currentLessonStep();
+    for (size_t i = 0; i < step.checkpoints.size(); ++i) {
+        if (!progress.checkpointStates()[i])
+            names += step.checkpoints[i].name.toStdString() + "; ";
+    }
+    return names;
+}
+
+int indexOfStep(const LessonProgress &progress, const char *id)
+{
+    for (int i = 0; i < progress.stepCount(); ++i) {
+        if (progress.step(i).id == QLatin1String(id))
+            return i;
+    }
+    ADD_FAILURE() << "no step " << id;
+    return -1;
+}
+
+} // namespace
+
+TEST(Lesson, StepsFollowTheNotebookOrder)
+{
+    const std::vector<LessonStep> steps = Lesson::steps();
+    const QStringList expected = {
+        QStringLiteral("query-and-memory"),       QStringLiteral("scaled-scores"),
+        QStringLiteral("softmax-weights"),        QStringLiteral("weighted-sum"),
+        QStringLiteral("query-and-temperature"),  QStringLiteral("causal-mask"),
+        QStringLiteral("padding-mask"),           QStringLiteral("reference-check"),
+        QStringLiteral("what-a-plot-explains"),   QStringLiteral("practice-temperature"),
+        QStringLiteral("practice-identical-keys"), QStringLiteral("practice-huge-value"),
+        QStringLiteral("practice-cross-attention"),
+    };
+    ASSERT_EQ(steps.size(), static_cast<size_t>(expected.size()));
+    for (size_t i = 0; i < steps.size(); ++i) {
+        SCOPED_TRACE(steps[i].id.toStdString());
+        EXPECT_EQ(steps[i].id, expected[static_cast<int>(i)]);
+        EXPECT_FALSE(steps[i].title.isEmpty());
+        EXPECT_GT(steps[i].text.size(), 80);
+        EXPECT_FALSE(steps[i].prediction.isEmpty());
+        EXPECT_FALSE(steps[i].checkpoints.empty());
+        EXPECT_TRUE(Lesson::loadScenario(steps[i].scenarioId).ok()) << steps[i].scenarioId.toStdString();
+    }
+    EXPECT_EQ(Lesson::stepCount(), expected.size());
+}
+
+TEST(Lesson, EveryStepLoadsAndAllItsCheckpointsHoldAtTheCheckpoint)
+{
+    AttentionModel model;
+    LessonProgress progress(&model);
+    QSignalSpy stepSpy(&progress, &LessonProgress::stepChanged);
+    for (int i = 0; i < progress.stepCount(); ++i) {
+        SCOPED_TRACE(progress.step(i).id.toStdString());
+        ASSERT_TRUE(progress.goToStep(i));
+        settle();
+        EXPECT_EQ(progress.currentStep(), i);
+        EXPECT_EQ(model.scenario(), Lesson::loadScenario(progress.step(i).scenarioId).value());
+        EXPECT_FALSE(progress.scenarioChanged());
+        ASSERT_EQ(progress.checkpointStates().size(), progress.step(i).checkpoints.size());
+        EXPECT_TRUE(progress.allCheckpointsHold()) << failing(progress);
+    }
+    EXPECT_EQ(stepSpy.count(), progress.stepCount());
+    EXPECT_FALSE(progress.goToStep(progress.stepCount()));
+    EXPECT_FALSE(progress.goToStep(-1));
+}
+
+TEST(Lesson, MovingTheQueryBreaksTheWeightsCheckpointAndBackRestoresIt)
+{
+    AttentionModel model;
+    LessonProgress progress(&model);
+    ASSERT_TRUE(progress.goToStep(indexOfStep(progress, "softmax-weights")));
+    settle();
+    ASSERT_TRUE(progress.allCheckpointsHold());
+    QSignalSpy spy(&progress, &LessonProgress::checkpointsChanged);
+
+    Eigen::RowVectorXd q(2);
+    q << 0.2, 0.9;
+    model.setQueryRow(0, q);
+    settle();
+    EXPECT_TRUE(progress.scenarioChanged());
+    EXPECT_FALSE(progress.checkpointStates()[0]) << "weights checkpoint still ticked";
+    EXPECT_TRUE(progress.checkpointStates()[1]) << "rows still sum to one";
+    EXPECT_FALSE(progress.checkpointStates()[2]) << "B's score is no longer 0";
+    EXPECT_GE(spy.count(), 1);
+
+    EXPECT_TRUE(progress.backToCheckpoint());
+    settle();
+    EXPECT_FALSE(progress.scenarioChanged());
+    EXPECT_TRUE(progress.allCheckpointsHold()) << failing(progress);
+}
+
+TEST(Lesson, TemperatureTurnsOffOnlyTheTemperatureCheckpoint)
+{
+    AttentionModel model;
+    LessonProgress progress(&model);
+    ASSERT_TRUE(progress.goToStep(indexOfStep(progress, "query-and-temperature")));
+    settle();
+    model.setTemperature(0.5);
+    settle();
+    // The weights at the new temperature differ, so the rows fail; T = 1 fails too.
+    EXPECT_FALSE(progress.checkpointStates()[0]);
+    EXPECT_FALSE(progress.checkpointStates()[3]);
+
+    ASSERT_TRUE(progress.goToStep(indexOfStep(progress, "practice-temperature")));
+    settle();
+    model.setTemperature(0.5);
+    settle();
+    // The practice checkpoints recompute at T = 0.5 and 2 themselves: sliding T keeps them.
+    EXPECT_TRUE(progress.scenarioChanged());
+    EXPECT_TRUE(progress.allCheckpointsHold()) << failing(progress);
+    // Moving the third query does not.
+    Eigen::RowVectorXd q(2);
+    q << 0.5, 0.5;
+    model.setQueryRow(2, q);
+    settle();
+    EXPECT_FALSE(progress.checkpointStates()[1]);
+    EXPECT_FALSE(progress.checkpointStates()[2]);
+}
+
+TEST(Lesson, CausalCheckpointsFailWhenTheFutureIsAllowed)
+{
+    AttentionModel model;
+    LessonProgress progress(&model);
+    ASSERT_TRUE(progress.goToStep(indexOfStep(progress, "causal-mask")));
+    settle();
+    model.setMaskCell(0, 2, true);
+    settle();
+    EXPECT_FALSE(progress.checkpointStates()[0]) << "first row is no longer [1, 0, 0]";
+    EXPECT_FALSE(progress.checkpointStates()[1]) << "a weight above the diagonal";
+    EXPECT_TRUE(progress.checkpointStates()[2]) << "row 2 is untouched";
+    EXPECT_TRUE(progress.checkpointStates()[3]) << "row 3 is untouched";
+}
+
+TEST(Lesson, PaddingCheckpointFailsWhenThePaddingIsRetrieved)
+{
+    AttentionModel model;
+    LessonProgress progress(&model);
+    ASSERT_TRUE(progress.goToStep(indexOfStep(progress, "padding-mask")));
+    settle();
+    model.setMaskCell(2, 2, true);
+    settle();
+    EXPECT_FALSE(progress.checkpointStates()[0]);
+    EXPECT_TRUE(progress.checkpointStates()[1]) << "row 3 may see token 3: still causal";
+    EXPECT_FALSE(progress.checkpointStates()[2]);
+    EXPECT_TRUE(progress.checkpointStates()[3]) << "the refusal is a property of the engine";
+}
+
+TEST(Lesson, ChangingTheValueKeepsTheReferenceCheckOnlyForTheWeights)
+{
+    AttentionModel model;
+    LessonProgress progress(&model);
+    ASSERT_TRUE(progress.goToStep(indexOfStep(progress, "reference-check")));
+    settle();
+    Eigen::RowVectorXd v(2);
+    v << 0.0, 11.0;
+    model.setValueRow(1, v);
+    settle();
+    EXPECT_FALSE(progress.checkpointStates()[0]) << "the context no longer matches nb_single_query";
+    EXPECT_TRUE(progress.checkpointStates()[1]) << "the shipped cases are unaffected";
+}
+
+TEST(Lesson, CheckpointsFailWhileTheModelRefusesTheScenario)
+{
+    AttentionModel model;
+    LessonProgress progress(&model);
+    ASSERT_TRUE(progress.goToStep(indexOfStep(progress, "weighted-sum")));
+    settle();
+    Mask none = Mask::Constant(1, 3, false);
+    model.setMask(none);
+    settle();
+    ASSERT_EQ(model.result(), nullptr);
+    for (bool holds : progress.checkpointStates())
+        EXPECT_FALSE(holds);
+}
+
+TEST(Lesson, ACancelledLoadLeavesTheStepChanged)
+{
+    AttentionModel model;
+    LessonProgress progress(&model);
+    ASSERT_TRUE(progress.goToStep(0));
+    settle();
+    progress.setScenarioLoader([](const Scenario &, const QString &) { return false; });
+    ASSERT_TRUE(progress.goToStep(indexOfStep(progress, "causal-mask")));
+    settle();
+    EXPECT_TRUE(progress.scenarioChanged());
+    EXPECT_FALSE(progress.allCheckpointsHold());
+}
+
+TEST(Lesson, AScenarioFarBeyondTheLessonFailsEveryCheckpointWithoutRunningThem)
+{
+    AttentionModel model;
+    LessonProgress progress(&model);
+    ASSERT_TRUE(progress.goToStep(indexOfStep(progress, "padding-mask")));
+    settle();
+    ASSERT_TRUE(progress.allCheckpointsHold());
+    Scenario big = model.scenario();
+    const Index n = 100;
+    big.queries = Matrix::Random(n, 2);
+    big.keys = Matrix::Random(n, 2);
+    big.values = Matrix::Random(n, 2);
+    big.allowed = std::nullopt;
+    big.queryLabels.clear();
+    big.keyLabels.clear();
+    model.setScenario(big);
+    settle();
+    ASSERT_NE(model.result(), nullptr);
+    EXPECT_TRUE(progress.scenarioChanged());
+    for (bool holds : progress.checkpointStates())
+        EXPECT_FALSE(holds);
+}

@@ -1,0 +1,297 @@
+// The lesson dock on its own: every step with its ticks, "back to the checkpoint", the keys, the
+// reference table, the intervention bench and the framework-convention switch.
+#include "attentionmodel.h"
+#include "comparisongrid.h"
+#include "comparisonview.h"
+#include "lessonconventionview.h"
+#include "lessonpanel.h"
+#include "lessonprogress.h"
+#include "lessonreferencetable.h"
+#include "viewstate.h"
+
+#include <QComboBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTableWidget>
+#include <QTest>
+#include <QVBoxLayout>
+
+#include <gtest/gtest.h>
+
+using namespace attnlens;
+
+namespace {
+
+void settle()
+{
+    for (int i = 0; i < 4; ++i)
+        QCoreApplication::processEvents();
+}
+
+struct Fixture {
+    QWidget window;
+    AttentionModel model;
+    ViewState viewState;
+    LessonPanel *panel;
+    QLineEdit *field;
+
+    Fixture()
+    {
+        auto *layout = new QVBoxLayout(&window);
+        panel = new LessonPanel(&model, &viewState, &window);
+        field = new QLineEdit(&window);
+        layout->addWidget(panel);
+        layout->addWidget(field);
+        window.resize(480, 900);
+        window.show();
+        EXPECT_TRUE(QTest::qWaitForWindowExposed(&window));
+    }
+};
+
+int stepWithId(const LessonPanel &panel, const char *id)
+{
+    for (int i = 0; i < panel.stepCount(); ++i) {
+        if (panel.progress()->step(i).id == QLatin1String(id))
+            return i;
+    }
+    ADD_FAILURE() << id;
+    return 0;
+}
+
+bool allTicked(const LessonPanel &panel)
+{
+    for (QLabel *label : panel.checkpointLabels()) {
+        if (!label->property("holds").toBool() || !label->text().contains(QStringLiteral("✓")))
+            return false;
+    }
+    return !panel.checkpointLabels().isEmpty();
+}
+
+} // namespace
+
+TEST(LessonPanel, NextWalksEveryStepWithAllCheckpointsTicked)
+{
+    Fixture f;
+    QSignalSpy views(f.panel, &LessonPanel::viewRequested);
+    EXPECT_EQ(f.panel->currentStep(), -1);
+    for (int i = 0; i < f.panel->stepCount(); ++i) {
+        QTest::mouseClick(f.panel->nextButton(), Qt::LeftButton);
+        settle();
+        SCOPED_TRACE(f.panel->progress()->currentLessonStep().id.toStdString());
+        EXPECT_EQ(f.panel->currentStep(), i);
+        EXPECT_EQ(f.panel->counterText(), QStringLiteral("%1 / %2").arg(i + 1).arg(f.panel->stepCount()));
+        EXPECT_EQ(f.panel->titleLabel()->text(), f.panel->progress()->currentLessonStep().title);
+        EXPECT_EQ(f.panel->checkpointLabels().size(),
+                  static_cast<int>(f.panel->progress()->currentLessonStep().checkpoints.size()));
+        EXPECT_TRUE(allTicked(*f.panel));
+        EXPECT_FALSE(f.panel->backButton()->isVisible());
+    }
+    EXPECT_FALSE(f.panel->nextButton()->isEnabled());
+    EXPECT_EQ(views.count(), f.panel->stepCount());
+}
+
+TEST(LessonPanel, MovingTheQueryUnticksTheWeightsAndBackRestoresThem)
+{
+    Fixture f;
+    f.panel->goToStep(stepWithId(*f.panel, "softmax-weights"));
+    settle();
+    ASSERT_TRUE(allTicked(*f.panel));
+    Eigen::RowVectorXd q(2);
+    q << 0.3, 0.8;
+    f.model.setQueryRow(0, q);
+    settle();
+    EXPECT_FALSE(f.panel->checkpointLabels().at(0)->property("holds").toBool());
+    EXPECT_TRUE(f.panel->checkpointLabels().at(0)->text().contains(QStringLiteral("○")));
+    EXPECT_TRUE(f.panel->changedLabel()->isVisible());
+    ASSERT_TRUE(f.panel->backButton()->isVisible());
+
+    QTest::mouseClick(f.panel->backButton(), Qt::LeftButton);
+    settle();
+    EXPECT_TRUE(allTicked(*f.panel));
+    EXPECT_FALSE(f.panel->backButton()->isVisible());
+    EXPECT_DOUBLE_EQ(f.model.scenario().queries(0, 0), 1.0);
+}
+
+TEST(LessonPanel, PageKeysAlwaysMoveArrowsOnlyOutsideFields)
+{
+    Fixture f;
+    f.panel->goToStep(0);
+    f.panel->setFocus();
+    settle();
+    QTest::keyClick(f.panel, Qt::Key_PageDown);
+    EXPECT_EQ(f.panel->currentStep(), 1);
+    QTest::keyClick(f.panel, Qt::Key_Right);
+    EXPECT_EQ(f.panel->currentStep(), 2);
+    QTest::keyClick(f.panel, Qt::Key_Left);
+    EXPECT_EQ(f.panel->currentStep(), 1);
+    QTest::keyClick(f.panel, Qt::Key_PageUp);
+    EXPECT_EQ(f.panel->currentStep(), 0);
+    QTest::keyClick(f.panel, Qt::Key_PageUp);
+    EXPECT_EQ(f.panel->currentStep(), 0) << "no step before the first";
+    QTest::keyClick(f.panel, Qt::Key_5, Qt::ControlModifier);
+    EXPECT_EQ(f.panel->currentStep(), 4);
+    QTest::keyClick(f.panel, Qt::Key_1, Qt::ControlModifier);
+    EXPECT_EQ(f.panel->currentStep(), 0);
+
+    // In a text field the arrows move the cursor; a clicker's PageDown still moves the lesson.
+    f.field->setFocus();
+    f.field->setText(QStringLiteral("abc"));
+    f.field->setCursorPosition(0);
+    ASSERT_TRUE(f.field->hasFocus());
+    QTest::keyClick(f.field, Qt::Key_Right);
+    EXPECT_EQ(f.panel->currentStep(), 0);
+    EXPECT_EQ(f.field->cursorPosition(), 1);
+    QTest::keyClick(f.field, Qt::Key_PageDown);
+    EXPECT_EQ(f.panel->currentStep(), 1);
+    QTest::keyClick(f.field, Qt::Key_3, Qt::ControlModifier);
+    EXPECT_EQ(f.panel->currentStep(), 2);
+
+    // A list inside the panel keeps its arrows too.
+    f.panel->goToStep(stepWithId(*f.panel, "reference-check"));
+    settle();
+    auto *cases = f.panel->findChild<QComboBox *>(QStringLiteral("referenceCase"));
+    ASSERT_NE(cases, nullptr);
+    cases->setFocus();
+    ASSERT_TRUE(cases->hasFocus());
+    const int step = f.panel->currentStep();
+    QTest::keyClick(cases, Qt::Key_Right);
+    EXPECT_EQ(f.panel->currentStep(), step);
+    QTest::keyClick(cases, Qt::Key_Left);
+    EXPECT_EQ(f.panel->currentStep(), step);
+    QTest::keyClick(cases, Qt::Key_PageDown);
+    EXPECT_EQ(f.panel->currentStep(), step + 1);
+}
+
+TEST(LessonPanel, KeysDoNothingWhileTheLessonIsHidden)
+{
+    Fixture f;
+    f.panel->goToStep(0);
+    f.panel->hide();
+    f.field->setFocus();
+    QTest::keyClick(f.field, Qt::Key_PageDown);
+    EXPECT_EQ(f.panel->currentStep(), 0);
+}
+
+TEST(LessonPanel, ReferenceStepShowsEveryCellWithinTolerance)
+{
+    Fixture f;
+    f.panel->goToStep(stepWithId(*f.panel, "reference-check"));
+    settle();
+    LessonReferenceTable *reference = f.panel->referenceTable();
+    ASSERT_TRUE(reference->isVisible());
+    EXPECT_FALSE(f.panel->comparisonView()->isVisible());
+    QTableWidget *table = reference->table();
+    EXPECT_EQ(reference->currentCase(), QStringLiteral("nb_single_query"));
+    ASSERT_EQ(table->rowCount(), 3 + 3 + 2);
+    for (int row = 0; row < table->rowCount(); ++row) {
+        EXPECT_TRUE(table->item(row, LessonReferenceTable::DifferenceColumn)->text().startsWith(QStringLiteral("✓")));
+        EXPECT_EQ(table->item(row, LessonReferenceTable::EngineColumn)->text(),
+                  table->item(row, LessonReferenceTable::ReferenceColumn)->text());
+    }
+    EXPECT_EQ(table->item(3, LessonReferenceTable::EngineColumn)->text(), QStringLiteral("0.4011120927"));
+    reference->setCase(QStringLiteral("nb_causal_padding"));
+    EXPECT_EQ(table->rowCount(), 9 + 9 + 6);
+    EXPECT_TRUE(reference->summaryLabel()->text().startsWith(QStringLiteral("144 of 144")))
+        << reference->summaryLabel()->text().toStdString();
+}
+
+TEST(LessonPanel, InterventionStepShowsBeforeAndAfter)
+{
+    Fixture f;
+    f.panel->goToStep(stepWithId(*f.panel, "what-a-plot-explains"));
+    settle();
+    ComparisonView *bench = f.panel->comparisonView();
+    ASSERT_TRUE(bench->isVisible());
+    EXPECT_EQ(bench->keyRow(), 1) << "memory B, as in the notebook";
+    ASSERT_TRUE(bench->beforeGrid()->hasMatrix() && bench->afterGrid()->hasMatrix());
+    EXPECT_EQ(bench->beforeGrid()->values(), bench->afterGrid()->values()) << "a value change keeps the weights";
+    EXPECT_TRUE(bench->verdictLabel()->text().contains(QStringLiteral("bit for bit")));
+
+    bench->setChange(ComparisonView::Change::KeyMasked);
+    const Matrix &after = bench->afterGrid()->values();
+    EXPECT_DOUBLE_EQ(after(0, 0), 0.5);
+    EXPECT_EQ(after(0, 1), 0.0);
+    EXPECT_DOUBLE_EQ(after(0, 2), 0.5);
+    // The masked cell is hatched grey, not coloured as a weight.
+    EXPECT_EQ(bench->afterGrid()->cellColor(0, 1), QColor(0xd9, 0xd9, 0xd9));
+    EXPECT_NE(bench->beforeGrid()->cellColor(0, 1), QColor(0xd9, 0xd9, 0xd9));
+
+    // The bench follows the model live.
+    Eigen::RowVectorXd q(2);
+    q << 0.0, 1.0;
+    f.model.setQueryRow(0, q);
+    settle();
+    EXPECT_NEAR(bench->beforeGrid()->values()(0, 1), 0.4011120926797859, 1e-12);
+}
+
+TEST(LessonPanel, SnapshotsShowTheirDifference)
+{
+    Fixture f;
+    f.panel->goToStep(stepWithId(*f.panel, "what-a-plot-explains"));
+    settle();
+    ComparisonView *bench = f.panel->comparisonView();
+    EXPECT_FALSE(bench->differenceGrid()->hasMatrix());
+    QTest::mouseClick(bench->snapshotAButton(), Qt::LeftButton);
+    f.model.setTemperature(0.5);
+    settle();
+    QTest::mouseClick(bench->snapshotBButton(), Qt::LeftButton);
+    ASSERT_TRUE(bench->differenceGrid()->hasMatrix());
+    const Matrix &d = bench->differenceGrid()->values();
+    EXPECT_NEAR(d(0, 0), 0.44580827410760315 - 0.4011120926797859, 1e-12);
+    EXPECT_NEAR(d(0, 1), 0.10838345178479356 - 0.1977758146404282, 1e-12);
+    EXPECT_NEAR(d.sum(), 0.0, 1e-12);
+    // Sharper: A gains (red), B loses (blue).
+    const QColor gain = bench->differenceGrid()->cellColor(0, 0);
+    const QColor loss = bench->differenceGrid()->cellColor(0, 1);
+    EXPECT_GT(gain.red(), gain.blue());
+    EXPECT_GT(loss.blue(), loss.red());
+
+    f.panel->goToStep(stepWithId(*f.panel, "causal-mask"));
+    settle();
+    ASSERT_TRUE(bench->takeSnapshotB());
+    EXPECT_FALSE(bench->differenceGrid()->hasMatrix()) << "1 x 3 and 3 x 3 have no cell-by-cell difference";
+}
+
+TEST(LessonPanel, ConventionSwitchShowsTheFourAnswersAndTheEngineStillRefuses)
+{
+    Fixture f;
+    f.panel->goToStep(stepWithId(*f.panel, "padding-mask"));
+    settle();
+    LessonConventionView *conventions = f.panel->conventionView();
+    ASSERT_TRUE(conventions->isVisible());
+    EXPECT_EQ(conventions->convention(), FrameworkConvention::Refuse);
+    EXPECT_EQ(conventions->answerText(FrameworkConvention::Refuse), QStringLiteral("undefined: no allowed key"));
+    EXPECT_EQ(conventions->answerText(FrameworkConvention::NaN), QStringLiteral("NaN, NaN, NaN"));
+    EXPECT_EQ(conventions->answerText(FrameworkConvention::UniformFill), QStringLiteral("0.3333, 0.3333, 0.3333"));
+    EXPECT_EQ(conventions->answerText(FrameworkConvention::Zeros), QStringLiteral("0.0000, 0.0000, 0.0000"));
+    QSignalSpy spy(conventions, &LessonConventionView::conventionChanged);
+    conventions->setConvention(FrameworkConvention::NaN);
+    EXPECT_EQ(spy.count(), 1);
+    // The switch teaches; it never changes the engine's answer or the model.
+    EXPECT_NE(f.model.result(), nullptr);
+    EXPECT_FALSE(f.panel->progress()->scenarioChanged());
+    EXPECT_TRUE(conventions->engineLabel()->text().contains(QStringLiteral("no allowed key")));
+}
+
+TEST(LessonPanel, LooksRightSmallAndLarge)
+{
+    Fixture f;
+    for (const char *id : {"padding-mask", "reference-check", "what-a-plot-explains"}) {
+        f.panel->goToStep(stepWithId(*f.panel, id));
+        settle();
+        for (const QSize size : {QSize(400, 680), QSize(1400, 900)}) {
+            f.window.resize(size);
+            settle();
+            const QImage image = f.panel->grab().toImage();
+            EXPECT_FALSE(image.isNull());
+            image.save(QStringLiteral("/tmp/lesson-panel-%1-%2x%3.png").arg(QLatin1String(id)).arg(size.width()).arg(size.height()));
+        }
+    }
+    // Wide enough: before and after side by side; narrow: stacked.
+    EXPECT_TRUE(f.panel->comparisonView()->isSideBySide());
+    f.window.resize(400, 680);
+    settle();
+    EXPECT_FALSE(f.panel->comparisonView()->isSideBySide());
+}

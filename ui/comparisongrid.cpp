@@ -1,0 +1,225 @@
+#include "comparisongrid.h"
+
+#include "colormap.h"
+#include "numberformat.h"
+#include "viewstate.h"
+
+#include <QHelpEvent>
+#include <QPainter>
+#include <QToolTip>
+
+#include <algorithm>
+#include <cmath>
+
+namespace attnlens {
+
+namespace {
+
+QColor mix(const QColor &a, const QColor &b, double t)
+{
+    return QColor::fromRgbF(a.redF() + (b.redF() - a.redF()) * t, a.greenF() + (b.greenF() - a.greenF()) * t,
+                            a.blueF() + (b.blueF() - a.blueF()) * t);
+}
+
+/// Blue for negative, white for 0, red for positive; |x| = range is the full colour.
+QColor divergingColor(double x, double range)
+{
+    const double t = range > 0.0 ? std::clamp(x / range, -1.0, 1.0) : 0.0;
+    const QColor white(0xf7, 0xf7, 0xf7);
+    return t < 0 ? mix(white, QColor(0x21, 0x66, 0xac), -t) : mix(white, QColor(0xb2, 0x18, 0x2b), t);
+}
+
+} // namespace
+
+ComparisonGrid::ComparisonGrid(AttentionModel *, ViewState *viewState, QWidget *parent)
+    : QWidget(parent)
+    , m_viewState(viewState)
+{
+    setObjectName(QStringLiteral("comparisonGrid"));
+    setAccessibleName(tr("Comparison matrix"));
+    setAccessibleDescription(tr("A small matrix of numbers captured for a comparison; hover a cell "
+                                "for its full value."));
+    setMouseTracking(true);
+    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+    m_titleFont = font();
+    m_titleFont.setBold(true);
+    connect(m_viewState, &ViewState::colorMapChanged, this, qOverload<>(&QWidget::update));
+    m_message = tr("Nothing to show yet.");
+    relayout();
+}
+
+void ComparisonGrid::setMatrix(const QString &title, const Matrix &values, const std::optional<Mask> &allowed,
+                               const QStringList &rowLabels, const QStringList &columnLabels, Scale scale)
+{
+    m_title = title;
+    m_values = values;
+    m_allowed = allowed;
+    m_rowLabels = rowLabels;
+    m_columnLabels = columnLabels;
+    m_scale = scale;
+    m_hasMatrix = true;
+    m_message.clear();
+    m_differenceRange = values.size() > 0 ? values.cwiseAbs().maxCoeff() : 0.0;
+    updateGeometry();
+    if (!(m_differenceRange > 0.0))
+        m_differenceRange = 1.0;
+    setAccessibleDescription(title);
+    relayout();
+    update();
+}
+
+void ComparisonGrid::setMessage(const QString &title, const QString &message)
+{
+    m_title = title;
+    m_message = message;
+    m_hasMatrix = false;
+    m_values = Matrix();
+    updateGeometry();
+    relayout();
+    update();
+}
+
+QSize ComparisonGrid::minimumSizeHint() const
+{
+    const QFontMetrics fm(font());
+    return QSize(fm.horizontalAdvance(QLatin1Char('0')) * 16, sizeHint().height());
+}
+
+QSize ComparisonGrid::sizeHint() const
+{
+    const QFontMetrics fm(font());
+    const QFontMetrics titleMetrics(m_titleFont);
+    // Title, column labels and rows of about two lines each (at most eight rows before the
+    // cells get flatter); a message gets three lines.
+    const int rows = m_hasMatrix ? static_cast<int>(std::min<Index>(m_values.rows(), 8)) : 0;
+    const int body = m_hasMatrix ? fm.height() + rows * fm.height() * 9 / 5 : fm.height() * 3;
+    return QSize(fm.horizontalAdvance(QLatin1Char('0')) * 34, titleMetrics.height() + 8 + body);
+}
+
+void ComparisonGrid::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    relayout();
+}
+
+void ComparisonGrid::relayout()
+{
+    m_titleFont = font();
+    m_titleFont.setBold(true);
+    const QFontMetricsF titleMetrics(m_titleFont);
+    const QFontMetricsF fm(font());
+    const QRectF area = QRectF(rect()).adjusted(2, 2, -2, -2);
+    m_titleRect = QRectF(area.left(), area.top(), area.width(), titleMetrics.height());
+    m_rowLabelWidth = 0.0;
+    for (const QString &label : m_rowLabels)
+        m_rowLabelWidth = std::max(m_rowLabelWidth, fm.horizontalAdvance(label));
+    m_rowLabelWidth = std::min(m_rowLabelWidth + fm.averageCharWidth(), area.width() * 0.35);
+    m_columnLabelHeight = fm.height();
+    m_gridRect = QRectF(area.left() + m_rowLabelWidth, m_titleRect.bottom() + 2 + m_columnLabelHeight,
+                        area.width() - m_rowLabelWidth,
+                        area.bottom() - (m_titleRect.bottom() + 2 + m_columnLabelHeight));
+    if (m_hasMatrix && m_values.rows() > 0 && m_values.cols() > 0) {
+        // Square-ish cells, never taller than two lines of text.
+        const double cellWidth = m_gridRect.width() / m_values.cols();
+        const double cellHeight = std::min(m_gridRect.height() / m_values.rows(), fm.height() * 2.0);
+        m_gridRect.setHeight(cellHeight * m_values.rows());
+        const QString widest = m_scale == Scale::Difference ? QStringLiteral("−0.0000") : QStringLiteral("0.0000");
+        m_showNumbers = cellWidth >= fm.horizontalAdvance(widest) + 4 && cellHeight >= fm.height();
+    }
+}
+
+QRectF ComparisonGrid::cellRect(int row, int column) const
+{
+    if (!m_hasMatrix || row < 0 || column < 0 || row >= m_values.rows() || column >= m_values.cols())
+        return QRectF();
+    const double w = m_gridRect.width() / m_values.cols();
+    const double h = m_gridRect.height() / m_values.rows();
+    return QRectF(m_gridRect.left() + column * w, m_gridRect.top() + row * h, w, h);
+}
+
+QColor ComparisonGrid::cellColor(int row, int column) const
+{
+    if (!m_hasMatrix || row < 0 || column < 0 || row >= m_values.rows() || column >= m_values.cols())
+        return QColor();
+    if (m_allowed && !(*m_allowed)(row, column))
+        return QColor(0xd9, 0xd9, 0xd9);
+    const double x = m_values(row, column);
+    if (m_scale == Scale::Difference)
+        return divergingColor(x, m_differenceRange);
+    return m_viewState->colorMap().colorAt(x);
+}
+
+void ComparisonGrid::paintEvent(QPaintEvent *)
+{
+    QPainter painter(this);
+    painter.setRenderHint(QPainter::Antialiasing, false);
+    const QFontMetricsF fm(font());
+    painter.setFont(m_titleFont);
+    painter.setPen(palette().color(QPalette::WindowText));
+    painter.drawText(m_titleRect, Qt::AlignLeft | Qt::AlignVCenter,
+                     QFontMetricsF(m_titleFont).elidedText(m_title, Qt::ElideRight, m_titleRect.width()));
+    painter.setFont(font());
+
+    if (!m_hasMatrix) {
+        const QRectF box = QRectF(rect()).adjusted(2, m_titleRect.bottom() + 4, -2, -2);
+        painter.fillRect(box, QColor(0xee, 0xee, 0xee));
+        painter.setPen(QColor(0x55, 0x55, 0x55));
+        painter.drawText(box.adjusted(6, 4, -6, -4), Qt::AlignCenter | Qt::TextWordWrap, m_message);
+        return;
+    }
+
+    for (int j = 0; j < m_values.cols(); ++j) {
+        const QRectF cell = cellRect(0, j);
+        const QRectF labelRect(cell.left(), m_gridRect.top() - m_columnLabelHeight, cell.width(), m_columnLabelHeight);
+        painter.setPen(palette().color(QPalette::WindowText));
+        painter.drawText(labelRect, Qt::AlignCenter,
+                         fm.elidedText(m_columnLabels.value(j), Qt::ElideRight, labelRect.width() - 2));
+    }
+    for (int i = 0; i < m_values.rows(); ++i) {
+        const QRectF first = cellRect(i, 0);
+        const QRectF labelRect(m_gridRect.left() - m_rowLabelWidth, first.top(), m_rowLabelWidth - 4, first.height());
+        painter.setPen(palette().color(QPalette::WindowText));
+        painter.drawText(labelRect, Qt::AlignRight | Qt::AlignVCenter,
+                         fm.elidedText(m_rowLabels.value(i), Qt::ElideRight, labelRect.width()));
+        for (int j = 0; j < m_values.cols(); ++j) {
+            const QRectF cell = cellRect(i, j);
+            const QColor fill = cellColor(i, j);
+            painter.fillRect(cell, fill);
+            const bool masked = m_allowed && !(*m_allowed)(i, j);
+            if (masked)
+                painter.fillRect(cell, QBrush(QColor(0x99, 0x99, 0x99), Qt::BDiagPattern));
+            if (m_showNumbers) {
+                painter.setPen(masked ? QColor(0x33, 0x33, 0x33) : ColorMap::textColorOn(fill.rgb()));
+                painter.drawText(cell, Qt::AlignCenter, formatCompact(m_values(i, j)));
+            }
+        }
+    }
+    painter.setPen(QPen(palette().color(QPalette::Mid), 1));
+    painter.setBrush(Qt::NoBrush);
+    painter.drawRect(m_gridRect);
+}
+
+bool ComparisonGrid::event(QEvent *event)
+{
+    if (event->type() == QEvent::ToolTip) {
+        const auto *help = static_cast<QHelpEvent *>(event);
+        for (int i = 0; i < m_values.rows(); ++i) {
+            for (int j = 0; j < m_values.cols(); ++j) {
+                if (cellRect(i, j).contains(help->pos())) {
+                    QToolTip::showText(help->globalPos(),
+                                       QStringLiteral("%1 → %2: %3")
+                                           .arg(m_rowLabels.value(i), m_columnLabels.value(j),
+                                                formatFull(m_values(i, j))),
+                                       this);
+                    return true;
+                }
+            }
+        }
+        QToolTip::hideText();
+        event->ignore();
+        return true;
+    }
+    return QWidget::event(event);
+}
+
+} // namespace attnlens
