@@ -4,10 +4,12 @@
 #include "headlesscommands.h"
 
 #include "builtinscenarios.h"
+#include "documentcontroller.h"
 #include "mainwindow.h"
 #include "scenariosource.h"
 
 #include <QApplication>
+#include <QFileInfo>
 #include <QDir>
 #include <QMessageBox>
 #include <QTextStream>
@@ -98,7 +100,10 @@ int runWindow(int argc, char **argv, const CommandLineRequest &request)
     setIdentity();
     auto window = std::make_unique<MainWindow>();
     const QString name = request.scenario.isEmpty() ? QLatin1String(kLessonScenarioId) : request.scenario;
-    const Result<Scenario> scenario = openScenario(name);
+    // A file may also be a PNG figure that carries its scenario; the document controller
+    // reads both kinds, as File > Open does.
+    const Result<Scenario> scenario = QFileInfo(name).isFile() ? DocumentController::readDocument(name)
+                                                               : openScenario(name);
     if (scenario) {
         window->openScenario(scenario.value(), name);
     } else {
