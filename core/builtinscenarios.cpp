@@ -21,6 +21,7 @@ const char *const kBuiltinIds[] = {
     "key-b-removed",
     "practice-identical-keys",
     "practice-huge-value",
+    "practice-cross-attention",
 };
 
 QString resourcePath(const QString &id)

@@ -3,10 +3,8 @@
 #include "attention.h"
 #include "builtinscenarios.h"
 #include "frameworkconvention.h"
-#include "jsonfile.h"
 #include "lessonintervention.h"
 #include "lessonreference.h"
-#include "scenariojson.h"
 
 #include <cmath>
 #include <initializer_list>
@@ -15,8 +13,6 @@
 namespace attnlens {
 
 namespace {
-
-const char *const kLessonOnlyIds[] = {"practice-cross-attention"};
 
 bool near(double actual, double expected)
 {
@@ -140,23 +136,9 @@ int Lesson::stepCount()
     return static_cast<int>(steps().size());
 }
 
-QStringList Lesson::lessonOnlyScenarioIds()
-{
-    QStringList ids;
-    for (const char *id : kLessonOnlyIds)
-        ids.append(QLatin1String(id));
-    return ids;
-}
-
 Result<Scenario> Lesson::loadScenario(const QString &id)
 {
-    if (!lessonOnlyScenarioIds().contains(id))
-        return loadBuiltinScenario(id);
-    const Result<QByteArray> bytes =
-        readFileBounded(QStringLiteral(":/lesson/%1.json").arg(id), ScenarioLimits::maxFileBytes);
-    if (!bytes)
-        return bytes.error();
-    return parseScenario(bytes.value(), id);
+    return loadBuiltinScenario(id);
 }
 
 std::vector<LessonStep> Lesson::steps()

@@ -23,11 +23,9 @@ public:
     static std::vector<LessonStep> steps();
     static int stepCount();
 
-    /// The scenario a step loads: a built-in (core/builtinscenarios.h) or one of the lesson's own
-    /// scenarios shipped beside them (e.g. "practice-cross-attention").
+    /// The scenario a step loads: one of the built-ins (core/builtinscenarios.h), so that every
+    /// scenario of the lesson can also be opened from File > Open Built-in.
     static Result<Scenario> loadScenario(const QString &id);
-    /// The lesson's own scenarios, which File > Open Built-in does not list.
-    static QStringList lessonOnlyScenarioIds();
 
     /// Entries compared "to 4 decimals" agree when they differ by less than this.
     static constexpr double kFourDecimals = 5e-5;

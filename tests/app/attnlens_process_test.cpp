@@ -102,7 +102,8 @@ TEST(AttnlensProcess, ListsEveryBuiltinScenarioOfTheNotebook)
     EXPECT_EQ(run.exitCode, 0);
     for (const char *id : {"lesson", "three-queries", "three-queries-sharp", "three-queries-soft",
                            "causal-self-attention", "causal-padding", "value-b-changed",
-                           "key-b-removed", "practice-identical-keys", "practice-huge-value"}) {
+                           "key-b-removed", "practice-identical-keys", "practice-huge-value",
+                           "practice-cross-attention"}) {
         EXPECT_TRUE(run.out.contains(QByteArray(id) + ' ')) << id << " missing from\n"
                                                             << run.out.toStdString();
     }

@@ -31,6 +31,7 @@ const QStringList kExpectedIds = {
     QStringLiteral("key-b-removed"),
     QStringLiteral("practice-identical-keys"),
     QStringLiteral("practice-huge-value"),
+    QStringLiteral("practice-cross-attention"),
 };
 
 QStringList listedIds()
