@@ -1,7 +1,8 @@
 #include "chartsupport.h"
 
+#include <QAbstractAxis>
 #include <QBarSet>
-#include <QEvent>
+#include <QPen>
 #include <QFontMetricsF>
 #include <QWidget>
 
@@ -75,30 +76,16 @@ bool isOnScreen(const QWidget *widget)
     return true;
 }
 
-void watchAncestors(QWidget *widget, QList<QPointer<QWidget>> &watched)
+void useHairlinePens(QAbstractAxis *axis)
 {
-    for (const QPointer<QWidget> &ancestor : std::as_const(watched)) {
-        if (ancestor)
-            ancestor->removeEventFilter(widget);
-    }
-    watched.clear();
-    for (QWidget *w = widget; !w->isWindow() && w->parentWidget(); w = w->parentWidget()) {
-        w->parentWidget()->installEventFilter(widget);
-        watched.append(w->parentWidget());
-    }
-}
-
-bool mayBringOnScreen(const QEvent *event)
-{
-    switch (event->type()) {
-    case QEvent::Move:
-    case QEvent::Resize:
-    case QEvent::Show:
-    case QEvent::ParentChange:
-        return true;
-    default:
-        return false;
-    }
+    auto hairline = [](QPen pen) {
+        if (pen.widthF() <= 1.0)
+            pen.setWidthF(0.0);
+        return pen;
+    };
+    axis->setLinePen(hairline(axis->linePen()));
+    axis->setGridLinePen(hairline(axis->gridLinePen()));
+    axis->setMinorGridLinePen(hairline(axis->minorGridLinePen()));
 }
 
 QString fittedText(const QStringList &candidates, const QFont &font, double width)

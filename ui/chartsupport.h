@@ -3,12 +3,11 @@
 #include <QColor>
 #include <QFont>
 #include <QList>
-#include <QPointer>
 #include <QStringList>
 #include <QVector>
 
+class QAbstractAxis;
 class QBarSet;
-class QEvent;
 class QWidget;
 
 namespace attnlens {
@@ -38,6 +37,11 @@ QString fittedText(const QStringList &candidates, const QFont &font, double widt
 /// The label in curly quotes, as the lesson writes token names: “memory A”.
 QString quoted(const QString &label);
 
+/// Turns the axis line, tick and grid pens of one pixel into hairlines (width 0): the same
+/// pixels without antialiasing, but a hairline's item knows its bounding box at once, where a
+/// one-pixel pen has Qt stroke the line's outline each time the scene looks for what to repaint.
+void useHairlinePens(QAbstractAxis *axis);
+
 /// The fill of key `index`'s share in a stacked chart: Paul Tol's "muted" qualitative palette,
 /// colour-blind safe and deliberately unlike the Okabe-Ito colours that identify the queries.
 QColor contributionColor(int index);
@@ -48,13 +52,5 @@ int contributionColorCount();
 /// QMainWindow keeps the docks of a tab group that are not in front visible (isVisible() is
 /// true) but moves them out of the window, so isVisible() alone does not tell.
 bool isOnScreen(const QWidget *widget);
-
-/// Installs `widget` as event filter on each of its ancestors up to its window, so that it sees
-/// them move, resize or show (a dock tab brought to the front), after removing it from the
-/// ancestors in `watched`, which then lists the new ones. Call again after a ParentChange.
-void watchAncestors(QWidget *widget, QList<QPointer<QWidget>> &watched);
-
-/// True for the ancestor events after which isOnScreen() may have changed.
-bool mayBringOnScreen(const QEvent *event);
 
 } // namespace attnlens

@@ -2,6 +2,7 @@
 
 #include "attentionmodel.h"
 #include "chartsupport.h"
+#include "offscreendeferral.h"
 #include "numberformat.h"
 #include "refusaloverlay.h"
 #include "refusaltext.h"
@@ -22,7 +23,6 @@
 #include <QPainter>
 #include <QScatterSeries>
 #include <QStackedBarSeries>
-#include <QTimer>
 #include <QToolTip>
 #include <QValueAxis>
 
@@ -97,6 +97,8 @@ ContextChartView::ContextChartView(AttentionModel *model, ViewState *viewState, 
     // half as much to paint; the diamonds, the only slanted shapes, come from an antialiased
     // image (updateMarkerImage()).
     m_chartView->setRenderHint(QPainter::Antialiasing, false);
+    useHairlinePens(m_xAxis);
+    useHairlinePens(m_yAxis);
     m_chartView->setMinimumSize(0, 0);
     m_chartView->setFrameShape(QFrame::NoFrame);
     // A drag changes a few bars and labels per frame; repainting their bounding rectangle keeps
@@ -107,15 +109,16 @@ ContextChartView::ContextChartView(AttentionModel *model, ViewState *viewState, 
     m_refusal = new RefusalOverlay(this);
     m_refusal->setObjectName(QStringLiteral("contextChartRefusal"));
 
-    connect(m_model, &AttentionModel::scenarioReset, this, &ContextChartView::onScenarioReset);
-    connect(m_model, &AttentionModel::resultChanged, this, &ContextChartView::onResultChanged);
-    connect(m_viewState, &ViewState::selectedQueryChanged, this, &ContextChartView::onResultChanged);
+    m_deferral = new OffscreenDeferral(this, [this] { rebuild(); }, [this] { refresh(); });
+    connect(m_model, &AttentionModel::scenarioReset, m_deferral, &OffscreenDeferral::requestRebuild);
+    connect(m_model, &AttentionModel::resultChanged, m_deferral, &OffscreenDeferral::requestRefresh);
+    connect(m_viewState, &ViewState::selectedQueryChanged, m_deferral,
+            &OffscreenDeferral::requestRefresh);
     connect(m_chart, &QChart::plotAreaChanged, this, &ContextChartView::layoutLabels);
     connect(m_contextSeries, &QScatterSeries::hovered, this, &ContextChartView::showContextTooltip);
 
     applyFonts();
     rebuild();
-    watchAncestors(this, m_watchedAncestors);
 }
 
 QSize ContextChartView::minimumSizeHint() const
@@ -161,66 +164,11 @@ void ContextChartView::resizeEvent(QResizeEvent *event)
     m_refusal->setGeometry(rect());
 }
 
-void ContextChartView::showEvent(QShowEvent *event)
-{
-    QWidget::showEvent(event);
-    catchUpIfOnScreen();
-}
-
-bool ContextChartView::eventFilter(QObject *watched, QEvent *event)
-{
-    if (event->type() == QEvent::ParentChange)
-        watchAncestors(this, m_watchedAncestors);
-    if ((m_rebuildPending || m_refreshPending) && mayBringOnScreen(event)) {
-        catchUpIfOnScreen();
-        // The dock layout may move this view into the window only after the event seen here.
-        if ((m_rebuildPending || m_refreshPending) && !m_catchUpQueued) {
-            m_catchUpQueued = true;
-            QTimer::singleShot(0, this, [this] {
-                m_catchUpQueued = false;
-                catchUpIfOnScreen();
-            });
-        }
-    }
-    return QWidget::eventFilter(watched, event);
-}
-
-void ContextChartView::onScenarioReset()
-{
-    // A chart nobody can see does no work: it only remembers that it is behind.
-    if (!isOnScreen(this)) {
-        m_rebuildPending = true;
-        return;
-    }
-    rebuild();
-}
-
-void ContextChartView::onResultChanged()
-{
-    if (!isOnScreen(this)) {
-        m_refreshPending = true;
-        return;
-    }
-    refresh();
-}
-
-void ContextChartView::catchUpIfOnScreen()
-{
-    if (!isOnScreen(this))
-        return;
-    if (m_rebuildPending)
-        rebuild();  // ends with refresh()
-    else if (m_refreshPending)
-        refresh();
-}
-
 void ContextChartView::changeEvent(QEvent *event)
 {
     QWidget::changeEvent(event);
     if (event->type() == QEvent::FontChange)
         applyFonts();
-    if (event->type() == QEvent::ParentChange)
-        watchAncestors(this, m_watchedAncestors);
 }
 
 void ContextChartView::applyFonts()
@@ -285,7 +233,7 @@ void ContextChartView::measureTexts()
 
 void ContextChartView::rebuild()
 {
-    m_rebuildPending = false;
+    m_deferral->markRebuilt();
     const Scenario &scenario = m_model->scenario();
     const int keyCount = static_cast<int>(scenario.keyCount());
     const int dimensions = static_cast<int>(scenario.valueDimension());
@@ -350,7 +298,7 @@ void ContextChartView::rebuild()
 
 void ContextChartView::refresh()
 {
-    m_refreshPending = false;
+    m_deferral->markRefreshed();
     const Scenario &scenario = m_model->scenario();
     const int dimensions = static_cast<int>(scenario.valueDimension());
     if (m_context.size() != dimensions || m_sets.size() != std::min<int>(scenario.keyCount(), kMaxKeySets)) {

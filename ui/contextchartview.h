@@ -1,7 +1,6 @@
 #pragma once
 
 #include <QList>
-#include <QPointer>
 #include <QVector>
 #include <QWidget>
 
@@ -19,6 +18,7 @@ class QValueAxis;
 namespace attnlens {
 
 class AttentionModel;
+class OffscreenDeferral;
 class RefusalOverlay;
 class ViewState;
 
@@ -63,18 +63,8 @@ public:
 protected:
     void resizeEvent(QResizeEvent *event) override;
     void changeEvent(QEvent *event) override;
-    /// Catches up with the model changes that arrived while the view was out of sight.
-    void showEvent(QShowEvent *event) override;
-    /// Watches the ancestors: a dock tab brought to the front moves this view into the window.
-    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
-    /// Slots for the model's signals: while the view is out of sight (hidden, or a dock tab
-    /// behind another) they only note that the chart is stale, and catchUpIfOnScreen() does the
-    /// work once the view can be seen again.
-    void onScenarioReset();
-    void onResultChanged();
-    void catchUpIfOnScreen();
     struct KeyGroup {
         int firstKey = 0;
         int keyCount = 1;
@@ -118,16 +108,15 @@ private:
     double m_rangeLow = 0.0;
     double m_rangeHigh = 0.0;
     int m_shownQuery = 0;
-    bool m_rebuildPending = false;
-    bool m_refreshPending = false;
-    bool m_catchUpQueued = false;
+    /// While the chart is out of sight (hidden, or a dock tab behind another) model changes only
+    /// mark it stale; the rebuild or refresh is done once it can be seen again.
+    OffscreenDeferral *m_deferral = nullptr;
     double m_longNameWidth = 0.0;
     qreal m_markerImageRatio = 0.0;
     qreal m_minimumMarkerRatio = 1.0;
     double m_shortNameWidth = 0.0;
     int m_fittedTitleWidth = -1;
     int m_fittedTitleQuery = -1;
-    QList<QPointer<QWidget>> m_watchedAncestors;
     bool m_longCategoryNames = true;
 };
 

@@ -674,9 +674,18 @@ bool HeatmapView::valuesFit(const Layout &layout) const
     if (layout.cellSize < fm.height() + 0.1 * layout.lineHeight
         || layout.cellSize < fm.horizontalAdvance(QStringLiteral("0.0000")) + margin)
         return false;
+    // Measured once per text: between two drag steps most numbers repeat.
+    if (m_valueWidthsFont != layout.valueFont || m_valueWidths.size() > 4 * kMaxCellsWithText) {
+        m_valueWidths.clear();
+        m_valueWidthsFont = layout.valueFont;
+    }
     double widest = 0.0;
-    for (const QString &text : m_cellTexts)
-        widest = std::max(widest, fm.horizontalAdvance(text));
+    for (const QString &text : m_cellTexts) {
+        auto width = m_valueWidths.constFind(text);
+        if (width == m_valueWidths.constEnd())
+            width = m_valueWidths.insert(text, fm.horizontalAdvance(text));
+        widest = std::max(widest, *width);
+    }
     return layout.cellSize >= widest + margin;
 }
 
@@ -1116,6 +1125,16 @@ void HeatmapView::paintMatrix(QPainter &painter, const Layout &layout, bool ownL
 
     if (ownLayout ? m_valuesFit : valuesFit(layout)) {
         painter.setFont(layout.valueFont);
+        // On screen the shaped texts are kept: laying out every number again on every drag
+        // step costs more than drawing it.
+        const bool cached = ownLayout && painter.paintEngine()
+            && painter.paintEngine()->type() == QPaintEngine::Raster
+            && painter.worldTransform().type() <= QTransform::TxTranslate;
+        if (cached && (m_valueTextsFont != layout.valueFont || m_valueTexts.size() > 4 * kMaxCellsWithText)) {
+            m_valueTexts.clear();
+            m_valueTextsFont = layout.valueFont;
+        }
+        const double textHeight = QFontMetricsF(layout.valueFont).height();
         for (int row = 0; row < layout.rows; ++row) {
             for (int column = 0; column < layout.columns; ++column) {
                 const int index = row * layout.columns + column;
@@ -1123,7 +1142,22 @@ void HeatmapView::paintMatrix(QPainter &painter, const Layout &layout, bool ownL
                 if (text.isEmpty())
                     continue;
                 painter.setPen(QColor::fromRgb(m_cellTextColors[index]));
-                painter.drawText(cellRectOf(matrix, cell, row, column), Qt::AlignCenter, text);
+                const QRectF cellRect = cellRectOf(matrix, cell, row, column);
+                if (!cached) {
+                    painter.drawText(cellRect, Qt::AlignCenter, text);
+                    continue;
+                }
+                auto shaped = m_valueTexts.constFind(text);
+                if (shaped == m_valueTexts.constEnd()) {
+                    QStaticText staticText(text);
+                    staticText.setTextFormat(Qt::PlainText);
+                    staticText.setPerformanceHint(QStaticText::AggressiveCaching);
+                    staticText.prepare(QTransform(), layout.valueFont);
+                    shaped = m_valueTexts.insert(text, staticText);
+                }
+                painter.drawStaticText(QPointF(cellRect.center().x() - shaped->size().width() / 2.0,
+                                               cellRect.center().y() - textHeight / 2.0),
+                                       *shaped);
             }
         }
     }

@@ -1,9 +1,11 @@
 #pragma once
 
 #include <QFont>
+#include <QHash>
 #include <QImage>
 #include <QPixmap>
 #include <QRectF>
+#include <QStaticText>
 #include <QString>
 #include <QStringList>
 #include <QVector>
@@ -178,6 +180,13 @@ private:
 
     // Layout of the widget's own rect, rebuilt on resize, font change and scenario reset.
     mutable Layout m_layout;
+    /// The cells' value texts shaped once (most repeat between two drag steps), for the
+    /// widget's own painting.
+    mutable QHash<QString, QStaticText> m_valueTexts;
+    mutable QFont m_valueTextsFont;
+    /// The value texts' widths in the value font, measured once per text.
+    mutable QHash<QString, double> m_valueWidths;
+    mutable QFont m_valueWidthsFont;
     mutable bool m_layoutDirty = true;
     mutable QVector<Tick> m_ticks;
     mutable QStringList m_infoLines;

@@ -14,7 +14,6 @@
 #include <QLabel>
 #include <QMouseEvent>
 #include <QPainter>
-#include <QPainterPath>
 #include <QStaticText>
 #include <QSignalBlocker>
 #include <QToolTip>
@@ -1097,7 +1096,8 @@ void KeySpaceView::paintEvent(QPaintEvent *)
     painter.setFont(m_scene.metrics.font);
     painter.save();
     painter.setClipRect(m_scene.plotRect);
-    paintData(painter, m_scene, layered ? &m_pointsLayer : nullptr, m_pointsLayerRect.topLeft());
+    paintData(painter, m_scene, layered ? &m_pointsLayer : nullptr, m_pointsLayerRect.topLeft(),
+              &m_haloSprites);
     painter.restore();
     paintLabelTexts(painter, m_scene);
 
@@ -1202,7 +1202,7 @@ void KeySpaceView::paintFrame(QPainter &painter, const Frame &s, bool fillBackgr
 }
 
 void KeySpaceView::paintData(QPainter &painter, const Scene &s, const QPixmap *pointsLayer,
-                             const QPoint &layerOrigin) const
+                             const QPoint &layerOrigin, HaloSprites *haloSprites) const
 {
     auto paintStill = [&] {
         if (pointsLayer)
@@ -1216,7 +1216,7 @@ void KeySpaceView::paintData(QPainter &painter, const Scene &s, const QPixmap *p
         // labels' backings, so that no dot shows through a label.
         paintStill();
         paintGuides(painter, s);
-        paintHalos(painter, s);
+        paintHalos(painter, s, haloSprites);
         for (int j = 0; j < s.keyPoints.size(); ++j) {
             if (s.haloDrawn[j] || j == s.hoveredKey)
                 paintKey(painter, s, j);
@@ -1227,7 +1227,7 @@ void KeySpaceView::paintData(QPainter &painter, const Scene &s, const QPixmap *p
         // but over the grid and the projection lines (so no line cuts through text).
         paintGuides(painter, s);
         paintLabelBackings(painter, s);
-        paintHalos(painter, s);
+        paintHalos(painter, s, haloSprites);
         paintStill();
     }
     if (s.selectedQuery >= 0)
@@ -1282,27 +1282,18 @@ void KeySpaceView::paintLabelBackings(QPainter &painter, const Scene &s) const
     }
 }
 
-void KeySpaceView::paintHalos(QPainter &painter, const Scene &s) const
+void KeySpaceView::paintHalos(QPainter &painter, const Scene &s, HaloSprites *sprites) const
 {
     // Radius and opacity grow with the weight for the selected query.
     const QColor selectedColor = s.selectedQuery >= 0 ? queryColor(s.selectedQuery) : QColor(Qt::gray);
+    const qreal dpr = painter.device() ? painter.device()->devicePixelRatioF() : 1.0;
     for (int j = 0; j < s.keyPoints.size(); ++j) {
         if (!s.haloDrawn[j])
             continue;
-        QColor fill = selectedColor;
-        fill.setAlphaF(0.12 + 0.38 * s.haloAlphas[j]);
-        QColor ring = selectedColor;
-        ring.setAlphaF(0.35 + 0.5 * s.haloAlphas[j]);
-        // The disc, then its 1.5-pixel rim as a filled ring (cheaper than stroking a circle).
-        const QPointF centre = s.keyPoints[j];
-        const double radius = s.haloRadii[j];
-        painter.setPen(Qt::NoPen);
-        painter.setBrush(fill);
-        painter.drawEllipse(centre, radius - 0.75, radius - 0.75);
-        QPainterPath rim;
-        rim.addEllipse(centre, radius + 0.75, radius + 0.75);
-        rim.addEllipse(centre, radius - 0.75, radius - 0.75);
-        painter.fillPath(rim, ring);
+        if (sprites)
+            sprites->drawHalo(painter, s.keyPoints[j], s.haloRadii[j], selectedColor, s.haloAlphas[j], dpr);
+        else
+            HaloSprites::paintHalo(painter, s.keyPoints[j], s.haloRadii[j], selectedColor, s.haloAlphas[j]);
     }
 }
 

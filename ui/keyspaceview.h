@@ -1,5 +1,6 @@
 #pragma once
 
+#include "halosprites.h"
 #include "matrixtypes.h"
 #include "plotaxes.h"
 
@@ -232,10 +233,11 @@ private:
     /// Everything inside the plot; the keys and unselected arrows come from `pointsLayer` (drawn
     /// at `layerOrigin`) when given.
     void paintData(QPainter &painter, const Scene &scene, const QPixmap *pointsLayer,
-                   const QPoint &layerOrigin) const;
+                   const QPoint &layerOrigin, HaloSprites *haloSprites = nullptr) const;
     void paintGuides(QPainter &painter, const Scene &scene) const;
     void paintLabelBackings(QPainter &painter, const Scene &scene) const;
-    void paintHalos(QPainter &painter, const Scene &scene) const;
+    /// The halos as vectors, or blitted from `sprites` when given (on screen).
+    void paintHalos(QPainter &painter, const Scene &scene, HaloSprites *sprites) const;
     /// The keys, the origin and every arrow but the selected one: what stays put while the
     /// selected query is dragged.
     void paintPoints(QPainter &painter, const Scene &scene) const;
@@ -271,6 +273,8 @@ private:
     PlotAxes m_fit;
     double m_baseLineHeight = 16.0;
     Scene m_scene;
+    /// The halos drawn on screen, as cached pictures.
+    HaloSprites m_haloSprites;
 
     // The frame of the widget's own scene and its inputs, rebuilt only when these change.
     FrameInputs m_frameInputs;

@@ -2,6 +2,7 @@
 
 #include "attentionmodel.h"
 #include "attentionstatistics.h"
+#include "livereadoutlabel.h"
 #include "numberformat.h"
 #include "tokenpalette.h"
 #include "viewstate.h"
@@ -13,7 +14,6 @@
 #include <QPushButton>
 #include <QSignalBlocker>
 #include <QSlider>
-#include <QTextDocument>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -153,10 +153,11 @@ void TemperaturePanel::buildLayout()
     m_readoutBox = new QWidget(this);
     m_readoutBox->setObjectName(QStringLiteral("entropyReadoutBox"));
     m_readoutBox->installEventFilter(this);
-    m_readout = new QLabel(m_readoutBox);
+    // Not a rich-text QLabel: that one parses its text into a document on every change and makes
+    // the box, the panel, its dock and the window repaint under it on every drag step.
+    m_readout = new LiveReadoutLabel(m_readoutBox);
     m_readout->setObjectName(QStringLiteral("entropyReadout"));
     m_readout->setAccessibleName(tr("entropy of the selected query's weights"));
-    m_readout->setTextFormat(Qt::RichText);
     m_readout->setWordWrap(true);
 
     m_stateLine = new QLabel(this);
@@ -207,10 +208,7 @@ void TemperaturePanel::measure()
 {
     // The natural width of the widest readout this row can show, never less than a typical one,
     // so that the layout does not jump between scenarios.
-    QTextDocument document;
-    document.setDefaultFont(m_readout->font());
-    document.setHtml(m_readoutTemplate);
-    const int natural = static_cast<int>(std::ceil(document.idealWidth()));
+    const int natural = m_readout->naturalWidth(m_readoutTemplate);
     const int typical = fontMetrics().horizontalAdvance(
         tr("\u25a0 row 10 \u201ctoken 10\u201d: entropy 1.05 nats \u00b7 effective keys 2.86 of 10"));
     m_readoutNaturalWidth = std::max(natural, typical);

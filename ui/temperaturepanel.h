@@ -14,6 +14,7 @@ class QSlider;
 namespace attnlens {
 
 class AttentionModel;
+class LiveReadoutLabel;
 class ViewState;
 
 /// The temperature control: a logarithmic slider from 0.05 to 20, a number field and a
@@ -81,7 +82,7 @@ private:
     /// every drag step never relayouts the panel, its dock and the main window: the box's size
     /// follows the readout's widest possible text, measured only when that can change.
     QWidget *m_readoutBox = nullptr;
-    QLabel *m_readout = nullptr;
+    LiveReadoutLabel *m_readout = nullptr;
     QLabel *m_stateLine = nullptr;
     QPalette m_spinBoxPalette;
     /// The readout with its numbers at their widest ("of 512" admits "512.00"): what its box

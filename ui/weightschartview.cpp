@@ -2,6 +2,7 @@
 
 #include "attentionmodel.h"
 #include "chartsupport.h"
+#include "offscreendeferral.h"
 #include "colormap.h"
 #include "numberformat.h"
 #include "refusaloverlay.h"
@@ -18,7 +19,6 @@
 #include <QGraphicsLayout>
 #include <QGraphicsSimpleTextItem>
 #include <QStackedBarSeries>
-#include <QTimer>
 #include <QToolTip>
 #include <QValueAxis>
 
@@ -80,6 +80,8 @@ WeightsChartView::WeightsChartView(AttentionModel *model, ViewState *viewState, 
     // Every shape is an axis-aligned rectangle or line: without antialiasing they are crisp
     // one-pixel edges, and a frame costs half as much to paint.
     m_chartView->setRenderHint(QPainter::Antialiasing, false);
+    useHairlinePens(m_xAxis);
+    useHairlinePens(m_yAxis);
     m_chartView->setMinimumSize(0, 0);
     m_chartView->setFrameShape(QFrame::NoFrame);
     // A drag changes a few bars and labels per frame; repainting their bounding rectangle keeps
@@ -90,9 +92,11 @@ WeightsChartView::WeightsChartView(AttentionModel *model, ViewState *viewState, 
     m_refusal = new RefusalOverlay(this);
     m_refusal->setObjectName(QStringLiteral("weightsChartRefusal"));
 
-    connect(m_model, &AttentionModel::scenarioReset, this, &WeightsChartView::onScenarioReset);
-    connect(m_model, &AttentionModel::resultChanged, this, &WeightsChartView::onResultChanged);
-    connect(m_viewState, &ViewState::selectedQueryChanged, this, &WeightsChartView::onResultChanged);
+    m_deferral = new OffscreenDeferral(this, [this] { rebuild(); }, [this] { refresh(); });
+    connect(m_model, &AttentionModel::scenarioReset, m_deferral, &OffscreenDeferral::requestRebuild);
+    connect(m_model, &AttentionModel::resultChanged, m_deferral, &OffscreenDeferral::requestRefresh);
+    connect(m_viewState, &ViewState::selectedQueryChanged, m_deferral,
+            &OffscreenDeferral::requestRefresh);
     connect(m_chart, &QChart::plotAreaChanged, this, &WeightsChartView::layoutLabels);
     connect(m_weightSet, &QBarSet::hovered, this,
             [this](bool status, int key) { showTooltip(status, key, false); });
@@ -101,7 +105,6 @@ WeightsChartView::WeightsChartView(AttentionModel *model, ViewState *viewState, 
 
     applyFonts();
     rebuild();
-    watchAncestors(this, m_watchedAncestors);
 }
 
 QSize WeightsChartView::minimumSizeHint() const
@@ -146,66 +149,11 @@ void WeightsChartView::resizeEvent(QResizeEvent *event)
     m_refusal->setGeometry(rect());
 }
 
-void WeightsChartView::showEvent(QShowEvent *event)
-{
-    QWidget::showEvent(event);
-    catchUpIfOnScreen();
-}
-
-bool WeightsChartView::eventFilter(QObject *watched, QEvent *event)
-{
-    if (event->type() == QEvent::ParentChange)
-        watchAncestors(this, m_watchedAncestors);
-    if ((m_rebuildPending || m_refreshPending) && mayBringOnScreen(event)) {
-        catchUpIfOnScreen();
-        // The dock layout may move this view into the window only after the event seen here.
-        if ((m_rebuildPending || m_refreshPending) && !m_catchUpQueued) {
-            m_catchUpQueued = true;
-            QTimer::singleShot(0, this, [this] {
-                m_catchUpQueued = false;
-                catchUpIfOnScreen();
-            });
-        }
-    }
-    return QWidget::eventFilter(watched, event);
-}
-
-void WeightsChartView::onScenarioReset()
-{
-    // A chart nobody can see does no work: it only remembers that it is behind.
-    if (!isOnScreen(this)) {
-        m_rebuildPending = true;
-        return;
-    }
-    rebuild();
-}
-
-void WeightsChartView::onResultChanged()
-{
-    if (!isOnScreen(this)) {
-        m_refreshPending = true;
-        return;
-    }
-    refresh();
-}
-
-void WeightsChartView::catchUpIfOnScreen()
-{
-    if (!isOnScreen(this))
-        return;
-    if (m_rebuildPending)
-        rebuild();  // ends with refresh()
-    else if (m_refreshPending)
-        refresh();
-}
-
 void WeightsChartView::changeEvent(QEvent *event)
 {
     QWidget::changeEvent(event);
     if (event->type() == QEvent::FontChange)
         applyFonts();
-    if (event->type() == QEvent::ParentChange)
-        watchAncestors(this, m_watchedAncestors);
 }
 
 void WeightsChartView::applyFonts()
@@ -239,7 +187,7 @@ void WeightsChartView::measureTexts()
 
 void WeightsChartView::rebuild()
 {
-    m_rebuildPending = false;
+    m_deferral->markRebuilt();
     const Scenario &scenario = m_model->scenario();
     const int keyCount = static_cast<int>(scenario.keyCount());
 
@@ -272,7 +220,7 @@ void WeightsChartView::rebuild()
 
 void WeightsChartView::refresh()
 {
-    m_refreshPending = false;
+    m_deferral->markRefreshed();
     const Scenario &scenario = m_model->scenario();
     const int keyCount = static_cast<int>(scenario.keyCount());
     if (m_weightSet->count() != keyCount) {

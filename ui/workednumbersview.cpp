@@ -2,6 +2,7 @@
 
 #include "attentionmodel.h"
 #include "chartsupport.h"
+#include "offscreendeferral.h"
 #include "numberformat.h"
 #include "refusaltext.h"
 #include "tokenpalette.h"
@@ -18,7 +19,6 @@
 #include <QPainter>
 #include <QScrollBar>
 #include <QTextOption>
-#include <QTimer>
 #include <QToolTip>
 
 #include <algorithm>
@@ -107,16 +107,17 @@ WorkedNumbersView::WorkedNumbersView(AttentionModel *model, ViewState *viewState
     addAction(copy);
     setContextMenuPolicy(Qt::ActionsContextMenu);
 
-    connect(m_model, &AttentionModel::resultChanged, this, &WorkedNumbersView::onModelChanged);
+    m_deferral = new OffscreenDeferral(this, {}, [this] { refresh(); });
+    connect(m_model, &AttentionModel::resultChanged, m_deferral, &OffscreenDeferral::requestRefresh);
     connect(m_model, &AttentionModel::scenarioReset, this, [this] {
         m_shape = 0;  // a new scenario starts with fresh column widths
-        onModelChanged();
+        m_deferral->requestRefresh();
     });
-    connect(m_viewState, &ViewState::selectedQueryChanged, this, &WorkedNumbersView::onModelChanged);
+    connect(m_viewState, &ViewState::selectedQueryChanged, m_deferral,
+            &OffscreenDeferral::requestRefresh);
     connect(m_viewState, &ViewState::hoverChanged, this, &WorkedNumbersView::onHoverChanged);
 
     applyFonts();
-    watchAncestors(this, m_watchedAncestors);
 }
 
 QSize WorkedNumbersView::minimumSizeHint() const
@@ -134,55 +135,20 @@ QSize WorkedNumbersView::sizeHint() const
 // ---------------------------------------------------------------------------------------------
 // Reacting to the model
 
-void WorkedNumbersView::onModelChanged()
+bool WorkedNumbersView::isStale() const
 {
-    // A view nobody can see does no work: it only remembers that it is behind.
-    if (!isOnScreen(this)) {
-        m_stale = true;
-        return;
-    }
-    refresh();
+    return m_deferral->isPending();
 }
 
 void WorkedNumbersView::onHoverChanged()
 {
-    if (!m_stale && !m_showingRefusal && isOnScreen(this))
+    if (!isStale() && !m_showingRefusal && isOnScreen(this))
         viewport()->update();  // only the highlighted rows change
-}
-
-void WorkedNumbersView::catchUpIfOnScreen()
-{
-    if (m_stale && isOnScreen(this))
-        refresh();
-}
-
-void WorkedNumbersView::showEvent(QShowEvent *event)
-{
-    QAbstractScrollArea::showEvent(event);
-    catchUpIfOnScreen();
-}
-
-bool WorkedNumbersView::eventFilter(QObject *watched, QEvent *event)
-{
-    if (event->type() == QEvent::ParentChange)
-        watchAncestors(this, m_watchedAncestors);
-    if (m_stale && mayBringOnScreen(event)) {
-        catchUpIfOnScreen();
-        // The dock layout may move this view into the window only after the event seen here.
-        if (m_stale && !m_catchUpQueued) {
-            m_catchUpQueued = true;
-            QTimer::singleShot(0, this, [this] {
-                m_catchUpQueued = false;
-                catchUpIfOnScreen();
-            });
-        }
-    }
-    return QAbstractScrollArea::eventFilter(watched, event);
 }
 
 void WorkedNumbersView::refresh()
 {
-    m_stale = false;
+    m_deferral->markRefreshed();
     compose();
     layoutContent();
     viewport()->update();
@@ -202,8 +168,6 @@ void WorkedNumbersView::changeEvent(QEvent *event)
     QAbstractScrollArea::changeEvent(event);
     if (event->type() == QEvent::FontChange)
         applyFonts();
-    if (event->type() == QEvent::ParentChange)
-        watchAncestors(this, m_watchedAncestors);
 }
 
 void WorkedNumbersView::applyFonts()

@@ -4,7 +4,6 @@
 #include <QFont>
 #include <QHash>
 #include <QList>
-#include <QPointer>
 #include <QRawFont>
 #include <QStaticText>
 #include <QVector>
@@ -17,6 +16,7 @@ class QPainter;
 namespace attnlens {
 
 class AttentionModel;
+class OffscreenDeferral;
 class ViewState;
 
 /// The selected query's attention worked out by hand, as the lesson does it, updating live:
@@ -61,7 +61,7 @@ public:
     /// an empty rectangle when nothing shown contains it.
     QRectF textRect(const QString &text) const;
     /// True when the model changed while the view was hidden and it has not caught up yet.
-    bool isStale() const { return m_stale; }
+    bool isStale() const;
 
     /// The size of everything the view shows, scrolled or not (what a figure export needs).
     QSizeF contentSize() const { return m_contentSize; }
@@ -71,12 +71,8 @@ public:
 protected:
     void paintEvent(QPaintEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
-    /// Catches up with the model changes that arrived while the view was out of sight.
-    void showEvent(QShowEvent *event) override;
     void changeEvent(QEvent *event) override;
     bool viewportEvent(QEvent *event) override;
-    /// Watches the ancestors: a dock tab brought to the front moves this view into the window.
-    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     enum FontRole : quint8 { Regular, Bold, Italic, Title, Mark, FontRoleCount };
@@ -143,11 +139,7 @@ private:
         bool drawable = false;  ///< false: not in the font, or needs shaping
     };
 
-    /// While the view is out of sight (hidden, or a dock tab behind another) model changes only
-    /// mark it stale; catchUpIfOnScreen() refreshes it once it can be seen again.
-    void onModelChanged();
     void onHoverChanged();
-    void catchUpIfOnScreen();
     void refresh();
     void applyFonts();
     void copyToClipboard() const;
@@ -185,10 +177,10 @@ private:
     ViewState *m_viewState;
     int m_shownQuery = 0;
     bool m_showingRefusal = false;
-    bool m_stale = false;
+    /// While the view is out of sight (hidden, or a dock tab behind another) model changes only
+    /// mark it stale; it refreshes once it can be seen again.
+    OffscreenDeferral *m_deferral = nullptr;
     bool m_paperVisible = true;
-    bool m_catchUpQueued = false;
-    QList<QPointer<QWidget>> m_watchedAncestors;
 
     std::array<QFont, FontRoleCount> m_fonts;
     std::array<QRawFont, FontRoleCount> m_rawFonts;

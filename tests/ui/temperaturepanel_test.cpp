@@ -1,6 +1,8 @@
 #include "attentionmodel.h"
 #include "builtinscenarios.h"
+#include "livereadoutlabel.h"
 #include "temperaturepanel.h"
+#include "tokenpalette.h"
 #include "viewstate.h"
 
 #include <QApplication>
@@ -8,6 +10,7 @@
 #include <QImage>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMap>
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QSignalSpy>
@@ -43,7 +46,7 @@ double expectedEntropy(const Matrix &weights, Index row)
 }
 
 // The full-precision "H = ..." number from the readout's tooltip.
-double shownEntropy(const QLabel *readout)
+double shownEntropy(const LiveReadoutLabel *readout)
 {
     const QRegularExpression pattern(QStringLiteral("H = ([0-9.eE+-]+) nats"));
     const QRegularExpressionMatch match = pattern.match(readout->toolTip());
@@ -83,7 +86,7 @@ void expectTidyLayout(QWidget *panel, const char *name)
                 << name << " " << label->objectName().toStdString();
     }
     // The readout sits in a box of its own: it must fill the box and show all of its text.
-    auto *readout = panel->findChild<QLabel *>(QStringLiteral("entropyReadout"));
+    auto *readout = panel->findChild<LiveReadoutLabel *>(QStringLiteral("entropyReadout"));
     ASSERT_NE(readout, nullptr);
     ASSERT_TRUE(readout->isVisible()) << name;
     EXPECT_EQ(readout->geometry(), readout->parentWidget()->rect()) << name;
@@ -121,7 +124,7 @@ protected:
         slider = panel->findChild<QSlider *>(QStringLiteral("temperatureSlider"));
         spinBox = panel->findChild<QDoubleSpinBox *>(QStringLiteral("temperatureSpinBox"));
         reset = panel->findChild<QPushButton *>(QStringLiteral("temperatureResetButton"));
-        readout = panel->findChild<QLabel *>(QStringLiteral("entropyReadout"));
+        readout = panel->findChild<LiveReadoutLabel *>(QStringLiteral("entropyReadout"));
         stateLine = panel->findChild<QLabel *>(QStringLiteral("temperatureStateLine"));
         ASSERT_TRUE(slider && spinBox && reset && readout && stateLine);
     }
@@ -142,7 +145,7 @@ protected:
     QSlider *slider = nullptr;
     QDoubleSpinBox *spinBox = nullptr;
     QPushButton *reset = nullptr;
-    QLabel *readout = nullptr;
+    LiveReadoutLabel *readout = nullptr;
     QLabel *stateLine = nullptr;
 };
 
@@ -268,6 +271,53 @@ TEST_F(TemperaturePanelTest, NewWeightsUpdateTheReadoutWithoutARelayout)
         panel->removeEventFilter(&counter);
         expectTidyLayout(panel.get(), width > 1000 ? "wide" : "narrow");
     }
+}
+
+TEST_F(TemperaturePanelTest, NewWeightsRepaintOnlyTheReadout)
+{
+    // While a query is dragged the readout changes on every step: it repaints itself alone,
+    // never the panel, its dock or the window behind it, and still shows its number in bold.
+    showAt(1280, 170);
+    QTest::qWait(20);
+    struct PaintCounter : QObject {
+        QMap<QObject *, int> counts;
+        bool eventFilter(QObject *watched, QEvent *event) override
+        {
+            if (event->type() == QEvent::Paint)
+                ++counts[watched];
+            return false;
+        }
+    } paints;
+    panel->installEventFilter(&paints);
+    readout->installEventFilter(&paints);
+    readout->parentWidget()->installEventFilter(&paints);
+    for (int step = 1; step <= 5; ++step) {
+        Eigen::RowVectorXd query = model->scenario().queries.row(0);
+        query(0) += 0.37 * step;
+        model->setQueryRow(0, query);
+        ASSERT_TRUE(QTest::qWaitFor([&] { return paints.counts.value(readout) >= step; }, 2000));
+    }
+    EXPECT_EQ(paints.counts.value(panel.get()), 0);
+    EXPECT_EQ(paints.counts.value(readout->parentWidget()), 0);
+
+    // The readout's pixels: the query's coloured square at the left, dark text after it.
+    const QImage image = readout->grab().toImage();
+    const QColor square = queryColor(0);
+    bool foundSquare = false;
+    for (int x = 0; x < 3 * readout->fontMetrics().height() && !foundSquare; ++x) {
+        for (int y = 0; y < image.height(); ++y) {
+            const QColor pixel = image.pixelColor(x, y);
+            if (std::abs(pixel.red() - square.red()) < 12 && std::abs(pixel.green() - square.green()) < 12
+                && std::abs(pixel.blue() - square.blue()) < 12) {
+                foundSquare = true;
+                break;
+            }
+        }
+    }
+    EXPECT_TRUE(foundSquare) << "the selected query's colour square is drawn";
+    EXPECT_TRUE(readout->plainText().contains(QStringLiteral("entropy")))
+        << readout->plainText().toStdString();
+    EXPECT_FALSE(readout->plainText().contains(QLatin1Char('<'))) << "no markup is shown";
 }
 
 TEST_F(TemperaturePanelTest, ReadoutFollowsTheSelectedQuery)

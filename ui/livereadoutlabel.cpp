@@ -1,0 +1,323 @@
+#include "livereadoutlabel.h"
+
+#include <QEvent>
+#include <QFontMetricsF>
+#include <QPaintEvent>
+#include <QPainter>
+
+#include <algorithm>
+#include <cmath>
+
+namespace attnlens {
+
+namespace {
+
+constexpr int kShapedCacheLimit = 256;
+
+QString unescaped(QString text)
+{
+    if (!text.contains(QLatin1Char('&')))
+        return text;
+    text.replace(QStringLiteral("&lt;"), QStringLiteral("<"));
+    text.replace(QStringLiteral("&gt;"), QStringLiteral(">"));
+    text.replace(QStringLiteral("&quot;"), QStringLiteral("\""));
+    text.replace(QStringLiteral("&#39;"), QStringLiteral("'"));
+    text.replace(QStringLiteral("&nbsp;"), QString(QChar(0x00a0)));
+    text.replace(QStringLiteral("&amp;"), QStringLiteral("&"));
+    return text;
+}
+
+} // namespace
+
+LiveReadoutLabel::LiveReadoutLabel(QWidget *parent)
+    : QWidget(parent)
+{
+    // Opaque: a change repaints this label alone, never the dock and window behind it.
+    setAttribute(Qt::WA_OpaquePaintEvent);
+    m_boldFont = font();
+    m_boldFont.setBold(true);
+}
+
+QVector<LiveReadoutLabel::Run> LiveReadoutLabel::parse(const QString &richText)
+{
+    QVector<Run> runs;
+    int boldDepth = 0;
+    QVector<QColor> colors;
+    QString pending;
+    auto flush = [&] {
+        if (pending.isEmpty())
+            return;
+        Run run;
+        run.text = unescaped(pending);
+        run.bold = boldDepth > 0;
+        run.color = colors.isEmpty() ? QColor() : colors.last();
+        if (!runs.isEmpty() && runs.last().bold == run.bold && runs.last().color == run.color)
+            runs.last().text += run.text;
+        else
+            runs.append(run);
+        pending.clear();
+    };
+    int i = 0;
+    while (i < richText.size()) {
+        if (richText[i] != QLatin1Char('<')) {
+            const int next = richText.indexOf(QLatin1Char('<'), i);
+            const int end = next < 0 ? int(richText.size()) : next;
+            pending += QStringView(richText).mid(i, end - i);
+            i = end;
+            continue;
+        }
+        const int close = richText.indexOf(QLatin1Char('>'), i);
+        if (close < 0) {
+            pending += QStringView(richText).mid(i);
+            break;
+        }
+        const QString tag = richText.mid(i + 1, close - i - 1).trimmed();
+        flush();
+        if (tag.compare(QLatin1String("b"), Qt::CaseInsensitive) == 0) {
+            ++boldDepth;
+        } else if (tag.compare(QLatin1String("/b"), Qt::CaseInsensitive) == 0) {
+            boldDepth = std::max(0, boldDepth - 1);
+        } else if (tag.startsWith(QLatin1String("span"), Qt::CaseInsensitive)) {
+            QColor color = colors.isEmpty() ? QColor() : colors.last();
+            const int at = tag.indexOf(QLatin1String("color:"), 0, Qt::CaseInsensitive);
+            if (at >= 0) {
+                int end = at + 6;
+                while (end < tag.size() && tag[end] != QLatin1Char('"') && tag[end] != QLatin1Char(';')
+                       && tag[end] != QLatin1Char('\''))
+                    ++end;
+                const QColor parsed = QColor::fromString(tag.mid(at + 6, end - at - 6).trimmed());
+                if (parsed.isValid())
+                    color = parsed;
+            }
+            colors.append(color);
+        } else if (tag.compare(QLatin1String("/span"), Qt::CaseInsensitive) == 0) {
+            if (!colors.isEmpty())
+                colors.removeLast();
+        }
+        i = close + 1;
+    }
+    flush();
+    return runs;
+}
+
+QString LiveReadoutLabel::plainText() const
+{
+    QString plain;
+    for (const Run &run : m_runs)
+        plain += run.text;
+    return plain;
+}
+
+double LiveReadoutLabel::lineHeight() const
+{
+    return std::ceil(std::max(QFontMetricsF(font()).height(), QFontMetricsF(m_boldFont).height()));
+}
+
+int LiveReadoutLabel::layout(const QVector<Run> &runs, double width, QVector<Piece> *pieces,
+                             double *naturalWidth) const
+{
+    // Words break only at spaces; a word may span runs ("(<b>2</b>)").
+    struct Chunk {
+        int run;
+        QString text;
+        bool endsWord;
+    };
+    QVector<Chunk> chunks;
+    for (int r = 0; r < runs.size(); ++r) {
+        const QString &text = runs[r].text;
+        int start = 0;
+        for (int k = 0; k < text.size(); ++k) {
+            const bool space = text[k] == QLatin1Char(' ');
+            const bool nextIsSpace = k + 1 < text.size() && text[k + 1] == QLatin1Char(' ');
+            if (space && !nextIsSpace) {
+                chunks.append({r, text.mid(start, k + 1 - start), true});
+                start = k + 1;
+            }
+        }
+        if (start < text.size())
+            chunks.append({r, text.mid(start), false});
+    }
+    auto advanceOf = [&](const Chunk &chunk, const QString &text) {
+        return advance(text, runs[chunk.run].bold);
+    };
+    auto trimmedEnd = [](const QString &text) {
+        int end = int(text.size());
+        while (end > 0 && text[end - 1] == QLatin1Char(' '))
+            --end;
+        return text.left(end);
+    };
+
+    const double height = lineHeight();
+    int lines = 1;
+    double x = 0.0;
+    double widest = 0.0;
+    int lastPieceLine = -1;
+    int k = 0;
+    while (k < chunks.size()) {
+        // The word: chunks up to and including the first that ends with a space.
+        int end = k;
+        while (end < chunks.size() - 1 && !chunks[end].endsWord)
+            ++end;
+        double wordWidth = 0.0;
+        for (int c = k; c < end; ++c)
+            wordWidth += advanceOf(chunks[c], chunks[c].text);
+        wordWidth += advanceOf(chunks[end], trimmedEnd(chunks[end].text));
+        const bool newLine = width > 0.0 && x > 0.0 && x + wordWidth > width;
+        if (newLine) {
+            ++lines;
+            x = 0.0;
+        }
+        for (int c = k; c <= end; ++c) {
+            QString text = chunks[c].text;
+            if (x == 0.0) {
+                int lead = 0;
+                while (lead < text.size() && text[lead] == QLatin1Char(' '))
+                    ++lead;
+                text = text.mid(lead);
+                if (text.isEmpty())
+                    continue;
+            }
+            const Run &run = runs[chunks[c].run];
+            if (pieces) {
+                const bool merge = !pieces->isEmpty() && lastPieceLine == lines - 1
+                    && pieces->last().bold == run.bold && pieces->last().color == run.color;
+                if (merge) {
+                    pieces->last().text += text;
+                } else {
+                    pieces->append({QPointF(x, (lines - 1) * height), text, run.bold, run.color});
+                    lastPieceLine = lines - 1;
+                }
+            }
+            widest = std::max(widest, x + advanceOf(chunks[c], trimmedEnd(text)));
+            x += advanceOf(chunks[c], text);
+        }
+        k = end + 1;
+    }
+    if (naturalWidth)
+        *naturalWidth = widest;
+    return lines;
+}
+
+void LiveReadoutLabel::relayout()
+{
+    m_pieces.clear();
+    m_lineCount = layout(m_runs, m_wordWrap ? double(width()) : 0.0, &m_pieces);
+    update();
+}
+
+void LiveReadoutLabel::setText(const QString &richText)
+{
+    if (richText == m_text)
+        return;
+    m_text = richText;
+    m_runs = parse(richText);
+    setAccessibleDescription(plainText());
+    relayout();
+}
+
+void LiveReadoutLabel::setWordWrap(bool wrap)
+{
+    if (wrap == m_wordWrap)
+        return;
+    m_wordWrap = wrap;
+    QSizePolicy policy = sizePolicy();
+    policy.setHeightForWidth(wrap);
+    setSizePolicy(policy);
+    relayout();
+    updateGeometry();
+}
+
+int LiveReadoutLabel::naturalWidth(const QString &richText) const
+{
+    double natural = 0.0;
+    layout(parse(richText), 0.0, nullptr, &natural);
+    return int(std::ceil(natural));
+}
+
+QSize LiveReadoutLabel::sizeHint() const
+{
+    double natural = 0.0;
+    const int lines = layout(m_runs, 0.0, nullptr, &natural);
+    return QSize(int(std::ceil(natural)), int(lines * lineHeight()));
+}
+
+QSize LiveReadoutLabel::minimumSizeHint() const
+{
+    if (!m_wordWrap)
+        return sizeHint();
+    return QSize(QFontMetrics(font()).horizontalAdvance(QLatin1Char('0')) * 8, int(lineHeight()));
+}
+
+int LiveReadoutLabel::heightForWidth(int width) const
+{
+    return int(layout(m_runs, m_wordWrap ? double(width) : 0.0, nullptr) * lineHeight());
+}
+
+double LiveReadoutLabel::advance(const QString &text, bool bold) const
+{
+    QHash<QString, double> &cache = bold ? m_advanceBold : m_advanceRegular;
+    auto found = cache.constFind(text);
+    if (found != cache.constEnd())
+        return *found;
+    if (cache.size() > kShapedCacheLimit)
+        cache.clear();
+    return *cache.insert(text, QFontMetricsF(bold ? m_boldFont : font()).horizontalAdvance(text));
+}
+
+const QStaticText &LiveReadoutLabel::shaped(const QString &text, bool bold) const
+{
+    QHash<QString, QStaticText> &cache = bold ? m_shapedBold : m_shapedRegular;
+    auto found = cache.constFind(text);
+    if (found != cache.constEnd())
+        return *found;
+    if (cache.size() > kShapedCacheLimit)
+        cache.clear();
+    QStaticText shapedText(text);
+    shapedText.setTextFormat(Qt::PlainText);
+    shapedText.setPerformanceHint(QStaticText::AggressiveCaching);
+    shapedText.prepare(QTransform(), bold ? m_boldFont : font());
+    return *cache.insert(text, shapedText);
+}
+
+void LiveReadoutLabel::paintEvent(QPaintEvent *event)
+{
+    QPainter painter(this);
+    painter.fillRect(event->rect(), palette().color(backgroundRole()));
+    const double blockHeight = m_lineCount * lineHeight();
+    const QPointF origin(0.0, std::max(0.0, std::floor((height() - blockHeight) / 2.0)));
+    const QColor textColor = palette().color(foregroundRole());
+    bool boldSet = false;
+    painter.setFont(font());
+    for (const Piece &piece : m_pieces) {
+        if (piece.bold != boldSet) {
+            painter.setFont(piece.bold ? m_boldFont : font());
+            boldSet = piece.bold;
+        }
+        painter.setPen(piece.color.isValid() ? piece.color : textColor);
+        painter.drawStaticText(origin + piece.position, shaped(piece.text, piece.bold));
+    }
+}
+
+void LiveReadoutLabel::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    if (m_wordWrap)
+        relayout();
+}
+
+void LiveReadoutLabel::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange) {
+        m_boldFont = font();
+        m_boldFont.setBold(true);
+        m_shapedRegular.clear();
+        m_shapedBold.clear();
+        m_advanceRegular.clear();
+        m_advanceBold.clear();
+        relayout();
+        updateGeometry();
+    }
+}
+
+} // namespace attnlens
