@@ -48,6 +48,10 @@ struct Parser {
                               QStringLiteral("Open the window with the guided lesson at step N "
                                              "(1 = the first step; see Help > Start the Lesson)."),
                               QStringLiteral("N")};
+    QCommandLineOption language{QStringList{QStringLiteral("lang")},
+                                QStringLiteral("Interface and lesson language: en or zh_TW "
+                                               "(default: View > Language, else the system locale)."),
+                                QStringLiteral("LANG")};
     QCommandLineOption listScenarios{QStringLiteral("list-scenarios"),
                                      QStringLiteral("List the built-in scenarios and exit.")};
     QCommandLineOption help{QStringList{QStringLiteral("h"), QStringLiteral("help")},
@@ -59,7 +63,7 @@ struct Parser {
     {
         parser.setApplicationDescription(
             QStringLiteral("Attention Lens: a desktop lab for scaled dot-product attention."));
-        parser.addOptions({evidence, exportFigure, size, dpi, colorMap, values, lesson, listScenarios, help, version});
+        parser.addOptions({evidence, exportFigure, size, dpi, colorMap, values, lesson, language, listScenarios, help, version});
         parser.addPositionalArgument(
             QStringLiteral("SCENARIO"),
             QStringLiteral("A scenario file (.json) or a built-in scenario name; the notebook "
@@ -182,6 +186,15 @@ CommandLineRequest parseCommandLine(const QStringList &arguments)
     request.usageError = parseFigureOptions(p, request);
     if (!request.usageError.isEmpty())
         return request;
+    if (p.parser.isSet(p.language)) {
+        const QString word = p.parser.value(p.language);
+        if (!languageWords().contains(word)) {
+            request.usageError = QStringLiteral("bad --lang '%1': expected one of %2")
+                                     .arg(word, languageWords().join(QStringLiteral(", ")));
+            return request;
+        }
+        request.language = word;
+    }
     if (p.parser.isSet(p.lesson)) {
         const QString word = p.parser.value(p.lesson);
         bool ok = false;
@@ -230,6 +243,11 @@ CommandLineRequest parseCommandLine(const QStringList &arguments)
     return request;
 }
 
+QStringList languageWords()
+{
+    return {QStringLiteral("en"), QStringLiteral("zh_TW")};
+}
+
 QString commandLineHelp()
 {
     Parser p;
@@ -243,6 +261,7 @@ QString commandLineHelp()
         "           [--size WxH] [--dpi N] [--colormap NAME] [--values on|off]\n"
         "                                            save figures, no window or display needed\n"
         "  attnlens --list-scenarios | --help | --version\n"
+        "  attnlens --lang zh_TW [...]               the window and figures in Traditional Chinese\n"
         "\nExample:\n"
         "  attnlens --export heatmap=out.png --export weights=w.svg --export context=c.pdf \\\n"
         "           causal-padding --size 1600x1200 --dpi 300 --colormap viridis\n"

@@ -31,7 +31,11 @@ struct CommandLineRequest {
     std::optional<bool> showValues;   ///< --values on|off
 
     std::optional<int> lessonStep;    ///< --lesson N: open the window at lesson step N (1-based)
+    QString language;                 ///< --lang: "en" or "zh_TW"; empty: saved choice, then system locale
 };
+
+/// The languages `--lang` accepts, in the order the help lists them ("en", "zh_TW").
+QStringList languageWords();
 
 /// The views `--export` accepts, in the order the help lists them.
 QStringList figureViewWords();

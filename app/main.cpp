@@ -5,6 +5,7 @@
 
 #include "builtinscenarios.h"
 #include "documentcontroller.h"
+#include "languagesettings.h"
 #include "mainwindow.h"
 #include "scenariosource.h"
 
@@ -25,6 +26,15 @@ void setIdentity()
     QCoreApplication::setOrganizationName(QStringLiteral("AttentionLens"));
     QCoreApplication::setApplicationName(QStringLiteral("Attention Lens"));
     QCoreApplication::setApplicationVersion(QStringLiteral(ATTNLENS_VERSION));
+}
+
+// Before any widget is built: --lang, else View > Language's saved choice, else the locale.
+void installLanguage(const CommandLineRequest &request)
+{
+    const QString language = LanguageSettings::chooseLanguage(request.language);
+    if (!LanguageSettings::install(language))
+        QTextStream(stderr) << "attnlens: the " << language << " translation could not be loaded; "
+                            << "the window stays in English" << Qt::endl;
 }
 
 QStringList argumentsOf(int argc, char **argv)
@@ -91,6 +101,7 @@ int runExport(int argc, char **argv, const CommandLineRequest &request)
     });
     QApplication app(argc, argv);
     setIdentity();
+    installLanguage(request);
     return exportFiguresCommand(request);
 }
 
@@ -98,6 +109,7 @@ int runWindow(int argc, char **argv, const CommandLineRequest &request)
 {
     QApplication app(argc, argv);
     setIdentity();
+    installLanguage(request);
     auto window = std::make_unique<MainWindow>();
     const QString name = request.scenario.isEmpty() ? QLatin1String(kLessonScenarioId) : request.scenario;
     // A file may also be a PNG figure that carries its scenario; the document controller

@@ -9,6 +9,7 @@ packages=(
     qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-qpa-plugins libgl-dev
     libeigen3-dev libgtest-dev libgmock-dev libbenchmark-dev
     fonts-dejavu-core
+    fonts-noto-cjk qt6-translations-l10n  # the zh_TW interface: CJK glyphs, Qt's own dialogs
 )
 if [[ "${1:-}" == "--bench" ]]; then
     packages+=(python3 python3-numpy libopenblas0-pthread)

@@ -10,6 +10,7 @@
 #include "figureexportactions.h"
 #include "heatmapview.h"
 #include "keyspaceview.h"
+#include "languagesettings.h"
 #include "lessonpanel.h"
 #include "lessonprogress.h"
 #include "maskgridcanvas.h"
@@ -317,6 +318,7 @@ void MainWindow::createMenus()
     panelsMenu->addAction(m_historyDock->toggleViewAction());
     m_viewMenu->addAction(m_lessonDock->toggleViewAction());
     m_viewMenu->addAction(tr("&Reset Layout"), this, &MainWindow::resetLayout);
+    addLanguageMenu(m_viewMenu);
 
     QMenu *helpMenu = menuBar()->addMenu(tr("&Help"));
     QAction *lessonAction = helpMenu->addAction(tr("Start the &Lesson"), this, [this] { startLesson(0); });
@@ -606,6 +608,31 @@ void MainWindow::closeEvent(QCloseEvent *event)
     m_autoSaver->discard();
     saveSettings();
     QMainWindow::closeEvent(event);
+}
+
+// View > Language (I18N): the widgets set their text once, when built, so a new language
+// applies at the next start; the choice is saved in QSettings "view/language".
+void MainWindow::addLanguageMenu(QMenu *viewMenu)
+{
+    QMenu *languageMenu = viewMenu->addMenu(tr("Lan&guage"));
+    languageMenu->setObjectName(QStringLiteral("languageMenu"));
+    auto *group = new QActionGroup(languageMenu);
+    for (const QString &code : LanguageSettings::languages()) {
+        QAction *action = languageMenu->addAction(LanguageSettings::nativeName(code));
+        action->setObjectName(QStringLiteral("languageAction_") + code);
+        action->setData(code);
+        action->setCheckable(true);
+        action->setChecked(code == LanguageSettings::currentLanguage());
+        group->addAction(action);
+        connect(action, &QAction::triggered, this, [this, code] {
+            LanguageSettings::saveLanguage(code);
+            if (code == LanguageSettings::currentLanguage())
+                return;
+            QMessageBox::information(this, tr("Language"),
+                                     tr("Attention Lens will use %1 the next time it starts.")
+                                         .arg(LanguageSettings::nativeName(code)));
+        });
+    }
 }
 
 } // namespace attnlens

@@ -100,6 +100,8 @@ private:
     /// The lesson dock, its scenario loading through the document, and its view requests.
     void createLesson();
     void showLessonView(int view);
+    /// View > Language: English / 繁體中文, saved for the next start (languagesettings.h).
+    void addLanguageMenu(QMenu *viewMenu);
 
     AttentionModel *m_model;
     ViewState *m_viewState;

@@ -200,3 +200,52 @@ TEST(CommandLineLesson, TheExecutableExitsWithUsageForAStepOutOfRange)
     EXPECT_EQ(process.exitCode(), 64);
     EXPECT_TRUE(process.readAllStandardError().contains("'42'"));
 }
+
+// --lang en|zh_TW: the interface and lesson language, over the saved choice and the locale.
+
+TEST(CommandLineLanguage, KnownLanguagesAreKept)
+{
+    const CommandLineRequest chinese = parseCommandLine({QStringLiteral("--lang"), QStringLiteral("zh_TW")});
+    ASSERT_TRUE(chinese.usageError.isEmpty()) << chinese.usageError.toStdString();
+    EXPECT_EQ(chinese.action, Action::OpenWindow);
+    EXPECT_EQ(chinese.language, QStringLiteral("zh_TW"));
+    EXPECT_EQ(parseCommandLine({QStringLiteral("--lang=en"), QStringLiteral("causal-padding")}).language,
+              QStringLiteral("en"));
+    EXPECT_TRUE(parseCommandLine({}).language.isEmpty());
+    const CommandLineRequest withLesson =
+        parseCommandLine({QStringLiteral("--lang"), QStringLiteral("zh_TW"), QStringLiteral("--lesson"), QStringLiteral("2")});
+    EXPECT_TRUE(withLesson.usageError.isEmpty()) << withLesson.usageError.toStdString();
+    EXPECT_EQ(withLesson.lessonStep.value_or(-1), 2);
+}
+
+TEST(CommandLineLanguage, UnknownLanguageIsAUsageErrorNamingIt)
+{
+    for (const char *word : {"fr", "zh", "zh_CN", "ZH_TW", "english"}) {
+        SCOPED_TRACE(word);
+        const CommandLineRequest request = parseCommandLine({QStringLiteral("--lang"), QLatin1String(word)});
+        EXPECT_TRUE(request.usageError.contains(QStringLiteral("'%1'").arg(QLatin1String(word))))
+            << request.usageError.toStdString();
+        EXPECT_TRUE(request.language.isEmpty());
+    }
+    EXPECT_FALSE(parseCommandLine({QStringLiteral("--lang")}).usageError.isEmpty());
+}
+
+TEST(CommandLineLanguage, HelpListsTheLanguages)
+{
+    const QString help = attnlens::commandLineHelp();
+    EXPECT_TRUE(help.contains(QStringLiteral("--lang")));
+    EXPECT_TRUE(help.contains(QStringLiteral("zh_TW")));
+}
+
+TEST(CommandLineLanguage, TheExecutableExitsWithUsageForAnUnknownLanguage)
+{
+    QProcess process;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    for (const char *name : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"})
+        environment.remove(QLatin1String(name));
+    process.setProcessEnvironment(environment);
+    process.start(QStringLiteral(ATTNLENS_EXECUTABLE), {QStringLiteral("--lang"), QStringLiteral("klingon")});
+    ASSERT_TRUE(process.waitForFinished(60000));
+    EXPECT_EQ(process.exitCode(), 64);
+    EXPECT_TRUE(process.readAllStandardError().contains("'klingon'"));
+}

@@ -1,0 +1,185 @@
+#include "languagesettings.h"
+#include "lesson.h"
+#include "lessonstep.h"
+#include "mainwindow.h"
+
+#include <QAction>
+#include <QCoreApplication>
+#include <QDockWidget>
+#include <QFile>
+#include <QMenuBar>
+#include <QRegularExpression>
+#include <QSettings>
+#include <QXmlStreamReader>
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+using attnlens::LanguageSettings;
+
+namespace {
+
+// Restores English after each test, so that a failure does not leak Chinese into the next one.
+class Translation : public ::testing::Test
+{
+protected:
+    void TearDown() override
+    {
+        LanguageSettings::install(QStringLiteral("en"));
+        QSettings().remove(QStringLiteral("view/language"));
+    }
+};
+
+struct TsMessage {
+    QString context;
+    QString source;
+    QString translation;
+    bool finished = false;
+};
+
+QList<TsMessage> readTsFile(const QString &path, QString *error)
+{
+    QList<TsMessage> messages;
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        *error = file.errorString();
+        return messages;
+    }
+    QXmlStreamReader xml(&file);
+    QString context;
+    TsMessage message;
+    while (!xml.atEnd()) {
+        xml.readNext();
+        if (!xml.isStartElement())
+            continue;
+        if (xml.name() == QLatin1String("name")) {
+            context = xml.readElementText();
+        } else if (xml.name() == QLatin1String("message")) {
+            message = TsMessage{context, {}, {}, false};
+        } else if (xml.name() == QLatin1String("source")) {
+            message.source = xml.readElementText();
+        } else if (xml.name() == QLatin1String("translation")) {
+            const QString type = xml.attributes().value(QLatin1String("type")).toString();
+            message.translation = xml.readElementText();
+            message.finished = type.isEmpty() && !message.translation.isEmpty();
+            messages.append(message);
+        }
+    }
+    if (xml.hasError())
+        *error = xml.errorString();
+    return messages;
+}
+
+QStringList sortedMatches(const QString &text, const QRegularExpression &pattern)
+{
+    QStringList found;
+    for (auto it = pattern.globalMatch(text); it.hasNext();)
+        found.append(it.next().captured(0));
+    std::sort(found.begin(), found.end());
+    return found;
+}
+
+QStringList dockTitles(const QWidget *window)
+{
+    QStringList titles;
+    for (const QDockWidget *dock : window->findChildren<QDockWidget *>())
+        titles.append(dock->windowTitle());
+    return titles;
+}
+
+QStringList menuTitles(const QMenuBar *bar)
+{
+    QStringList titles;
+    for (const QAction *action : bar->actions())
+        titles.append(action->text());
+    return titles;
+}
+
+} // namespace
+
+TEST_F(Translation, ChineseTranslatorTranslatesMenusDocksAndLesson)
+{
+    ASSERT_TRUE(LanguageSettings::install(QStringLiteral("zh_TW")));
+    EXPECT_EQ(LanguageSettings::currentLanguage(), QStringLiteral("zh_TW"));
+    EXPECT_EQ(QCoreApplication::translate("attnlens::MainWindow", "&File"), QStringLiteral("檔案(&F)"));
+    EXPECT_EQ(QCoreApplication::translate("attnlens::MainWindow", "Heatmap"), QStringLiteral("熱圖"));
+    EXPECT_EQ(QCoreApplication::translate("attnlens::MainWindow", "Temperature"), QStringLiteral("溫度"));
+    const std::vector<attnlens::LessonStep> steps = attnlens::Lesson::steps();
+    ASSERT_FALSE(steps.empty());
+    EXPECT_EQ(steps.front().title, QStringLiteral("一個查詢與一組待搜尋的記憶"));
+
+    ASSERT_TRUE(LanguageSettings::install(QStringLiteral("en")));
+    EXPECT_EQ(QCoreApplication::translate("attnlens::MainWindow", "&File"), QStringLiteral("&File"));
+    EXPECT_EQ(attnlens::Lesson::steps().front().title, QStringLiteral("A query and a memory to search"));
+}
+
+TEST_F(Translation, EveryFinishedTranslationKeepsPlaceholdersAndTags)
+{
+    QString error;
+    const QList<TsMessage> messages =
+        readTsFile(QStringLiteral(ATTNLENS_TRANSLATIONS_DIR "/attnlens_zh_TW.ts"), &error);
+    ASSERT_TRUE(error.isEmpty()) << error.toStdString();
+    const QRegularExpression placeholder(QStringLiteral("%L?\\d+"));
+    const QRegularExpression tag(QStringLiteral("</?[a-zA-Z][^>]*>"));
+    int finished = 0;
+    for (const TsMessage &message : messages) {
+        if (!message.finished)
+            continue;
+        ++finished;
+        SCOPED_TRACE((message.context + QStringLiteral(": ") + message.source).toStdString());
+        EXPECT_EQ(sortedMatches(message.translation, placeholder), sortedMatches(message.source, placeholder));
+        EXPECT_EQ(sortedMatches(message.translation, tag), sortedMatches(message.source, tag));
+    }
+    // The menus, docks and panels at least: a .ts whose translations were lost fails here.
+    EXPECT_GE(finished, 150) << "of " << messages.size();
+}
+
+TEST_F(Translation, MainWindowBuiltUnderChineseShowsChineseMenusAndDocks)
+{
+    ASSERT_TRUE(LanguageSettings::install(QStringLiteral("zh_TW")));
+    attnlens::MainWindow window;
+    const QStringList titles = menuTitles(window.menuBar());
+    EXPECT_TRUE(titles.contains(QStringLiteral("檔案(&F)"))) << titles.join(QLatin1Char('|')).toStdString();
+    EXPECT_TRUE(titles.contains(QStringLiteral("檢視(&V)"))) << titles.join(QLatin1Char('|')).toStdString();
+    EXPECT_FALSE(titles.contains(QStringLiteral("&File")));
+    EXPECT_TRUE(dockTitles(&window).contains(QStringLiteral("熱圖")));
+    EXPECT_FALSE(dockTitles(&window).contains(QStringLiteral("Heatmap")));
+    EXPECT_EQ(window.matricesDock()->windowTitle(), QStringLiteral("矩陣"));
+
+    auto *chinese = window.findChild<QAction *>(QStringLiteral("languageAction_zh_TW"));
+    auto *english = window.findChild<QAction *>(QStringLiteral("languageAction_en"));
+    ASSERT_NE(chinese, nullptr);
+    ASSERT_NE(english, nullptr);
+    EXPECT_TRUE(chinese->isChecked());
+    EXPECT_FALSE(english->isChecked());
+    EXPECT_EQ(chinese->text(), QStringLiteral("繁體中文"));
+}
+
+TEST_F(Translation, MainWindowBuiltUnderEnglishStaysEnglish)
+{
+    ASSERT_TRUE(LanguageSettings::install(QStringLiteral("en")));
+    attnlens::MainWindow window;
+    const QStringList titles = menuTitles(window.menuBar());
+    EXPECT_TRUE(titles.contains(QStringLiteral("&File")));
+    EXPECT_TRUE(dockTitles(&window).contains(QStringLiteral("Heatmap")));
+}
+
+TEST_F(Translation, CommandLineBeatsSavedChoiceWhichBeatsTheLocale)
+{
+    QSettings().remove(QStringLiteral("view/language"));
+    EXPECT_EQ(LanguageSettings::chooseLanguage(), LanguageSettings::systemLanguage());
+    LanguageSettings::saveLanguage(QStringLiteral("zh_TW"));
+    EXPECT_EQ(LanguageSettings::savedLanguage(), QStringLiteral("zh_TW"));
+    EXPECT_EQ(LanguageSettings::chooseLanguage(), QStringLiteral("zh_TW"));
+    EXPECT_EQ(LanguageSettings::chooseLanguage(QStringLiteral("en")), QStringLiteral("en"));
+    QSettings().setValue(QStringLiteral("view/language"), QStringLiteral("tlh"));
+    EXPECT_TRUE(LanguageSettings::savedLanguage().isEmpty());
+    EXPECT_EQ(LanguageSettings::chooseLanguage(), LanguageSettings::systemLanguage());
+}
+
+TEST_F(Translation, UnknownLanguageInstallsNothing)
+{
+    EXPECT_FALSE(LanguageSettings::install(QStringLiteral("tlh")));
+    EXPECT_EQ(LanguageSettings::currentLanguage(), QStringLiteral("en"));
+}

@@ -1,0 +1,2551 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_TW">
+<context>
+    <name>QObject</name>
+    <message>
+        <source>%1
+
+Error category: %2</source>
+        <translation>%1
+
+錯誤類別：%2</translation>
+    </message>
+    <message>
+        <source>Scenario not opened</source>
+        <translation>未開啟情境</translation>
+    </message>
+</context>
+<context>
+    <name>attnlens</name>
+    <message>
+        <source>no mask</source>
+        <translation>無遮罩</translation>
+    </message>
+    <message>
+        <source>causal mask</source>
+        <translation>因果遮罩</translation>
+    </message>
+    <message>
+        <source>%1 of %2 cells masked</source>
+        <translation>%2 個格子中有 %1 個被遮罩</translation>
+    </message>
+    <message>
+        <source>Untitled scenario</source>
+        <translation>未命名情境</translation>
+    </message>
+    <message>
+        <source>%1 — temperature T = %2 — %3</source>
+        <translation>%1 — 溫度 T = %2 — %3</translation>
+    </message>
+</context>
+<context>
+    <name>attnlens::AttentionModel</name>
+    <message>
+        <source>Query %1 (%2) is the only query; a scenario needs at least one.</source>
+        <translation>查詢 %1（%2）是唯一的查詢；情境至少需要一個查詢。</translation>
+    </message>
+    <message>
+        <source>Key %1 (%2) is the only key; a scenario needs at least one.</source>
+        <translation>鍵 %1（%2）是唯一的鍵；情境至少需要一個鍵。</translation>
+    </message>
+    <message>
+        <source>Removing key %1 (%2) would leave row %3 (%4) with no allowed key: softmax over no keys is undefined. Allow another key in that row first.</source>
+        <translation>移除鍵 %1（%2）會使第 %3 列（%4）沒有允許的鍵：對零個鍵做 softmax 沒有定義。請先在該列允許另一個鍵。</translation>
+    </message>
+    <message>
+        <source>d_k must be at least 1, not %1.</source>
+        <translation>d_k 至少須為 1，而不是 %1。</translation>
+    </message>
+    <message>
+        <source>d_v must be at least 1, not %1.</source>
+        <translation>d_v 至少須為 1，而不是 %1。</translation>
+    </message>
+</context>
+<context>
+    <name>attnlens::AutoSaver</name>
+    <message>
+        <source>Autosave failed: %1</source>
+        <translation>自動儲存失敗：%1</translation>
+    </message>
+    <message>
+        <source>%1: not an Attention Lens autosave</source>
+        <translation>%1：不是 Attention Lens 的自動儲存檔</translation>
+    </message>
+</context>
+<context>
+    <name>attnlens::ComparisonGrid</name>
+    <message>
+        <source>Comparison matrix</source>
+        <translation>比較矩陣</translation>
+    </message>
+    <message>
+        <source>A small matrix of numbers captured for a comparison; hover a cell for its full value.</source>
+        <translation>為比較而擷取的小型數值矩陣；將滑鼠停在格子上可看完整數值。</translation>
+    </message>
+    <message>
+        <source>Nothing to show yet.</source>
+        <translation>目前沒有可顯示的內容。</translation>
+    </message>
+</context>
+<context>
+    <name>attnlens::ComparisonView</name>
+    <message>
+        <source>Intervention and snapshots</source>
+        <translation>介入與快照</translation>
+    </message>
+    <message>
+        <source>The current scenario before and after changing one value or masking one key, and the difference between two snapshots.</source>
+        <translation>目前情境在改變一個值或遮罩一個鍵之前與之後的樣子，以及兩個快照之間的差異。</translation>
+    </message>
+    <message>
+        <source>Intervention</source>
+        <translation>介入</translation>
+    </message>
+    <message>
+        <source>Set the value to 100</source>
+        <translation>將值設為 100</translation>
+    </message>
+    <message>
+        <source>Mask the key</source>
+        <translation>遮罩此鍵</translation>
+    </message>
+    <message>
+        <source>Key to change</source>
+        <translation>要改變的鍵</translation>
+    </message>
+    <message>
+        <source>of</source>
+        <translation>對象：</translation>
+    </message>
+    <message>
+        <source>Snapshot &amp;A</source>
+        <translation>快照 &amp;A</translation>
+    </message>
+    <message>
+        <source>Remember the current scenario and its numbers as A.</source>
+        <translation>把目前的情境及其數值記為 A。</translation>
+    </message>
+    <message>
+        <source>Snapshot &amp;B</source>
+        <translation>快照 &amp;B</translation>
+    </message>
+    <message>
+        <source>Remember the current scenario and its numbers as B.</source>
+        <translation>把目前的情境及其數值記為 B。</translation>
+    </message>
+    <message>
+        <source>A: not taken</source>
+        <translation>A：尚未擷取</translation>
+    </message>
+    <message>
+        <source>B: not taken</source>
+        <translation>B：尚未擷取</translation>
+    </message>
+    <message>
+        <source>Before: weights</source>
+        <translation>之前：權重</translation>
+    </message>
+    <message>
+        <source>After: value of %1 = 100</source>
+        <translation>之後：%1 的值 = 100</translation>
+    </message>
+    <message>
+        <source>After: %1 masked</source>
+        <translation>之後：%1 被遮罩</translation>
+    </message>
+    <message>
+        <source>This change would leave a query with no allowed key, so it has no result.</source>
+        <translation>此變更會讓某個查詢沒有允許的鍵，因此沒有結果。</translation>
+    </message>
+    <message>
+        <source>The current scenario is refused: %1</source>
+        <translation>目前的情境被拒絕：%1</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>before</source>
+        <translation>之前</translation>
+    </message>
+    <message>
+        <source>after</source>
+        <translation>之後</translation>
+    </message>
+    <message>
+        <source>context %1</source>
+        <translation>上下文 %1</translation>
+    </message>
+    <message>
+        <source>Weights identical bit for bit; the context moved. The weights alone cannot tell you what the value did.</source>
+        <translation>權重逐位元完全相同；上下文卻改變了。單看權重無法得知值造成了什麼影響。</translation>
+    </message>
+    <message>
+        <source>Weights and context identical.</source>
+        <translation>權重與上下文皆相同。</translation>
+    </message>
+    <message>
+        <source>The weights changed: the remaining keys share the whole weight again (each row still sums to 1).</source>
+        <translation>權重改變了：其餘的鍵重新分攤全部權重（每一列的總和仍為 1）。</translation>
+    </message>
+    <message>
+        <source>Not taken: the current scenario is refused.</source>
+        <translation>未擷取：目前的情境被拒絕。</translation>
+    </message>
+    <message>
+        <source>%1, T = %2</source>
+        <translation>%1，T = %2</translation>
+    </message>
+    <message>
+        <source>untitled</source>
+        <translation>未命名</translation>
+    </message>
+    <message>
+        <source>A: %1</source>
+        <translation>A：%1</translation>
+    </message>
+    <message>
+        <source>B: %1</source>
+        <translation>B：%1</translation>
+    </message>
+    <message>
+        <source>Weights B − A</source>
+        <translation>權重 B − A</translation>
+    </message>
+    <message>
+        <source>Take snapshot A, change something, take snapshot B.</source>
+        <translation>先擷取快照 A，改變某些設定，再擷取快照 B。</translation>
+    </message>
+    <message>
+        <source>A and B have different shapes (%1 × %2 and %3 × %4): there is no cell-by-cell difference.</source>
+        <translation>A 與 B 的形狀不同（%1 × %2 與 %3 × %4）：無法逐格比較差異。</translation>
+    </message>
+    <message>
+        <source>Largest weight change %1.</source>
+        <translation>權重最大變化 %1。</translation>
+    </message>
+    <message>
+        <source>Largest context change %1.</source>
+        <translation>上下文最大變化 %1。</translation>
+    </message>
+</context>
+<context>
+    <name>attnlens::ContextChartView</name>
+    <message>
+        <source>Context vector chart</source>
+        <translation>上下文向量圖</translation>
+    </message>
+    <message>
+        <source>Stacked bar chart of the selected query&apos;s context vector: for each dimension, the contribution weight times value of every key, stacked, and the context value marked by a diamond with its number.</source>
+        <translation>所選查詢的上下文向量堆疊長條圖：每個維度堆疊各鍵的貢獻（權重乘以值），並以菱形及其數字標出上下文的值。</translation>
+    </message>
+    <message>
+        <source>context = Σ wᵢ·vᵢ</source>
+        <translation>上下文 = Σ wᵢ·vᵢ</translation>
+    </message>
+    <message>
+        <source>context dimension</source>
+        <translation>上下文維度</translation>
+    </message>
+    <message>
+        <source>contribution wᵢ·vᵢ</source>
+        <translation>貢獻 wᵢ·vᵢ</translation>
+    </message>
+    <message>
+        <source>dim %1</source>
+        <translation>維度 %1</translation>
+    </message>
+    <message>
+        <source>%1 other keys</source>
+        <translation>其他 %1 個鍵</translation>
+    </message>
+    <message>
+        <source>No query to show</source>
+        <translation>沒有可顯示的查詢</translation>
+    </message>
+    <message>
+        <source>%1 (masked)</source>
+        <translation>%1（已遮罩）</translation>
+    </message>
+    <message>
+        <source>the query</source>
+        <translation>此查詢</translation>
+    </message>
+    <message>
+        <source>context of %1 = Σ wᵢ·vᵢ</source>
+        <translation>%1 的上下文 = Σ wᵢ·vᵢ</translation>
+    </message>
+    <message>
+        <source>context of %1</source>
+        <translation>%1 的上下文</translation>
+    </message>
+    <message>
+        <source>%1, dim %2: w = %3 × v = %4 → %5</source>
+        <translation>%1，維度 %2：w = %3 × v = %4 → %5</translation>
+    </message>
+    <message>
+        <source> (masked)</source>
+        <translation>（已遮罩）</translation>
+    </message>
+    <message>
+        <source>%1 other keys, dim %2: Σ wᵢ·vᵢ = %3</source>
+        <translation>其他 %1 個鍵，維度 %2：Σ wᵢ·vᵢ = %3</translation>
+    </message>
+    <message>
+        <source>context of %1, dim %2: %3</source>
+        <translation>%1 的上下文，維度 %2：%3</translation>
+    </message>
+</context>
+<context>
+    <name>attnlens::DocumentController</name>
+    <message>
+        <source>Untitled</source>
+        <translation>未命名</translation>
+    </message>
+    <message>
+        <source>New scenario: two queries, three keys, d = 2.</source>
+        <translation>新情境：兩個查詢、三個鍵，d = 2。</translation>
+    </message>
+    <message>
+        <source>Scenario not opened</source>
+        <translation>未開啟情境</translation>
+    </message>
+    <message>
+        <source>%1 could not be opened.
+
+%2</source>
+        <translation>無法開啟 %1。
+
+%2</translation>
+    </message>
+    <message>
+        <source>Opened the scenario stored in %1.</source>
+        <translation>已開啟儲存在 %1 中的情境。</translation>
+    </message>
+    <message>
+        <source>Opened %1.</source>
+        <translation>已開啟 %1。</translation>
+    </message>
+    <message>
+        <source>Opened the built-in scenario %1.</source>
+        <translation>已開啟內建情境 %1。</translation>
+    </message>
+    <message>
+        <source>Save Scenario As</source>
+        <translation>另存情境</translation>
+    </message>
+    <message>
+        <source>Attention Lens scenarios (*.json)</source>
+        <translation>Attention Lens 情境 (*.json)</translation>
+    </message>
+    <message>
+        <source>Scenario not saved</source>
+        <translation>未儲存情境</translation>
+    </message>
+    <message>
+        <source>%1 could not be saved. The previous file, if there was one, is unchanged, and the scenario is still open.
+
+%2</source>
+        <translation>無法儲存 %1。原有的檔案（若有）未被更動，情境仍保持開啟。
+
+%2</translation>
+    </message>
+    <message>
+        <source>Saved %1.</source>
+        <translation>已儲存 %1。</translation>
+    </message>
+    <message>
+        <source>Export Evidence</source>
+        <translation>匯出證據</translation>
+    </message>
+    <message>
+        <source>Evidence JSON (*.json)</source>
+        <translation>證據 JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Evidence not exported</source>
+        <translation>未匯出證據</translation>
+    </message>
+    <message>
+        <source>%1 could not be written.
+
+%2</source>
+        <translation>無法寫入 %1。
+
+%2</translation>
+    </message>
+    <message>
+        <source>Evidence written to %1.</source>
+        <translation>證據已寫入 %1。</translation>
+    </message>
+    <message>
+        <source>Evidence written to %1 (it records why the scenario is refused).</source>
+        <translation>證據已寫入 %1（其中記錄了情境被拒絕的原因）。</translation>
+    </message>
+    <message>
+        <source>Unsaved changes</source>
+        <translation>未儲存的變更</translation>
+    </message>
+    <message>
+        <source>“%1” has unsaved changes.</source>
+        <translation>「%1」有未儲存的變更。</translation>
+    </message>
+    <message>
+        <source>Save them before going on?</source>
+        <translation>要先儲存再繼續嗎？</translation>
+    </message>
+    <message>
+        <source>Open Scenario</source>
+        <translation>開啟情境</translation>
+    </message>
+    <message>
+        <source>Scenarios and Attention Lens figures (*.json *.png);;Scenarios (*.json);;Attention Lens figures (*.png);;All files (*)</source>
+        <translation>情境與 Attention Lens 圖片 (*.json *.png);;情境 (*.json);;Attention Lens 圖片 (*.png);;所有檔案 (*)</translation>
+    </message>
+    <message>
+        <source>Restore unsaved scenario?</source>
+        <translation>要還原未儲存的情境嗎？</translation>
+    </message>
+    <message>
+        <source>Attention Lens did not close cleanly. Restore the unsaved scenario from %1?</source>
+        <translation>Attention Lens 上次未正常關閉。要從 %1 還原未儲存的情境嗎？</translation>
+    </message>
+    <message>
+        <source>“%1” was autosaved then. Discard deletes that copy.</source>
+        <translation>當時已自動儲存「%1」。選擇「捨棄」會刪除該副本。</translation>
+    </message>
+    <message>
+        <source>Restore</source>
+        <translation>還原</translation>
+    </message>
+    <message>
+        <source>Discard</source>
+        <translation>捨棄</translation>
+    </message>
+</context>
+<context>
+    <name>attnlens::ErrorBanner</name>
+    <message>
+        <source>A matrix is empty</source>
+        <translation>有矩陣是空的</translation>
+    </message>
+    <message>
+        <source>The shapes do not fit</source>
+        <translation>形狀不相符</translation>
+    </message>
+    <message>
+        <source>A value is not a finite number</source>
+        <translation>有數值不是有限數</translation>
+    </message>
+    <message>
+        <source>The temperature must be above 0</source>
+        <translation>溫度必須大於 0</translation>
+    </message>
+    <message>
+        <source>Undefined: a query has no allowed key</source>
+        <translation>未定義：有查詢沒有允許的鍵</translation>
+    </message>
+    <message>
+        <source>A score overflows</source>
+        <translation>有分數溢位</translation>
+    </message>
+    <message>
+        <source>The scenario cannot be computed</source>
+        <translation>無法計算此情境</translation>
+    </message>
+    <message>
+        <source>Error banner</source>
+        <translation>錯誤橫幅</translation>
+    </message>
+    <message>
+        <source>Explains why the current scenario has no result.</source>
+        <translation>說明目前的情境為何沒有結果。</translation>
+    </message>
+</context>
+<context>
+    <name>attnlens::ExportFigureDialog</name>
+    <message>
+        <source>1× (96 dpi, as on screen)</source>
+        <translation>1×（96 dpi，與螢幕相同）</translation>
+    </message>
+    <message>
+        <source>2× (192 dpi, sharp on slides)</source>
+        <translation>2×（192 dpi，投影片上清晰）</translation>
+    </message>
+    <message>
+        <source>300 dpi (print)</source>
+        <translation>300 dpi（列印）</translation>
+    </message>
+    <message>
+        <source>Custom</source>
+        <translation>自訂</translation>
+    </message>
+    <message>
+        <source>Export Figure</source>
+        <translation>匯出圖片</translation>
+    </message>
+    <message>
+        <source>Export figure</source>
+        <translation>匯出圖片</translation>
+    </message>
+    <message>
+        <source>Saves a view as a PNG image, an SVG drawing or a PDF page, at the chosen size and resolution, optionally with a caption.</source>
+        <translation>以選定的尺寸與解析度，將檢視存成 PNG 影像、SVG 繪圖或 PDF 頁面，可選擇加上說明文字。</translation>
+    </message>
+    <message>
+        <source>View</source>
+        <translation>檢視</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>檔案</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>瀏覽…</translation>
+    </message>
+    <message>
+        <source>Format</source>
+        <translation>格式</translation>
+    </message>
+    <message>
+        <source>PNG image (pixels; carries the scenario)</source>
+        <translation>PNG 影像（像素；內含情境）</translation>
+    </message>
+    <message>
+        <source>SVG drawing (vector, text stays text)</source>
+        <translation>SVG 繪圖（向量，文字保持為文字）</translation>
+    </message>
+    <message>
+        <source>PDF page (vector, one page)</source>
+        <translation>PDF 頁面（向量，單頁）</translation>
+    </message>
+    <message>
+        <source> px</source>
+        <translation> px</translation>
+    </message>
+    <message>
+        <source>Width in logical pixels</source>
+        <translation>寬度（邏輯像素）</translation>
+    </message>
+    <message>
+        <source>Height in logical pixels</source>
+        <translation>高度（邏輯像素）</translation>
+    </message>
+    <message>
+        <source>As on screen</source>
+        <translation>與螢幕相同</translation>
+    </message>
+    <message>
+        <source>The size the view has in the window now</source>
+        <translation>此檢視目前在視窗中的尺寸</translation>
+    </message>
+    <message>
+        <source>Resolution</source>
+        <translation>解析度</translation>
+    </message>
+    <message>
+        <source>Dots per inch</source>
+        <translation>每英吋點數</translation>
+    </message>
+    <message>
+        <source> dpi</source>
+        <translation> dpi</translation>
+    </message>
+    <message>
+        <source>Transparent background</source>
+        <translation>透明背景</translation>
+    </message>
+    <message>
+        <source>Leaves the area around the view unpainted, for slides with a coloured background</source>
+        <translation>檢視周圍不上色，適用於有色背景的投影片</translation>
+    </message>
+    <message>
+        <source>Caption under the figure:</source>
+        <translation>圖片下方的說明文字：</translation>
+    </message>
+    <message>
+        <source>Caption</source>
+        <translation>說明文字</translation>
+    </message>
+    <message>
+        <source>&amp;View:</source>
+        <translation>檢視(&amp;V)：</translation>
+    </message>
+    <message>
+        <source>&amp;File:</source>
+        <translation>檔案(&amp;F)：</translation>
+    </message>
+    <message>
+        <source>F&amp;ormat:</source>
+        <translation>格式(&amp;O)：</translation>
+    </message>
+    <message>
+        <source>&amp;Size:</source>
+        <translation>尺寸(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>&amp;Resolution:</source>
+        <translation>解析度(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>匯出</translation>
+    </message>
+    <message>
+        <source>An image of %1 × %2 pixels.</source>
+        <translation>%1 × %2 像素的影像。</translation>
+    </message>
+    <message>
+        <source>A vector drawing of %1 × %2 pixels that stays sharp at any zoom.</source>
+        <translation>%1 × %2 像素的向量繪圖，任何縮放下都保持清晰。</translation>
+    </message>
+    <message>
+        <source>Figure not exported</source>
+        <translation>未匯出圖片</translation>
+    </message>
+    <message>
+        <source>The folder %1 does not exist.</source>
+        <translation>資料夾 %1 不存在。</translation>
+    </message>
+    <message>
+        <source>Replace File?</source>
+        <translation>取代檔案？</translation>
+    </message>
+    <message>
+        <source>%1 already exists. Replace it?</source>
+        <translation>%1 已存在。要取代它嗎？</translation>
+    </message>
+</context>
+<context>
+    <name>attnlens::Figure</name>
+    <message>
+        <source>Heatmap</source>
+        <translation>熱圖</translation>
+    </message>
+    <message>
+        <source>Key space</source>
+        <translation>鍵空間</translation>
+    </message>
+    <message>
+        <source>Weights chart</source>
+        <translation>權重圖</translation>
+    </message>
+    <message>
+        <source>Context chart</source>
+        <translation>上下文圖</translation>
+    </message>
+    <message>
+        <source>Mask grid</source>
+        <translation>遮罩格</translation>
+    </message>
+    <message>
+        <source>Worked numbers</source>
+        <translation>計算過程</translation>
+    </message>
+    <message>
+        <source>Whole window</source>
+        <translation>整個視窗</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png)</source>
+        <translation>PNG 影像 (*.png)</translation>
+    </message>
+    <message>
+        <source>SVG vector drawing (*.svg)</source>
+        <translation>SVG 向量繪圖 (*.svg)</translation>
+    </message>
+    <message>
+        <source>PDF document (*.pdf)</source>
+        <translation>PDF 文件 (*.pdf)</translation>
+    </message>
+</context>
+<context>
+    <name>attnlens::FigureExportActions</name>
+    <message>
+        <source>Export &amp;Figure…</source>
+        <translation>匯出圖片(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>Save a view or the whole window as PNG, SVG or PDF</source>
+        <translation>將一個檢視或整個視窗存成 PNG、SVG 或 PDF</translation>
+    </message>
+    <message>
+        <source>Copy as &amp;Image</source>
+        <translation>複製為影像(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Copy this view to the clipboard as an image</source>
+        <translation>將此檢視以影像形式複製到剪貼簿</translation>
+    </message>
+    <message>
+        <source>&amp;Export Figure…</source>
+        <translation>匯出圖片(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Save this view as PNG, SVG or PDF</source>
+        <translation>將此檢視存成 PNG、SVG 或 PDF</translation>
+    </message>
+    <message>
+        <source>Figure not exported</source>
+        <translation>未匯出圖片</translation>
+    </message>
+    <message>
+        <source>Exported the %1 to %2.</source>
+        <translation>已將%1匯出至 %2。</translation>
+    </message>
+    <message>
+        <source>The %1 could not be copied: it is too large.</source>
+        <translation>無法複製%1：尺寸太大。</translation>
+    </message>
+    <message>
+        <source>Copied the %1 as an image (%2 × %3 pixels).</source>
+        <translation>已將%1複製為影像（%2 × %3 像素）。</translation>
+    </message>
+</context>
+<context>
+    <name>attnlens::FigureExporter</name>
+    <message>
+        <source>The whole window can only be exported while it is open.</source>
+        <translation>只有在視窗開啟時才能匯出整個視窗。</translation>
+    </message>
+    <message>
+        <source>The size %1 × %2 is out of range: each side must be from %3 to %4 pixels.</source>
+        <translation>尺寸 %1 × %2 超出範圍：每邊必須介於 %3 到 %4 像素之間。</translation>
+    </message>
+    <message>
+        <source>The resolution %1 dpi is out of range: it must be from %2 to %3 dpi.</source>
+        <translation>解析度 %1 dpi 超出範圍：必須介於 %2 到 %3 dpi 之間。</translation>
+    </message>
+    <message>
+        <source>A %1 × %2 pixel image is too large; choose a smaller size or resolution.</source>
+        <translation>%1 × %2 像素的影像太大；請選擇較小的尺寸或解析度。</translation>
+    </message>
+    <message>
+        <source>%1: not written: %2</source>
+        <translation>%1：未寫入：%2</translation>
+    </message>
+    <message>
+        <source>%1: not written: the figure could not be drawn.</source>
+        <translation>%1：未寫入：無法繪製圖片。</translation>
+    </message>
+</context>
+<context>
+    <name>attnlens::HeatmapView</name>
+    <message>
+        <source>Attention heatmap</source>
+        <translation>注意力熱圖</translation>
+    </message>
+    <message>
+        <source>Undefined: %1 may attend to no key, and softmax over no keys is undefined. Allow a key in its mask row to see the numbers again.</source>
+        <translation>未定義：%1 沒有可以關注的鍵，而對零個鍵做 softmax 沒有定義。在它的遮罩列中允許一個鍵，即可再看到數值。</translation>
+    </message>
+    <message>
+        <source>The scenario has no queries or no keys.</source>
+        <translation>此情境沒有查詢或沒有鍵。</translation>
+    </message>
+    <message>
+        <source>key / source</source>
+        <translation>鍵／來源</translation>
+    </message>
+    <message>
+        <source>query / destination</source>
+        <translation>查詢／目的</translation>
+    </message>
+    <message>
+        <source>Scaled scores  S = QKᵀ / ↭ₖ</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Attention weights  A = softmax(S / T)</source>
+        <translation>注意力權重  A = softmax(S / T)</translation>
+    </message>
+    <message>
+        <source>colour scale ±max|S| = ±%1</source>
+        <translation>色階 ±max|S| = ±%1</translation>
+    </message>
+    <message>
+        <source>“%1” → “%2”</source>
+        <translation>「%1」→「%2」</translation>
+    </message>
+    <message>
+        <source>q·k = %1</source>
+        <translation>q·k = %1</translation>
+    </message>
+    <message>
+        <source>weight undefined: no allowed key</source>
+        <translation>權重未定義：沒有允許的鍵</translation>
+    </message>
+    <message>
+        <source>no weights while the scenario is refused</source>
+        <translation>情境被拒絕時沒有權重</translation>
+    </message>
+    <message>
+        <source>S = %1</source>
+        <translation>S = %1</translation>
+    </message>
+    <message>
+        <source>S/T = %1</source>
+        <translation>S/T = %1</translation>
+    </message>
+    <message>
+        <source>weight = 0 (masked)</source>
+        <translation>權重 = 0（已遮罩）</translation>
+    </message>
+    <message>
+        <source>weight = %1</source>
+        <translation>權重 = %1</translation>
+    </message>
+    <message>
+        <source>S = q·k / ↭ₖ = %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>S / T = %1 (T = %2)</source>
+        <translation>S / T = %1（T = %2）</translation>
+    </message>
+    <message>
+        <source>Hover a cell for q·k, S, S/T and its weight</source>
+        <translation>將滑鼠停在格子上可看 q·k、S、S/T 及其權重</translation>
+    </message>
+    <message>
+        <source>click a row to select its query</source>
+        <translation>點選一列以選取其查詢</translation>
+    </message>
+    <message>
+        <source>Scaled scores of %1 queries (rows) over %2 keys (columns), coloured on a scale symmetric about 0.</source>
+        <translation>%1 個查詢（列）對 %2 個鍵（欄）的縮放分數，以對 0 對稱的色階著色。</translation>
+    </message>
+    <message>
+        <source>Attention weights of %1 queries (rows) over %2 keys (columns), coloured on a fixed scale from 0 to 1.</source>
+        <translation>%1 個查詢（列）對 %2 個鍵（欄）的注意力權重，以 0 到 1 的固定色階著色。</translation>
+    </message>
+    <message>
+        <source>Masked cells are hatched. Hover a cell for its numbers; click a row or use the Up and Down keys to select a query.</source>
+        <translation>被遮罩的格子以斜線標示。將滑鼠停在格子上可看其數值；點選一列或用上、下方向鍵選取查詢。</translation>
+    </message>
+    <message>
+        <source>No heatmap: the scenario cannot be computed</source>
+        <translation>沒有熱圖：無法計算此情境</translation>
+    </message>
+    <message>
+        <source>Too small to draw the matrix</source>
+        <translation>太小，無法繪製矩陣</translation>
+    </message>
+    <message>
+        <source>Enlarge this view to see the heatmap.</source>
+        <translation>放大此檢視以查看熱圖。</translation>
+    </message>
+    <message>
+        <source>undefined: no allowed key</source>
+        <translation>未定義：沒有允許的鍵</translation>
+    </message>
+    <message>
+        <source>“%1”: click to select this query</source>
+        <translation>「%1」：點選以選取此查詢</translation>
+    </message>
+</context>
+<context>
+    <name>attnlens::KeySpaceView</name>
+    <message>
+        <source>Key space</source>
+        <translation>鍵空間</translation>
+    </message>
+    <message>
+        <source>Keys are labelled points and queries are arrows from the origin, with equal scales on both axes. Drag an arrow&apos;s tip to move that query (it also becomes the selected query); hold Ctrl and drag a key to move it (its value row stays paired with it). Arrow keys nudge the selected query by 0.1, Shift+arrow keys by 0.01. The selected query shows its dot product q·k with every key; each key&apos;s halo grows with its weight for that query; masked keys are hollow and grey.</source>
+        <translation>鍵是有標籤的點，查詢是從原點出發的箭頭，兩軸比例相同。拖曳箭頭尖端可移動該查詢（它也會成為所選查詢）；按住 Ctrl 拖曳鍵可移動它（其值列仍與它配對）。方向鍵將所選查詢微調 0.1，Shift+方向鍵微調 0.01。所選查詢會顯示它與每個鍵的內積 q·k；每個鍵的光暈隨它對該查詢的權重變大；被遮罩的鍵為空心灰色。</translation>
+    </message>
+    <message>
+        <source>Horizontal:</source>
+        <translation>水平：</translation>
+    </message>
+    <message>
+        <source>Key coordinate shown horizontally</source>
+        <translation>水平顯示的鍵座標</translation>
+    </message>
+    <message>
+        <source>Vertical:</source>
+        <translation>垂直：</translation>
+    </message>
+    <message>
+        <source>Key coordinate shown vertically</source>
+        <translation>垂直顯示的鍵座標</translation>
+    </message>
+    <message>
+        <source>showing dimensions %1 and %2 of %3; other coordinates unchanged</source>
+        <translation>顯示 %3 個維度中的第 %1 與第 %2 維；其他座標不變</translation>
+    </message>
+    <message>
+        <source>drag arrows to move queries · Ctrl+drag moves keys</source>
+        <translation>拖曳箭頭可移動查詢 · Ctrl+拖曳可移動鍵</translation>
+    </message>
+    <message>
+        <source> · snapping to 0.1</source>
+        <translation> · 對齊到 0.1</translation>
+    </message>
+    <message>
+        <source>Weights undefined: no allowed key for query %1 (%2). Allow at least one key in its mask row; points stay draggable.</source>
+        <translation>權重未定義：查詢 %1（%2）沒有允許的鍵。請在它的遮罩列中至少允許一個鍵；點仍可拖曳。</translation>
+    </message>
+    <message>
+        <source>Result undefined: %1. Weights are not shown; points stay draggable.</source>
+        <translation>結果未定義：%1。不顯示權重；點仍可拖曳。</translation>
+    </message>
+    <message>
+        <source>the scenario cannot be computed</source>
+        <translation>無法計算此情境</translation>
+    </message>
+    <message>
+        <source>dimension %1</source>
+        <translation>維度 %1</translation>
+    </message>
+    <message>
+        <source>key dimension %1</source>
+        <translation>鍵維度 %1</translation>
+    </message>
+    <message>
+        <source>masked</source>
+        <translation>已遮罩</translation>
+    </message>
+    <message>
+        <source>k = %1</source>
+        <translation>k = %1</translation>
+    </message>
+    <message>
+        <source>q·k = %1 (query %2)</source>
+        <translation>q·k = %1（查詢 %2）</translation>
+    </message>
+    <message>
+        <source>score q·k/↭_k = %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>masked for this query: weight exactly 0</source>
+        <translation>對此查詢被遮罩：權重恰為 0</translation>
+    </message>
+    <message>
+        <source>weight = %1</source>
+        <translation>權重 = %1</translation>
+    </message>
+    <message>
+        <source>weight undefined (see the note)</source>
+        <translation>權重未定義（見說明）</translation>
+    </message>
+    <message>
+        <source>Ctrl+drag to move this key; its value row stays paired</source>
+        <translation>Ctrl+拖曳可移動此鍵；其值列仍保持配對</translation>
+    </message>
+    <message>
+        <source>%1
+q = %2
+drag the tip to move it; arrow keys nudge the selected query</source>
+        <translation>%1
+q = %2
+拖曳尖端可移動它；方向鍵可微調所選查詢</translation>
+    </message>
+</context>
+<context>
+    <name>attnlens::Lesson</name>
+    <message>
+        <source>A query and a memory to search</source>
+        <translation>一個查詢與一組待搜尋的記憶</translation>
+    </message>
+    <message>
+        <source>The red arrow is the query q = [1, 0]: what we are looking for. The three dots are the keys of memories A, B and C: how each memory can be found. Each key has a value, the content handed back when the memory is chosen. A value need not look like its key: A is found at [1, 0] but hands back [10, 0]. These are hand-made teaching vectors, not learned ones.</source>
+        <translation>紅色箭頭是查詢 q = [1, 0]：我們要找的東西。三個點是記憶 A、B、C 的鍵：每個記憶被找到的方式。每個鍵都有一個值，也就是選中該記憶時交回的內容。值不必長得像它的鍵：A 在 [1, 0] 被找到，交回的卻是 [10, 0]。這些是手工設計的教學向量，不是學習得來的。</translation>
+    </message>
+    <message>
+        <source>Before moving anything: which memories point most in the direction of q? Which two should q like equally?</source>
+        <translation>先別移動任何東西：哪些記憶最指向 q 的方向？q 應該同樣喜歡哪兩個？</translation>
+    </message>
+    <message>
+        <source>The query</source>
+        <translation>查詢</translation>
+    </message>
+    <message>
+        <source>A and C match q equally</source>
+        <translation>A 與 C 和 q 的匹配程度相同</translation>
+    </message>
+    <message>
+        <source>q·A = q·C = 1, q·B = 0</source>
+        <translation>q·A = q·C = 1，q·B = 0</translation>
+    </message>
+    <message>
+        <source>A value is not its key</source>
+        <translation>值不等於它的鍵</translation>
+    </message>
+    <message>
+        <source>key of A = [1, 0], value of A = [10, 0]</source>
+        <translation>A 的鍵 = [1, 0]，A 的值 = [10, 0]</translation>
+    </message>
+    <message>
+        <source>Scaled scores</source>
+        <translation>縮放分數</translation>
+    </message>
+    <message>
+        <source>Each score is the dot product of the query with one key, divided by √d_k = √2 ≈ 1.4142. The division keeps scores from growing with the key dimension when the coordinates are of unit size; it does not make the vectors unit length. The worked numbers show every product and sum.</source>
+        <translation>每個分數是查詢與一個鍵的內積，再除以 √d_k = √2 ≈ 1.4142。當座標為單位大小時，這個除法讓分數不會隨鍵的維度增長；它並不會把向量變成單位長度。「計算過程」面板列出了每一個乘積與總和。</translation>
+    </message>
+    <message>
+        <source>Predict the three scaled scores. Can a score be negative? Is a score already a probability?</source>
+        <translation>預測三個縮放分數。分數可以是負的嗎？分數已經是機率了嗎？</translation>
+    </message>
+    <message>
+        <source>Scaled scores of q</source>
+        <translation>q 的縮放分數</translation>
+    </message>
+    <message>
+        <source>Divided by √d_k</source>
+        <translation>除以 √d_k</translation>
+    </message>
+    <message>
+        <source>d_k = 2: q·A = 1 becomes 0.7071</source>
+        <translation>d_k = 2：q·A = 1 變成 0.7071</translation>
+    </message>
+    <message>
+        <source>From scores to weights: softmax</source>
+        <translation>從分數到權重：softmax</translation>
+    </message>
+    <message>
+        <source>Softmax turns a row of scores into weights that are positive and add up to 1. It first subtracts the largest score (the same shift for every key changes no weight, it only keeps exp() from overflowing), exponentiates, and divides by the sum. Look at B: its score is 0, yet its weight is not.</source>
+        <translation>Softmax 把一列分數轉成皆為正、總和為 1 的權重。它先減去最大的分數（對每個鍵做相同的平移不會改變任何權重，只是防止 exp() 溢位），再取指數，然後除以總和。看看 B：它的分數是 0，權重卻不是。</translation>
+    </message>
+    <message>
+        <source>A and C equal? B zero or above zero? What do the three weights add up to?</source>
+        <translation>A 與 C 相等嗎？B 是零還是大於零？三個權重加起來是多少？</translation>
+    </message>
+    <message>
+        <source>Weights of q</source>
+        <translation>q 的權重</translation>
+    </message>
+    <message>
+        <source>Every row sums to 1</source>
+        <translation>每一列的總和為 1</translation>
+    </message>
+    <message>
+        <source>0.4011 + 0.1978 + 0.4011 = 1</source>
+        <translation>0.4011 + 0.1978 + 0.4011 = 1</translation>
+    </message>
+    <message>
+        <source>B scores 0 but keeps weight</source>
+        <translation>B 的分數為 0，但仍保有權重</translation>
+    </message>
+    <message>
+        <source>score 0, weight ≈ 0.1978</source>
+        <translation>分數 0，權重 ≈ 0.1978</translation>
+    </message>
+    <message>
+        <source>Retrieval: a weighted sum of values</source>
+        <translation>擷取：值的加權總和</translation>
+    </message>
+    <message>
+        <source>The context is the weights times the values: every value is scaled by its weight and the results are added, one coordinate at a time. Nothing is picked by argmax; all three memories contribute. Coordinate 1 comes from A and C (B&apos;s value has 0 there); coordinate 2 from B and C.</source>
+        <translation>上下文向量是權重乘以值：每個值按其權重縮放後相加，一次一個座標。沒有任何東西是用 argmax 挑出來的；三個記憶都有貢獻。座標 1 來自 A 與 C（B 的值在該處為 0）；座標 2 來自 B 與 C。</translation>
+    </message>
+    <message>
+        <source>Before looking: which memories feed coordinate 1 of the context, and which feed coordinate 2?</source>
+        <translation>先別看：哪些記憶供給上下文向量的座標 1？哪些供給座標 2？</translation>
+    </message>
+    <message>
+        <source>Context of q</source>
+        <translation>q 的上下文向量</translation>
+    </message>
+    <message>
+        <source>No argmax: all memories contribute</source>
+        <translation>沒有 argmax：所有記憶都有貢獻</translation>
+    </message>
+    <message>
+        <source>all three weights above 0</source>
+        <translation>三個權重都大於 0</translation>
+    </message>
+    <message>
+        <source>Change the query, keep the memory</source>
+        <translation>換個查詢，保留記憶</translation>
+    </message>
+    <message>
+        <source>Three queries now search the same memory: [1, 0], [0, 1] and [-1, 0]. Each row of the heatmap is one query; each ranks the memories its own way, so there is no single ranking of the memory. The temperature T divides the scores before softmax: T below 1 sharpens the weights, above 1 flattens them; standard attention uses T = 1.</source>
+        <translation>現在有三個查詢搜尋同一組記憶：[1, 0]、[0, 1] 與 [-1, 0]。熱圖的每一列是一個查詢；每個查詢以自己的方式排序記憶，所以記憶沒有單一的排名。溫度 T 在 softmax 之前除分數：T 小於 1 讓權重更集中，大於 1 讓權重更平均；標準注意力使用 T = 1。</translation>
+    </message>
+    <message>
+        <source>Predict the ranking for q = [-1, 0] before reading its row. Then predict what T = 0.5 and T = 2 do to each row, and try them.</source>
+        <translation>在讀它那一列之前，先預測 q = [-1, 0] 的排名。再預測 T = 0.5 與 T = 2 對每一列的影響，然後試試看。</translation>
+    </message>
+    <message>
+        <source>Row q = [1, 0]</source>
+        <translation>列 q = [1, 0]</translation>
+    </message>
+    <message>
+        <source>Row q = [0, 1]</source>
+        <translation>列 q = [0, 1]</translation>
+    </message>
+    <message>
+        <source>Row q = [-1, 0]: B comes first</source>
+        <translation>列 q = [-1, 0]：B 排第一</translation>
+    </message>
+    <message>
+        <source>Temperature</source>
+        <translation>溫度</translation>
+    </message>
+    <message>
+        <source>T = 1 (standard attention)</source>
+        <translation>T = 1（標準注意力）</translation>
+    </message>
+    <message>
+        <source>The causal mask</source>
+        <translation>因果遮罩</translation>
+    </message>
+    <message>
+        <source>Now three tokens attend to each other (Q = K). A decoder at position t may only look at positions up to t, itself included. The mask removes the future before softmax, so a masked key gets exactly 0 and the allowed ones share the whole weight. Rows are the receiving queries, columns the source keys: the future is above the diagonal.</source>
+        <translation>現在三個詞元互相關注（Q = K）。位置 t 的解碼器只能看到 t 以前（含自身）的位置。遮罩在 softmax 之前移除未來，所以被遮罩的鍵權重恰為 0，允許的鍵分攤全部權重。列是接收的查詢，欄是來源的鍵：未來位於對角線上方。</translation>
+    </message>
+    <message>
+        <source>Predict the first row before looking. Which cells must be exactly 0? Try switching off a mask cell on the diagonal of row 1.</source>
+        <translation>先別看，預測第一列。哪些格子必須恰為 0？試著關掉第 1 列對角線上的遮罩格。</translation>
+    </message>
+    <message>
+        <source>First row</source>
+        <translation>第一列</translation>
+    </message>
+    <message>
+        <source>Nothing above the diagonal</source>
+        <translation>對角線上方沒有權重</translation>
+    </message>
+    <message>
+        <source>every weight above the diagonal is exactly 0</source>
+        <translation>對角線上方的每個權重都恰為 0</translation>
+    </message>
+    <message>
+        <source>Row 2</source>
+        <translation>第 2 列</translation>
+    </message>
+    <message>
+        <source>Row 3</source>
+        <translation>第 3 列</translation>
+    </message>
+    <message>
+        <source>Padding, and the row with no allowed key</source>
+        <translation>填充，以及沒有允許鍵的列</translation>
+    </message>
+    <message>
+        <source>Token 3 is padding: it does not exist, so no query may retrieve it. The padding permissions are combined with the causal ones (both must allow a cell). If every key of a row were masked, softmax would divide 0 by 0: the row has no answer. Attention Lens refuses such a row and says so; below you can see what some frameworks return instead.</source>
+        <translation>詞元 3 是填充：它並不存在，所以任何查詢都不可擷取它。填充的許可與因果的許可結合（兩者都必須允許一個格子）。如果一列的每個鍵都被遮罩，softmax 會變成 0 除以 0：該列沒有答案。Attention Lens 會拒絕這樣的列並明確說明；下方可以看到一些框架改為回傳什麼。</translation>
+    </message>
+    <message>
+        <source>Predict row 3 now that token 3 is hidden. What happens if you try to mask token 1 for the first query?</source>
+        <translation>詞元 3 被隱藏後，預測第 3 列。如果試著對第一個查詢遮罩詞元 1，會發生什麼事？</translation>
+    </message>
+    <message>
+        <source>Padding is never retrieved</source>
+        <translation>填充永遠不會被擷取</translation>
+    </message>
+    <message>
+        <source>column &quot;token 3&quot; is exactly 0 in every row</source>
+        <translation>「token 3」這一欄在每一列都恰為 0</translation>
+    </message>
+    <message>
+        <source>Still causal</source>
+        <translation>仍然是因果的</translation>
+    </message>
+    <message>
+        <source>A row with no allowed key is refused</source>
+        <translation>沒有允許鍵的列會被拒絕</translation>
+    </message>
+    <message>
+        <source>masking every key of row 1 gives &quot;undefined: no allowed key&quot;</source>
+        <translation>遮罩第 1 列的每個鍵會得到「未定義：沒有允許的鍵」</translation>
+    </message>
+    <message>
+        <source>Check against a reference implementation</source>
+        <translation>與參考實作比對</translation>
+    </message>
+    <message>
+        <source>An implementation earns trust by agreeing with an independent one. The table puts the engine&apos;s numbers for the lesson&apos;s scenarios beside stored float64 reference answers (NumPy), cell by cell, with the absolute difference and the allowed tolerance. Agreement shows the arithmetic is right for these examples; it says nothing about what a trained model has learned.</source>
+        <translation>一個實作要與獨立的實作結果一致，才值得信任。此表逐格並列引擎對本課情境算出的數值與儲存的 float64 參考答案（NumPy），並列出絕對差異與容許誤差。結果一致表示這些例子的計算正確；但這與訓練好的模型學到了什麼無關。</translation>
+    </message>
+    <message>
+        <source>Predict how large the differences will be: exactly 0, around 1e-16, or around 1e-4?</source>
+        <translation>預測差異會有多大：恰為 0、約 1e-16，還是約 1e-4？</translation>
+    </message>
+    <message>
+        <source>The window agrees with the reference</source>
+        <translation>視窗的結果與參考一致</translation>
+    </message>
+    <message>
+        <source>scores, weights and context of nb_single_query within 1e-9 (relative)</source>
+        <translation>nb_single_query 的分數、權重與上下文向量皆在 1e-9（相對）之內</translation>
+    </message>
+    <message>
+        <source>Every lesson scenario agrees</source>
+        <translation>每個課程情境都一致</translation>
+    </message>
+    <message>
+        <source>all reference cases within 1e-9 (relative)</source>
+        <translation>所有參考案例皆在 1e-9（相對）之內</translation>
+    </message>
+    <message>
+        <source>What an attention plot can and cannot explain</source>
+        <translation>注意力圖能解釋與不能解釋的事</translation>
+    </message>
+    <message>
+        <source>A heatmap shows how this computation routes information, not why an outcome happened. To learn what matters, intervene. Hold Q and K and change only the value of B: the weights do not move at all, yet the context does. Mask B instead: the remaining weights renormalise. Compare the before and after below, or take snapshots A and B of any change.</source>
+        <translation>熱圖顯示的是這個計算如何傳遞資訊，而不是某個結果為何發生。想知道什麼才重要，就要介入。固定 Q 與 K，只改變 B 的值：權重完全不動，上下文向量卻變了。改為遮罩 B：其餘的權重重新正規化。比較下方的之前與之後，或對任何變更擷取快照 A 與 B。</translation>
+    </message>
+    <message>
+        <source>If B&apos;s value becomes [100, 100], which numbers change, the weights or the context? If B is masked, what do A and C get?</source>
+        <translation>如果 B 的值變成 [100, 100]，哪些數字會改變，權重還是上下文向量？如果 B 被遮罩，A 與 C 會得到多少？</translation>
+    </message>
+    <message>
+        <source>Value of B → [100, 100]: same weights</source>
+        <translation>B 的值 → [100, 100]：權重不變</translation>
+    </message>
+    <message>
+        <source>weights identical bit for bit; context ≈ [27.7998, 23.7887]</source>
+        <translation>權重逐位元相同；上下文 ≈ [27.7998, 23.7887]</translation>
+    </message>
+    <message>
+        <source>B masked: A and C renormalise</source>
+        <translation>B 被遮罩：A 與 C 重新正規化</translation>
+    </message>
+    <message>
+        <source>weights ≈ [0.5, 0, 0.5]; context ≈ [10, 5]</source>
+        <translation>權重 ≈ [0.5, 0, 0.5]；上下文 ≈ [10, 5]</translation>
+    </message>
+    <message>
+        <source>Practice 1: temperature 0.5 and 2</source>
+        <translation>練習 1：溫度 0.5 與 2</translation>
+    </message>
+    <message>
+        <source>Keep Q, K and V as they are and only move the temperature slider. The checkpoints recompute every row at T = 0.5 and at T = 2 and compare their entropy: lower entropy means a sharper, more decided row.</source>
+        <translation>保持 Q、K、V 不變，只移動溫度滑桿。檢查點會在 T = 0.5 與 T = 2 下重新計算每一列並比較其熵：熵越低表示該列越集中、越果斷。</translation>
+    </message>
+    <message>
+        <source>Write down your prediction first: at T = 0.5, does the largest weight of each row grow or shrink? And at T = 2?</source>
+        <translation>先寫下你的預測：在 T = 0.5 時，每一列最大的權重會變大還是變小？T = 2 時呢？</translation>
+    </message>
+    <message>
+        <source>T = 0.5 is sharper than T = 2</source>
+        <translation>T = 0.5 比 T = 2 更集中</translation>
+    </message>
+    <message>
+        <source>entropy per row: 0.9611 &lt; 1.0859, 0.9611 &lt; 1.0859, 0.8589 &lt; 1.0838</source>
+        <translation>每列的熵：0.9611 &lt; 1.0859，0.9611 &lt; 1.0859，0.8589 &lt; 1.0838</translation>
+    </message>
+    <message>
+        <source>Row q = [-1, 0] at T = 0.5</source>
+        <translation>T = 0.5 時的列 q = [-1, 0]</translation>
+    </message>
+    <message>
+        <source>Row q = [-1, 0] at T = 2</source>
+        <translation>T = 2 時的列 q = [-1, 0]</translation>
+    </message>
+    <message>
+        <source>Practice 2: all keys identical</source>
+        <translation>練習 2：所有鍵都相同</translation>
+    </message>
+    <message>
+        <source>Every key is now the same vector [0.5, 0.5]. Whatever a query asks, it sees the same score for every key, so every allowed key gets the same weight. The third query has memory C masked: C still gets exactly 0 and A and B split the weight.</source>
+        <translation>現在每個鍵都是同一個向量 [0.5, 0.5]。不論查詢問什麼，它對每個鍵看到的分數都相同，所以每個允許的鍵得到相同的權重。第三個查詢的記憶 C 被遮罩：C 仍恰為 0，由 A 與 B 平分權重。</translation>
+    </message>
+    <message>
+        <source>Predict the weights of each row. Then drag a query anywhere: does any weight change?</source>
+        <translation>預測每一列的權重。然後把查詢拖到任何位置：有任何權重改變嗎？</translation>
+    </message>
+    <message>
+        <source>Row 1: equal weights</source>
+        <translation>第 1 列：權重相等</translation>
+    </message>
+    <message>
+        <source>Row 2: equal weights</source>
+        <translation>第 2 列：權重相等</translation>
+    </message>
+    <message>
+        <source>Row 3: masked C stays 0</source>
+        <translation>第 3 列：被遮罩的 C 保持為 0</translation>
+    </message>
+    <message>
+        <source>Practice 3: one huge value</source>
+        <translation>練習 3：一個巨大的值</translation>
+    </message>
+    <message>
+        <source>Memory C now hands back [10000, 10000]. Q and K are those of the lesson, so the weights are too; only the context is different, and by a lot. A small weight on a huge value can dominate the output, which a weights plot alone would never show.</source>
+        <translation>記憶 C 現在交回 [10000, 10000]。Q 與 K 和課程中的相同，所以權重也相同；只有上下文向量不同，而且差很多。巨大值上的一個小權重就能主導輸出，而單看權重圖永遠看不出這一點。</translation>
+    </message>
+    <message>
+        <source>Predict the weights and roughly the context before looking at the context chart.</source>
+        <translation>在看上下文圖之前，先預測權重以及大約的上下文向量。</translation>
+    </message>
+    <message>
+        <source>Weights as in step 3</source>
+        <translation>權重與步驟 3 相同</translation>
+    </message>
+    <message>
+        <source>Context jumps</source>
+        <translation>上下文向量大幅跳動</translation>
+    </message>
+    <message>
+        <source>Practice 4: self- and cross-attention</source>
+        <translation>練習 4：自注意力與交叉注意力</translation>
+    </message>
+    <message>
+        <source>In self-attention (step 6) Q, K and V all come from one sequence, so the matrix is square. Here two decoder steps ask questions of three encoder states: queries from one stream, keys and values from another. The same formula works; the matrix is 2 × 3. This is how attention is attached to an encoder-decoder, recurrent or not.</source>
+        <translation>在自注意力（步驟 6）中，Q、K、V 都來自同一個序列，所以矩陣是方陣。這裡兩個解碼器步驟向三個編碼器狀態提問：查詢來自一個序列，鍵與值來自另一個。同一個公式照樣適用；矩陣是 2 × 3。注意力就是這樣接到編碼器－解碼器上的，不論是否為循環網路。</translation>
+    </message>
+    <message>
+        <source>Predict which encoder state each decoder step weighs most.</source>
+        <translation>預測每個解碼器步驟最重視哪個編碼器狀態。</translation>
+    </message>
+    <message>
+        <source>Two sequences</source>
+        <translation>兩個序列</translation>
+    </message>
+    <message>
+        <source>2 decoder queries, 3 encoder keys and values</source>
+        <translation>2 個解碼器查詢，3 個編碼器的鍵與值</translation>
+    </message>
+    <message>
+        <source>Decoder 1</source>
+        <translation>解碼器 1</translation>
+    </message>
+    <message>
+        <source>Decoder 2</source>
+        <translation>解碼器 2</translation>
+    </message>
+</context>
+<context>
+    <name>attnlens::LessonConventionView</name>
+    <message>
+        <source>What frameworks do with an all-masked row</source>
+        <translation>各框架如何處理全部被遮罩的列</translation>
+    </message>
+    <message>
+        <source>For one query row, the weights each convention would give if every key were masked. The model is not changed.</source>
+        <translation>針對一個查詢列，若每個鍵都被遮罩時各種慣例會給出的權重。模型本身不會被改變。</translation>
+    </message>
+    <message>
+        <source>If every key of</source>
+        <translation>如果</translation>
+    </message>
+    <message>
+        <source>Query row</source>
+        <translation>查詢列</translation>
+    </message>
+    <message>
+        <source>were masked:</source>
+        <translation>的每個鍵都被遮罩：</translation>
+    </message>
+    <message>
+        <source>undefined: no allowed key</source>
+        <translation>未定義：沒有允許的鍵</translation>
+    </message>
+    <message>
+        <source>Attention Lens itself always refuses: %1</source>
+        <translation>Attention Lens 本身一律拒絕：%1</translation>
+    </message>
+    <message>
+        <source>Attention Lens itself always refuses such a row.</source>
+        <translation>Attention Lens 本身一律拒絕這樣的列。</translation>
+    </message>
+</context>
+<context>
+    <name>attnlens::LessonPanel</name>
+    <message>
+        <source>Lesson</source>
+        <translation>課程</translation>
+    </message>
+    <message>
+        <source>The guided lesson: what to look at and predict in each step, and live checkpoints that tick while the numbers hold. PageDown and PageUp move between steps.</source>
+        <translation>導覽課程：每個步驟要看什麼、預測什麼，以及在數值成立時即時打勾的檢查點。PageDown 與 PageUp 可在步驟間移動。</translation>
+    </message>
+    <message>
+        <source>Checkpoints</source>
+        <translation>檢查點</translation>
+    </message>
+    <message>
+        <source>You changed the scenario.</source>
+        <translation>你已改變了情境。</translation>
+    </message>
+    <message>
+        <source>Back to the checkpoint</source>
+        <translation>回到檢查點</translation>
+    </message>
+    <message>
+        <source>Load this step&apos;s scenario again (undo brings your changes back).</source>
+        <translation>重新載入此步驟的情境（復原可找回你的變更）。</translation>
+    </message>
+    <message>
+        <source>◀ Previous</source>
+        <translation>◀ 上一步</translation>
+    </message>
+    <message>
+        <source>Previous step (PageUp)</source>
+        <translation>上一個步驟（PageUp）</translation>
+    </message>
+    <message>
+        <source>Next ▶</source>
+        <translation>下一步 ▶</translation>
+    </message>
+    <message>
+        <source>Next step (PageDown)</source>
+        <translation>下一個步驟（PageDown）</translation>
+    </message>
+    <message>
+        <source>The lesson</source>
+        <translation>課程</translation>
+    </message>
+    <message>
+        <source>Press Next (or PageDown) to start.</source>
+        <translation>按「下一步」（或 PageDown）開始。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Predict first:&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;先預測：&lt;/b&gt;%1</translation>
+    </message>
+    <message>
+        <source>%1: holds</source>
+        <translation>%1：成立</translation>
+    </message>
+    <message>
+        <source>%1: does not hold</source>
+        <translation>%1：不成立</translation>
+    </message>
+</context>
+<context>
+    <name>attnlens::LessonReferenceTable</name>
+    <message>
+        <source>Reference check</source>
+        <translation>參考比對</translation>
+    </message>
+    <message>
+        <source>The engine&apos;s scores, weights and context beside the float64 reference answers, with the absolute difference and the tolerance.</source>
+        <translation>引擎算出的分數、權重與上下文向量，並列 float64 參考答案、絕對差異與容許誤差。</translation>
+    </message>
+    <message>
+        <source>Reference case</source>
+        <translation>參考案例</translation>
+    </message>
+    <message>
+        <source>Engine beside reference</source>
+        <translation>引擎與參考並列</translation>
+    </message>
+    <message>
+        <source>Cell</source>
+        <translation>格子</translation>
+    </message>
+    <message>
+        <source>Engine</source>
+        <translation>引擎</translation>
+    </message>
+    <message>
+        <source>Reference</source>
+        <translation>參考</translation>
+    </message>
+    <message>
+        <source>|Δ|</source>
+        <translation>|Δ|</translation>
+    </message>
+    <message>
+        <source>Tol.</source>
+        <translation>容許</translation>
+    </message>
+    <message>
+        <source>Tolerance: 1e-9 × |reference| (+1e-15)</source>
+        <translation>容許誤差：1e-9 × |參考值|（+1e-15）</translation>
+    </message>
+    <message>
+        <source>%1 of %2 cells in %3 cases agree within 1e-9 (relative); the largest difference is %4.</source>
+        <translation>%3 個案例中的 %2 個格子有 %1 個在 1e-9（相對）之內一致；最大差異為 %4。</translation>
+    </message>
+</context>
+<context>
+    <name>attnlens::MainWindow</name>
+    <message>
+        <source>Drag a query arrow, slide the temperature or click a mask cell.</source>
+        <translation>拖曳查詢箭頭、滑動溫度，或點選遮罩格。</translation>
+    </message>
+    <message>
+        <source>Temperature</source>
+        <translation>溫度</translation>
+    </message>
+    <message>
+        <source>Heatmap</source>
+        <translation>熱圖</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>權重</translation>
+    </message>
+    <message>
+        <source>Context</source>
+        <translation>上下文</translation>
+    </message>
+    <message>
+        <source>Mask</source>
+        <translation>遮罩</translation>
+    </message>
+    <message>
+        <source>Worked numbers</source>
+        <translation>計算過程</translation>
+    </message>
+    <message>
+        <source>Matrices</source>
+        <translation>矩陣</translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation>歷程</translation>
+    </message>
+    <message>
+        <source>Every edit so far, oldest first; click one to go back to it.</source>
+        <translation>到目前為止的每一次編輯，最舊的在前；點選一項即可回到該處。</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>開始</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>編輯(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>復原(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>重做(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>檔案(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;New</source>
+        <translation>新增(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Start a small untitled scenario: two queries, three keys, d = 2.</source>
+        <translation>開始一個小型的未命名情境：兩個查詢、三個鍵，d = 2。</translation>
+    </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation>開啟(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Open a scenario (.json) or a figure exported by Attention Lens (.png).</source>
+        <translation>開啟情境（.json）或 Attention Lens 匯出的圖片（.png）。</translation>
+    </message>
+    <message>
+        <source>Open &amp;Built-in</source>
+        <translation>開啟內建情境(&amp;B)</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>最近開啟(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>儲存(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Save &amp;As…</source>
+        <translation>另存新檔(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Export &amp;Evidence…</source>
+        <translation>匯出證據(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Write the scenario with its scores, weights and context (or the reason it is refused) as evidence JSON.</source>
+        <translation>將情境連同其分數、權重與上下文向量（或被拒絕的原因）寫成證據 JSON。</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>結束(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>檢視(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Colour Map</source>
+        <translation>色彩對應(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Show &amp;Values in Cells</source>
+        <translation>在格子中顯示數值(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Heatmap Shows</source>
+        <translation>熱圖顯示(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Softmax &amp;Weights</source>
+        <translation>Softmax 權重(&amp;W)</translation>
+    </message>
+    <message>
+        <source>Scaled &amp;Scores</source>
+        <translation>縮放分數(&amp;S)</translation>
+    </message>
+    <message>
+        <source>S&amp;nap Queries to 0.1 Grid</source>
+        <translation>查詢對齊 0.1 格線(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;Panels</source>
+        <translation>面板(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Reset Layout</source>
+        <translation>重設版面配置(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>說明(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Start the &amp;Lesson</source>
+        <translation>開始課程(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Walk through the notebook&apos;s lesson step by step, with live checkpoints.</source>
+        <translation>一步步走過筆記本中的課程，並有即時檢查點。</translation>
+    </message>
+    <message>
+        <source>&amp;About Attention Lens</source>
+        <translation>關於 Attention Lens(&amp;A)</translation>
+    </message>
+    <message>
+        <source>About Attention Lens</source>
+        <translation>關於 Attention Lens</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Attention Lens %1&lt;/h3&gt;&lt;p&gt;A desktop lab for scaled dot-product attention:&lt;/p&gt;&lt;p&gt;S = QK&lt;sup&gt;T&lt;/sup&gt;/&amp;radic;d&lt;sub&gt;k&lt;/sub&gt;, &amp;nbsp; A = softmax over keys of (S/T + M), &amp;nbsp; C = AV.&lt;/p&gt;&lt;p&gt;Rows are receiving queries, columns are source keys.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Attention Lens %1&lt;/h3&gt;&lt;p&gt;縮放點積注意力的桌面實驗室：&lt;/p&gt;&lt;p&gt;S = QK&lt;sup&gt;T&lt;/sup&gt;/&amp;radic;d&lt;sub&gt;k&lt;/sub&gt;, &amp;nbsp; A = 對鍵取 softmax(S/T + M), &amp;nbsp; C = AV。&lt;/p&gt;&lt;p&gt;列是接收的查詢，欄是來源的鍵。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Opened %1.</source>
+        <translation>已開啟 %1。</translation>
+    </message>
+    <message>
+        <source>&amp;%1  %2</source>
+        <translation>&amp;%1  %2</translation>
+    </message>
+    <message>
+        <source>No recent files</source>
+        <translation>沒有最近的檔案</translation>
+    </message>
+    <message>
+        <source>&amp;Clear Recent Files</source>
+        <translation>清除最近的檔案(&amp;C)</translation>
+    </message>
+    <message>
+        <source>File not found</source>
+        <translation>找不到檔案</translation>
+    </message>
+    <message>
+        <source>%1 no longer exists, so it was removed from the recent files.</source>
+        <translation>%1 已不存在，因此已從最近的檔案中移除。</translation>
+    </message>
+    <message>
+        <source>An unreadable autosave was set aside as %1: %2</source>
+        <translation>無法讀取的自動儲存檔已另存為 %1：%2</translation>
+    </message>
+    <message>
+        <source>Untitled</source>
+        <translation>未命名</translation>
+    </message>
+    <message>
+        <source>Restored “%1”; it is not saved yet.</source>
+        <translation>已還原「%1」；尚未儲存。</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>%1[*] — Attention Lens</source>
+        <translation>%1[*] — Attention Lens</translation>
+    </message>
+    <message>
+        <source>Lesson</source>
+        <translation>課程</translation>
+    </message>
+    <message>
+        <source>&amp;Lesson</source>
+        <translation>課程(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Show or hide the guided lesson.</source>
+        <translation>顯示或隱藏導覽課程。</translation>
+    </message>
+    <message>
+        <source>Lan&amp;guage</source>
+        <translation>語言(&amp;G)</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>語言</translation>
+    </message>
+    <message>
+        <source>Attention Lens will use %1 the next time it starts.</source>
+        <translation>Attention Lens 下次啟動時將使用 %1。</translation>
+    </message>
+</context>
+<context>
+    <name>attnlens::MaskEditor</name>
+    <message>
+        <source>row %1 (%2)</source>
+        <translation>第 %1 列（%2）</translation>
+    </message>
+    <message>
+        <source>Row %1 (%2) needs at least one allowed key: softmax over no keys is undefined.</source>
+        <translation>第 %1 列（%2）至少需要一個允許的鍵：對零個鍵做 softmax 沒有定義。</translation>
+    </message>
+    <message>
+        <source>all allowed</source>
+        <translation>全部允許</translation>
+    </message>
+    <message>
+        <source>causal</source>
+        <translation>因果</translation>
+    </message>
+    <message>
+        <source>padding</source>
+        <translation>填充</translation>
+    </message>
+    <message>
+        <source>invert</source>
+        <translation>反轉</translation>
+    </message>
+    <message>
+        <source>“%1” refused: %2 would have no allowed key, and softmax over no keys is undefined.</source>
+        <translation>「%1」被拒絕：%2 將沒有允許的鍵，而對零個鍵做 softmax 沒有定義。</translation>
+    </message>
+    <message>
+        <source>key %1 is real</source>
+        <translation>鍵 %1 是真實詞元</translation>
+    </message>
+    <message>
+        <source>key %1 is padding</source>
+        <translation>鍵 %1 是填充</translation>
+    </message>
+    <message>
+        <source>padding with causal</source>
+        <translation>填充並結合因果</translation>
+    </message>
+    <message>
+        <source>padding without causal</source>
+        <translation>僅填充不含因果</translation>
+    </message>
+</context>
+<context>
+    <name>attnlens::MaskGridCanvas</name>
+    <message>
+        <source>mask grid</source>
+        <translation>遮罩格</translation>
+    </message>
+    <message>
+        <source>One row per query and one column per key. Filled cells are allowed, hatched grey cells with a cross are blocked. Click a cell, or move with the arrow keys and press Space, to toggle it. The row under the grid marks which keys are real tokens for the padding preset.</source>
+        <translation>每個查詢一列、每個鍵一欄。實心格子為允許，帶叉號的灰色斜線格子為封鎖。點選格子，或用方向鍵移動後按空白鍵，即可切換。格子下方那一列標示哪些鍵是填充預設中的真實詞元。</translation>
+    </message>
+    <message>
+        <source>⚠ %1</source>
+        <translation>⚠ %1</translation>
+    </message>
+    <message>
+        <source>real key</source>
+        <translation>真實鍵</translation>
+    </message>
+    <message>
+        <source>undefined: no allowed key</source>
+        <translation>未定義：沒有允許的鍵</translation>
+    </message>
+    <message>
+        <source>Query row %1 %2: click to select it in every view.</source>
+        <translation>查詢列 %1 %2：點選即可在每個檢視中選取它。</translation>
+    </message>
+    <message>
+        <source>Key %1 %2 is %3.
+The padding preset keeps only real keys (is_real_key). Click or press Space to mark it as %4.</source>
+        <translation>鍵 %1 %2 是%3。
+填充預設只保留真實的鍵（is_real_key）。點選或按空白鍵可將它標為%4。</translation>
+    </message>
+    <message>
+        <source>a real token</source>
+        <translation>真實詞元</translation>
+    </message>
+    <message>
+        <source>padding</source>
+        <translation>填充</translation>
+    </message>
+    <message>
+        <source>Query row %1 %2 → key %3 %4: </source>
+        <translation>查詢列 %1 %2 → 鍵 %3 %4：</translation>
+    </message>
+    <message>
+        <source>blocked.
+This row is undefined: no allowed key. Click a cell in it to allow that key.</source>
+        <translation>已封鎖。
+此列未定義：沒有允許的鍵。點選其中一格即可允許該鍵。</translation>
+    </message>
+    <message>
+        <source>allowed</source>
+        <translation>允許</translation>
+    </message>
+    <message>
+        <source>, weight %1 (%2)</source>
+        <translation>，權重 %1（%2）</translation>
+    </message>
+    <message>
+        <source>.
+The only allowed key of this row: it cannot be blocked.</source>
+        <translation>。
+這是此列唯一允許的鍵：無法封鎖。</translation>
+    </message>
+    <message>
+        <source>.
+Click or press Space to block it.</source>
+        <translation>。
+點選或按空白鍵即可封鎖它。</translation>
+    </message>
+    <message>
+        <source>blocked, weight exactly 0.
+Click or press Space to allow it.</source>
+        <translation>已封鎖，權重恰為 0。
+點選或按空白鍵即可允許它。</translation>
+    </message>
+    <message>
+        <source>No mask: the scenario has no queries or no keys.</source>
+        <translation>沒有遮罩：此情境沒有查詢或沒有鍵。</translation>
+    </message>
+</context>
+<context>
+    <name>attnlens::MaskGridView</name>
+    <message>
+        <source>Mask</source>
+        <translation>遮罩</translation>
+    </message>
+    <message>
+        <source>Which keys each query may attend to. Rows are queries, columns are keys; click a cell to allow or block it, or use a preset. A row must keep at least one allowed key, since softmax over no keys is undefined.</source>
+        <translation>每個查詢可以關注哪些鍵。列是查詢，欄是鍵；點選格子可允許或封鎖它，也可使用預設。每一列至少要保留一個允許的鍵，因為對零個鍵做 softmax 沒有定義。</translation>
+    </message>
+    <message>
+        <source>Presets</source>
+        <translation>預設</translation>
+    </message>
+    <message>
+        <source>Every query may attend to every key (no mask).</source>
+        <translation>每個查詢都可關注每個鍵（無遮罩）。</translation>
+    </message>
+    <message>
+        <source>Query i may attend to keys 1..i only: a decoder cannot see the future.</source>
+        <translation>查詢 i 只能關注鍵 1..i：解碼器看不到未來。</translation>
+    </message>
+    <message>
+        <source>Keep only the keys ticked as “real key” under the grid: padding tokens are blocked for every query. With “with causal” ticked the causal mask is combined by AND (the notebook&apos;s allowed &amp; is_real_key[None, :]); untick it for a pure padding mask. Refused if a row would be left with no allowed key.</source>
+        <translation>只保留格子下方勾選為「真實鍵」的鍵：填充詞元對每個查詢都被封鎖。勾選「結合因果」時，以 AND 結合因果遮罩（即筆記本中的 allowed &amp; is_real_key[None, :]）；取消勾選則為純填充遮罩。若會使某列沒有允許的鍵，則拒絕套用。</translation>
+    </message>
+    <message>
+        <source>Allowed cells become blocked and blocked cells allowed; refused if a row would be left with no allowed key.</source>
+        <translation>允許的格子變為封鎖，封鎖的格子變為允許；若會使某列沒有允許的鍵，則拒絕套用。</translation>
+    </message>
+    <message>
+        <source>with causal</source>
+        <translation>結合因果</translation>
+    </message>
+    <message>
+        <source>padding preset includes the causal mask</source>
+        <translation>填充預設包含因果遮罩</translation>
+    </message>
+    <message>
+        <source>The padding preset&apos;s causal part. Ticked: query i may see key j only if j ≤ i AND key j is a real token (causal &amp; padding, as in the notebook). Unticked: a pure padding mask, every query sees every real key. While the padding preset is the current mask, changing this applies at once.</source>
+        <translation>填充預設中的因果部分。勾選：只有當 j ≤ i 且鍵 j 是真實詞元時，查詢 i 才能看到鍵 j（因果 &amp; 填充，與筆記本相同）。未勾選：純填充遮罩，每個查詢都能看到每個真實的鍵。當目前的遮罩是填充預設時，變更會立即套用。</translation>
+    </message>
+    <message>
+        <source>mask preset %1</source>
+        <translation>遮罩預設 %1</translation>
+    </message>
+</context>
+<context>
+    <name>attnlens::MatrixEditorView</name>
+    <message>
+        <source>Matrices</source>
+        <translation>矩陣</translation>
+    </message>
+    <message>
+        <source>Q, K and V as editable tables, one row per token. Type a number into a cell, rename a token in its label column, add or remove queries and keys (a key&apos;s value row comes and goes with it) and change d_k or d_v. Every edit can be undone.</source>
+        <translation>以可編輯的表格呈現 Q、K、V，每個詞元一列。在格子中輸入數字、在標籤欄重新命名詞元、新增或移除查詢與鍵（鍵的值列會隨之增減），以及變更 d_k 或 d_v。每次編輯都可以復原。</translation>
+    </message>
+    <message>
+        <source>Add &amp;Query</source>
+        <translation>新增查詢(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>Insert a query (all zeros) after the current query row</source>
+        <translation>在目前的查詢列之後插入一個查詢（全為零）</translation>
+    </message>
+    <message>
+        <source>Remove Q&amp;uery</source>
+        <translation>移除查詢(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Remove the current query row; a scenario keeps at least one</source>
+        <translation>移除目前的查詢列；情境至少保留一個</translation>
+    </message>
+    <message>
+        <source>Add &amp;Key</source>
+        <translation>新增鍵(&amp;K)</translation>
+    </message>
+    <message>
+        <source>Insert a key with its value (all zeros) after the current key row; every query may attend to it</source>
+        <translation>在目前的鍵列之後插入一個鍵及其值（全為零）；每個查詢都可關注它</translation>
+    </message>
+    <message>
+        <source>Remove K&amp;ey</source>
+        <translation>移除鍵(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Remove the current key row together with its value row</source>
+        <translation>移除目前的鍵列及其值列</translation>
+    </message>
+    <message>
+        <source>Re&amp;name Token…</source>
+        <translation>重新命名詞元(&amp;N)…</translation>
+    </message>
+    <message>
+        <source>Rename the token of the current row</source>
+        <translation>重新命名目前這一列的詞元</translation>
+    </message>
+    <message>
+        <source>&amp;Scenario</source>
+        <translation>情境(&amp;S)</translation>
+    </message>
+    <message>
+        <source>scenario name</source>
+        <translation>情境名稱</translation>
+    </message>
+    <message>
+        <source>(no name)</source>
+        <translation>（無名稱）</translation>
+    </message>
+    <message>
+        <source>The scenario&apos;s name, shown in the window title; press Enter to rename</source>
+        <translation>情境名稱，顯示於視窗標題；按 Enter 重新命名</translation>
+    </message>
+    <message>
+        <source>Q · queries</source>
+        <translation>Q · 查詢</translation>
+    </message>
+    <message>
+        <source>K · keys</source>
+        <translation>K · 鍵</translation>
+    </message>
+    <message>
+        <source>V · values</source>
+        <translation>V · 值</translation>
+    </message>
+    <message>
+        <source>Queries: what each token is looking for (N_q × d_k)</source>
+        <translation>查詢：每個詞元要找的東西（N_q × d_k）</translation>
+    </message>
+    <message>
+        <source>Keys: what each token offers to be found by (N_k × d_k)</source>
+        <translation>鍵：每個詞元用來被找到的依據（N_k × d_k）</translation>
+    </message>
+    <message>
+        <source>Values: what each key hands over when attended to (N_k × d_v)</source>
+        <translation>值：每個鍵被關注時交出的內容（N_k × d_v）</translation>
+    </message>
+    <message>
+        <source>query matrix Q</source>
+        <translation>查詢矩陣 Q</translation>
+    </message>
+    <message>
+        <source>key matrix K</source>
+        <translation>鍵矩陣 K</translation>
+    </message>
+    <message>
+        <source>value matrix V</source>
+        <translation>值矩陣 V</translation>
+    </message>
+    <message>
+        <source>One row per token; the first column is its label.</source>
+        <translation>每個詞元一列；第一欄是它的標籤。</translation>
+    </message>
+    <message>
+        <source>d_&amp;v</source>
+        <translation>d_&amp;v</translation>
+    </message>
+    <message>
+        <source>d_&amp;k</source>
+        <translation>d_&amp;k</translation>
+    </message>
+    <message>
+        <source>d_v, the number of value columns</source>
+        <translation>d_v，值的欄數</translation>
+    </message>
+    <message>
+        <source>d_v: columns of V (and of the context). Fewer drops the last columns, more adds zero columns.</source>
+        <translation>d_v：V（以及上下文向量）的欄數。減少會刪去最後幾欄，增加會補上全為零的欄。</translation>
+    </message>
+    <message>
+        <source>d_k, the number of query and key columns</source>
+        <translation>d_k，查詢與鍵的欄數</translation>
+    </message>
+    <message>
+        <source>d_k: columns of Q and K. Fewer drops the last columns of both, more adds zero columns; scores are divided by ↭_k.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select a query row in Q first.</source>
+        <translation>請先在 Q 中選取一個查詢列。</translation>
+    </message>
+    <message>
+        <source>Select a key row in K or V first.</source>
+        <translation>請先在 K 或 V 中選取一個鍵列。</translation>
+    </message>
+    <message>
+        <source>Make d_k = %1? Column %2 of Q and K will be dropped with its numbers.
+
+(Edit › Undo brings it back.)</source>
+        <translation>要讓 d_k = %1 嗎？Q 與 K 的第 %2 欄將連同其數字一併刪去。
+
+（編輯 › 復原可找回。）</translation>
+    </message>
+    <message>
+        <source>Make d_k = %1? Columns %2–%3 of Q and K will be dropped with their numbers.
+
+(Edit › Undo brings them back.)</source>
+        <translation>要讓 d_k = %1 嗎？Q 與 K 的第 %2–%3 欄將連同其數字一併刪去。
+
+（編輯 › 復原可找回。）</translation>
+    </message>
+    <message>
+        <source>Drop columns of Q and K?</source>
+        <translation>刪去 Q 與 K 的欄？</translation>
+    </message>
+    <message>
+        <source>Make d_v = %1? Column %2 of V will be dropped with its numbers.
+
+(Edit › Undo brings it back.)</source>
+        <translation>要讓 d_v = %1 嗎？V 的第 %2 欄將連同其數字一併刪去。
+
+（編輯 › 復原可找回。）</translation>
+    </message>
+    <message>
+        <source>Make d_v = %1? Columns %2–%3 of V will be dropped with their numbers.
+
+(Edit › Undo brings them back.)</source>
+        <translation>要讓 d_v = %1 嗎？V 的第 %2–%3 欄將連同其數字一併刪去。
+
+（編輯 › 復原可找回。）</translation>
+    </message>
+    <message>
+        <source>Drop columns of V?</source>
+        <translation>刪去 V 的欄？</translation>
+    </message>
+    <message>
+        <source>Select a row to rename first.</source>
+        <translation>請先選取要重新命名的列。</translation>
+    </message>
+    <message>
+        <source>⚠ The scenario is refused: %1</source>
+        <translation>⚠ 情境被拒絕：%1</translation>
+    </message>
+</context>
+<context>
+    <name>attnlens::MatrixTableModel</name>
+    <message>
+        <source>%1 row %2 (%3)</source>
+        <translation>%1 第 %2 列（%3）</translation>
+    </message>
+    <message>
+        <source>%1, label</source>
+        <translation>%1，標籤</translation>
+    </message>
+    <message>
+        <source>%1, column %2</source>
+        <translation>%1，第 %2 欄</translation>
+    </message>
+    <message>
+        <source>Query %1&apos;s label. Double-click (or F2) to rename it.</source>
+        <translation>查詢 %1 的標籤。按兩下（或 F2）即可重新命名。</translation>
+    </message>
+    <message>
+        <source>Key %1&apos;s label (its value row shares it). Double-click (or F2) to rename it.</source>
+        <translation>鍵 %1 的標籤（其值列共用此標籤）。按兩下（或 F2）即可重新命名。</translation>
+    </message>
+    <message>
+        <source>%1 = %2</source>
+        <translation>%1 = %2</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>query</source>
+        <translation>查詢</translation>
+    </message>
+    <message>
+        <source>key</source>
+        <translation>鍵</translation>
+    </message>
+    <message>
+        <source>The token&apos;s label</source>
+        <translation>詞元的標籤</translation>
+    </message>
+    <message>
+        <source>Column %1 of %2 (%3 = %4)</source>
+        <translation>%2 的第 %1 欄（%3 = %4）</translation>
+    </message>
+    <message>
+        <source>an empty entry is not a number</source>
+        <translation>空白的輸入不是數字</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a number</source>
+        <translation>「%1」不是數字</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a finite number (the engine refuses NaN and infinities)</source>
+        <translation>「%1」不是有限數（引擎拒絕 NaN 與無限大）</translation>
+    </message>
+    <message>
+        <source>%1: a label cannot be empty.</source>
+        <translation>%1：標籤不可為空白。</translation>
+    </message>
+    <message>
+        <source>%1: %2 is not a finite number (the engine refuses NaN and infinities)</source>
+        <translation>%1：%2 不是有限數（引擎拒絕 NaN 與無限大）</translation>
+    </message>
+</context>
+<context>
+    <name>attnlens::TemperaturePanel</name>
+    <message>
+        <source>Temperature</source>
+        <translation>溫度</translation>
+    </message>
+    <message>
+        <source>Sets the softmax temperature T between 0.05 and 20 on a logarithmic slider or by typing it, and shows the entropy of the selected query&apos;s attention weights in nats and its effective number of keys e^H.</source>
+        <translation>以對數滑桿或直接輸入，將 softmax 溫度 T 設在 0.05 到 20 之間，並顯示所選查詢注意力權重的熵（單位 nats）及其有效鍵數 e^H。</translation>
+    </message>
+    <message>
+        <source>&amp;temperature T</source>
+        <translation>溫度 T(&amp;T)</translation>
+    </message>
+    <message>
+        <source>temperature T slider</source>
+        <translation>溫度 T 滑桿</translation>
+    </message>
+    <message>
+        <source>Logarithmic: the middle is T = 1, left sharpens towards 0.05, right flattens towards 20.</source>
+        <translation>對數刻度：中間是 T = 1，往左朝 0.05 更集中，往右朝 20 更平均。</translation>
+    </message>
+    <message>
+        <source>Temperature T on a logarithmic scale: scores are divided by T before the softmax. Lower T sharpens the weights towards the best key, higher T flattens them towards uniform; T = 1 (the middle) is standard attention.</source>
+        <translation>對數刻度上的溫度 T：分數在 softmax 之前先除以 T。較低的 T 讓權重集中到最佳的鍵，較高的 T 讓權重趨於均勻；T = 1（中間）是標準注意力。</translation>
+    </message>
+    <message>
+        <source>0.05 · sharper</source>
+        <translation>0.05 · 更集中</translation>
+    </message>
+    <message>
+        <source>1</source>
+        <translation>1</translation>
+    </message>
+    <message>
+        <source>flatter · 20</source>
+        <translation>更平均 · 20</translation>
+    </message>
+    <message>
+        <source>temperature T</source>
+        <translation>溫度 T</translation>
+    </message>
+    <message>
+        <source>Type a temperature between 0.05 and 20.</source>
+        <translation>輸入 0.05 到 20 之間的溫度。</translation>
+    </message>
+    <message>
+        <source>reset to 1</source>
+        <translation>重設為 1</translation>
+    </message>
+    <message>
+        <source>reset temperature to 1</source>
+        <translation>將溫度重設為 1</translation>
+    </message>
+    <message>
+        <source>Set T back to exactly 1: standard scaled dot-product attention.</source>
+        <translation>將 T 設回恰好 1：標準的縮放點積注意力。</translation>
+    </message>
+    <message>
+        <source>entropy of the selected query&apos;s weights</source>
+        <translation>所選查詢權重的熵</translation>
+    </message>
+    <message>
+        <source>■ row 10 “token 10”: entropy 1.05 nats · effective keys 2.86 of 10</source>
+        <translation>■ 第 10 列「token 10」：熵 1.05 nats · 有效鍵數 2.86 / 10</translation>
+    </message>
+    <message>
+        <source>T = %1 (full precision %2)</source>
+        <translation>T = %1（完整精度 %2）</translation>
+    </message>
+    <message>
+        <source>Type a temperature between 0.05 and 20 and it applies at once.
+</source>
+        <translation>輸入 0.05 到 20 之間的溫度，會立即套用。
+</translation>
+    </message>
+    <message>
+        <source>⚠ T = %1 is invalid: %2. Move the slider or type a value to fix it.</source>
+        <translation>⚠ T = %1 無效：%2。移動滑桿或輸入數值即可修正。</translation>
+    </message>
+    <message>
+        <source>The scenario&apos;s T = %1 lies beyond the control&apos;s range 0.05ጠ: the control shows %2, and T stays %1 until you move the slider or type a value.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;span style=&quot;color:%1&quot;&gt;■&lt;/span&gt; row %2 %3</source>
+        <translation>&lt;span style=&quot;color:%1&quot;&gt;■&lt;/span&gt; 第 %2 列 %3</translation>
+    </message>
+    <message>
+        <source>of %1</source>
+        <translation>/ %1</translation>
+    </message>
+    <message>
+        <source>of %1 allowed</source>
+        <translation>/ %1 個允許的鍵</translation>
+    </message>
+    <message>
+        <source>%1: entropy &lt;b&gt;%2&lt;/b&gt; nats · effective keys &lt;b&gt;%3&lt;/b&gt; %4</source>
+        <translation>%1：熵 &lt;b&gt;%2&lt;/b&gt; nats · 有效鍵數 &lt;b&gt;%3&lt;/b&gt; %4</translation>
+    </message>
+    <message>
+        <source>&lt;span style=&quot;color:#777&quot;&gt;entropy: no query selected&lt;/span&gt;</source>
+        <translation>&lt;span style=&quot;color:#777&quot;&gt;熵：未選取查詢&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <source>scenario refused</source>
+        <translation>情境被拒絕</translation>
+    </message>
+    <message>
+        <source>no allowed key</source>
+        <translation>沒有允許的鍵</translation>
+    </message>
+    <message>
+        <source>invalid T</source>
+        <translation>T 無效</translation>
+    </message>
+    <message>
+        <source>%1: &lt;span style=&quot;color:#777&quot;&gt;entropy undefined (%2)&lt;/span&gt;</source>
+        <translation>%1：&lt;span style=&quot;color:#777&quot;&gt;熵未定義（%2）&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <source>Entropy H = −Σ w ln w of row %1&apos;s attention weights, in nats (natural logarithm): 0 when all weight sits on one key, ln k when k keys share it equally.
+Effective keys e^H: how many keys would share the weight equally to give the same entropy. Lower T sharpens the row and lowers both.
+H = %2 nats
+e^H = %3</source>
+        <translation>第 %1 列注意力權重的熵 H = −Σ w ln w，單位 nats（自然對數）：所有權重集中在一個鍵時為 0，k 個鍵平分時為 ln k。
+有效鍵數 e^H：要有多少個鍵平分權重，才會得到相同的熵。較低的 T 會讓該列更集中，兩者都會降低。
+H = %2 nats
+e^H = %3</translation>
+    </message>
+</context>
+<context>
+    <name>attnlens::UndoMaskCommand</name>
+    <message>
+        <source>Paint mask (%1 cells)</source>
+        <translation>繪製遮罩（%1 個格子）</translation>
+    </message>
+</context>
+<context>
+    <name>attnlens::UndoRecorder</name>
+    <message>
+        <source>Rename scenario to %1</source>
+        <translation>將情境重新命名為 %1</translation>
+    </message>
+    <message>
+        <source>(no name)</source>
+        <translation>（無名稱）</translation>
+    </message>
+    <message>
+        <source>Rename query %1 to %2</source>
+        <translation>將查詢 %1 重新命名為 %2</translation>
+    </message>
+    <message>
+        <source>Rename key %1 to %2</source>
+        <translation>將鍵 %1 重新命名為 %2</translation>
+    </message>
+    <message>
+        <source>Add query %1</source>
+        <translation>新增查詢 %1</translation>
+    </message>
+    <message>
+        <source>Remove query %1</source>
+        <translation>移除查詢 %1</translation>
+    </message>
+    <message>
+        <source>Add key %1</source>
+        <translation>新增鍵 %1</translation>
+    </message>
+    <message>
+        <source>Remove key %1</source>
+        <translation>移除鍵 %1</translation>
+    </message>
+    <message>
+        <source>Change d_k from %1 to %2</source>
+        <translation>將 d_k 從 %1 改為 %2</translation>
+    </message>
+    <message>
+        <source>Change d_v from %1 to %2</source>
+        <translation>將 d_v 從 %1 改為 %2</translation>
+    </message>
+    <message>
+        <source>Drag query %1</source>
+        <translation>拖曳查詢 %1</translation>
+    </message>
+    <message>
+        <source>Drag key %1</source>
+        <translation>拖曳鍵 %1</translation>
+    </message>
+    <message>
+        <source>Change value %1</source>
+        <translation>變更值 %1</translation>
+    </message>
+    <message>
+        <source>Nudge query %1</source>
+        <translation>微調查詢 %1</translation>
+    </message>
+    <message>
+        <source>Edit query %1</source>
+        <translation>編輯查詢 %1</translation>
+    </message>
+    <message>
+        <source>Edit key %1</source>
+        <translation>編輯鍵 %1</translation>
+    </message>
+    <message>
+        <source>Edit value %1</source>
+        <translation>編輯值 %1</translation>
+    </message>
+    <message>
+        <source>Change mask</source>
+        <translation>變更遮罩</translation>
+    </message>
+    <message>
+        <source>Allow every key</source>
+        <translation>允許每個鍵</translation>
+    </message>
+    <message>
+        <source>%1 → %2</source>
+        <translation>%1 → %2</translation>
+    </message>
+    <message>
+        <source>Allow %1</source>
+        <translation>允許 %1</translation>
+    </message>
+    <message>
+        <source>Block %1</source>
+        <translation>封鎖 %1</translation>
+    </message>
+    <message>
+        <source>Causal mask</source>
+        <translation>因果遮罩</translation>
+    </message>
+    <message>
+        <source>Change mask (%1 cells)</source>
+        <translation>變更遮罩（%1 個格子）</translation>
+    </message>
+    <message>
+        <source>Load scenario</source>
+        <translation>載入情境</translation>
+    </message>
+    <message>
+        <source>Load scenario %1</source>
+        <translation>載入情境 %1</translation>
+    </message>
+</context>
+<context>
+    <name>attnlens::UndoTemperatureCommand</name>
+    <message>
+        <source>Temperature %1 → %2</source>
+        <translation>溫度 %1 → %2</translation>
+    </message>
+</context>
+<context>
+    <name>attnlens::WeightsChartView</name>
+    <message>
+        <source>Attention weights chart</source>
+        <translation>注意力權重圖</translation>
+    </message>
+    <message>
+        <source>Bar chart of the selected query&apos;s attention weights over the keys, from 0 to 1; masked keys are hatched and marked &quot;masked&quot;.</source>
+        <translation>所選查詢對各鍵注意力權重的長條圖，範圍 0 到 1；被遮罩的鍵以斜線標示並註明「已遮罩」。</translation>
+    </message>
+    <message>
+        <source>weight</source>
+        <translation>權重</translation>
+    </message>
+    <message>
+        <source>masked</source>
+        <translation>已遮罩</translation>
+    </message>
+    <message>
+        <source>attention weight</source>
+        <translation>注意力權重</translation>
+    </message>
+    <message>
+        <source>No query to show</source>
+        <translation>沒有可顯示的查詢</translation>
+    </message>
+    <message>
+        <source>the query</source>
+        <translation>此查詢</translation>
+    </message>
+    <message>
+        <source>weights of %1 over %2 keys</source>
+        <translation>%1 對 %2 個鍵的權重</translation>
+    </message>
+    <message>
+        <source>weights of %1 over the keys</source>
+        <translation>%1 對各鍵的權重</translation>
+    </message>
+    <message>
+        <source>weights of %1</source>
+        <translation>%1 的權重</translation>
+    </message>
+    <message>
+        <source>%1 is masked for %2: weight 0</source>
+        <translation>%1 對 %2 被遮罩：權重 0</translation>
+    </message>
+    <message>
+        <source>weight of %1 for %2: %3</source>
+        <translation>%1 對 %2 的權重：%3</translation>
+    </message>
+</context>
+<context>
+    <name>attnlens::WorkedNumbersView</name>
+    <message>
+        <source>Worked numbers</source>
+        <translation>計算過程</translation>
+    </message>
+    <message>
+        <source>The selected query&apos;s attention calculated by hand: dot products, scaling by the square root of d_k and by the temperature, exponentials after subtracting the maximum, their sum, the weights, and the context as a weighted sum of the values.</source>
+        <translation>以手算方式呈現所選查詢的注意力：內積、除以 d_k 的平方根與溫度、減去最大值後取指數、指數的總和、權重，以及作為值之加權總和的上下文向量。</translation>
+    </message>
+    <message>
+        <source>Copy as text</source>
+        <translation>複製為文字</translation>
+    </message>
+    <message>
+        <source>No query to show</source>
+        <translation>沒有可顯示的查詢</translation>
+    </message>
+    <message>
+        <source>No numbers are shown until the scenario can be computed again.</source>
+        <translation>在情境能再次計算之前不顯示數值。</translation>
+    </message>
+    <message>
+        <source>… %1 more %2</source>
+        <translation>… 另有 %1 個%2</translation>
+    </message>
+    <message>
+        <source>Worked numbers for “%1”</source>
+        <translation>「%1」的計算過程</translation>
+    </message>
+    <message>
+        <source>… %1 more</source>
+        <translation>… 另有 %1 個</translation>
+    </message>
+    <message>
+        <source>d&lt;sub&gt;k&lt;/sub&gt; = %1, ↭&lt;sub&gt;k&lt;/sub&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1  Scores</source>
+        <translation>1  分數</translation>
+    </message>
+    <message>
+        <source>dot product, then ÷ ↭&lt;sub&gt;k&lt;/sub&gt; and ÷ T</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>key</source>
+        <translation>鍵</translation>
+    </message>
+    <message>
+        <source>÷ ↭&lt;sub&gt;k&lt;/sub&gt; = score</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>÷ T = z</source>
+        <translation>÷ T = z</translation>
+    </message>
+    <message>
+        <source>… (%1 more terms)</source>
+        <translation>…（另有 %1 項）</translation>
+    </message>
+    <message>
+        <source>keys</source>
+        <translation>鍵</translation>
+    </message>
+    <message>
+        <source>2  Softmax</source>
+        <translation>2  Softmax</translation>
+    </message>
+    <message>
+        <source>subtract the maximum, exponentiate, divide by the sum</source>
+        <translation>減去最大值、取指數、除以總和</translation>
+    </message>
+    <message>
+        <source>maximum of z over the allowed keys:</source>
+        <translation>允許的鍵中 z 的最大值：</translation>
+    </message>
+    <message>
+        <source>maximum of z:</source>
+        <translation>z 的最大值：</translation>
+    </message>
+    <message>
+        <source>z − m</source>
+        <translation>z − m</translation>
+    </message>
+    <message>
+        <source>exp(z − m)</source>
+        <translation>exp(z − m)</translation>
+    </message>
+    <message>
+        <source>÷ Σ = weight</source>
+        <translation>÷ Σ = 權重</translation>
+    </message>
+    <message>
+        <source>masked → weight 0</source>
+        <translation>已遮罩 → 權重 0</translation>
+    </message>
+    <message>
+        <source>The maximum and the sum run over all %1 keys.</source>
+        <translation>最大值與總和涵蓋全部 %1 個鍵。</translation>
+    </message>
+    <message>
+        <source>3  Context</source>
+        <translation>3  上下文向量</translation>
+    </message>
+    <message>
+        <source>c = Σ wᵢ·vᵢ over the allowed keys (masked keys are left out)</source>
+        <translation>c = Σ wᵢ·vᵢ，僅計入允許的鍵（被遮罩的鍵排除在外）</translation>
+    </message>
+    <message>
+        <source>c = Σ wᵢ·vᵢ</source>
+        <translation>c = Σ wᵢ·vᵢ</translation>
+    </message>
+    <message>
+        <source>dimension</source>
+        <translation>維度</translation>
+    </message>
+    <message>
+        <source>dimensions</source>
+        <translation>維度</translation>
+    </message>
+</context>
+</TS>
