@@ -17,6 +17,7 @@
 #include <QCursor>
 #include <QEvent>
 #include <QGraphicsLayout>
+#include <QGraphicsScene>
 #include <QGraphicsSimpleTextItem>
 #include <QStackedBarSeries>
 #include <QToolTip>
@@ -88,6 +89,9 @@ WeightsChartView::WeightsChartView(AttentionModel *model, ViewState *viewState, 
     // the painter's clip a plain rectangle, which the raster engine strokes grid lines through
     // far faster than a many-rectangle region.
     m_chartView->setViewportUpdateMode(QGraphicsView::BoundingRectViewportUpdate);
+    // Every drag step moves every bar: a BSP index would re-sort hundreds of items per frame,
+    // while a linear walk over them to paint is cheap.
+    m_chartView->scene()->setItemIndexMethod(QGraphicsScene::NoIndex);
 
     m_refusal = new RefusalOverlay(this);
     m_refusal->setObjectName(QStringLiteral("weightsChartRefusal"));
@@ -256,7 +260,25 @@ void WeightsChartView::refresh()
     }
     replaceBarValues(m_weightSet, weights);
     replaceBarValues(m_maskedSet, maskedHeights);
+    showMaskedBars(std::find(m_masked.cbegin(), m_masked.cend(), true) != m_masked.cend());
     layoutLabels();
+}
+
+void WeightsChartView::showMaskedBars(bool show)
+{
+    // With no key masked the hatched set is all zero-height bars, yet Qt Charts would lay out and
+    // paint every one of them on every drag step (half the bars in the chart, all invisible);
+    // it joins the series only while it has something to show. Appended last, it stays stacked
+    // on top of the weights.
+    const bool attached = m_series->barSets().contains(m_maskedSet);
+    if (show == attached)
+        return;
+    if (show) {
+        m_series->append(m_maskedSet);
+    } else {
+        m_series->take(m_maskedSet);
+        m_maskedSet->setParent(this);  // kept (and its values kept current) while detached
+    }
 }
 
 void WeightsChartView::updateTitle(bool countKeys)

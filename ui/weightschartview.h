@@ -55,6 +55,7 @@ protected:
 private:
     void rebuild();
     void refresh();
+    void showMaskedBars(bool show);
     void updateTitle(bool countKeys);
     void showRefusal(const QString &text);
     void setTitleColor(const QColor &color);

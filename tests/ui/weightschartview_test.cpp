@@ -210,6 +210,43 @@ TEST_F(WeightsChartViewTest, MaskedKeyIsHatchedAndMarked)
     EXPECT_EQ(QColor(image.pixel(allowed)), queryColor(0));
 }
 
+TEST_F(WeightsChartViewTest, UnmaskingAKeyRemovesItsHatchAndRestoresItsBar)
+{
+    model.setMaskCell(0, 1, false);
+    settle();
+    model.setMaskCell(0, 1, true);
+    settle();
+
+    const AttentionResult *result = model.result();
+    ASSERT_NE(result, nullptr);
+    for (int j = 0; j < 3; ++j) {
+        EXPECT_EQ(view->weightSet()->at(j), result->weights(0, j)) << "key " << j;
+        EXPECT_EQ(view->maskedSet()->at(j), 0.0) << "key " << j;
+    }
+    EXPECT_NE(view->barLabel(1), QStringLiteral("masked"));
+
+    // Key 1's column shows the query's colour again and no grey hatch above the bar.
+    const QImage image = view->grab().toImage();
+    EXPECT_EQ(QColor(image.pixel(pixelOf(1, result->weights(0, 1) / 2))), queryColor(0));
+    const QPoint above = pixelOf(1, 0.9);
+    const QImage abovePatch = image.copy(QRect(above - QPoint(10, 10), QSize(20, 20)));
+    int grey = 0;
+    for (int y = 0; y < abovePatch.height(); ++y)
+        for (int x = 0; x < abovePatch.width(); ++x) {
+            const QColor c = abovePatch.pixelColor(x, y);
+            grey += c.red() < 200 && std::abs(c.red() - c.blue()) < 10 && std::abs(c.red() - c.green()) < 10;
+        }
+    EXPECT_LT(grey, 5) << "the hatch of an unmasked key is still drawn";
+
+    // Masking again brings the hatch back.
+    model.setMaskCell(0, 1, false);
+    settle();
+    EXPECT_EQ(view->maskedSet()->at(1), 1.0);
+    EXPECT_EQ(view->barLabel(1), QStringLiteral("masked"));
+    EXPECT_EQ(countPixels(view->grab().toImage().copy(QRect(above - QPoint(10, 10), QSize(20, 20))),
+                          queryColor(0)), 0);
+}
+
 TEST_F(WeightsChartViewTest, AllMaskedRowIsShownAsUndefined)
 {
     model.setMaskCell(0, 0, false);
