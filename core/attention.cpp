@@ -304,6 +304,24 @@ namespace {
 // than it saves; the notebook's sizes and 64 tokens stay on the calling thread.
 constexpr double kWorkPerThread = 2.0e6;
 
+/// Turns row i of out.scores from raw dot products into scores (÷ √d_k), refuses an overflow,
+/// and writes the row's softmax weights. Shared by the full and the row-by-row computation.
+std::optional<Error> scaleAndSoftmaxRow(const Scenario &s, Index i, double scale, AttentionResult &out)
+{
+    const Index keyCount = out.scores.cols();
+    auto scoreRow = out.scores.row(i);
+    scoreRow /= scale;
+    if (!std::isfinite((scoreRow.array() * 0.0).sum())) {
+        for (Index j = 0; j < keyCount; ++j) {
+            if (!std::isfinite(scoreRow(j)))
+                return scoreOverflowError(s, i, j);
+        }
+    }
+    const bool *allowedRow = s.allowed ? s.allowed->row(i).data() : nullptr;
+    softmaxRow(scoreRow.data(), allowedRow, keyCount, s.temperature, out.weights.row(i).data());
+    return std::nullopt;
+}
+
 /// Scores, weights and context of the query rows [begin, end): the rows are independent, so
 /// two threads can each take a block. Returns the first score overflow of the block.
 std::optional<Error> computeRowBlock(const Scenario &s, Index begin, Index end, double scale,
@@ -318,21 +336,13 @@ std::optional<Error> computeRowBlock(const Scenario &s, Index begin, Index end, 
     bool lowerTriangular = s.allowed && s.queries.rows() == keyCount;
     Index usedKeys = s.allowed ? 0 : keyCount;
     for (Index i = begin; i < end; ++i) {
-        auto scoreRow = out.scores.row(i);
-        scoreRow /= scale;
-        if (!std::isfinite((scoreRow.array() * 0.0).sum())) {
-            for (Index j = 0; j < keyCount; ++j) {
-                if (!std::isfinite(scoreRow(j)))
-                    return scoreOverflowError(s, i, j);
-            }
-        }
-        const bool *allowedRow = s.allowed ? s.allowed->row(i).data() : nullptr;
-        if (allowedRow) {
-            const Index rowEnd = allowedEnd(allowedRow, keyCount);
+        if (auto error = scaleAndSoftmaxRow(s, i, scale, out))
+            return error;
+        if (s.allowed) {
+            const Index rowEnd = allowedEnd(s.allowed->row(i).data(), keyCount);
             usedKeys = std::max(usedKeys, rowEnd);
             lowerTriangular = lowerTriangular && rowEnd <= i + 1;
         }
-        softmaxRow(scoreRow.data(), allowedRow, keyCount, s.temperature, out.weights.row(i).data());
     }
 
     // Keys after the block's last allowed one have weight exactly 0 in every row: skip their
@@ -440,18 +450,10 @@ std::optional<Error> recomputeQueryRows(const Scenario &s, const std::vector<Ind
     const double scale = std::sqrt(static_cast<double>(s.keyDimension()));
     const Index keyCount = s.keys.rows();
     for (Index i : ordered) {
-        auto scoreRow = out.scores.row(i);
-        scoreRow.noalias() = s.queries.row(i) * s.keys.transpose();
-        scoreRow /= scale;
-        if (!std::isfinite((scoreRow.array() * 0.0).sum())) {
-            for (Index j = 0; j < keyCount; ++j) {
-                if (!std::isfinite(scoreRow(j)))
-                    return scoreOverflowError(s, i, j);
-            }
-        }
-        const bool *allowedRow = s.allowed ? s.allowed->row(i).data() : nullptr;
-        softmaxRow(scoreRow.data(), allowedRow, keyCount, s.temperature, out.weights.row(i).data());
-        const Index usedKeys = allowedRow ? allowedEnd(allowedRow, keyCount) : keyCount;
+        out.scores.row(i).noalias() = s.queries.row(i) * s.keys.transpose();
+        if (auto error = scaleAndSoftmaxRow(s, i, scale, out))
+            return error;
+        const Index usedKeys = s.allowed ? allowedEnd(s.allowed->row(i).data(), keyCount) : keyCount;
         out.context.row(i).noalias() = out.weights.row(i).head(usedKeys) * s.values.topRows(usedKeys);
         if (!out.context.row(i).allFinite()) {
             const double shrink = 1.0 / 16.0;  // exact, as in computeAttentionInto
