@@ -4,6 +4,7 @@
 #include <QPainter>
 #include <QPainterPath>
 #include <QPointF>
+#include <QRect>
 
 #include <algorithm>
 #include <cmath>
@@ -39,6 +40,65 @@ void HaloSprites::paintHalo(QPainter &painter, const QPointF &centre, double rad
     painter.fillPath(rim, ring);
 }
 
+QImage HaloSprites::renderSprite(int side, const QPointF &centre, double radius, const QColor &color,
+                                 double weight, qreal devicePixelRatio)
+{
+    // The same disc and rim as paintHalo(), with each pixel's coverage taken from its distance to
+    // the centre. Not through QPainter: a drag makes new pictures at almost every step, and Qt's
+    // raster engine hands any antialiased fill of more than about 96 spans to its global thread
+    // pool and waits for it, which on two cores cost more than the fill itself.
+    const int pixels = int(std::ceil(side * devicePixelRatio));
+    QImage sprite(pixels, pixels, QImage::Format_ARGB32_Premultiplied);
+    sprite.setDevicePixelRatio(devicePixelRatio);
+    sprite.fill(Qt::transparent);
+    const double cx = centre.x() * devicePixelRatio;
+    const double cy = centre.y() * devicePixelRatio;
+    const double inner = (radius - 0.75) * devicePixelRatio;
+    const double outer = (radius + 0.75) * devicePixelRatio;
+    const double fillAlpha = 0.12 + 0.38 * weight;
+    const double rimAlpha = 0.35 + 0.5 * weight;
+    const double red = color.redF();
+    const double green = color.greenF();
+    const double blue = color.blueF();
+    // Coverage of a pixel by a disc of radius r whose edge is `r - distance` away from the pixel's
+    // centre: a linear ramp one pixel wide, as an antialiased edge looks.
+    auto coverage = [](double r, double distance) { return std::clamp(r - distance + 0.5, 0.0, 1.0); };
+    auto premultiplied = [&](double alpha) {
+        auto channel = [&](double value) { return int(std::lround(255.0 * value * alpha)); };
+        return qRgba(channel(red), channel(green), channel(blue), int(std::lround(255.0 * alpha)));
+    };
+    const QRgb interior = premultiplied(fillAlpha);
+    const double reach = outer + 0.5;        // beyond: nothing
+    const double solid = inner - 0.5;        // within: the plain disc
+    for (int y = 0; y < pixels; ++y) {
+        auto *line = reinterpret_cast<QRgb *>(sprite.scanLine(y));
+        const double dy = y + 0.5 - cy;
+        if (std::abs(dy) >= reach)
+            continue;
+        // Only the pixels near the two edges need a distance; the row's middle is the plain disc.
+        const double halfReach = std::sqrt(reach * reach - dy * dy);
+        const double halfSolid = std::abs(dy) < solid ? std::sqrt(solid * solid - dy * dy) : -1.0;
+        const int first = std::max(0, int(std::floor(cx - halfReach)));
+        const int last = std::min(pixels - 1, int(std::ceil(cx + halfReach)));
+        for (int x = first; x <= last; ++x) {
+            const double dx = x + 0.5 - cx;
+            if (std::abs(dx) < halfSolid) {
+                line[x] = interior;
+                continue;
+            }
+            const double distance = std::sqrt(dx * dx + dy * dy);
+            const double disc = coverage(inner, distance);
+            const double rim = coverage(outer, distance) - disc;
+            // The disc, then the rim over it (source-over, premultiplied).
+            const double rimCover = rimAlpha * rim;
+            const double alpha = rimCover + fillAlpha * disc * (1.0 - rimCover);
+            if (alpha > 0.0)
+                line[x] = premultiplied(alpha);
+        }
+    }
+    return sprite;
+}
+
 void HaloSprites::drawHalo(QPainter &painter, const QPointF &centre, double radius,
                            const QColor &color, double weight, qreal devicePixelRatio)
 {
@@ -68,18 +128,13 @@ void HaloSprites::drawHalo(QPainter &painter, const QPointF &centre, double radi
         if (m_sprites.size() >= kSpriteLimit)
             m_sprites.clear();
         const int side = 2 * extent + 2;
-        QPixmap sprite(QSize(side, side) * devicePixelRatio);
-        sprite.setDevicePixelRatio(devicePixelRatio);
-        sprite.fill(Qt::transparent);
-        QPainter spritePainter(&sprite);
-        spritePainter.setRenderHint(QPainter::Antialiasing, true);
-        paintHalo(spritePainter,
-                  QPointF(extent + double(phaseX) / kSubpixel, extent + double(phaseY) / kSubpixel),
-                  shownRadius, color, double(weightStep) / kWeightSteps);
-        spritePainter.end();
+        const QImage sprite = renderSprite(side, QPointF(extent + double(phaseX) / kSubpixel,
+                                                         extent + double(phaseY) / kSubpixel),
+                                           shownRadius, color, double(weightStep) / kWeightSteps,
+                                           devicePixelRatio);
         found = m_sprites.insert(key, sprite);
     }
-    painter.drawPixmap(QPointF(double(pixelX - extent), double(pixelY - extent)), *found);
+    painter.drawImage(QPointF(double(pixelX - extent), double(pixelY - extent)), *found);
 }
 
 } // namespace attnlens

@@ -1,7 +1,7 @@
 #pragma once
 
 #include <QHash>
-#include <QPixmap>
+#include <QImage>
 
 class QColor;
 class QPainter;
@@ -13,7 +13,7 @@ namespace attnlens {
 /// with a 1.5-pixel rim, both more opaque the more the key weighs.
 ///
 /// Large antialiased translucent shapes are costly for the raster engine (and it spreads them
-/// over worker threads), so on screen each halo is drawn once into a picture and blitted from
+/// over worker threads), so on screen each halo is computed once into a picture and blitted from
 /// then on: the picture is keyed by colour, weight (to 1/64), radius and the centre's position
 /// within its pixel (both to a quarter pixel), so a blit differs from the vector halo by less than
 /// those roundings.
@@ -32,7 +32,11 @@ public:
     void clear() { m_sprites.clear(); }
 
 private:
-    QHash<quint64, QPixmap> m_sprites;
+    /// A picture of `side` x `side` logical pixels holding the halo round `centre`.
+    static QImage renderSprite(int side, const QPointF &centre, double radius, const QColor &color,
+                               double weight, qreal devicePixelRatio);
+
+    QHash<quint64, QImage> m_sprites;
 };
 
 } // namespace attnlens

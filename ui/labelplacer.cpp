@@ -12,6 +12,13 @@ namespace {
 // Beyond this many discs near a label, they are sorted into a grid of buckets.
 constexpr int kGridThreshold = 48;
 
+/// QRectF::intersects for rectangles of positive size, inline: placing a label tests its
+/// candidates against every placed label nearby, thousands of times per drag step.
+inline bool overlaps(const QRectF &a, const QRectF &b)
+{
+    return a.left() < b.right() && b.left() < a.right() && a.top() < b.bottom() && b.top() < a.bottom();
+}
+
 bool discTouchesRect(const QPointF &centre, double radius, const QRectF &rect)
 {
     const double nearestX = std::clamp(centre.x(), rect.left(), rect.right());
@@ -55,6 +62,8 @@ void LabelPlacer::addSegmentObstacle(const QLineF &segment, double halfWidth, do
 
 void LabelPlacer::addBlockedRect(const QRectF &rect)
 {
+    if (rect.isEmpty())
+        return; // covers nothing (and overlaps() expects a positive size)
     m_blocked.append(rect);
 }
 
@@ -70,7 +79,7 @@ void LabelPlacer::gatherNear(const QRectF &area)
     m_nearDiscs.clear();
     m_nearSegments.clear();
     for (const QRectF &rect : m_blocked) {
-        if (rect.intersects(area))
+        if (overlaps(rect, area))
             m_nearBlocked.append(rect);
     }
     for (const Disc &disc : m_blockedDiscs) {
@@ -80,7 +89,7 @@ void LabelPlacer::gatherNear(const QRectF &area)
     for (const Segment &segment : m_segments) {
         const QRectF box = QRectF(segment.line.p1(), segment.line.p2()).normalized().adjusted(
             -segment.halfWidth - 1, -segment.halfWidth - 1, segment.halfWidth + 1, segment.halfWidth + 1);
-        if (box.intersects(area))
+        if (overlaps(box, area))
             m_nearSegments.append(segment);
     }
 
@@ -196,10 +205,19 @@ std::optional<QRectF> LabelPlacer::place(const QPointF &anchor, const QSizeF &si
         int dx;
         int dy;
         double preference;
+        double unitX; ///< (dx, dy) scaled to length 1
+        double unitY;
     };
+    constexpr double kDiagonal = 0.70710678118654752440;
     static constexpr std::array<Direction, 8> directions = {{
-        {1, 0, 0.0}, {1, -1, 1.0}, {1, 1, 1.5}, {-1, 0, 2.0},
-        {0, -1, 2.5}, {0, 1, 3.0}, {-1, -1, 3.5}, {-1, 1, 4.0},
+        {1, 0, 0.0, 1.0, 0.0},
+        {1, -1, 1.0, kDiagonal, -kDiagonal},
+        {1, 1, 1.5, kDiagonal, kDiagonal},
+        {-1, 0, 2.0, -1.0, 0.0},
+        {0, -1, 2.5, 0.0, -1.0},
+        {0, 1, 3.0, 0.0, 1.0},
+        {-1, -1, 3.5, -kDiagonal, -kDiagonal},
+        {-1, 1, 4.0, -kDiagonal, kDiagonal},
     }};
     const double preferredLength = std::hypot(preferredDirection.x(), preferredDirection.y());
 
@@ -215,8 +233,7 @@ std::optional<QRectF> LabelPlacer::place(const QPointF &anchor, const QSizeF &si
     for (int ring = 0; ring < 3; ++ring) {
         const double distance = gap * (1.0 + 1.2 * ring);
         for (const Direction &direction : directions) {
-            const double length = std::hypot(double(direction.dx), double(direction.dy));
-            const QPointF unit(direction.dx / length, direction.dy / length);
+            const QPointF unit(direction.unitX, direction.unitY);
             const QPointF centre = anchor + unit * distance
                 + QPointF(direction.dx * size.width() / 2, direction.dy * size.height() / 2);
             // No candidate in this direction can cost less than its ring and direction do: when
@@ -247,7 +264,7 @@ std::optional<QRectF> LabelPlacer::place(const QPointF &anchor, const QSizeF &si
                     continue;
                 bool blocked = false;
                 for (const QRectF &other : m_nearBlocked) {
-                    if (other.intersects(rect)) {
+                    if (overlaps(other, rect)) {
                         blocked = true;
                         break;
                     }
