@@ -5,11 +5,13 @@
 #include "jsonfile.h"
 #include "scenariojson.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLockFile>
 #include <QStandardPaths>
 
 #include <algorithm>
@@ -29,8 +31,9 @@ AutoSaver::AutoSaver(AttentionModel *model, DocumentController *document, QObjec
     : QObject(parent)
     , m_model(model)
     , m_document(document)
-    , m_filePath(defaultFilePath())
 {
+    // In the body: claimSlot() fills m_slotLock, which is constructed after m_filePath.
+    m_filePath = claimSlot();
     m_timer.setSingleShot(true);
     connect(&m_timer, &QTimer::timeout, this, [this] {
         if (m_document->isModified())
@@ -39,10 +42,41 @@ AutoSaver::AutoSaver(AttentionModel *model, DocumentController *document, QObjec
     connect(m_document, &DocumentController::contentChecked, this, &AutoSaver::onContentChecked);
 }
 
+AutoSaver::~AutoSaver() = default;
+
 QString AutoSaver::defaultFilePath()
 {
+    return slotFilePath(1);
+}
+
+QString AutoSaver::slotFilePath(int slot)
+{
+    const QString name = slot <= 1 ? QStringLiteral("autosave.json") : QStringLiteral("autosave-%1.json").arg(slot);
+    return QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).filePath(name);
+}
+
+QString AutoSaver::claimSlot()
+{
+    QDir().mkpath(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation));
+    for (int slot = 1; slot <= kMaxSlots; ++slot) {
+        const QString path = slotFilePath(slot);
+        auto lock = std::make_unique<QLockFile>(path + QStringLiteral(".lock"));
+        // Only a dead owner makes a lock stale: a window left open for hours keeps its file.
+        lock->setStaleLockTime(0);
+        if (lock->tryLock(0)) {
+            m_slotLock = std::move(lock);
+            return path;
+        }
+    }
+    // Every slot is held by a running window: this one still autosaves, in a file of its own.
     return QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation))
-        .filePath(QStringLiteral("autosave.json"));
+        .filePath(QStringLiteral("autosave-p%1.json").arg(QCoreApplication::applicationPid()));
+}
+
+void AutoSaver::setFilePath(const QString &path)
+{
+    m_filePath = path;
+    m_slotLock.reset();
 }
 
 void AutoSaver::setInterval(int milliseconds)

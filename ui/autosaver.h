@@ -10,7 +10,10 @@
 #include <QString>
 #include <QTimer>
 
+#include <memory>
 #include <optional>
+
+class QLockFile;
 
 namespace attnlens {
 
@@ -22,6 +25,11 @@ class DocumentController;
 /// atomically to autosave.json, with the document's path and name; a burst of changes (a drag)
 /// gives one write, and a write is never postponed by more than four intervals. The copy is
 /// removed when the document is saved or becomes clean again, and by discard() on a clean close.
+///
+/// Each running window owns one file, held by a lock beside it: the first window autosave.json,
+/// a second one started meanwhile autosave-2.json, and so on, so that two windows never write
+/// over each other's work. A lock left by a process that no longer runs is taken over, and with
+/// it that crash's file, which the new window then offers to restore.
 class AutoSaver : public QObject {
     Q_OBJECT
 
@@ -37,12 +45,18 @@ public:
     };
 
     AutoSaver(AttentionModel *model, DocumentController *document, QObject *parent = nullptr);
+    ~AutoSaver() override;
 
-    /// <AppDataLocation>/autosave.json
+    /// <AppDataLocation>/autosave.json, the first window's file.
     static QString defaultFilePath();
+    /// The file of the n-th window running at once (1: autosave.json, 2: autosave-2.json, ...).
+    static QString slotFilePath(int slot);
+    /// How many windows at once get a file of their own (beyond, one per process id, unlocked).
+    static constexpr int kMaxSlots = 16;
 
     QString filePath() const { return m_filePath; }
-    void setFilePath(const QString &path) { m_filePath = path; }
+    /// Uses `path` instead of the slot taken at construction (tests); no lock guards it.
+    void setFilePath(const QString &path);
     int interval() const { return m_interval; }
     /// Tests shorten the delay; the app keeps kDefaultIntervalMs.
     void setInterval(int milliseconds);
@@ -69,6 +83,8 @@ signals:
 
 private:
     void onContentChecked(bool modified);
+    /// Locks the first free slot and returns its file.
+    QString claimSlot();
 
     AttentionModel *m_model;
     DocumentController *m_document;
@@ -79,6 +95,7 @@ private:
     /// Only a file this session wrote is removed when the document turns clean: a crash's copy
     /// waits for the restore offer.
     bool m_ownsFile = false;
+    std::unique_ptr<QLockFile> m_slotLock;
 };
 
 } // namespace attnlens

@@ -5,7 +5,9 @@
 #include "builtinscenarios.h"
 #include "documentcontroller.h"
 
+#include <QCoreApplication>
 #include <QFile>
+#include <QProcess>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFileInfo>
@@ -199,4 +201,66 @@ TEST_F(AutoSaverTest, AFailedWriteIsReportedAndDoesNotStopEditing)
     EXPECT_TRUE(failed.first().at(0).toString().contains(QStringLiteral("autosave.json")));
     EXPECT_TRUE(document.isModified());
     EXPECT_TRUE(errors.isEmpty());  // a status message, not a dialog every few seconds
+}
+
+TEST(AutoSaverSlots, TwoWindowsAtOnceWriteTwoFilesAndACrashedWindowsFileIsTakenOver)
+{
+    // Two windows running at once must not write over each other's autosave; once the first
+    // has gone, its file (and the work in it) goes to the next window that starts.
+    QWidget parent;
+    AttentionModel firstModel;
+    DocumentController firstDocument(&firstModel, &parent);
+    auto first = std::make_unique<AutoSaver>(&firstModel, &firstDocument);
+    AttentionModel secondModel;
+    DocumentController secondDocument(&secondModel, &parent);
+    AutoSaver second(&secondModel, &secondDocument);
+    EXPECT_EQ(first->filePath(), AutoSaver::defaultFilePath());
+    EXPECT_EQ(second.filePath(), AutoSaver::slotFilePath(2));
+    EXPECT_EQ(QFileInfo(second.filePath()).fileName(), QStringLiteral("autosave-2.json"));
+
+    firstDocument.setDocument(lesson(), QString(), QStringLiteral("lesson"));
+    secondDocument.setDocument(lesson(), QString(), QStringLiteral("lesson"));
+    firstModel.setTemperature(3.0);
+    secondModel.setTemperature(0.5);
+    ASSERT_FALSE(first->writeNow().has_value());
+    ASSERT_FALSE(second.writeNow().has_value());
+    const Result<AutoSaver::Recovered> firstCopy = first->read();
+    const Result<AutoSaver::Recovered> secondCopy = second.read();
+    ASSERT_TRUE(firstCopy.ok());
+    ASSERT_TRUE(secondCopy.ok());
+    EXPECT_EQ(firstCopy.value().scenario.temperature, 3.0);
+    EXPECT_EQ(secondCopy.value().scenario.temperature, 0.5);
+
+    // The first window dies without discarding: its lock file stays, naming a process that no
+    // longer runs (the second window's lock with another process id, so in QLockFile's own
+    // format). The next window takes the slot over and finds the work.
+    first.reset();
+    QProcess finished;
+    finished.start(QStringLiteral("true"), QStringList());
+    ASSERT_TRUE(finished.waitForStarted(5000));
+    const qint64 deadPid = finished.processId();
+    ASSERT_TRUE(finished.waitForFinished(5000));
+    {
+        QFile live(AutoSaver::slotFilePath(2) + QStringLiteral(".lock"));
+        ASSERT_TRUE(live.open(QIODevice::ReadOnly));
+        QList<QByteArray> lines = live.readAll().split('\n');
+        ASSERT_GE(lines.size(), 3);
+        ASSERT_EQ(lines[0], QByteArray::number(QCoreApplication::applicationPid()));
+        lines[0] = QByteArray::number(deadPid);
+        QFile dead(AutoSaver::defaultFilePath() + QStringLiteral(".lock"));
+        ASSERT_TRUE(dead.open(QIODevice::WriteOnly));
+        dead.write(lines.join('\n'));
+    }
+    AttentionModel nextModel;
+    DocumentController nextDocument(&nextModel, &parent);
+    AutoSaver next(&nextModel, &nextDocument);
+    EXPECT_EQ(next.filePath().toStdString(), AutoSaver::defaultFilePath().toStdString());
+    ASSERT_TRUE(next.hasAutosave());
+    const Result<AutoSaver::Recovered> recovered = next.read();
+    ASSERT_TRUE(recovered.ok());
+    EXPECT_EQ(recovered.value().scenario.temperature, 3.0);
+    next.discard();
+    second.discard();
+    EXPECT_FALSE(QFileInfo::exists(AutoSaver::defaultFilePath()));
+    EXPECT_FALSE(QFileInfo::exists(AutoSaver::slotFilePath(2)));
 }
