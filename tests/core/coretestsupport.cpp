@@ -1,9 +1,14 @@
 #include "coretestsupport.h"
 
+#include "builtinscenarios.h"
+
+#include <QCoreApplication>
 #include <QDir>
+#include <QEventLoop>
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonParseError>
+#include <QTimer>
 
 #include <algorithm>
 #include <cmath>
@@ -159,6 +164,30 @@ Scenario notebookLessonScenario()
         }
     }
     return ::testing::AssertionSuccess();
+}
+
+Scenario builtinScenario(const QString &id)
+{
+    Result<Scenario> loaded = loadBuiltinScenario(id);
+    EXPECT_TRUE(loaded.ok()) << id.toStdString() << ": "
+                             << (loaded.ok() ? std::string() : loaded.error().describe().toStdString());
+    return loaded.ok() ? loaded.value() : Scenario();
+}
+
+Scenario builtinScenario(const char *id)
+{
+    return builtinScenario(QString::fromLatin1(id));
+}
+
+void settleEvents(int passes, int waitMs)
+{
+    for (int i = 0; i < passes; ++i)
+        QCoreApplication::processEvents();
+    if (waitMs > 0) {
+        QEventLoop loop;
+        QTimer::singleShot(waitMs, &loop, &QEventLoop::quit);
+        loop.exec();
+    }
 }
 
 ReferenceAttention referenceAttention(const Scenario &s)

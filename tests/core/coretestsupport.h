@@ -43,6 +43,15 @@ Eigen::RowVectorXd rowOf(std::initializer_list<double> values);
 /// the scenario reader and the shipped resources.
 Scenario notebookLessonScenario();
 
+/// A built-in scenario by id (resources/scenarios); a failed load fails the calling test and
+/// gives an empty scenario.
+Scenario builtinScenario(const QString &id);
+Scenario builtinScenario(const char *id);
+
+/// Lets queued work run: the model's zero-timer recomputation, then the repaints and deferred
+/// refreshes that follow it (a few passes of the event loop, then `waitMs` of timers).
+void settleEvents(int passes = 4, int waitMs = 5);
+
 /// Every entry within rtol * |expected| + atol of the expected one (and the same shape).
 /// NaN never matches anything.
 ::testing::AssertionResult matricesClose(const Matrix &actual, const Matrix &expected, double rtol,

@@ -9,13 +9,9 @@
 #include <gtest/gtest.h>
 
 using namespace attnlens;
+using attnlens::test::settleEvents;
 
 namespace {
-
-void settle()
-{
-    QCoreApplication::processEvents();
-}
 
 /// The names of the checkpoints that do not hold, for failure messages.
 std::string failing(const LessonProgress &progress)
@@ -74,7 +70,7 @@ TEST(Lesson, EveryStepLoadsAndAllItsCheckpointsHoldAtTheCheckpoint)
     for (int i = 0; i < progress.stepCount(); ++i) {
         SCOPED_TRACE(progress.step(i).id.toStdString());
         ASSERT_TRUE(progress.goToStep(i));
-        settle();
+        settleEvents(1,0);
         EXPECT_EQ(progress.currentStep(), i);
         EXPECT_EQ(model.scenario(), Lesson::loadScenario(progress.step(i).scenarioId).value());
         EXPECT_FALSE(progress.scenarioChanged());
@@ -91,14 +87,14 @@ TEST(Lesson, MovingTheQueryBreaksTheWeightsCheckpointAndBackRestoresIt)
     AttentionModel model;
     LessonProgress progress(&model);
     ASSERT_TRUE(progress.goToStep(indexOfStep(progress, "softmax-weights")));
-    settle();
+    settleEvents(1,0);
     ASSERT_TRUE(progress.allCheckpointsHold());
     QSignalSpy spy(&progress, &LessonProgress::checkpointsChanged);
 
     Eigen::RowVectorXd q(2);
     q << 0.2, 0.9;
     model.setQueryRow(0, q);
-    settle();
+    settleEvents(1,0);
     EXPECT_TRUE(progress.scenarioChanged());
     EXPECT_FALSE(progress.checkpointStates()[0]) << "weights checkpoint still ticked";
     EXPECT_TRUE(progress.checkpointStates()[1]) << "rows still sum to one";
@@ -106,7 +102,7 @@ TEST(Lesson, MovingTheQueryBreaksTheWeightsCheckpointAndBackRestoresIt)
     EXPECT_GE(spy.count(), 1);
 
     EXPECT_TRUE(progress.backToCheckpoint());
-    settle();
+    settleEvents(1,0);
     EXPECT_FALSE(progress.scenarioChanged());
     EXPECT_TRUE(progress.allCheckpointsHold()) << failing(progress);
 }
@@ -116,17 +112,17 @@ TEST(Lesson, TemperatureTurnsOffOnlyTheTemperatureCheckpoint)
     AttentionModel model;
     LessonProgress progress(&model);
     ASSERT_TRUE(progress.goToStep(indexOfStep(progress, "query-and-temperature")));
-    settle();
+    settleEvents(1,0);
     model.setTemperature(0.5);
-    settle();
+    settleEvents(1,0);
     // The weights at the new temperature differ, so the rows fail; T = 1 fails too.
     EXPECT_FALSE(progress.checkpointStates()[0]);
     EXPECT_FALSE(progress.checkpointStates()[3]);
 
     ASSERT_TRUE(progress.goToStep(indexOfStep(progress, "practice-temperature")));
-    settle();
+    settleEvents(1,0);
     model.setTemperature(0.5);
-    settle();
+    settleEvents(1,0);
     // The practice checkpoints recompute at T = 0.5 and 2 themselves: sliding T keeps them.
     EXPECT_TRUE(progress.scenarioChanged());
     EXPECT_TRUE(progress.allCheckpointsHold()) << failing(progress);
@@ -134,7 +130,7 @@ TEST(Lesson, TemperatureTurnsOffOnlyTheTemperatureCheckpoint)
     Eigen::RowVectorXd q(2);
     q << 0.5, 0.5;
     model.setQueryRow(2, q);
-    settle();
+    settleEvents(1,0);
     EXPECT_FALSE(progress.checkpointStates()[1]);
     EXPECT_FALSE(progress.checkpointStates()[2]);
 }
@@ -144,9 +140,9 @@ TEST(Lesson, CausalCheckpointsFailWhenTheFutureIsAllowed)
     AttentionModel model;
     LessonProgress progress(&model);
     ASSERT_TRUE(progress.goToStep(indexOfStep(progress, "causal-mask")));
-    settle();
+    settleEvents(1,0);
     model.setMaskCell(0, 2, true);
-    settle();
+    settleEvents(1,0);
     EXPECT_FALSE(progress.checkpointStates()[0]) << "first row is no longer [1, 0, 0]";
     EXPECT_FALSE(progress.checkpointStates()[1]) << "a weight above the diagonal";
     EXPECT_TRUE(progress.checkpointStates()[2]) << "row 2 is untouched";
@@ -158,9 +154,9 @@ TEST(Lesson, PaddingCheckpointFailsWhenThePaddingIsRetrieved)
     AttentionModel model;
     LessonProgress progress(&model);
     ASSERT_TRUE(progress.goToStep(indexOfStep(progress, "padding-mask")));
-    settle();
+    settleEvents(1,0);
     model.setMaskCell(2, 2, true);
-    settle();
+    settleEvents(1,0);
     EXPECT_FALSE(progress.checkpointStates()[0]);
     EXPECT_TRUE(progress.checkpointStates()[1]) << "row 3 may see token 3: still causal";
     EXPECT_FALSE(progress.checkpointStates()[2]);
@@ -172,11 +168,11 @@ TEST(Lesson, ChangingTheValueKeepsTheReferenceCheckOnlyForTheWeights)
     AttentionModel model;
     LessonProgress progress(&model);
     ASSERT_TRUE(progress.goToStep(indexOfStep(progress, "reference-check")));
-    settle();
+    settleEvents(1,0);
     Eigen::RowVectorXd v(2);
     v << 0.0, 11.0;
     model.setValueRow(1, v);
-    settle();
+    settleEvents(1,0);
     EXPECT_FALSE(progress.checkpointStates()[0]) << "the context no longer matches nb_single_query";
     EXPECT_TRUE(progress.checkpointStates()[1]) << "the shipped cases are unaffected";
 }
@@ -186,10 +182,10 @@ TEST(Lesson, CheckpointsFailWhileTheModelRefusesTheScenario)
     AttentionModel model;
     LessonProgress progress(&model);
     ASSERT_TRUE(progress.goToStep(indexOfStep(progress, "weighted-sum")));
-    settle();
+    settleEvents(1,0);
     Mask none = Mask::Constant(1, 3, false);
     model.setMask(none);
-    settle();
+    settleEvents(1,0);
     ASSERT_EQ(model.result(), nullptr);
     for (bool holds : progress.checkpointStates())
         EXPECT_FALSE(holds);
@@ -200,10 +196,10 @@ TEST(Lesson, ACancelledLoadLeavesTheStepChanged)
     AttentionModel model;
     LessonProgress progress(&model);
     ASSERT_TRUE(progress.goToStep(0));
-    settle();
+    settleEvents(1,0);
     progress.setScenarioLoader([](const Scenario &, const QString &) { return false; });
     ASSERT_TRUE(progress.goToStep(indexOfStep(progress, "causal-mask")));
-    settle();
+    settleEvents(1,0);
     EXPECT_TRUE(progress.scenarioChanged());
     EXPECT_FALSE(progress.allCheckpointsHold());
 }
@@ -213,7 +209,7 @@ TEST(Lesson, AScenarioFarBeyondTheLessonFailsEveryCheckpointWithoutRunningThem)
     AttentionModel model;
     LessonProgress progress(&model);
     ASSERT_TRUE(progress.goToStep(indexOfStep(progress, "padding-mask")));
-    settle();
+    settleEvents(1,0);
     ASSERT_TRUE(progress.allCheckpointsHold());
     Scenario big = model.scenario();
     const Index n = 100;
@@ -224,7 +220,7 @@ TEST(Lesson, AScenarioFarBeyondTheLessonFailsEveryCheckpointWithoutRunningThem)
     big.queryLabels.clear();
     big.keyLabels.clear();
     model.setScenario(big);
-    settle();
+    settleEvents(1,0);
     ASSERT_NE(model.result(), nullptr);
     EXPECT_TRUE(progress.scenarioChanged());
     for (bool holds : progress.checkpointStates())

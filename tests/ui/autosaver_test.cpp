@@ -1,5 +1,6 @@
 // Autosave: unsaved work reaches the disk a moment after each change, once per burst, and the
 // copy disappears as soon as it is no longer needed, but never before it has been offered back.
+#include "coretestsupport.h"
 #include "attentionmodel.h"
 #include "autosaver.h"
 #include "builtinscenarios.h"
@@ -23,6 +24,7 @@
 #include <memory>
 
 using namespace attnlens;
+using attnlens::test::builtinScenario;
 
 namespace {
 
@@ -37,11 +39,6 @@ bool eventually(Condition condition, int timeoutMs = 5000)
 
 constexpr int kShortInterval = 40;
 
-Scenario lesson()
-{
-    return loadBuiltinScenario(QStringLiteral("lesson")).value();
-}
-
 class AutoSaverTest : public ::testing::Test {
 protected:
     void SetUp() override
@@ -53,7 +50,7 @@ protected:
         autosaver.setFilePath(autosavePath);
         autosaver.setInterval(kShortInterval);
         documentPath = dir.filePath(QStringLiteral("lesson.json"));
-        document.setDocument(lesson(), QString());
+        document.setDocument(builtinScenario(kLessonScenarioId), QString());
         ASSERT_TRUE(document.saveTo(documentPath));
     }
 
@@ -124,7 +121,7 @@ TEST_F(AutoSaverTest, AnEndlessDragIsStillWrittenWithinFourIntervals)
 TEST_F(AutoSaverTest, NothingIsWrittenWhileTheDocumentIsClean)
 {
     model.setTemperature(4.0);
-    model.setTemperature(lesson().temperature);  // back to what the file holds
+    model.setTemperature(builtinScenario(kLessonScenarioId).temperature);  // back to what the file holds
     QTest::qWait(kShortInterval * 4);
     EXPECT_FALSE(QFileInfo::exists(autosavePath));
 }
@@ -157,7 +154,7 @@ TEST_F(AutoSaverTest, ACopyLeftByACrashSurvivesUntilItIsOffered)
     AutoSaver next(&nextModel, &nextDocument);
     next.setFilePath(autosavePath);
     next.setInterval(kShortInterval);
-    nextDocument.setDocument(lesson(), QString(), QStringLiteral("lesson"));
+    nextDocument.setDocument(builtinScenario(kLessonScenarioId), QString(), QStringLiteral("lesson"));
     QTest::qWait(kShortInterval * 3);
     ASSERT_TRUE(next.hasAutosave());
     QFile file(autosavePath);
@@ -218,8 +215,8 @@ TEST(AutoSaverSlots, TwoWindowsAtOnceWriteTwoFilesAndACrashedWindowsFileIsTakenO
     EXPECT_EQ(second.filePath(), AutoSaver::slotFilePath(2));
     EXPECT_EQ(QFileInfo(second.filePath()).fileName(), QStringLiteral("autosave-2.json"));
 
-    firstDocument.setDocument(lesson(), QString(), QStringLiteral("lesson"));
-    secondDocument.setDocument(lesson(), QString(), QStringLiteral("lesson"));
+    firstDocument.setDocument(builtinScenario(kLessonScenarioId), QString(), QStringLiteral("lesson"));
+    secondDocument.setDocument(builtinScenario(kLessonScenarioId), QString(), QStringLiteral("lesson"));
     firstModel.setTemperature(3.0);
     secondModel.setTemperature(0.5);
     ASSERT_FALSE(first->writeNow().has_value());

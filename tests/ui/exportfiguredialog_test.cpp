@@ -1,3 +1,4 @@
+#include "coretestsupport.h"
 #include "attentionmodel.h"
 #include "builtinscenarios.h"
 #include "exportfiguredialog.h"
@@ -35,15 +36,9 @@
 #include <gtest/gtest.h>
 
 using namespace attnlens;
+using attnlens::test::builtinScenario;
 
 namespace {
-
-Scenario builtin(const char *id)
-{
-    Result<Scenario> loaded = loadBuiltinScenario(QString::fromLatin1(id));
-    EXPECT_TRUE(loaded.ok()) << id;
-    return loaded.ok() ? loaded.value() : Scenario();
-}
 
 void clearExportSettings()
 {
@@ -73,7 +68,7 @@ protected:
     void SetUp() override
     {
         clearExportSettings();
-        model.setScenario(builtin("causal-padding"));
+        model.setScenario(builtinScenario("causal-padding"));
         QCoreApplication::processEvents();
     }
     void TearDown() override { clearExportSettings(); }
@@ -205,7 +200,7 @@ protected:
     {
         clearExportSettings();
         window = std::make_unique<MainWindow>();
-        window->openScenario(builtin("lesson"), QStringLiteral("lesson"));
+        window->openScenario(builtinScenario("lesson"), QStringLiteral("lesson"));
         window->resize(1280, 720);
         window->show();
         ASSERT_TRUE(QTest::qWaitForWindowExposed(window.get()));

@@ -1,3 +1,4 @@
+#include "coretestsupport.h"
 #include "attentionmodel.h"
 #include "builtinscenarios.h"
 #include "colormap.h"
@@ -28,15 +29,9 @@
 #include <memory>
 
 using namespace attnlens;
+using attnlens::test::builtinScenario;
 
 namespace {
-
-Scenario builtin(const char *id)
-{
-    Result<Scenario> loaded = loadBuiltinScenario(QString::fromLatin1(id));
-    EXPECT_TRUE(loaded.ok()) << id;
-    return loaded.ok() ? loaded.value() : Scenario();
-}
 
 // Saves what an export looks like when FIGURE_SCREENSHOT_DIR is set (for a person to look at).
 void maybeSave(const QByteArray &bytes, const QString &name)
@@ -138,7 +133,7 @@ class FigureExporterTest : public ::testing::Test {
 protected:
     void SetUp() override
     {
-        model.setScenario(builtin("lesson"));
+        model.setScenario(builtinScenario("lesson"));
         QCoreApplication::processEvents();
     }
 
@@ -185,12 +180,12 @@ TEST(FigureOptionsTest, IdsSuffixesAndPixelSizes)
 
 TEST(FigureCaptionTest, SummarisesTheMask)
 {
-    Scenario scenario = builtin("lesson");
+    Scenario scenario = builtinScenario("lesson");
     EXPECT_EQ(maskSummary(scenario), QStringLiteral("no mask"));
-    Scenario causal = builtin("causal-self-attention");
+    Scenario causal = builtinScenario("causal-self-attention");
     EXPECT_EQ(maskSummary(causal), QStringLiteral("causal mask"));
 
-    Scenario square = builtin("three-queries");
+    Scenario square = builtinScenario("three-queries");
     ASSERT_EQ(square.queryCount(), 3);
     ASSERT_EQ(square.keyCount(), 3);
     Mask mask = Mask::Constant(3, 3, true);
@@ -259,7 +254,7 @@ TEST_F(FigureExporterTest, HeatmapCellsHaveTheColourMapsColours)
 TEST_F(FigureExporterTest, PngCarriesTheScenarioAndVersion)
 {
     // Awkward doubles, a mask, a temperature and a label that is not ASCII.
-    Scenario scenario = builtin("three-queries");
+    Scenario scenario = builtinScenario("three-queries");
     scenario.queries(0, 0) = 0.1 + 0.2;
     scenario.queries(1, 1) = 1.0 / 3.0;
     scenario.keys(2, 0) = -2.5e-7;
@@ -409,7 +404,7 @@ TEST_F(FigureExporterTest, RefusesImpossibleSizesAndNamesTheFileItCannotWrite)
 
 TEST_F(FigureExporterTest, RefusedScenarioIsExportedAsRefused)
 {
-    Scenario scenario = builtin("three-queries");
+    Scenario scenario = builtinScenario("three-queries");
     Mask mask = Mask::Constant(scenario.queryCount(), scenario.keyCount(), true);
     mask.row(1).setConstant(false);
     scenario.allowed = mask;
@@ -424,7 +419,7 @@ TEST_F(FigureExporterTest, RefusedScenarioIsExportedAsRefused)
 TEST(FigureWindowTest, WholeWindowAndSharpViewsInside)
 {
     MainWindow window;
-    window.openScenario(builtin("three-queries"), QStringLiteral("three-queries"));
+    window.openScenario(builtinScenario("three-queries"), QStringLiteral("three-queries"));
     window.resize(1280, 720);
     window.show();
     ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
@@ -469,7 +464,7 @@ TEST(FigureWindowTest, WholeWindowAndSharpViewsInside)
 
 TEST_F(FigureExporterTest, MaskedCellsAreHatchedInEveryFormat)
 {
-    model.setScenario(builtin("causal-padding"));
+    model.setScenario(builtinScenario("causal-padding"));
     QCoreApplication::processEvents();
     FigureExporter exporter(&model, &viewState);
     const QRgb maskedFill = qRgb(0xd6, 0xd6, 0xd6);
@@ -496,7 +491,7 @@ TEST_F(FigureExporterTest, HugeCellsStayOnTheirSeamsAt300Dpi)
 {
     // A 3 x 3 matrix filling a 1600 x 1200 figure at 300 dpi: each cell is about 1000 pixels
     // wide, where an enlarged one-pixel-per-cell image would drift into its neighbours.
-    model.setScenario(builtin("causal-padding"));
+    model.setScenario(builtinScenario("causal-padding"));
     QCoreApplication::processEvents();
     FigureExporter exporter(&model, &viewState);
     const QSize size(1600, 1200);

@@ -1,3 +1,4 @@
+#include "coretestsupport.h"
 #include "attentionmodel.h"
 #include "builtinscenarios.h"
 #include "colormap.h"
@@ -23,15 +24,10 @@
 #include <random>
 
 using namespace attnlens;
+using attnlens::test::settleEvents;
+using attnlens::test::builtinScenario;
 
 namespace {
-
-Scenario builtin(const char *id)
-{
-    Result<Scenario> loaded = loadBuiltinScenario(QString::fromLatin1(id));
-    EXPECT_TRUE(loaded.ok()) << id;
-    return loaded.ok() ? loaded.value() : Scenario();
-}
 
 int channelDistance(QRgb a, QRgb b)
 {
@@ -70,15 +66,15 @@ class HeatmapViewTest : public ::testing::Test {
 protected:
     void SetUp() override
     {
-        model.setScenario(builtin("three-queries"));
+        model.setScenario(builtinScenario("three-queries"));
         view = std::make_unique<HeatmapView>(&model, &viewState);
         view->resize(600, 400);
         view->show();
         ASSERT_TRUE(QTest::qWaitForWindowExposed(view.get()));
-        settle();
+        settleEvents();
     }
 
-    static void settle()
+    static void settleEvents()
     {
         for (int i = 0; i < 3; ++i)
             QCoreApplication::processEvents();
@@ -103,7 +99,7 @@ protected:
 TEST_F(HeatmapViewTest, CellColoursAreTheColourMapOfTheWeights)
 {
     viewState.setShowValues(false);
-    settle();
+    settleEvents();
     ASSERT_NE(model.result(), nullptr);
     EXPECT_FALSE(view->areValuesVisible());
     const Matrix &weights = model.result()->weights;
@@ -140,12 +136,12 @@ TEST_F(HeatmapViewTest, ValuesAreWrittenInAColourThatReadsOnTheFill)
     }
     // A dock in a crowded 1280x720 window still shows them.
     view->resize(440, 300);
-    settle();
+    settleEvents();
     EXPECT_TRUE(view->areValuesVisible());
     maybeSave(grab(), "three-queries-440x300");
     // Hidden again when the cells are too small for the text.
     view->resize(260, 200);
-    settle();
+    settleEvents();
     EXPECT_FALSE(view->areValuesVisible());
     maybeSave(grab(), "three-queries-260x200");
 }
@@ -154,10 +150,10 @@ TEST_F(HeatmapViewTest, ScoresUseAScaleSymmetricAboutZero)
 {
     // The lesson's scores are [1/sqrt 2, 0, 1/sqrt 2]: all >= 0, so a min-max scale would paint
     // the 0 with the first colour; the symmetric scale paints it with the middle one.
-    model.setScenario(builtin("lesson"));
+    model.setScenario(builtinScenario("lesson"));
     viewState.setShowValues(false);
     viewState.setHeatmapQuantity(ViewState::HeatmapQuantity::Scores);
-    settle();
+    settleEvents();
     ASSERT_NE(model.result(), nullptr);
     const Matrix &scores = model.result()->scores;
     const double maxAbs = scores.cwiseAbs().maxCoeff();
@@ -173,9 +169,9 @@ TEST_F(HeatmapViewTest, ScoresUseAScaleSymmetricAboutZero)
     EXPECT_EQ(centreOf(image, 0, 2), map.rgbAt(1.0));
 
     // Three queries: negative scores too, each written in its cell.
-    model.setScenario(builtin("three-queries"));
+    model.setScenario(builtinScenario("three-queries"));
     viewState.setShowValues(true);
-    settle();
+    settleEvents();
     EXPECT_TRUE(view->areValuesVisible());
     EXPECT_EQ(view->cellText(2, 0), formatCompact(-1.0 / std::sqrt(2.0), 4));
     maybeSave(grab(), "three-queries-scores");
@@ -183,15 +179,15 @@ TEST_F(HeatmapViewTest, ScoresUseAScaleSymmetricAboutZero)
     // Back to weights: the fixed 0..1 scale again.
     viewState.setShowValues(false);
     viewState.setHeatmapQuantity(ViewState::HeatmapQuantity::Weights);
-    settle();
+    settleEvents();
     EXPECT_EQ(centreOf(grab(), 0, 1), map.rgbAt(model.result()->weights(0, 1)));
 }
 
 TEST_F(HeatmapViewTest, MaskedCellsAreHatchedNotPaintedAsZero)
 {
-    model.setScenario(builtin("causal-padding"));
+    model.setScenario(builtinScenario("causal-padding"));
     viewState.setShowValues(false);
-    settle();
+    settleEvents();
     ASSERT_NE(model.result(), nullptr);
     const QImage image = grab();
     maybeSave(image, "causal-padding");
@@ -243,7 +239,7 @@ TEST_F(HeatmapViewTest, ClickingACellOrARowLabelSelectsThatQuery)
 
     // The selected row is outlined in its query's colour; the others are not.
     viewState.setShowValues(false);
-    settle();
+    settleEvents();
     const QImage image = grab();
     const QRectF row1 = view->cellRect(1, 0);
     EXPECT_EQ(image.pixel(QPointF(row1.center().x(), row1.top() - 1).toPoint()), queryColor(1).rgb());
@@ -266,7 +262,7 @@ TEST_F(HeatmapViewTest, HoveringACellSetsTheSharedHoverAndShowsItsNumbers)
 {
     QSignalSpy spy(&viewState, &ViewState::hoverChanged);
     QTest::mouseMove(view.get(), view->cellRect(1, 2).center().toPoint());
-    settle();
+    settleEvents();
     EXPECT_EQ(viewState.hoveredQuery(), 1);
     EXPECT_EQ(viewState.hoveredKey(), 2);
     EXPECT_GE(spy.count(), 1);
@@ -293,20 +289,20 @@ TEST_F(HeatmapViewTest, HoveringACellSetsTheSharedHoverAndShowsItsNumbers)
     QToolTip::hideText();
     // The hovered cell is outlined in black.
     viewState.setShowValues(false);
-    settle();
+    settleEvents();
     QImage image = grab();
     const QRectF cell = view->cellRect(1, 2);
     EXPECT_EQ(image.pixel(QPointF(cell.center().x(), cell.top()).toPoint()), qRgb(0, 0, 0));
 
     // Temperature divides S in S/T.
     model.setTemperature(0.5);
-    settle();
+    settleEvents();
     EXPECT_TRUE(view->infoText().contains(QStringLiteral("S/T = ") + formatCompact(model.result()->scores(1, 2) / 0.5, 4)))
         << view->infoText().toStdString();
 
     // Leaving the matrix clears the hover.
     QTest::mouseMove(view.get(), QPoint(3, 3));
-    settle();
+    settleEvents();
     EXPECT_EQ(viewState.hoveredQuery(), -1);
     EXPECT_EQ(viewState.hoveredKey(), -1);
     image = grab();
@@ -321,12 +317,12 @@ TEST_F(HeatmapViewTest, HoveringACellSetsTheSharedHoverAndShowsItsNumbers)
 TEST_F(HeatmapViewTest, ColourMapSwitchRepaintsTheCells)
 {
     viewState.setShowValues(false);
-    settle();
+    settleEvents();
     const Matrix weights = model.result()->weights;
     const QRgb before = centreOf(grab(), 0, 0);
     EXPECT_EQ(before, ColorMap(ColorMap::Kind::YlGnBu).rgbAt(weights(0, 0)));
     viewState.setColorMapKind(ColorMap::Kind::Viridis);
-    settle();
+    settleEvents();
     const QImage image = grab();
     maybeSave(image, "three-queries-viridis");
     const QRgb after = centreOf(image, 0, 0);
@@ -339,12 +335,12 @@ TEST_F(HeatmapViewTest, ColourMapSwitchRepaintsTheCells)
 TEST_F(HeatmapViewTest, FollowsTheModelWhenAQueryMoves)
 {
     viewState.setShowValues(false);
-    settle();
+    settleEvents();
     const QRgb before = centreOf(grab(), 0, 0);
     Eigen::RowVectorXd query(2);
     query << 3.0, 0.0;
     model.setQueryRow(0, query);
-    settle();
+    settleEvents();
     const QRgb after = centreOf(grab(), 0, 0);
     EXPECT_NE(after, before);
     EXPECT_EQ(after, viewState.colorMap().rgbAt(model.result()->weights(0, 0)));
@@ -354,7 +350,7 @@ TEST_F(HeatmapViewTest, RendersAtProjectorAndHighDpiSizes)
 {
     for (QSize size : {QSize(1280, 720), QSize(2560, 1440), QSize(1400, 900)}) {
         view->resize(size);
-        settle();
+        settleEvents();
         const QImage image = grab();
         ASSERT_EQ(image.size(), size);
         maybeSave(image, QStringLiteral("three-queries-%1x%2").arg(size.width()).arg(size.height()).toLatin1().constData());
@@ -371,7 +367,7 @@ TEST_F(HeatmapViewTest, RendersAtProjectorAndHighDpiSizes)
     // Offscreen rendering for export: any size, at device pixel ratio 2.
     viewState.setShowValues(false);
     view->resize(640, 360);
-    settle();
+    settleEvents();
     const QImage exported = view->renderImage(QSize(640, 360), 2.0);
     EXPECT_EQ(exported.size(), QSize(1280, 720));
     maybeSave(exported, "export-640x360@2");
@@ -389,12 +385,12 @@ TEST_F(HeatmapViewTest, RendersAtProjectorAndHighDpiSizes)
 TEST_F(HeatmapViewTest, AllMaskedRowIsUndefinedAcrossThatRow)
 {
     viewState.setShowValues(false);
-    settle();
+    settleEvents();
     Mask mask = Mask::Constant(3, 3, true);
     mask.row(1).setConstant(false);
     mask(2, 0) = false;
     model.setMask(mask);
-    settle();
+    settleEvents();
     ASSERT_EQ(model.result(), nullptr);
     ASSERT_TRUE(model.error().has_value());
     ASSERT_EQ(model.error()->category, ErrorCategory::AllMaskedRow);
@@ -423,7 +419,7 @@ TEST_F(HeatmapViewTest, AllMaskedRowIsUndefinedAcrossThatRow)
 
     // Allowing a key brings the colours back.
     model.setMaskCell(1, 1, true);
-    settle();
+    settleEvents();
     ASSERT_NE(model.result(), nullptr);
     EXPECT_EQ(centreOf(grab(), 0, 0), viewState.colorMap().rgbAt(model.result()->weights(0, 0)));
 }
@@ -431,10 +427,10 @@ TEST_F(HeatmapViewTest, AllMaskedRowIsUndefinedAcrossThatRow)
 TEST_F(HeatmapViewTest, OtherRefusalsGreyTheWholeView)
 {
     viewState.setShowValues(false);
-    settle();
+    settleEvents();
     const QRectF cell = view->cellRect(0, 0);
     model.setTemperature(0.0);
-    settle();
+    settleEvents();
     ASSERT_EQ(model.result(), nullptr);
     ASSERT_EQ(model.error()->category, ErrorCategory::NonpositiveTemperature);
     const QImage image = grab();
@@ -447,7 +443,7 @@ TEST_F(HeatmapViewTest, OtherRefusalsGreyTheWholeView)
     EXPECT_EQ(viewState.selectedQuery(), 0);
 
     model.setTemperature(1.0);
-    settle();
+    settleEvents();
     ASSERT_NE(model.result(), nullptr);
     EXPECT_EQ(centreOf(grab(), 0, 0), viewState.colorMap().rgbAt(model.result()->weights(0, 0)));
 }
@@ -473,10 +469,10 @@ TEST_F(HeatmapViewTest, ManyTokensThinTheLabelsAndHideTheValues)
     }
     s.allowed = causalMask(n, n);
     model.setScenario(s);
-    settle();
+    settleEvents();
     ASSERT_NE(model.result(), nullptr);
     view->resize(600, 400);
-    settle();
+    settleEvents();
     EXPECT_FALSE(view->areValuesVisible());
     const QImage image = grab();
     maybeSave(image, "40x40-600x400");
@@ -484,7 +480,7 @@ TEST_F(HeatmapViewTest, ManyTokensThinTheLabelsAndHideTheValues)
     ASSERT_GE(cell.width(), 4.0);
     EXPECT_EQ(image.pixel(cell.center().toPoint()), viewState.colorMap().rgbAt(model.result()->weights(30, 10)));
     view->resize(1400, 900);
-    settle();
+    settleEvents();
     maybeSave(grab(), "40x40-1400x900");
 }
 
@@ -507,13 +503,13 @@ TEST_F(HeatmapViewTest, A2048By2048ScenarioRenders)
     s.allowed = causalMask(n, n);
 
     view->resize(1400, 900);
-    settle();
+    settleEvents();
     QElapsedTimer timer;
     timer.start();
     model.setScenario(s);
     ASSERT_NE(model.result(), nullptr);  // the engine computes here, on the spot
     const qint64 engine = timer.restart();
-    settle();
+    settleEvents();
     const qint64 content = timer.restart();
     QImage image = grab();
     const qint64 firstPaint = timer.restart();
@@ -521,7 +517,7 @@ TEST_F(HeatmapViewTest, A2048By2048ScenarioRenders)
     image = grab();
     const qint64 hoverPaint = timer.restart();
     viewState.setColorMapKind(ColorMap::Kind::Viridis);
-    settle();
+    settleEvents();
     image = grab();
     const qint64 recolourAndPaint = timer.restart();
     std::printf("[ heatmap ] 2048x2048 at 1400x900: engine %lld ms, view content %lld ms, first paint "
@@ -564,9 +560,9 @@ TEST_F(HeatmapViewTest, QueryDragStepsShowTheSameMatrixAsAFreshView)
             big.values(i, j) = normal(rng);
         }
     }
-    for (const Scenario &scenario : {builtin("three-queries"), big}) {
+    for (const Scenario &scenario : {builtinScenario("three-queries"), big}) {
         model.setScenario(scenario);
-        settle();
+        settleEvents();
         const QImage first = grab();
         for (int step = 1; step <= 5; ++step) {
             const int row = step % 2;
@@ -574,12 +570,12 @@ TEST_F(HeatmapViewTest, QueryDragStepsShowTheSameMatrixAsAFreshView)
             query(0) += 0.4 * step;
             query(1) -= 0.3;
             model.setQueryRow(row, query);
-            settle();
+            settleEvents();
             if (step == 2)
                 viewState.setSelectedQuery(1);
             if (step == 3)
                 model.setTemperature(0.7);
-            settle();
+            settleEvents();
         }
         const QImage dragged = grab();
         EXPECT_NE(dragged, first) << "the drag changed the weights";
@@ -588,7 +584,7 @@ TEST_F(HeatmapViewTest, QueryDragStepsShowTheSameMatrixAsAFreshView)
         fresh.resize(view->size());
         fresh.show();
         ASSERT_TRUE(QTest::qWaitForWindowExposed(&fresh));
-        settle();
+        settleEvents();
         const QImage expected = fresh.grab().toImage().convertToFormat(QImage::Format_RGB32);
         int differing = 0;
         for (int y = 0; y < expected.height(); ++y)
@@ -597,6 +593,6 @@ TEST_F(HeatmapViewTest, QueryDragStepsShowTheSameMatrixAsAFreshView)
         EXPECT_EQ(differing, 0) << scenario.name.toStdString();
         viewState.setSelectedQuery(0);
         model.setTemperature(1.0);
-        settle();
+        settleEvents();
     }
 }

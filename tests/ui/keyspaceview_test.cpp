@@ -1,3 +1,4 @@
+#include "coretestsupport.h"
 #include "attentionmodel.h"
 #include "builtinscenarios.h"
 #include "keyspaceview.h"
@@ -21,15 +22,9 @@
 #include <random>
 
 using namespace attnlens;
+using attnlens::test::builtinScenario;
 
 namespace {
-
-Scenario builtin(const QString &id)
-{
-    Result<Scenario> loaded = loadBuiltinScenario(id);
-    EXPECT_TRUE(loaded.ok()) << (loaded.ok() ? "" : loaded.error().describe().toStdString());
-    return loaded.value();
-}
 
 Matrix matrix(std::initializer_list<std::initializer_list<double>> rows)
 {
@@ -193,7 +188,7 @@ protected:
 
 TEST_F(KeySpaceViewTest, HasNamesForAssistiveTechnologyAndFitsASmallDock)
 {
-    open(builtin(QStringLiteral("lesson")));
+    open(builtinScenario(QStringLiteral("lesson")));
     EXPECT_EQ(view->objectName(), QStringLiteral("keySpaceView"));
     EXPECT_FALSE(view->accessibleName().isEmpty());
     EXPECT_TRUE(view->accessibleDescription().contains(QStringLiteral("Ctrl")));
@@ -204,7 +199,7 @@ TEST_F(KeySpaceViewTest, HasNamesForAssistiveTechnologyAndFitsASmallDock)
 
 TEST_F(KeySpaceViewTest, DraggingTheLessonTipMovesTheQueryOnEveryMove)
 {
-    open(builtin(QStringLiteral("lesson")));
+    open(builtinScenario(QStringLiteral("lesson")));
     const double ppu = view->pixelsPerUnit();
     ASSERT_GT(ppu, 20.0);
     // Equal aspect: memory A = [1, 0] and memory B = [0, 1] are one unit apart on both axes.
@@ -245,7 +240,7 @@ TEST_F(KeySpaceViewTest, DraggingTheLessonTipMovesTheQueryOnEveryMove)
 
 TEST_F(KeySpaceViewTest, WeightsFollowTheDragLive)
 {
-    open(builtin(QStringLiteral("lesson")));
+    open(builtinScenario(QStringLiteral("lesson")));
     const double haloBBefore = view->haloRadius(1);
     const QPoint start = view->tipPosition(0).toPoint();
     QTest::mousePress(view.get(), Qt::LeftButton, Qt::NoModifier, start);
@@ -259,7 +254,7 @@ TEST_F(KeySpaceViewTest, WeightsFollowTheDragLive)
 
 TEST_F(KeySpaceViewTest, RefitsOnlyAfterADragThatLeftTheView)
 {
-    open(builtin(QStringLiteral("lesson")));
+    open(builtinScenario(QStringLiteral("lesson")));
     const QPointF keyBBefore = view->keyPosition(1);
     const QPoint start = view->tipPosition(0).toPoint();
     const QPoint outside(view->width() + 150, start.y());
@@ -277,7 +272,7 @@ TEST_F(KeySpaceViewTest, RefitsOnlyAfterADragThatLeftTheView)
 
 TEST_F(KeySpaceViewTest, ArrowKeysNudgeTheSelectedQuery)
 {
-    open(builtin(QStringLiteral("lesson")));
+    open(builtinScenario(QStringLiteral("lesson")));
     view->setFocus();
     QTest::keyClick(view.get(), Qt::Key_Right);
     EXPECT_NEAR(query(0, 0), 1.1, 1e-12);
@@ -293,7 +288,7 @@ TEST_F(KeySpaceViewTest, ArrowKeysNudgeTheSelectedQuery)
 
 TEST_F(KeySpaceViewTest, ArrowKeysMoveOnlyTheSelectedQuery)
 {
-    open(builtin(QStringLiteral("three-queries")));
+    open(builtinScenario(QStringLiteral("three-queries")));
     viewState.setSelectedQuery(2);
     view->setFocus();
     const Matrix before = model.scenario().queries;
@@ -305,7 +300,7 @@ TEST_F(KeySpaceViewTest, ArrowKeysMoveOnlyTheSelectedQuery)
 
 TEST_F(KeySpaceViewTest, SnapToGridGivesMultiplesOfATenth)
 {
-    open(builtin(QStringLiteral("lesson")));
+    open(builtinScenario(QStringLiteral("lesson")));
     viewState.setSnapToGrid(true);
     const QPoint start = view->tipPosition(0).toPoint();
     QTest::mousePress(view.get(), Qt::LeftButton, Qt::NoModifier, start);
@@ -324,7 +319,7 @@ TEST_F(KeySpaceViewTest, SnapToGridGivesMultiplesOfATenth)
 
 TEST_F(KeySpaceViewTest, PressOnATipSelectsThatQuery)
 {
-    open(builtin(QStringLiteral("three-queries")));
+    open(builtinScenario(QStringLiteral("three-queries")));
     ASSERT_EQ(viewState.selectedQuery(), 0);
     QSignalSpy selections(&viewState, &ViewState::selectedQueryChanged);
     const QPoint tip = view->tipPosition(2).toPoint();
@@ -336,7 +331,7 @@ TEST_F(KeySpaceViewTest, PressOnATipSelectsThatQuery)
 
 TEST_F(KeySpaceViewTest, CtrlDragMovesAKeyAndLeavesValuesAlone)
 {
-    open(builtin(QStringLiteral("lesson")));
+    open(builtinScenario(QStringLiteral("lesson")));
     const Matrix valuesBefore = model.scenario().values;
     const Matrix queriesBefore = model.scenario().queries;
     QSignalSpy keyChanges(&model, &AttentionModel::keyChanged);
@@ -362,7 +357,7 @@ TEST_F(KeySpaceViewTest, CtrlDragMovesAKeyAndLeavesValuesAlone)
 TEST_F(KeySpaceViewTest, CtrlPicksTheKeyUnderTheLessonTip)
 {
     // In the lesson the query tip [1, 0] lies exactly on memory A.
-    open(builtin(QStringLiteral("lesson")));
+    open(builtinScenario(QStringLiteral("lesson")));
     const QPoint start = view->tipPosition(0).toPoint();
     ASSERT_EQ(start, view->keyPosition(0).toPoint());
     QTest::mousePress(view.get(), Qt::LeftButton, Qt::ControlModifier, start);
@@ -375,7 +370,7 @@ TEST_F(KeySpaceViewTest, CtrlPicksTheKeyUnderTheLessonTip)
 
 TEST_F(KeySpaceViewTest, HoverHighlightsKeysAndTips)
 {
-    open(builtin(QStringLiteral("lesson")));
+    open(builtinScenario(QStringLiteral("lesson")));
     forgetModifiers();
     QTest::mouseMove(view.get(), view->keyPosition(1).toPoint());
     EXPECT_EQ(viewState.hoveredQuery(), -1);
@@ -398,7 +393,7 @@ TEST_F(KeySpaceViewTest, HoverHighlightsKeysAndTips)
 
 TEST_F(KeySpaceViewTest, HalosGrowWithWeight)
 {
-    open(builtin(QStringLiteral("lesson")));
+    open(builtinScenario(QStringLiteral("lesson")));
     // Weights: A = C = 0.4011, B = 0.1978.
     EXPECT_GT(view->haloRadius(0), view->haloRadius(1));
     EXPECT_NEAR(view->haloRadius(0), view->haloRadius(2), 1e-9);
@@ -423,7 +418,7 @@ TEST_F(KeySpaceViewTest, HalosGrowWithWeight)
 
 TEST_F(KeySpaceViewTest, MaskedKeysAreHollowWithoutHalo)
 {
-    open(builtin(QStringLiteral("key-b-removed")));
+    open(builtinScenario(QStringLiteral("key-b-removed")));
     EXPECT_EQ(view->haloRadius(1), 0.0);
     EXPECT_GT(view->haloRadius(0), 0.0);
     const QImage image = grabImage(*view);
@@ -434,7 +429,7 @@ TEST_F(KeySpaceViewTest, MaskedKeysAreHollowWithoutHalo)
 
 TEST_F(KeySpaceViewTest, UndefinedResultKeepsPointsDraggableAndSaysSo)
 {
-    open(builtin(QStringLiteral("lesson")));
+    open(builtinScenario(QStringLiteral("lesson")));
     const QPointF emptySpot = view->dataToWidget(QPointF(-0.13, -0.17));
     const qreal dpr = view->devicePixelRatioF();
     EXPECT_EQ(pixelAt(grabImage(*view), emptySpot, dpr), qRgb(255, 255, 255));
@@ -463,7 +458,7 @@ TEST_F(KeySpaceViewTest, UndefinedResultKeepsPointsDraggableAndSaysSo)
 
 TEST_F(KeySpaceViewTest, RefusedShapesStillRenderAndStayDraggable)
 {
-    Scenario broken = builtin(QStringLiteral("lesson"));
+    Scenario broken = builtinScenario(QStringLiteral("lesson"));
     broken.keys = matrix({{1.0, 0.0, 0.0}, {0.0, 1.0, 0.0}, {1.0, 1.0, 0.0}});
     broken.allowed = Mask::Constant(2, 2, true);
     open(broken);
@@ -551,8 +546,8 @@ TEST_F(KeySpaceViewTest, ThreeDimensionsShowTwoChosenCoordinates)
 
 TEST_F(KeySpaceViewTest, ScenarioResetRefitsToTheNewPoints)
 {
-    open(builtin(QStringLiteral("lesson")));
-    Scenario big = builtin(QStringLiteral("lesson"));
+    open(builtinScenario(QStringLiteral("lesson")));
+    Scenario big = builtinScenario(QStringLiteral("lesson"));
     big.keys *= 40.0;
     big.queries(0, 1) = -25.0;
     model.setScenario(big);
@@ -565,7 +560,7 @@ TEST_F(KeySpaceViewTest, ScenarioResetRefitsToTheNewPoints)
 
 TEST_F(KeySpaceViewTest, RendersAtProjectorAndLargeSizes)
 {
-    open(builtin(QStringLiteral("three-queries")));
+    open(builtinScenario(QStringLiteral("three-queries")));
     for (const QSize size : {QSize(1280, 720), QSize(2560, 1440), QSize(600, 400), QSize(1400, 900)}) {
         view->resize(size);
         QCoreApplication::processEvents();
@@ -584,7 +579,7 @@ TEST_F(KeySpaceViewTest, RendersAtProjectorAndLargeSizes)
 
 TEST_F(KeySpaceViewTest, PaintSceneDrawsIntoAnyRectangle)
 {
-    open(builtin(QStringLiteral("lesson")));
+    open(builtinScenario(QStringLiteral("lesson")));
     QImage image(900, 560, QImage::Format_RGB32);
     image.fill(Qt::black);
     {
@@ -639,7 +634,7 @@ TEST_F(KeySpaceViewTest, DragStepsDrawTheSamePictureAsAFreshScene)
     // points the keys and other arrows): it must match a scene drawn from scratch, at a few
     // tokens and at many.
     for (const int tokens : {3, 64}) {
-        open(tokens == 3 ? builtin(QStringLiteral("lesson")) : crowdedScenario(tokens));
+        open(tokens == 3 ? builtinScenario(QStringLiteral("lesson")) : crowdedScenario(tokens));
         const QPointF start = view->tipPosition(0);
         sendMouse(view.get(), QEvent::MouseButtonPress, start, Qt::LeftButton);
         QCoreApplication::processEvents();
@@ -734,7 +729,7 @@ TEST_F(KeySpaceViewTest, ACrowdedPlaneNamesOnlyTheHeaviestKeysAndTheSelectedQuer
     EXPECT_TRUE(view->isQueryLabelled(7));
     viewState.setHover(-1, -1);
 
-    open(builtin(QStringLiteral("lesson")));
+    open(builtinScenario(QStringLiteral("lesson")));
     for (int j = 0; j < 3; ++j)
         EXPECT_TRUE(view->isKeyLabelled(j)) << j;
     EXPECT_TRUE(view->isQueryLabelled(0));

@@ -1,5 +1,6 @@
 // The lesson dock on its own: every step with its ticks, "back to the checkpoint", the keys, the
 // reference table, the intervention bench and the framework-convention switch.
+#include "coretestsupport.h"
 #include "attentionmodel.h"
 #include "comparisongrid.h"
 #include "comparisonview.h"
@@ -21,14 +22,9 @@
 #include <gtest/gtest.h>
 
 using namespace attnlens;
+using attnlens::test::settleEvents;
 
 namespace {
-
-void settle()
-{
-    for (int i = 0; i < 4; ++i)
-        QCoreApplication::processEvents();
-}
 
 struct Fixture {
     QWidget window;
@@ -78,7 +74,7 @@ TEST(LessonPanel, NextWalksEveryStepWithAllCheckpointsTicked)
     EXPECT_EQ(f.panel->currentStep(), -1);
     for (int i = 0; i < f.panel->stepCount(); ++i) {
         QTest::mouseClick(f.panel->nextButton(), Qt::LeftButton);
-        settle();
+        settleEvents();
         SCOPED_TRACE(f.panel->progress()->currentLessonStep().id.toStdString());
         EXPECT_EQ(f.panel->currentStep(), i);
         EXPECT_EQ(f.panel->counterText(), QStringLiteral("%1 / %2").arg(i + 1).arg(f.panel->stepCount()));
@@ -96,19 +92,19 @@ TEST(LessonPanel, MovingTheQueryUnticksTheWeightsAndBackRestoresThem)
 {
     Fixture f;
     f.panel->goToStep(stepWithId(*f.panel, "softmax-weights"));
-    settle();
+    settleEvents();
     ASSERT_TRUE(allTicked(*f.panel));
     Eigen::RowVectorXd q(2);
     q << 0.3, 0.8;
     f.model.setQueryRow(0, q);
-    settle();
+    settleEvents();
     EXPECT_FALSE(f.panel->checkpointLabels().at(0)->property("holds").toBool());
     EXPECT_TRUE(f.panel->checkpointLabels().at(0)->text().contains(QStringLiteral("○")));
     EXPECT_TRUE(f.panel->changedLabel()->isVisible());
     ASSERT_TRUE(f.panel->backButton()->isVisible());
 
     QTest::mouseClick(f.panel->backButton(), Qt::LeftButton);
-    settle();
+    settleEvents();
     EXPECT_TRUE(allTicked(*f.panel));
     EXPECT_FALSE(f.panel->backButton()->isVisible());
     EXPECT_DOUBLE_EQ(f.model.scenario().queries(0, 0), 1.0);
@@ -119,7 +115,7 @@ TEST(LessonPanel, PageKeysAlwaysMoveArrowsOnlyOutsideFields)
     Fixture f;
     f.panel->goToStep(0);
     f.panel->setFocus();
-    settle();
+    settleEvents();
     QTest::keyClick(f.panel, Qt::Key_PageDown);
     EXPECT_EQ(f.panel->currentStep(), 1);
     QTest::keyClick(f.panel, Qt::Key_Right);
@@ -150,7 +146,7 @@ TEST(LessonPanel, PageKeysAlwaysMoveArrowsOnlyOutsideFields)
 
     // A list inside the panel keeps its arrows too.
     f.panel->goToStep(stepWithId(*f.panel, "reference-check"));
-    settle();
+    settleEvents();
     auto *cases = f.panel->findChild<QComboBox *>(QStringLiteral("referenceCase"));
     ASSERT_NE(cases, nullptr);
     cases->setFocus();
@@ -178,7 +174,7 @@ TEST(LessonPanel, ReferenceStepShowsEveryCellWithinTolerance)
 {
     Fixture f;
     f.panel->goToStep(stepWithId(*f.panel, "reference-check"));
-    settle();
+    settleEvents();
     LessonReferenceTable *reference = f.panel->referenceTable();
     ASSERT_TRUE(reference->isVisible());
     EXPECT_FALSE(f.panel->comparisonView()->isVisible());
@@ -201,7 +197,7 @@ TEST(LessonPanel, InterventionStepShowsBeforeAndAfter)
 {
     Fixture f;
     f.panel->goToStep(stepWithId(*f.panel, "what-a-plot-explains"));
-    settle();
+    settleEvents();
     ComparisonView *bench = f.panel->comparisonView();
     ASSERT_TRUE(bench->isVisible());
     EXPECT_EQ(bench->keyRow(), 1) << "memory B, as in the notebook";
@@ -222,7 +218,7 @@ TEST(LessonPanel, InterventionStepShowsBeforeAndAfter)
     Eigen::RowVectorXd q(2);
     q << 0.0, 1.0;
     f.model.setQueryRow(0, q);
-    settle();
+    settleEvents();
     EXPECT_NEAR(bench->beforeGrid()->values()(0, 1), 0.4011120926797859, 1e-12);
 }
 
@@ -230,12 +226,12 @@ TEST(LessonPanel, SnapshotsShowTheirDifference)
 {
     Fixture f;
     f.panel->goToStep(stepWithId(*f.panel, "what-a-plot-explains"));
-    settle();
+    settleEvents();
     ComparisonView *bench = f.panel->comparisonView();
     EXPECT_FALSE(bench->differenceGrid()->hasMatrix());
     QTest::mouseClick(bench->snapshotAButton(), Qt::LeftButton);
     f.model.setTemperature(0.5);
-    settle();
+    settleEvents();
     QTest::mouseClick(bench->snapshotBButton(), Qt::LeftButton);
     ASSERT_TRUE(bench->differenceGrid()->hasMatrix());
     const Matrix &d = bench->differenceGrid()->values();
@@ -249,7 +245,7 @@ TEST(LessonPanel, SnapshotsShowTheirDifference)
     EXPECT_GT(loss.blue(), loss.red());
 
     f.panel->goToStep(stepWithId(*f.panel, "causal-mask"));
-    settle();
+    settleEvents();
     ASSERT_TRUE(bench->takeSnapshotB());
     EXPECT_FALSE(bench->differenceGrid()->hasMatrix()) << "1 x 3 and 3 x 3 have no cell-by-cell difference";
 }
@@ -258,7 +254,7 @@ TEST(LessonPanel, ConventionSwitchShowsTheFourAnswersAndTheEngineStillRefuses)
 {
     Fixture f;
     f.panel->goToStep(stepWithId(*f.panel, "padding-mask"));
-    settle();
+    settleEvents();
     LessonConventionView *conventions = f.panel->conventionView();
     ASSERT_TRUE(conventions->isVisible());
     EXPECT_EQ(conventions->convention(), FrameworkConvention::Refuse);
@@ -280,10 +276,10 @@ TEST(LessonPanel, LooksRightSmallAndLarge)
     Fixture f;
     for (const char *id : {"padding-mask", "reference-check", "what-a-plot-explains"}) {
         f.panel->goToStep(stepWithId(*f.panel, id));
-        settle();
+        settleEvents();
         for (const QSize size : {QSize(400, 680), QSize(1400, 900)}) {
             f.window.resize(size);
-            settle();
+            settleEvents();
             const QImage image = f.panel->grab().toImage();
             EXPECT_FALSE(image.isNull());
             image.save(QStringLiteral("/tmp/lesson-panel-%1-%2x%3.png").arg(QLatin1String(id)).arg(size.width()).arg(size.height()));
@@ -292,6 +288,6 @@ TEST(LessonPanel, LooksRightSmallAndLarge)
     // Wide enough: before and after side by side; narrow: stacked.
     EXPECT_TRUE(f.panel->comparisonView()->isSideBySide());
     f.window.resize(400, 680);
-    settle();
+    settleEvents();
     EXPECT_FALSE(f.panel->comparisonView()->isSideBySide());
 }

@@ -1,6 +1,7 @@
 // The lesson inside the main window: hidden until asked for, started from the menu or the
 // View toggle, raising the view each step is about, keys that work wherever the focus is, and
 // a window that keeps working while the lesson is open.
+#include "coretestsupport.h"
 #include "attentionmodel.h"
 #include "documentcontroller.h"
 #include "heatmapview.h"
@@ -19,14 +20,9 @@
 #include <gtest/gtest.h>
 
 using namespace attnlens;
+using attnlens::test::settleEvents;
 
 namespace {
-
-void settle()
-{
-    for (int i = 0; i < 4; ++i)
-        QCoreApplication::processEvents();
-}
 
 int stepWithId(const LessonPanel &panel, const char *id)
 {
@@ -64,7 +60,7 @@ TEST(LessonWindow, HiddenByDefaultAndStartedFromTheHelpMenu)
     QAction *start = findAction(window, QStringLiteral("startLessonAction"));
     ASSERT_NE(start, nullptr);
     start->trigger();
-    settle();
+    settleEvents();
     EXPECT_TRUE(window.lessonDock()->isVisible());
     EXPECT_EQ(window.lessonPanel()->currentStep(), 0);
     EXPECT_TRUE(window.lessonPanel()->progress()->allCheckpointsHold());
@@ -80,11 +76,11 @@ TEST(LessonWindow, ViewLessonTogglesTheDockWithF9)
     ASSERT_NE(toggle, nullptr);
     EXPECT_EQ(toggle->shortcut(), QKeySequence(Qt::Key_F9));
     toggle->trigger();
-    settle();
+    settleEvents();
     EXPECT_TRUE(window.lessonDock()->isVisible());
     EXPECT_EQ(window.lessonPanel()->currentStep(), 0) << "opening the dock starts the lesson";
     toggle->trigger();
-    settle();
+    settleEvents();
     EXPECT_FALSE(window.lessonDock()->isVisible());
 }
 
@@ -95,13 +91,13 @@ TEST(LessonWindow, EachStepRaisesTheViewItIsAbout)
     window.show();
     ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
     window.startLesson(stepWithId(*window.lessonPanel(), "scaled-scores"));
-    settle();
+    settleEvents();
     // The worked numbers share a tab group with the heatmap: the step brings them to the front
     // (a tab behind another keeps isVisible() but has nothing on screen).
     EXPECT_FALSE(window.workedNumbersView()->visibleRegion().isEmpty());
     EXPECT_TRUE(window.heatmapView()->visibleRegion().isEmpty());
     window.lessonPanel()->goToStep(stepWithId(*window.lessonPanel(), "query-and-temperature"));
-    settle();
+    settleEvents();
     EXPECT_FALSE(window.heatmapView()->visibleRegion().isEmpty());
     EXPECT_TRUE(window.workedNumbersView()->visibleRegion().isEmpty());
 }
@@ -113,20 +109,20 @@ TEST(LessonWindow, PageDownWorksWithTheFocusOnTheKeySpaceButArrowsStayWithIt)
     window.show();
     ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
     window.startLesson(0);
-    settle();
+    settleEvents();
     window.keySpaceView()->setFocus();
     ASSERT_TRUE(window.keySpaceView()->hasFocus());
     QTest::keyClick(window.keySpaceView(), Qt::Key_PageDown);
-    settle();
+    settleEvents();
     EXPECT_EQ(window.lessonPanel()->currentStep(), 1);
     QTest::keyClick(window.keySpaceView(), Qt::Key_Right);
-    settle();
+    settleEvents();
     EXPECT_EQ(window.lessonPanel()->currentStep(), 1) << "Right nudges the query in the key space";
     QTest::keyClick(window.keySpaceView(), Qt::Key_7, Qt::ControlModifier);
-    settle();
+    settleEvents();
     EXPECT_EQ(window.lessonPanel()->currentStep(), 6);
     QTest::keyClick(window.keySpaceView(), Qt::Key_PageUp);
-    settle();
+    settleEvents();
     EXPECT_EQ(window.lessonPanel()->currentStep(), 5);
 }
 
@@ -137,21 +133,21 @@ TEST(LessonWindow, TheWindowKeepsWorkingAndTheCheckpointsReact)
     window.show();
     ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
     window.startLesson(stepWithId(*window.lessonPanel(), "softmax-weights"));
-    settle();
+    settleEvents();
     ASSERT_TRUE(window.lessonPanel()->progress()->allCheckpointsHold());
     Eigen::RowVectorXd q(2);
     q << -1.0, 0.0;
     window.model()->setQueryRow(0, q);
-    settle();
+    settleEvents();
     EXPECT_FALSE(window.lessonPanel()->progress()->checkpointStates()[0]);
     EXPECT_TRUE(window.lessonPanel()->backButton()->isVisible());
 
     // A played-with built-in is replaced without a question, and undo brings the change back.
     QTest::mouseClick(window.lessonPanel()->backButton(), Qt::LeftButton);
-    settle();
+    settleEvents();
     EXPECT_TRUE(window.lessonPanel()->progress()->allCheckpointsHold());
     window.findChild<QAction *>(QStringLiteral("undoAction"))->trigger();
-    settle();
+    settleEvents();
     EXPECT_DOUBLE_EQ(window.model()->scenario().queries(0, 0), -1.0);
     EXPECT_TRUE(window.lessonPanel()->progress()->scenarioChanged());
 }
@@ -163,7 +159,7 @@ TEST(LessonWindow, OwnUnsavedWorkIsOfferedForSavingBeforeAStepReplacesIt)
     ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
     window.documentController()->setDocument(DocumentController::untitledScenario(), QString());
     window.model()->setTemperature(3.0);
-    settle();
+    settleEvents();
     ASSERT_TRUE(window.documentController()->isModified());
     int asked = 0;
     window.documentController()->dialogs().askUnsavedChanges = [&asked](const QString &) {
@@ -171,7 +167,7 @@ TEST(LessonWindow, OwnUnsavedWorkIsOfferedForSavingBeforeAStepReplacesIt)
         return DocumentController::UnsavedChoice::Cancel;
     };
     window.startLesson(0);
-    settle();
+    settleEvents();
     EXPECT_EQ(asked, 1);
     EXPECT_DOUBLE_EQ(window.model()->scenario().temperature, 3.0) << "cancel keeps the work";
     EXPECT_TRUE(window.lessonPanel()->progress()->scenarioChanged());
@@ -186,7 +182,7 @@ TEST(LessonWindow, ScreenshotsAt1280x720And1920x1080)
         window.show();
         ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
         window.startLesson(stepWithId(*window.lessonPanel(), "what-a-plot-explains"));
-        settle();
+        settleEvents();
         const QImage image = window.grab().toImage();
         image.save(QStringLiteral("/tmp/lesson-window-%1x%2.png").arg(size.width()).arg(size.height()));
         // The lesson takes a column, not the window: the key space keeps a usable width.

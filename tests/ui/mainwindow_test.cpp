@@ -1,5 +1,6 @@
 // The whole window as a student meets it: every view present and drawn, a drag that every view
 // follows, refusals that explain themselves, and a layout that is remembered.
+#include "coretestsupport.h"
 #include "attentionmodel.h"
 #include "builtinscenarios.h"
 #include "colormap.h"
@@ -25,13 +26,10 @@
 #include <gtest/gtest.h>
 
 using namespace attnlens;
+using attnlens::test::settleEvents;
+using attnlens::test::builtinScenario;
 
 namespace {
-
-Scenario lesson()
-{
-    return loadBuiltinScenario(QLatin1String(kLessonScenarioId)).value();
-}
 
 int distinctColors(const QImage &image)
 {
@@ -45,12 +43,6 @@ int distinctColors(const QImage &image)
 double luminance(QRgb rgb)
 {
     return 0.2126 * qRed(rgb) + 0.7152 * qGreen(rgb) + 0.0722 * qBlue(rgb);
-}
-
-void settle()
-{
-    for (int i = 0; i < 4; ++i)
-        QCoreApplication::processEvents();
 }
 
 QList<QWidget *> allViews(const MainWindow &window)
@@ -71,10 +63,10 @@ TEST_F(MainWindowTest, EveryViewIsShownAndDrawnAt1280x720)
 {
     MainWindow window;
     window.resize(1280, 720);
-    window.openScenario(lesson(), QStringLiteral("lesson"));
+    window.openScenario(builtinScenario(kLessonScenarioId), QStringLiteral("lesson"));
     window.show();
     ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
-    settle();
+    settleEvents();
 
     EXPECT_TRUE(window.windowTitle().contains(QStringLiteral("Notebook lesson")));
     const QRect inside = window.rect();
@@ -83,7 +75,7 @@ TEST_F(MainWindowTest, EveryViewIsShownAndDrawnAt1280x720)
         // The worked numbers share a tab with the heatmap; bring each one to the front.
         if (auto *dock = qobject_cast<QDockWidget *>(view->parentWidget()))
             dock->raise();
-        settle();
+        settleEvents();
         ASSERT_TRUE(view->isVisible());
         const QRect onWindow(view->mapTo(&window, QPoint(0, 0)), view->size());
         EXPECT_TRUE(inside.contains(onWindow)) << "view leaves the window";
@@ -98,11 +90,11 @@ TEST_F(MainWindowTest, DraggingTheArrowMovesTheQueryAndEveryViewFollows)
 {
     MainWindow window;
     window.resize(1280, 720);
-    window.openScenario(lesson(), QStringLiteral("lesson"));
+    window.openScenario(builtinScenario(kLessonScenarioId), QStringLiteral("lesson"));
     window.viewState()->setShowValues(false);
     window.show();
     ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
-    settle();
+    settleEvents();
 
     KeySpaceView *keySpace = window.keySpaceView();
     HeatmapView *heatmap = window.heatmapView();
@@ -116,12 +108,12 @@ TEST_F(MainWindowTest, DraggingTheArrowMovesTheQueryAndEveryViewFollows)
     QTest::mousePress(keySpace, Qt::LeftButton, Qt::NoModifier, from);
     const QPoint halfway = (from + to) / 2;
     QTest::mouseMove(keySpace, halfway);
-    settle();
+    settleEvents();
     // Live: the model moved before the button is released.
     EXPECT_GT(window.model()->scenario().queries(0, 1), 0.2);
     QTest::mouseMove(keySpace, to);
     QTest::mouseRelease(keySpace, Qt::LeftButton, Qt::NoModifier, to);
-    settle();
+    settleEvents();
 
     const Eigen::RowVectorXd query = window.model()->scenario().queries.row(0);
     EXPECT_NEAR(query(0), 0.2, 0.05);
@@ -139,17 +131,17 @@ TEST_F(MainWindowTest, RefusedMaskCellIsExplainedInTheStatusBar)
 {
     MainWindow window;
     window.resize(1280, 720);
-    Scenario scenario = lesson();
+    Scenario scenario = builtinScenario(kLessonScenarioId);
     scenario.allowed = Mask(1, 3);
     (*scenario.allowed) << true, false, false;
     window.openScenario(scenario, QStringLiteral("lesson"));
     window.show();
     ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
-    settle();
+    settleEvents();
 
     MaskGridCanvas *grid = window.maskGridView()->grid();
     QTest::mouseClick(grid, Qt::LeftButton, Qt::NoModifier, grid->cellRect(0, 0).center());
-    settle();
+    settleEvents();
     EXPECT_TRUE(window.model()->scenario().isAllowed(0, 0)) << "the last allowed key stays allowed";
     EXPECT_TRUE(window.statusBar()->currentMessage().contains(QStringLiteral("Row 1")))
         << window.statusBar()->currentMessage().toStdString();
@@ -160,12 +152,12 @@ TEST_F(MainWindowTest, AScenarioWithAnEmptyRowShowsTheBannerNotNumbers)
 {
     MainWindow window;
     window.resize(1280, 720);
-    Scenario scenario = lesson();
+    Scenario scenario = builtinScenario(kLessonScenarioId);
     scenario.allowed = Mask::Constant(1, 3, false);
     window.openScenario(scenario, QStringLiteral("lesson"));
     window.show();
     ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
-    settle();
+    settleEvents();
 
     EXPECT_TRUE(window.errorBanner()->isVisible());
     EXPECT_TRUE(window.errorBanner()->text().contains(QStringLiteral("no allowed key")));
@@ -174,7 +166,7 @@ TEST_F(MainWindowTest, AScenarioWithAnEmptyRowShowsTheBannerNotNumbers)
 
     // Allowing one key brings every view back.
     window.model()->setMaskCell(0, 2, true);
-    settle();
+    settleEvents();
     EXPECT_FALSE(window.errorBanner()->isVisible());
     EXPECT_EQ(window.model()->result()->weights(0, 2), 1.0);
 }
@@ -187,7 +179,7 @@ TEST_F(MainWindowTest, RendersAt2560x1440)
                         QStringLiteral("causal-padding"));
     window.show();
     ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
-    settle();
+    settleEvents();
     const QImage image = window.grab().toImage();
     EXPECT_EQ(image.width(), 2560 * static_cast<int>(window.devicePixelRatioF()));
     EXPECT_GT(distinctColors(image), 50);

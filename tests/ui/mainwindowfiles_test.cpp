@@ -1,6 +1,7 @@
 // The File side of the main window as a user meets it: the menu, the title's unsaved mark, the
 // question before unsaved work is closed away, recent files, dropping files on the window, and
 // getting work back after a crash.
+#include "coretestsupport.h"
 #include "attentionmodel.h"
 #include "autosaver.h"
 #include "builtinscenarios.h"
@@ -30,6 +31,7 @@
 #include <memory>
 
 using namespace attnlens;
+using attnlens::test::builtinScenario;
 
 namespace {
 
@@ -40,11 +42,6 @@ template <typename Condition>
 bool eventually(Condition condition, int timeoutMs = 5000)
 {
     return QTest::qWaitFor(condition, timeoutMs);
-}
-
-Scenario lesson()
-{
-    return loadBuiltinScenario(QLatin1String(kLessonScenarioId)).value();
 }
 
 Scenario edited(Scenario scenario)
@@ -160,7 +157,7 @@ TEST_F(MainWindowFilesTest, NewFromTheMenuGivesASmallUntitledScenario)
 {
     MainWindow window;
     answerDialogs(window);
-    window.openScenario(lesson(), QStringLiteral("lesson"));
+    window.openScenario(builtinScenario(kLessonScenarioId), QStringLiteral("lesson"));
     actionWithShortcut(fileMenu(window), QKeySequence::New)->trigger();
     EXPECT_EQ(window.model()->scenario().queryCount(), 2);
     EXPECT_EQ(window.model()->scenario().keyCount(), 3);
@@ -174,10 +171,10 @@ TEST_F(MainWindowFilesTest, TheTitleShowsTheNameAndAnUnsavedMarkUntilSaved)
 {
     MainWindow window;
     answerDialogs(window);
-    window.openScenario(lesson(), QStringLiteral("lesson"));
+    window.openScenario(builtinScenario(kLessonScenarioId), QStringLiteral("lesson"));
     window.show();
     ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
-    EXPECT_TRUE(window.windowTitle().contains(lesson().name));
+    EXPECT_TRUE(window.windowTitle().contains(builtinScenario(kLessonScenarioId).name));
     EXPECT_FALSE(window.isWindowModified());
 
     window.model()->setTemperature(2.5);
@@ -203,7 +200,7 @@ TEST_F(MainWindowFilesTest, ClosingWithUnsavedChangesAsksCancelKeepsDiscardClose
 {
     MainWindow window;
     answerDialogs(window);
-    window.openScenario(lesson(), QStringLiteral("lesson"));
+    window.openScenario(builtinScenario(kLessonScenarioId), QStringLiteral("lesson"));
     window.autoSaver()->setInterval(20);
     window.show();
     ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
@@ -232,7 +229,7 @@ TEST_F(MainWindowFilesTest, SaveChosenInTheCloseQuestionThatFailsKeepsTheWindowO
 {
     MainWindow window;
     answerDialogs(window);
-    window.openScenario(lesson(), QStringLiteral("lesson"));
+    window.openScenario(builtinScenario(kLessonScenarioId), QStringLiteral("lesson"));
     window.show();
     window.model()->setTemperature(3.0);
     unsavedAnswer = DocumentController::UnsavedChoice::Save;
@@ -266,8 +263,8 @@ TEST_F(MainWindowFilesTest, RecentFilesAreNewestFirstCappedAndForgetMissingFiles
     // Through the window: opened files are listed newest first, in settings that survive.
     const QString a = dir.filePath(QStringLiteral("a.json"));
     const QString b = dir.filePath(QStringLiteral("b.json"));
-    writeScenario(a, lesson());
-    writeScenario(b, edited(lesson()));
+    writeScenario(a, builtinScenario(kLessonScenarioId));
+    writeScenario(b, edited(builtinScenario(kLessonScenarioId)));
     MainWindow window;
     answerDialogs(window);
     ASSERT_TRUE(window.documentController()->openFile(a));
@@ -280,7 +277,7 @@ TEST_F(MainWindowFilesTest, RecentFilesAreNewestFirstCappedAndForgetMissingFiles
     EXPECT_EQ(RecentFiles().files().size(), 2);
 
     menu->actions().at(1)->trigger();
-    EXPECT_TRUE(window.model()->scenario() == lesson());
+    EXPECT_TRUE(window.model()->scenario() == builtinScenario(kLessonScenarioId));
     QCoreApplication::processEvents();
 
     // a.json disappears; choosing it explains and removes it from the list.
@@ -297,10 +294,10 @@ TEST_F(MainWindowFilesTest, RecentFilesAreNewestFirstCappedAndForgetMissingFiles
 TEST_F(MainWindowFilesTest, DroppingAScenarioFileOpensItAfterAskingAboutUnsavedWork)
 {
     const QString file = dir.filePath(QStringLiteral("dropped.json"));
-    writeScenario(file, edited(lesson()));
+    writeScenario(file, edited(builtinScenario(kLessonScenarioId)));
     MainWindow window;
     answerDialogs(window);
-    window.openScenario(lesson(), QStringLiteral("lesson"));
+    window.openScenario(builtinScenario(kLessonScenarioId), QStringLiteral("lesson"));
     EXPECT_TRUE(window.acceptDrops());
 
     QMimeData mime;
@@ -314,7 +311,7 @@ TEST_F(MainWindowFilesTest, DroppingAScenarioFileOpensItAfterAskingAboutUnsavedW
 
     unsavedAnswer = DocumentController::UnsavedChoice::Discard;
     EXPECT_TRUE(dragAndDrop(window, mime));
-    ASSERT_TRUE(eventually([&] { return window.model()->scenario() == edited(lesson()); }));
+    ASSERT_TRUE(eventually([&] { return window.model()->scenario() == edited(builtinScenario(kLessonScenarioId)); }));
     EXPECT_EQ(window.documentController()->filePath(), QFileInfo(file).absoluteFilePath());
     EXPECT_FALSE(window.documentController()->isModified());
     EXPECT_TRUE(window.windowTitle().contains(QStringLiteral("Lecture 3")));
@@ -339,7 +336,7 @@ TEST_F(MainWindowFilesTest, DroppingAnAttentionLensPngRestoresItsScenario)
     QImage image(80, 50, QImage::Format_ARGB32);
     image.fill(QColor(200, 120, 40));
     image.setText(QLatin1String(kPngScenarioKey),
-                  QString::fromUtf8(QJsonDocument(scenarioToJson(edited(lesson()))).toJson()));
+                  QString::fromUtf8(QJsonDocument(scenarioToJson(edited(builtinScenario(kLessonScenarioId)))).toJson()));
     image.setText(QLatin1String(kPngVersionKey), QStringLiteral("0.4.0"));
     const QString png = dir.filePath(QStringLiteral("heatmap.png"));
     ASSERT_TRUE(image.save(png));
@@ -350,18 +347,18 @@ TEST_F(MainWindowFilesTest, DroppingAnAttentionLensPngRestoresItsScenario)
 
     MainWindow window;
     answerDialogs(window);
-    window.openScenario(lesson(), QStringLiteral("lesson"));
+    window.openScenario(builtinScenario(kLessonScenarioId), QStringLiteral("lesson"));
     QMimeData foreign;
     foreign.setUrls({QUrl::fromLocalFile(other)});
     EXPECT_TRUE(dragAndDrop(window, foreign));  // a PNG may be ours: it is read to find out
     ASSERT_TRUE(eventually([&] { return errors.size() == 1; }));
     EXPECT_TRUE(errors.first().contains(QStringLiteral("not made by Attention Lens")));
-    EXPECT_TRUE(window.model()->scenario() == lesson());
+    EXPECT_TRUE(window.model()->scenario() == builtinScenario(kLessonScenarioId));
 
     QMimeData mime;
     mime.setUrls({QUrl::fromLocalFile(png)});
     EXPECT_TRUE(dragAndDrop(window, mime));
-    ASSERT_TRUE(eventually([&] { return window.model()->scenario() == edited(lesson()); }));
+    ASSERT_TRUE(eventually([&] { return window.model()->scenario() == edited(builtinScenario(kLessonScenarioId)); }));
     EXPECT_TRUE(window.documentController()->isUntitled());
 }
 
@@ -373,7 +370,7 @@ TEST_F(MainWindowFilesTest, AfterACrashTheAutosaveIsOfferedAndRestoredToTheSameD
         auto crashing = std::make_unique<MainWindow>();
         answerDialogs(*crashing);
         crashing->autoSaver()->setInterval(20);
-        crashing->openScenario(lesson(), QStringLiteral("lesson"));
+        crashing->openScenario(builtinScenario(kLessonScenarioId), QStringLiteral("lesson"));
         ASSERT_TRUE(crashing->documentController()->saveTo(file));
         crashing->model()->setQueryRow(0, (Eigen::RowVectorXd(2) << 0.123456789012345, -3.3e-7).finished());
         crashing->model()->setTemperature(0.37);
@@ -385,11 +382,11 @@ TEST_F(MainWindowFilesTest, AfterACrashTheAutosaveIsOfferedAndRestoredToTheSameD
 
     MainWindow next;
     answerDialogs(next);
-    next.openScenario(lesson(), QStringLiteral("lesson"));  // what main() opens first
+    next.openScenario(builtinScenario(kLessonScenarioId), QStringLiteral("lesson"));  // what main() opens first
     next.show();
     ASSERT_TRUE(QFileInfo::exists(AutoSaver::defaultFilePath()));
     EXPECT_TRUE(next.offerAutosaveRestore());
-    EXPECT_EQ(restoreQuestions, QStringList{lesson().name});
+    EXPECT_EQ(restoreQuestions, QStringList{builtinScenario(kLessonScenarioId).name});
     ASSERT_EQ(restoreTimes.size(), 1);
     EXPECT_LE(qAbs(restoreTimes.first().secsTo(QDateTime::currentDateTime())), 60);
     EXPECT_TRUE(next.model()->scenario() == expected);
@@ -412,17 +409,17 @@ TEST_F(MainWindowFilesTest, ARefusedRestoreDeletesTheCopyAndKeepsTheStartScenari
         MainWindow crashing;
         answerDialogs(crashing);
         crashing.autoSaver()->setInterval(20);
-        crashing.openScenario(lesson(), QStringLiteral("lesson"));
+        crashing.openScenario(builtinScenario(kLessonScenarioId), QStringLiteral("lesson"));
         crashing.model()->setTemperature(7.0);
         ASSERT_TRUE(eventually([&] { return QFileInfo::exists(AutoSaver::defaultFilePath()); }));
     }
     MainWindow next;
     answerDialogs(next);
-    next.openScenario(lesson(), QStringLiteral("lesson"));
+    next.openScenario(builtinScenario(kLessonScenarioId), QStringLiteral("lesson"));
     restoreAnswer = false;
     EXPECT_FALSE(next.offerAutosaveRestore());
     EXPECT_EQ(restoreQuestions.size(), 1);
     EXPECT_FALSE(QFileInfo::exists(AutoSaver::defaultFilePath()));
-    EXPECT_TRUE(next.model()->scenario() == lesson());
+    EXPECT_TRUE(next.model()->scenario() == builtinScenario(kLessonScenarioId));
     EXPECT_FALSE(next.documentController()->isModified());
 }

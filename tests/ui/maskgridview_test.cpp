@@ -1,3 +1,4 @@
+#include "coretestsupport.h"
 #include "attentionmodel.h"
 #include "builtinscenarios.h"
 #include "maskeditor.h"
@@ -18,15 +19,9 @@
 #include <memory>
 
 using namespace attnlens;
+using attnlens::test::builtinScenario;
 
 namespace {
-
-Scenario builtin(const char *id)
-{
-    auto loaded = loadBuiltinScenario(QString::fromLatin1(id));
-    EXPECT_TRUE(loaded.ok()) << id;
-    return loaded.value();
-}
 
 Mask maskFromRows(std::initializer_list<std::initializer_list<int>> rows)
 {
@@ -156,7 +151,7 @@ protected:
 
 TEST_F(MaskGridViewTest, ClickingACellMasksThatKeyAndRenormalisesTheRow)
 {
-    open(builtin("lesson"));
+    open(builtinScenario("lesson"));
     QSignalSpy maskChanges(model.get(), &AttentionModel::maskChanged);
     clickCell(0, 1);  // memory B
     EXPECT_EQ(maskChanges.count(), 1);
@@ -180,7 +175,7 @@ TEST_F(MaskGridViewTest, ClickingACellMasksThatKeyAndRenormalisesTheRow)
 
 TEST_F(MaskGridViewTest, BlockingTheLastAllowedKeyIsRefused)
 {
-    open(builtin("causal-self-attention"));
+    open(builtinScenario("causal-self-attention"));
     const Scenario before = model->scenario();
     QSignalSpy refusals(view.get(), &MaskGridView::editRefused);
     QSignalSpy maskChanges(model.get(), &AttentionModel::maskChanged);
@@ -209,7 +204,7 @@ TEST_F(MaskGridViewTest, BlockingTheLastAllowedKeyIsRefused)
 
 TEST_F(MaskGridViewTest, CausalAndAllAllowedPresets)
 {
-    open(builtin("causal-self-attention"));
+    open(builtinScenario("causal-self-attention"));
     clickPreset("maskPresetAllAllowed");
     EXPECT_EQ(currentMask(), Mask::Constant(3, 3, true));
     EXPECT_FALSE(model->scenario().allowed.has_value()) << "all allowed is no mask at all";
@@ -222,8 +217,8 @@ TEST_F(MaskGridViewTest, CausalAndAllAllowedPresets)
 
 TEST_F(MaskGridViewTest, PaddingPresetWithKeyThreeUnrealGivesTheNotebookMask)
 {
-    const Mask notebook = *builtin("causal-padding").allowed;
-    open(builtin("causal-self-attention"));
+    const Mask notebook = *builtinScenario("causal-padding").allowed;
+    open(builtinScenario("causal-self-attention"));
     clickPreset("maskPresetAllAllowed");
     ASSERT_EQ(view->editor()->realKeys(), (std::vector<bool>{true, true, true}));
 
@@ -243,14 +238,14 @@ TEST_F(MaskGridViewTest, PaddingPresetWithKeyThreeUnrealGivesTheNotebookMask)
     EXPECT_EQ(*model->scenario().allowed, maskFromRows({{1, 1, 0}, {1, 1, 0}, {1, 1, 0}}));
 
     // The causal-padding scenario arrives with key 3 read as padding.
-    model->setScenario(builtin("causal-padding"));
+    model->setScenario(builtinScenario("causal-padding"));
     QCoreApplication::processEvents();
     EXPECT_EQ(view->editor()->realKeys(), (std::vector<bool>{true, true, false}));
 }
 
 TEST_F(MaskGridViewTest, PresetsThatWouldEmptyARowAreRefused)
 {
-    open(builtin("lesson"));
+    open(builtinScenario("lesson"));
     QSignalSpy refusals(view.get(), &MaskGridView::editRefused);
     const Scenario before = model->scenario();
     clickPreset("maskPresetInvert");  // invert of all allowed blocks everything
@@ -266,7 +261,7 @@ TEST_F(MaskGridViewTest, PresetsThatWouldEmptyARowAreRefused)
     EXPECT_EQ(refusals.count(), 1);
 
     // Marking the only allowed key of row 1 as padding while the padding preset is applied.
-    open(builtin("causal-self-attention"));
+    open(builtinScenario("causal-self-attention"));
     ASSERT_TRUE(view->editor()->isPaddingPresetActive());
     const Scenario causal = model->scenario();
     QTest::mouseClick(grid, Qt::LeftButton, Qt::NoModifier, grid->realKeyRect(0).center());
@@ -279,7 +274,7 @@ TEST_F(MaskGridViewTest, PresetsThatWouldEmptyARowAreRefused)
 
 TEST_F(MaskGridViewTest, SpaceTogglesTheFocusedCell)
 {
-    open(builtin("lesson"));
+    open(builtinScenario("lesson"));
     grid->setFocus();
     EXPECT_EQ(grid->focusQueryRow(), 0);
     EXPECT_EQ(grid->focusKeyRow(), 0);
@@ -302,7 +297,7 @@ TEST_F(MaskGridViewTest, SpaceTogglesTheFocusedCell)
 
 TEST_F(MaskGridViewTest, ARowWithNoAllowedKeyIsMarkedUndefined)
 {
-    Scenario broken = builtin("causal-self-attention");
+    Scenario broken = builtinScenario("causal-self-attention");
     (*broken.allowed)(1, 0) = false;
     (*broken.allowed)(1, 1) = false;
     open(broken);
@@ -397,7 +392,7 @@ TEST_F(MaskGridViewTest, RendersAtProjectorAndLargeSizes)
                           Case{"causal-padding", QSize(1280, 720), "controls-mask-1280.png"},
                           Case{"three-queries", QSize(840, 420), "controls-mask-2560-dock.png"},
                           Case{"causal-padding", QSize(2560, 1440), "controls-mask-2560.png"}}) {
-        open(builtin(c.scenario), c.size);
+        open(builtinScenario(c.scenario), c.size);
         saveScreenshot(view.get(), QString::fromLatin1(c.name));
         const QImage image = view->grab().toImage();
         // Allowed cells are painted, and every cell is on screen and a sensible size.
@@ -432,7 +427,7 @@ TEST_F(MaskGridViewTest, RendersAtProjectorAndLargeSizes)
 
 TEST_F(MaskGridViewTest, DraggingPaintsTheFirstCellsNewStateAcrossARow)
 {
-    open(builtin("three-queries"));
+    open(builtinScenario("three-queries"));
     // Press on (0, 0) blocks it; dragging over (0, 1) blocks that too; (0, 2) would be the last
     // allowed key of the row and is refused.
     QSignalSpy refusals(view.get(), &MaskGridView::editRefused);
@@ -455,7 +450,7 @@ TEST_F(MaskGridViewTest, NewWeightsLeaveTheGridAloneUntilARefusalAppears)
     // Dragging a query or sliding the temperature changes every weight but not the mask: the
     // grid must not repaint on each step (it would slow every drag), until a refusal banner
     // comes or goes.
-    open(builtin("three-queries"));
+    open(builtinScenario("three-queries"));
     PaintCounter paints;
     grid->installEventFilter(&paints);
     view->installEventFilter(&paints);
@@ -480,7 +475,7 @@ TEST_F(MaskGridViewTest, NewWeightsLeaveTheGridAloneUntilARefusalAppears)
 
 TEST_F(MaskGridViewTest, HoverAndRowLabelsShareTheSelectionWithOtherViews)
 {
-    open(builtin("three-queries"));
+    open(builtinScenario("three-queries"));
     QTest::mouseMove(grid, grid->cellRect(1, 2).center());
     EXPECT_EQ(viewState->hoveredQuery(), 1);
     EXPECT_EQ(viewState->hoveredKey(), 2);

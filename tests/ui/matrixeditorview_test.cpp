@@ -26,32 +26,20 @@
 #include <random>
 
 using namespace attnlens;
+using attnlens::test::settleEvents;
+using attnlens::test::builtinScenario;
 using Part = MatrixTableModel::Part;
 
 namespace {
 
 using test::matrixOf;
 
-void settle()
-{
-    for (int i = 0; i < 3; ++i)
-        QCoreApplication::processEvents();
-    QTest::qWait(5);
-}
-
-Scenario lesson()
-{
-    Result<Scenario> loaded = loadBuiltinScenario(QStringLiteral("lesson"));
-    EXPECT_TRUE(loaded.ok());
-    return loaded.value();
-}
-
 class MatrixEditorTest : public ::testing::Test {
 protected:
     void SetUp() override
     {
-        model.setScenario(lesson());
-        settle();
+        model.setScenario(builtinScenario(kLessonScenarioId));
+        settleEvents();
         view.setConfirmation([this](const QString &, const QString &question) {
             ++questions;
             lastQuestion = question;
@@ -64,7 +52,7 @@ protected:
         view.resize(size);
         view.show();
         ASSERT_TRUE(QTest::qWaitForWindowExposed(&view));
-        settle();
+        settleEvents();
     }
 
     MatrixTableModel *table(Part part) const { return view.tableModel(part); }
@@ -142,7 +130,7 @@ TEST_F(MatrixEditorTest, AWordIsRefusedNamingTheCellAndTheModelStaysUnchanged)
     EXPECT_TRUE(queryRefused.at(0).at(0).toString().startsWith(QStringLiteral("Q row 1 (q), column 1: nan is not a finite")))
         << queryRefused.at(0).at(0).toString().toStdString();
     EXPECT_EQ(keys.count(), 0);
-    EXPECT_EQ(model.scenario(), lesson());
+    EXPECT_EQ(model.scenario(), builtinScenario(kLessonScenarioId));
     EXPECT_EQ(recorder.undoStack()->count(), 0);
 
     // An accepted edit clears the message.
@@ -158,15 +146,15 @@ TEST_F(MatrixEditorTest, TypingAWordInTheCellEditorIsRefusedVisibly)
     const QModelIndex cell = table(Part::Keys)->index(1, 1);
     keyTable->setCurrentIndex(cell);
     keyTable->edit(cell);
-    settle();
+    settleEvents();
     auto *editor = qobject_cast<QLineEdit *>(QApplication::focusWidget());
     ASSERT_NE(editor, nullptr) << "a line editor opens on the cell";
     EXPECT_EQ(editor->text(), QStringLiteral("0")) << "the editor starts from the exact number";
     editor->selectAll();
     QTest::keyClicks(editor, QStringLiteral("abc"));
     QTest::keyClick(editor, Qt::Key_Return);
-    settle();
-    EXPECT_EQ(model.scenario(), lesson());
+    settleEvents();
+    EXPECT_EQ(model.scenario(), builtinScenario(kLessonScenarioId));
     auto *message = view.findChild<QLabel *>(QStringLiteral("matrixEditMessage"));
     ASSERT_NE(message, nullptr);
     EXPECT_TRUE(message->isVisible());
@@ -181,7 +169,7 @@ TEST_F(MatrixEditorTest, TypingAWordInTheCellEditorIsRefusedVisibly)
     editor->selectAll();
     QTest::keyClicks(editor, QStringLiteral("-0.75"));
     QTest::keyClick(editor, Qt::Key_Return);
-    settle();
+    settleEvents();
     EXPECT_TRUE(identicalDoubles(model.scenario().keys(1, 0), -0.75));
     EXPECT_FALSE(message->isVisible());
 }
@@ -205,11 +193,11 @@ TEST_F(MatrixEditorTest, RenamingInTheLabelColumn)
 
 TEST_F(MatrixEditorTest, AMovedQueryUpdatesOnlyItsRow)
 {
-    Scenario three = lesson();
+    Scenario three = builtinScenario(kLessonScenarioId);
     three.queries = matrixOf({{1, 0}, {0, 1}, {-1, 0}});
     three.queryLabels.clear();
     model.setScenario(three);
-    settle();
+    settleEvents();
     MatrixTableModel *queries = table(Part::Queries);
     ASSERT_EQ(queries->rowCount(), 3);
     QSignalSpy changed(queries, &QAbstractItemModel::dataChanged);
@@ -244,7 +232,7 @@ TEST_F(MatrixEditorTest, InsertedAndRemovedTokensAreInsertedAndRemovedTableRows)
 
     EXPECT_TRUE(view.removeKey(1));
     EXPECT_EQ(removed.count(), 1);
-    EXPECT_EQ(model.scenario(), lesson()) << "labels were written out, but they are the same";
+    EXPECT_EQ(model.scenario(), builtinScenario(kLessonScenarioId)) << "labels were written out, but they are the same";
 }
 
 // ---- Structural edits through the view ----------------------------------------------------------
@@ -302,7 +290,7 @@ TEST_F(MatrixEditorTest, DroppingColumnsWithNumbersAsksFirst)
     EXPECT_EQ(questions, 1);
     EXPECT_TRUE(lastQuestion.startsWith(QStringLiteral("Make d_k = 1? Column 2 of Q and K will be dropped")))
         << lastQuestion.toStdString();
-    EXPECT_EQ(model.scenario(), lesson());
+    EXPECT_EQ(model.scenario(), builtinScenario(kLessonScenarioId));
     EXPECT_EQ(view.keyDimensionSpinBox(Part::Keys)->value(), 2) << "the field shows the model's d_k again";
 
     answer = true;
@@ -313,7 +301,7 @@ TEST_F(MatrixEditorTest, DroppingColumnsWithNumbersAsksFirst)
     EXPECT_EQ(table(Part::Values)->columnCount(), 2);
 
     recorder.undoStack()->undo();
-    EXPECT_TRUE(identicalMatrices(model.scenario().values, lesson().values));
+    EXPECT_TRUE(identicalMatrices(model.scenario().values, builtinScenario(kLessonScenarioId).values));
     EXPECT_EQ(view.valueDimensionSpinBox()->value(), 2);
 }
 
@@ -322,7 +310,7 @@ TEST_F(MatrixEditorTest, UndoOfATableEditRestoresTheCellAndTheTable)
     ASSERT_TRUE(table(Part::Queries)->setData(table(Part::Queries)->index(0, 2), QStringLiteral("0.7")));
     EXPECT_EQ(recorder.undoStack()->undoText(), QStringLiteral("Edit query q"));
     recorder.undoStack()->undo();
-    EXPECT_TRUE(identicalMatrices(model.scenario().queries, lesson().queries));
+    EXPECT_TRUE(identicalMatrices(model.scenario().queries, builtinScenario(kLessonScenarioId).queries));
     EXPECT_EQ(table(Part::Queries)->data(table(Part::Queries)->index(0, 2)).toString(), QStringLiteral("0.0000"));
     recorder.undoStack()->redo();
     EXPECT_TRUE(identicalDoubles(model.scenario().queries(0, 1), 0.7));
@@ -336,7 +324,7 @@ TEST_F(MatrixEditorTest, ScreenshotsAreReadable)
     view.tabs()->setCurrentIndex(1);
     view.tableView(Part::Keys)->setCurrentIndex(table(Part::Keys)->index(1, 1));
     table(Part::Keys)->setData(table(Part::Keys)->index(1, 1), QStringLiteral("abc"));
-    settle();
+    settleEvents();
     EXPECT_TRUE(view.grab().save(QStringLiteral("/tmp/edit-matrix-small.png")));
     // Every column of K fits without a horizontal scroll bar at the docked size.
     QTableView *keys = view.tableView(Part::Keys);
@@ -355,7 +343,7 @@ TEST_F(MatrixEditorTest, ScreenshotsAreReadable)
     model.setScenario(big);
     view.resize(1400, 900);
     view.tabs()->setCurrentIndex(0);
-    settle();
+    settleEvents();
     EXPECT_TRUE(view.grab().save(QStringLiteral("/tmp/edit-matrix-large.png")));
 }
 

@@ -1,3 +1,4 @@
+#include "coretestsupport.h"
 #include "attentionmodel.h"
 #include "builtinscenarios.h"
 #include "livereadoutlabel.h"
@@ -23,15 +24,9 @@
 #include <memory>
 
 using namespace attnlens;
+using attnlens::test::builtinScenario;
 
 namespace {
-
-Scenario builtin(const char *id)
-{
-    auto loaded = loadBuiltinScenario(QString::fromLatin1(id));
-    EXPECT_TRUE(loaded.ok()) << id;
-    return loaded.value();
-}
 
 // -sum w ln w, written out independently of the code under test.
 double expectedEntropy(const Matrix &weights, Index row)
@@ -119,7 +114,7 @@ protected:
         model = std::make_unique<AttentionModel>();
         viewState = std::make_unique<ViewState>();
         panel = std::make_unique<TemperaturePanel>(model.get(), viewState.get());
-        model->setScenario(builtin("lesson"));
+        model->setScenario(builtinScenario("lesson"));
         QCoreApplication::processEvents();
         slider = panel->findChild<QSlider *>(QStringLiteral("temperatureSlider"));
         spinBox = panel->findChild<QDoubleSpinBox *>(QStringLiteral("temperatureSpinBox"));
@@ -251,7 +246,7 @@ TEST_F(TemperaturePanelTest, NewWeightsUpdateTheReadoutWithoutARelayout)
     // A drag changes the weights on every mouse move: the readout follows, but the panel (and so
     // its dock and the main window) must not be laid out again each time.
     for (const int width : {1280, 460}) {
-        model->setScenario(builtin(width > 1000 ? "three-queries" : "lesson"));
+        model->setScenario(builtinScenario(width > 1000 ? "three-queries" : "lesson"));
         showAt(width, 170);
         QTest::qWait(20);
         LayoutRequestCounter counter;
@@ -322,7 +317,7 @@ TEST_F(TemperaturePanelTest, NewWeightsRepaintOnlyTheReadout)
 
 TEST_F(TemperaturePanelTest, ReadoutFollowsTheSelectedQuery)
 {
-    model->setScenario(builtin("three-queries"));
+    model->setScenario(builtinScenario("three-queries"));
     QCoreApplication::processEvents();
     viewState->setSelectedQuery(2);
     EXPECT_TRUE(readout->text().contains(QStringLiteral("row 3"))) << readout->text().toStdString();
@@ -333,7 +328,7 @@ TEST_F(TemperaturePanelTest, ReadoutFollowsTheSelectedQuery)
 
 TEST_F(TemperaturePanelTest, MaskedRowCountsOnlyAllowedKeys)
 {
-    Scenario masked = builtin("lesson");
+    Scenario masked = builtinScenario("lesson");
     masked.allowed = Mask::Constant(1, 3, true);
     (*masked.allowed)(0, 1) = false;
     model->setScenario(masked);
@@ -348,7 +343,7 @@ TEST_F(TemperaturePanelTest, OutOfRangeTemperatureIsShownAtTheLimitButNotClamped
 {
     showAt(700, 150);
     QSignalSpy changes(model.get(), &AttentionModel::temperatureChanged);
-    Scenario hot = builtin("lesson");
+    Scenario hot = builtinScenario("lesson");
     hot.temperature = 100.0;
     model->setScenario(hot);
     QCoreApplication::processEvents();
@@ -361,7 +356,7 @@ TEST_F(TemperaturePanelTest, OutOfRangeTemperatureIsShownAtTheLimitButNotClamped
     EXPECT_FALSE(stateLine->isHidden());
     EXPECT_TRUE(stateLine->text().contains(QStringLiteral("100"))) << stateLine->text().toStdString();
 
-    Scenario cold = builtin("lesson");
+    Scenario cold = builtinScenario("lesson");
     cold.temperature = 0.01;
     model->setScenario(cold);
     QCoreApplication::processEvents();
@@ -382,7 +377,7 @@ TEST_F(TemperaturePanelTest, NonpositiveTemperatureShowsTheErrorState)
 {
     showAt(900, 140);
     const QColor normalBase = spinBox->palette().color(QPalette::Base);
-    Scenario frozen = builtin("lesson");
+    Scenario frozen = builtinScenario("lesson");
     frozen.temperature = 0.0;
     model->setScenario(frozen);
     QCoreApplication::processEvents();
@@ -436,7 +431,7 @@ TEST_F(TemperaturePanelTest, AWrappedReadoutIsNeverClipped)
 {
     // In a narrow dock the readout wraps under the controls; its box is measured when the panel
     // is shown and again on every resize, so every line of it stays visible.
-    Scenario lesson = builtin("lesson");
+    Scenario lesson = builtinScenario("lesson");
     lesson.queryLabels = QStringList{QStringLiteral("a rather long name for the only query")};
     model->setScenario(lesson);
     QCoreApplication::processEvents();

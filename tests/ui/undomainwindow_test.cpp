@@ -1,6 +1,7 @@
 // Editing and undo in the whole window, as a student meets them: the Edit menu, the Matrices
 // and History panels, and the acceptance story of issue 4 (edit K in the table, drag, toggle a
 // mask cell, then undo all of it back to the exact starting scenario).
+#include "coretestsupport.h"
 #include "attentionmodel.h"
 #include "builtinscenarios.h"
 #include "keyspaceview.h"
@@ -33,21 +34,11 @@
 #include <vector>
 
 using namespace attnlens;
+using attnlens::test::settleEvents;
+using attnlens::test::builtinScenario;
 using Part = MatrixTableModel::Part;
 
 namespace {
-
-Scenario lesson()
-{
-    return loadBuiltinScenario(QLatin1String(kLessonScenarioId)).value();
-}
-
-void settle()
-{
-    for (int i = 0; i < 4; ++i)
-        QCoreApplication::processEvents();
-    QTest::qWait(5);
-}
 
 QMenu *menuNamed(QMenuBar *bar, const QString &title)
 {
@@ -69,10 +60,10 @@ protected:
     {
         QSettings().clear();
         window.resize(1280, 720);
-        window.openScenario(lesson(), QStringLiteral("lesson"));
+        window.openScenario(builtinScenario(kLessonScenarioId), QStringLiteral("lesson"));
         window.show();
         ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
-        settle();
+        settleEvents();
     }
 
     QAction *undoAction() const { return window.findChild<QAction *>(QStringLiteral("undoAction")); }
@@ -128,7 +119,7 @@ TEST_F(UndoMainWindowTest, HistoryIsAnOptionalPanelAndMatricesSitsWithTheRightCo
 
     window.model()->setTemperature(2.0);
     history->toggleViewAction()->trigger();
-    settle();
+    settleEvents();
     EXPECT_TRUE(history->isVisible());
     auto *undoView = qobject_cast<QUndoView *>(history->widget());
     ASSERT_NE(undoView, nullptr);
@@ -142,44 +133,44 @@ TEST_F(UndoMainWindowTest, HistoryIsAnOptionalPanelAndMatricesSitsWithTheRightCo
 TEST_F(UndoMainWindowTest, MatricesPanelIsRoomyEnoughAt1280x720)
 {
     window.matricesDock()->raise();
-    settle();
+    settleEvents();
     MatrixEditorView *editor = window.matrixEditorView();
     ASSERT_TRUE(editor->isVisible());
     EXPECT_GE(editor->width(), editor->minimumSizeHint().width());
     EXPECT_GE(editor->height(), editor->minimumSizeHint().height());
     for (Part part : {Part::Queries, Part::Keys, Part::Values}) {
         editor->tabs()->setCurrentIndex(int(part));
-        settle();
+        settleEvents();
         QTableView *table = editor->tableView(part);
         EXPECT_LE(table->horizontalHeader()->length(), table->viewport()->width()) << "no sideways scrolling";
         EXPECT_LE(table->verticalHeader()->length(), table->viewport()->height()) << "every lesson row shows";
     }
     editor->tabs()->setCurrentIndex(1);
-    settle();
+    settleEvents();
     EXPECT_TRUE(window.grab().save(QStringLiteral("/tmp/edit-window.png")));
 }
 
 TEST_F(UndoMainWindowTest, AcceptanceEditKDragToggleMaskThenUndoEverything)
 {
     const Scenario start = window.model()->scenario();
-    ASSERT_EQ(start, lesson());
+    ASSERT_EQ(start, builtinScenario(kLessonScenarioId));
     MatrixEditorView *editor = window.matrixEditorView();
     window.matricesDock()->raise();
     editor->tabs()->setCurrentIndex(1);
-    settle();
+    settleEvents();
 
     // 1. Edit K in the table: memory B's first coordinate becomes 0.5, typed into the cell.
     QTableView *keyTable = editor->tableView(Part::Keys);
     const QModelIndex cell = keyTable->model()->index(1, 1);
     keyTable->setCurrentIndex(cell);
     keyTable->edit(cell);
-    settle();
+    settleEvents();
     auto *lineEdit = qobject_cast<QLineEdit *>(QApplication::focusWidget());
     ASSERT_NE(lineEdit, nullptr);
     lineEdit->selectAll();
     QTest::keyClicks(lineEdit, QStringLiteral("0.5"));
     QTest::keyClick(lineEdit, Qt::Key_Return);
-    settle();
+    settleEvents();
     ASSERT_TRUE(identicalDoubles(window.model()->scenario().keys(1, 0), 0.5));
     const Scenario afterTable = window.model()->scenario();
 
@@ -190,20 +181,20 @@ TEST_F(UndoMainWindowTest, AcceptanceEditKDragToggleMaskThenUndoEverything)
     QTest::mousePress(keySpace, Qt::LeftButton, Qt::NoModifier, from);
     for (int i = 1; i <= 8; ++i) {
         QTest::mouseMove(keySpace, from + (to - from) * i / 8);
-        settle();
+        settleEvents();
         // The table follows live.
         EXPECT_EQ(editor->tableModel(Part::Queries)->data(editor->tableModel(Part::Queries)->index(0, 2)).toString(),
                   QString::number(window.model()->scenario().queries(0, 1), 'f', 4).replace(QLatin1Char('-'), QChar(0x2212)));
     }
     QTest::mouseRelease(keySpace, Qt::LeftButton, Qt::NoModifier, to);
-    settle();
+    settleEvents();
     const Scenario afterDrag = window.model()->scenario();
     ASSERT_FALSE(identicalMatrices(afterDrag.queries, start.queries));
 
     // 3. Toggle a mask cell: q may no longer attend to memory C.
     MaskGridCanvas *grid = window.maskGridView()->grid();
     QTest::mouseClick(grid, Qt::LeftButton, Qt::NoModifier, grid->cellRect(0, 2).center());
-    settle();
+    settleEvents();
     ASSERT_FALSE(window.model()->scenario().isAllowed(0, 2));
     const Scenario afterMask = window.model()->scenario();
 
@@ -216,17 +207,17 @@ TEST_F(UndoMainWindowTest, AcceptanceEditKDragToggleMaskThenUndoEverything)
     // Undo everything from the Edit menu, checking each state on the way back.
     EXPECT_EQ(plain(undoAction()->text()), QStringLiteral("Undo Block q \u2192 memory C"));
     undoAction()->trigger();
-    settle();
+    settleEvents();
     EXPECT_EQ(window.model()->scenario(), afterDrag);
     EXPECT_EQ(plain(undoAction()->text()), QStringLiteral("Undo Drag query q"));
     undoAction()->trigger();
-    settle();
+    settleEvents();
     EXPECT_EQ(window.model()->scenario(), afterTable);
     undoAction()->trigger();
-    settle();
+    settleEvents();
     EXPECT_EQ(window.model()->scenario(), start) << "back to the exact starting scenario";
-    EXPECT_TRUE(identicalMatrices(window.model()->scenario().keys, lesson().keys));
-    EXPECT_TRUE(identicalMatrices(window.model()->scenario().queries, lesson().queries));
+    EXPECT_TRUE(identicalMatrices(window.model()->scenario().keys, builtinScenario(kLessonScenarioId).keys));
+    EXPECT_TRUE(identicalMatrices(window.model()->scenario().queries, builtinScenario(kLessonScenarioId).queries));
     EXPECT_FALSE(window.model()->scenario().allowed.has_value());
     EXPECT_FALSE(undoAction()->isEnabled());
     ASSERT_TRUE(window.model()->isValid());
@@ -236,7 +227,7 @@ TEST_F(UndoMainWindowTest, AcceptanceEditKDragToggleMaskThenUndoEverything)
     // And all of it again.
     for (int i = 0; i < 3; ++i)
         redoAction()->trigger();
-    settle();
+    settleEvents();
     EXPECT_EQ(window.model()->scenario(), afterMask);
     EXPECT_EQ(stack->count(), 3);
 }
@@ -246,11 +237,11 @@ TEST_F(UndoMainWindowTest, EveryKindOfEditInTheWholeWindowUndoesAndRedoesExactly
     MatrixEditorView *editor = window.matrixEditorView();
     window.matricesDock()->raise();
     editor->setConfirmation([](const QString &, const QString &) { return true; });
-    settle();
+    settleEvents();
     std::vector<Scenario> states{window.model()->scenario()};
     const auto step = [&](const std::function<void()> &edit) {
         edit();
-        settle();
+        settleEvents();
         states.push_back(window.model()->scenario());
     };
     step([&] { editor->addQuery(); });
@@ -273,14 +264,14 @@ TEST_F(UndoMainWindowTest, EveryKindOfEditInTheWholeWindowUndoesAndRedoesExactly
     for (int i = int(states.size()) - 2; i >= 0; --i) {
         SCOPED_TRACE(i);
         stack->undo();
-        settle();
+        settleEvents();
         EXPECT_EQ(window.model()->scenario(), states[size_t(i)]);
         EXPECT_TRUE(window.model()->isValid());
     }
     for (size_t i = 1; i < states.size(); ++i) {
         SCOPED_TRACE(int(i));
         stack->redo();
-        settle();
+        settleEvents();
         EXPECT_EQ(window.model()->scenario(), states[i]);
     }
     EXPECT_EQ(window.model()->scenario().queryCount(), 1);
@@ -293,11 +284,11 @@ TEST_F(UndoMainWindowTest, LoadingABuiltinScenarioIsUndoable)
     const Scenario start = window.model()->scenario();
     window.openScenario(loadBuiltinScenario(QStringLiteral("causal-self-attention")).value(),
                         QStringLiteral("causal-self-attention"));
-    settle();
+    settleEvents();
     ASSERT_NE(window.model()->scenario(), start);
     EXPECT_TRUE(plain(undoAction()->text()).startsWith(QStringLiteral("Undo Load scenario")));
     undoAction()->trigger();
-    settle();
+    settleEvents();
     EXPECT_EQ(window.model()->scenario(), start);
     EXPECT_LT(window.viewState()->selectedQuery(), int(start.queryCount()));
 }
@@ -308,15 +299,15 @@ TEST_F(UndoMainWindowTest, CtrlZUndoesAndRenameFromTheMenuRevealsTheTable)
     ASSERT_TRUE(QTest::qWaitForWindowActive(&window));
     window.keySpaceView()->setFocus();
     QTest::keyClick(window.keySpaceView(), Qt::Key_Right);
-    settle();
-    ASSERT_FALSE(identicalMatrices(window.model()->scenario().queries, lesson().queries));
+    settleEvents();
+    ASSERT_FALSE(identicalMatrices(window.model()->scenario().queries, builtinScenario(kLessonScenarioId).queries));
     QTest::keyClick(window.keySpaceView(), Qt::Key_Z, Qt::ControlModifier);
-    settle();
-    EXPECT_TRUE(identicalMatrices(window.model()->scenario().queries, lesson().queries));
+    settleEvents();
+    EXPECT_TRUE(identicalMatrices(window.model()->scenario().queries, builtinScenario(kLessonScenarioId).queries));
 
     // Rename from the Edit menu while the Matrices panel is behind the heatmap.
     window.matrixEditorView()->renameAction()->trigger();
-    settle();
+    settleEvents();
     EXPECT_TRUE(window.matrixEditorView()->isVisible());
     auto *lineEdit = qobject_cast<QLineEdit *>(QApplication::focusWidget());
     ASSERT_NE(lineEdit, nullptr);
@@ -324,7 +315,7 @@ TEST_F(UndoMainWindowTest, CtrlZUndoesAndRenameFromTheMenuRevealsTheTable)
     lineEdit->selectAll();
     QTest::keyClicks(lineEdit, QStringLiteral("the cat"));
     QTest::keyClick(lineEdit, Qt::Key_Return);
-    settle();
+    settleEvents();
     EXPECT_EQ(window.model()->scenario().queryLabel(0), QStringLiteral("the cat"));
     EXPECT_EQ(plain(undoAction()->text()), QStringLiteral("Undo Rename query q to the cat"));
 }

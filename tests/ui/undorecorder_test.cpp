@@ -22,6 +22,8 @@
 #include <random>
 
 using namespace attnlens;
+using attnlens::test::settleEvents;
+using attnlens::test::notebookLessonScenario;
 
 // Every undoable change of the model: recorded as one step, undone and redone to the exact
 // doubles, with the model's own signals.
@@ -30,28 +32,9 @@ namespace {
 using test::matrixOf;
 using test::rowOf;
 
-void settle()
-{
-    for (int i = 0; i < 3; ++i)
-        QCoreApplication::processEvents();
-    QTest::qWait(5);
-}
-
-Scenario lesson()
-{
-    Scenario s;
-    s.name = QStringLiteral("lesson");
-    s.queries = matrixOf({{1, 0}});
-    s.keys = matrixOf({{1, 0}, {0, 1}, {1, 1}});
-    s.values = matrixOf({{10, 0}, {0, 10}, {10, 10}});
-    s.queryLabels = QStringList{QStringLiteral("q")};
-    s.keyLabels = QStringList{QStringLiteral("memory A"), QStringLiteral("memory B"), QStringLiteral("memory C")};
-    return s;
-}
-
 Scenario threeQueries()
 {
-    Scenario s = lesson();
+    Scenario s = notebookLessonScenario();
     s.name = QStringLiteral("three");
     s.queries = matrixOf({{1, 0}, {0, 1}, {-1, 0.25}});
     s.queryLabels = QStringList{QStringLiteral("q1"), QStringLiteral("q2"), QStringLiteral("q3")};
@@ -63,7 +46,7 @@ struct Fixture {
     explicit Fixture(const Scenario &scenario)
     {
         model.setScenario(scenario);
-        settle();
+        settleEvents();
     }
     AttentionModel model;
     UndoRecorder recorder{&model};
@@ -76,14 +59,14 @@ TEST(UndoRecorder, TheFirstLoadIsTheBaselineNotAStep)
 {
     AttentionModel model;
     UndoRecorder recorder(&model);
-    model.setScenario(lesson());
+    model.setScenario(notebookLessonScenario());
     EXPECT_EQ(recorder.undoStack()->count(), 0);
     EXPECT_FALSE(recorder.undoStack()->canUndo());
 }
 
 TEST(UndoRecorder, QueryKeyAndValueRowEditsUndoAndRedoToTheExactDoubles)
 {
-    Fixture f(lesson());
+    Fixture f(notebookLessonScenario());
     const Eigen::RowVectorXd odd = rowOf({0.1 + 0.2, -0.0});
     f.model.setQueryRow(0, odd);
     f.model.setKeyRow(2, rowOf({1e-300, 3.0 / 7.0}));
@@ -108,8 +91,8 @@ TEST(UndoRecorder, QueryKeyAndValueRowEditsUndoAndRedoToTheExactDoubles)
     ASSERT_EQ(queries.count(), 1);
     EXPECT_EQ(queries.at(0).at(0).toInt(), 0);
     EXPECT_EQ(resets.count(), 0) << "a row edit is undone row by row";
-    EXPECT_EQ(f.model.scenario(), lesson());
-    EXPECT_TRUE(identicalMatrices(f.model.scenario().queries, lesson().queries));
+    EXPECT_EQ(f.model.scenario(), notebookLessonScenario());
+    EXPECT_TRUE(identicalMatrices(f.model.scenario().queries, notebookLessonScenario().queries));
     EXPECT_EQ(f.stack()->count(), 3) << "undo itself is not recorded";
 
     f.stack()->redo();
@@ -121,13 +104,13 @@ TEST(UndoRecorder, QueryKeyAndValueRowEditsUndoAndRedoToTheExactDoubles)
     EXPECT_EQ(f.model.scenario(), edited);
     EXPECT_TRUE(identicalMatrices(f.model.scenario().queries.row(0), odd));
     EXPECT_EQ(f.stack()->count(), 3);
-    settle();
+    settleEvents();
     EXPECT_TRUE(f.model.isValid());
 }
 
 TEST(UndoRecorder, ChangesInOneGestureAreOneStepAndAReturnToTheStartIsNone)
 {
-    Fixture f(lesson());
+    Fixture f(notebookLessonScenario());
     f.recorder.beginGesture();
     for (int i = 1; i <= 20; ++i)
         f.model.setQueryRow(0, rowOf({1.0 - 0.05 * i, 0.03 * i}));
@@ -136,7 +119,7 @@ TEST(UndoRecorder, ChangesInOneGestureAreOneStepAndAReturnToTheStartIsNone)
     EXPECT_EQ(f.stack()->text(0), QStringLiteral("Drag query q"));
     const Eigen::RowVectorXd end = f.model.scenario().queries.row(0);
     f.stack()->undo();
-    EXPECT_TRUE(identicalMatrices(f.model.scenario().queries, lesson().queries));
+    EXPECT_TRUE(identicalMatrices(f.model.scenario().queries, notebookLessonScenario().queries));
     f.stack()->redo();
     EXPECT_TRUE(identicalMatrices(f.model.scenario().queries.row(0), end));
 
@@ -186,7 +169,7 @@ TEST(UndoRecorder, ADragStepOfA512TokenScenarioStoresOnlyTheMovedRow)
 
 TEST(UndoRecorder, ABurstOfTemperatureChangesIsOneStep)
 {
-    Fixture f(lesson());
+    Fixture f(notebookLessonScenario());
     f.model.setTemperature(0.9);
     f.model.setTemperature(0.5);
     f.model.setTemperature(0.1 + 0.2);
@@ -210,7 +193,7 @@ TEST(UndoRecorder, ABurstOfTemperatureChangesIsOneStep)
 
 TEST(UndoRecorder, AnUndoEndsTheBurst)
 {
-    Fixture f(lesson());
+    Fixture f(notebookLessonScenario());
     f.model.setTemperature(0.5);
     f.stack()->undo();
     f.model.setTemperature(0.7);
@@ -220,7 +203,7 @@ TEST(UndoRecorder, AnUndoEndsTheBurst)
 
 TEST(UndoRecorder, ASlideOfTheTemperatureSliderIsOneStep)
 {
-    Fixture f(lesson());
+    Fixture f(notebookLessonScenario());
     f.recorder.setBurstInterval(0);  // only the press..release gesture may merge
     ViewState viewState;
     TemperaturePanel panel(&f.model, &viewState);
@@ -228,7 +211,7 @@ TEST(UndoRecorder, ASlideOfTheTemperatureSliderIsOneStep)
     panel.resize(700, 120);
     panel.show();
     ASSERT_TRUE(QTest::qWaitForWindowExposed(&panel));
-    settle();
+    settleEvents();
 
     auto *slider = panel.findChild<QSlider *>(QStringLiteral("temperatureSlider"));
     ASSERT_NE(slider, nullptr);
@@ -248,7 +231,7 @@ TEST(UndoRecorder, ASlideOfTheTemperatureSliderIsOneStep)
         QTest::qWait(2);
     }
     QTest::mouseRelease(slider, Qt::LeftButton, Qt::NoModifier, handle + QPoint(120, 0));
-    settle();
+    settleEvents();
 
     const double end = f.model.scenario().temperature;
     EXPECT_GT(end, 1.5) << "the slide moved T";
@@ -300,14 +283,14 @@ TEST(UndoRecorder, PaintingMaskCellsWithOnePressIsOneStep)
     view.resize(600, 400);
     view.show();
     ASSERT_TRUE(QTest::qWaitForWindowExposed(&view));
-    settle();
+    settleEvents();
 
     MaskGridCanvas *grid = view.grid();
     QTest::mousePress(grid, Qt::LeftButton, Qt::NoModifier, grid->cellRect(0, 1).center());
     QTest::mouseMove(grid, grid->cellRect(0, 2).center());
     QTest::mouseMove(grid, grid->cellRect(1, 2).center());
     QTest::mouseRelease(grid, Qt::LeftButton, Qt::NoModifier, grid->cellRect(1, 2).center());
-    settle();
+    settleEvents();
     ASSERT_TRUE(f.model.scenario().allowed.has_value());
     EXPECT_FALSE(f.model.scenario().isAllowed(0, 1));
     EXPECT_FALSE(f.model.scenario().isAllowed(0, 2));
@@ -320,7 +303,7 @@ TEST(UndoRecorder, PaintingMaskCellsWithOnePressIsOneStep)
     // A click afterwards is a step of its own.
     f.stack()->redo();
     QTest::mouseClick(grid, Qt::LeftButton, Qt::NoModifier, grid->cellRect(2, 0).center());
-    settle();
+    settleEvents();
     EXPECT_EQ(f.stack()->count(), 2);
 }
 
@@ -344,7 +327,7 @@ TEST(UndoRecorder, EveryStructuralEditIsOneStepUndoneBitForBit)
         {"Change d_k from 2 to 3", [](AttentionModel &m) { ASSERT_FALSE(m.setKeyDimension(3)); }},
         {"Change d_k from 2 to 1", [](AttentionModel &m) { ASSERT_FALSE(m.setKeyDimension(1)); }},
         {"Change d_v from 2 to 1", [](AttentionModel &m) { ASSERT_FALSE(m.setValueDimension(1)); }},
-        {"Load scenario lesson", [](AttentionModel &m) { m.setScenario(lesson()); }},
+        {"Load scenario notebook lesson", [](AttentionModel &m) { m.setScenario(notebookLessonScenario()); }},
     };
     for (const StructuralCase &c : cases) {
         SCOPED_TRACE(c.text);
@@ -365,7 +348,7 @@ TEST(UndoRecorder, EveryStructuralEditIsOneStepUndoneBitForBit)
         EXPECT_EQ(f.model.scenario(), start);
         EXPECT_TRUE(identicalMatrices(f.model.scenario().keys, start.keys));
         EXPECT_TRUE(identicalMasks(f.model.scenario().allowed, start.allowed));
-        settle();
+        settleEvents();
         EXPECT_EQ(results.count(), 1);
         f.stack()->redo();
         EXPECT_EQ(resets.count(), 2);
@@ -376,7 +359,7 @@ TEST(UndoRecorder, EveryStructuralEditIsOneStepUndoneBitForBit)
 
 TEST(UndoRecorder, RemovingAKeyAndUndoingBringsBackItsValueRowBitForBit)
 {
-    Scenario start = lesson();
+    Scenario start = notebookLessonScenario();
     start.values(1, 0) = 0.1 + 0.2;
     start.values(1, 1) = -0.0;
     start.allowed = Mask::Constant(1, 3, true);
@@ -417,10 +400,10 @@ protected:
     {
         view.resize(600, 400);
         recorder.watchKeySpace(&view);
-        model.setScenario(lesson());
+        model.setScenario(notebookLessonScenario());
         view.show();
         ASSERT_TRUE(QTest::qWaitForWindowExposed(&view));
-        settle();
+        settleEvents();
     }
 
     AttentionModel model;
@@ -437,10 +420,10 @@ TEST_F(KeySpaceUndo, AMouseDragOfTheQueryIsExactlyOneStep)
     QTest::mousePress(&view, Qt::LeftButton, Qt::NoModifier, from);
     for (int i = 1; i <= 10; ++i) {
         QTest::mouseMove(&view, from + (to - from) * i / 10);
-        settle();
+        settleEvents();
     }
     QTest::mouseRelease(&view, Qt::LeftButton, Qt::NoModifier, to);
-    settle();
+    settleEvents();
     ASSERT_EQ(started.count(), 1);
     const Eigen::RowVectorXd dragged = model.scenario().queries.row(0);
     EXPECT_NEAR(dragged(0), -0.3, 0.05);
@@ -451,8 +434,8 @@ TEST_F(KeySpaceUndo, AMouseDragOfTheQueryIsExactlyOneStep)
     QSignalSpy queries(&model, &AttentionModel::queryChanged);
     recorder.undoStack()->undo();
     EXPECT_EQ(queries.count(), 1);
-    EXPECT_TRUE(identicalMatrices(model.scenario().queries, lesson().queries));
-    settle();
+    EXPECT_TRUE(identicalMatrices(model.scenario().queries, notebookLessonScenario().queries));
+    settleEvents();
     EXPECT_NEAR(view.tipPosition(0).x(), from.x(), 1.0) << "the arrow is back";
     recorder.undoStack()->redo();
     EXPECT_TRUE(identicalMatrices(model.scenario().queries.row(0), dragged));
@@ -466,12 +449,12 @@ TEST_F(KeySpaceUndo, ACtrlDragOfAKeyIsOneStepAndLeavesItsValue)
     QTest::mouseMove(&view, (from + to) / 2);
     QTest::mouseMove(&view, to);
     QTest::mouseRelease(&view, Qt::LeftButton, Qt::ControlModifier, to);
-    settle();
+    settleEvents();
     ASSERT_EQ(recorder.undoStack()->count(), 1);
     EXPECT_EQ(recorder.undoStack()->undoText(), QStringLiteral("Drag key memory B"));
-    EXPECT_TRUE(identicalMatrices(model.scenario().values, lesson().values));
+    EXPECT_TRUE(identicalMatrices(model.scenario().values, notebookLessonScenario().values));
     recorder.undoStack()->undo();
-    EXPECT_EQ(model.scenario(), lesson());
+    EXPECT_EQ(model.scenario(), notebookLessonScenario());
 }
 
 TEST_F(KeySpaceUndo, ArrowKeyNudgesOfTheSameQueryMerge)
@@ -480,21 +463,21 @@ TEST_F(KeySpaceUndo, ArrowKeyNudgesOfTheSameQueryMerge)
     QTest::keyClick(&view, Qt::Key_Right);
     QTest::keyClick(&view, Qt::Key_Right);
     QTest::keyClick(&view, Qt::Key_Up, Qt::ShiftModifier);
-    settle();
+    settleEvents();
     const Eigen::RowVectorXd nudged = model.scenario().queries.row(0);
     EXPECT_NEAR(nudged(0), 1.2, 1e-12);
     EXPECT_NEAR(nudged(1), 0.01, 1e-12);
     ASSERT_EQ(recorder.undoStack()->count(), 1);
     EXPECT_EQ(recorder.undoStack()->undoText(), QStringLiteral("Nudge query q"));
     recorder.undoStack()->undo();
-    EXPECT_TRUE(identicalMatrices(model.scenario().queries, lesson().queries));
+    EXPECT_TRUE(identicalMatrices(model.scenario().queries, notebookLessonScenario().queries));
     recorder.undoStack()->redo();
     EXPECT_TRUE(identicalMatrices(model.scenario().queries.row(0), nudged));
 
     // A table edit of the same query in between is its own step, and so is the next nudge.
     model.setQueryRow(0, rowOf({0.5, 0.5}));
     QTest::keyClick(&view, Qt::Key_Left);
-    settle();
+    settleEvents();
     EXPECT_EQ(recorder.undoStack()->count(), 3);
 }
 

@@ -1,3 +1,4 @@
+#include "coretestsupport.h"
 #include "attentionmodel.h"
 #include "numberformat.h"
 #include "scenario.h"
@@ -20,6 +21,8 @@
 #include <gtest/gtest.h>
 
 using namespace attnlens;
+using attnlens::test::settleEvents;
+using attnlens::test::notebookLessonScenario;
 
 namespace {
 
@@ -36,30 +39,18 @@ Matrix rows(std::initializer_list<std::initializer_list<double>> values)
     return m;
 }
 
-// The notebook's step 2, written out.
-Scenario lesson()
-{
-    Scenario s;
-    s.queries = rows({{1, 0}});
-    s.keys = rows({{1, 0}, {0, 1}, {1, 1}});
-    s.values = rows({{10, 0}, {0, 10}, {10, 10}});
-    s.queryLabels = {QStringLiteral("q")};
-    s.keyLabels = {QStringLiteral("memory A"), QStringLiteral("memory B"), QStringLiteral("memory C")};
-    return s;
-}
-
 class WorkedNumbersViewTest : public ::testing::Test {
 protected:
     void SetUp() override
     {
-        model.setScenario(lesson());
+        model.setScenario(notebookLessonScenario());
         view = std::make_unique<WorkedNumbersView>(&model, &viewState);
         view->resize(700, 600);
         view->show();
-        settle();
+        settleEvents();
     }
 
-    static void settle()
+    static void settleEvents()
     {
         for (int i = 0; i < 3; ++i)
             QCoreApplication::processEvents();
@@ -121,7 +112,7 @@ TEST_F(WorkedNumbersViewTest, FollowsTheTemperature)
 {
     const QString before = text();
     model.setTemperature(0.5);
-    settle();
+    settleEvents();
     const QString after = text();
     EXPECT_NE(after, before);
     const AttentionResult *result = model.result();
@@ -138,7 +129,7 @@ TEST_F(WorkedNumbersViewTest, FollowsTheTemperature)
 TEST_F(WorkedNumbersViewTest, MaskedKeysAreLeftOut)
 {
     model.setMaskCell(0, 1, false);
-    settle();
+    settleEvents();
     const QString t = text();
     EXPECT_TRUE(t.contains(QStringLiteral("masked \u2192 weight 0"))) << t.toStdString();
     // The context sums only the allowed keys: 0.5×10 + 0.5×10.
@@ -152,7 +143,7 @@ TEST_F(WorkedNumbersViewTest, EmptyRowExplainsUndefinedSoftmax)
 {
     for (int j = 0; j < 3; ++j)
         model.setMaskCell(0, j, false);
-    settle();
+    settleEvents();
     ASSERT_EQ(model.result(), nullptr);
     const QString t = text();
     EXPECT_TRUE(view->isShowingRefusal());
@@ -163,7 +154,7 @@ TEST_F(WorkedNumbersViewTest, EmptyRowExplainsUndefinedSoftmax)
     view->grab().toImage().save(QStringLiteral("/tmp/perfcharts-worked-error.png"));
 
     model.setMaskCell(0, 0, true);
-    settle();
+    settleEvents();
     EXPECT_FALSE(view->isShowingRefusal());
     EXPECT_TRUE(text().contains(QStringLiteral("1.0000")));
 }
@@ -188,13 +179,13 @@ TEST_F(WorkedNumbersViewTest, HoverRevealsFullPrecision)
 
 TEST_F(WorkedNumbersViewTest, SelectionChangeShowsTheOtherQuery)
 {
-    Scenario s = lesson();
+    Scenario s = notebookLessonScenario();
     s.queries = rows({{1, 0}, {0, 1}});
     s.queryLabels = {QStringLiteral("q"), QStringLiteral("second query")};
     model.setScenario(s);
-    settle();
+    settleEvents();
     viewState.setSelectedQuery(1);
-    settle();
+    settleEvents();
     const QString t = text();
     EXPECT_TRUE(t.contains(QStringLiteral("second query")));
     EXPECT_TRUE(t.contains(QStringLiteral("0\u00d71 + 1\u00d71 = 1\t")));
@@ -209,7 +200,7 @@ TEST_F(WorkedNumbersViewTest, LongSequencesAreShortened)
     many.keys = Matrix::Random(n, 8);
     many.values = Matrix::Random(n, 20);
     model.setScenario(many);
-    settle();
+    settleEvents();
     const QString t = text();
     EXPECT_TRUE(t.contains(QStringLiteral("\u2026 24 more keys"))) << t.toStdString();
     EXPECT_TRUE(t.contains(QStringLiteral("\u2026 4 more dimensions")));
@@ -223,7 +214,7 @@ TEST_F(WorkedNumbersViewTest, RendersAtProjectorAndLargeSizes)
 {
     for (const QSize size : {QSize(1280, 720), QSize(2560, 1440), QSize(600, 400)}) {
         view->resize(size);
-        settle();
+        settleEvents();
         const QImage image = view->grab().toImage();
         image.save(QStringLiteral("/tmp/perfcharts-worked-%1x%2.png").arg(size.width()).arg(size.height()));
         int dark = 0;
@@ -258,21 +249,21 @@ TEST_F(WorkedNumbersViewTest, HiddenViewWaitsUntilShown)
     tabs.resize(700, 600);
     tabs.show();
     tabs.setCurrentIndex(1);
-    settle();
+    settleEvents();
     ASSERT_TRUE(tabbed->isVisible());
     tabs.setCurrentIndex(0);
-    settle();
+    settleEvents();
     ASSERT_FALSE(tabbed->isVisible());
 
     const QString before = tabbed->toPlainText();
     model.setTemperature(0.5);
-    settle();
+    settleEvents();
     EXPECT_TRUE(tabbed->isStale()) << "a hidden view only remembers that it is behind";
     EXPECT_EQ(tabbed->toPlainText(), before) << "a hidden view must not recompute its numbers";
     EXPECT_FALSE(view->isStale()) << "the visible one keeps up";
 
     tabs.setCurrentIndex(1);
-    settle();
+    settleEvents();
     EXPECT_FALSE(tabbed->isStale());
     const QString after = tabbed->toPlainText();
     EXPECT_NE(after, before);
@@ -297,16 +288,16 @@ TEST_F(WorkedNumbersViewTest, ADockTabBehindAnotherWaitsUntilBroughtToTheFront)
     window.show();
     ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
     front->raise();
-    settle();
+    settleEvents();
 
     const QString before = tabbed->toPlainText();
     model.setTemperature(0.5);
-    settle();
+    settleEvents();
     EXPECT_TRUE(tabbed->isStale());
     EXPECT_EQ(tabbed->toPlainText(), before);
 
     back->raise();
-    settle();
+    settleEvents();
     EXPECT_FALSE(tabbed->isStale());
     EXPECT_EQ(tabbed->toPlainText(), text());
     // And what is painted is the new calculation.
@@ -325,7 +316,7 @@ TEST_F(WorkedNumbersViewTest, HoveredKeyRowsAreHighlighted)
     EXPECT_NE(viewportImage().pixel(probe) & 0xffffff, highlight & 0xffffff);
 
     viewState.setHover(0, 1);
-    settle();
+    settleEvents();
     EXPECT_EQ(viewportImage().pixel(probe) & 0xffffff, highlight & 0xffffff);
     // Another key's row is not highlighted.
     const QPoint rowA = positionOf(QStringLiteral("memory A"));
@@ -333,7 +324,7 @@ TEST_F(WorkedNumbersViewTest, HoveredKeyRowsAreHighlighted)
     EXPECT_NE(viewportImage().pixel(probeA) & 0xffffff, highlight & 0xffffff);
 
     viewState.setHover(-1, -1);
-    settle();
+    settleEvents();
     EXPECT_NE(viewportImage().pixel(probe) & 0xffffff, highlight & 0xffffff);
 }
 
@@ -351,7 +342,7 @@ TEST_F(WorkedNumbersViewTest, NumberColumnsAreRightAlignedAndHoldStillDuringADra
         Eigen::RowVectorXd q(2);
         q << std::cos(step * 0.3), std::sin(step * 0.3);
         model.setQueryRow(0, q);
-        settle();
+        settleEvents();
         EXPECT_DOUBLE_EQ(view->textRect(QStringLiteral("memory B")).left(), labelB.left());
     }
     const AttentionResult *result = model.result();
@@ -385,14 +376,14 @@ TEST_F(WorkedNumbersViewTest, RefusalGreysTheViewOut)
 {
     for (int j = 0; j < 3; ++j)
         model.setMaskCell(0, j, false);
-    settle();
+    settleEvents();
     ASSERT_TRUE(view->isShowingRefusal());
     const QImage image = viewportImage();
     EXPECT_EQ(image.pixel(image.width() - 5, image.height() - 5) & 0xffffff, 0xe8e8e8u);
     EXPECT_FALSE(view->valueAt(positionOf(QStringLiteral("undefined"))).has_value());
     // The explanation wraps inside the view instead of running off to the side.
     view->resize(320, 400);
-    settle();
+    settleEvents();
     EXPECT_EQ(view->horizontalScrollBar()->maximum(), 0);
     EXPECT_GT(darkPixels(viewportImage(), QRect(0, 0, 320, 200)), 200);
     viewportImage().save(QStringLiteral("/tmp/perfcharts-worked-error-narrow.png"));
