@@ -40,6 +40,49 @@ Error category: %2</source>
     </message>
 </context>
 <context>
+    <name>attnlens::AccessibleNumbers</name>
+    <message>
+        <source>undefined: no allowed key</source>
+        <translation>未定義：沒有允許的鍵</translation>
+    </message>
+    <message>
+        <source>not computed (%1)</source>
+        <translation>未計算（%1）</translation>
+    </message>
+    <message>
+        <source>no result</source>
+        <translation>沒有結果</translation>
+    </message>
+    <message>
+        <source>%1 masked</source>
+        <translation>%1 已遮罩</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>%1 and %2 lighter keys</source>
+        <translation>%1，以及 %2 個權重較小的鍵</translation>
+    </message>
+    <message>
+        <source>No queries.</source>
+        <translation>沒有查詢。</translation>
+    </message>
+    <message>
+        <source>Weights of query %1: %2.</source>
+        <translation>查詢 %1 的權重：%2。</translation>
+    </message>
+    <message>
+        <source>Context of query %1: not computed.</source>
+        <translation>查詢 %1 的上下文：未計算。</translation>
+    </message>
+    <message>
+        <source>Context of query %1: %2.</source>
+        <translation>查詢 %1 的上下文：%2。</translation>
+    </message>
+</context>
+<context>
     <name>attnlens::AttentionModel</name>
     <message>
         <source>Query %1 (%2) is the only query; a scenario needs at least one.</source>
@@ -164,7 +207,7 @@ Error category: %2</source>
     </message>
     <message>
         <source>—</source>
-        <translation type="unfinished"></translation>
+        <translation>—</translation>
     </message>
     <message>
         <source>before</source>
@@ -755,10 +798,6 @@ Error category: %2</source>
         <translation>查詢／目的</translation>
     </message>
     <message>
-        <source>Scaled scores  S = QKᵀ / ↭ₖ</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Attention weights  A = softmax(S / T)</source>
         <translation>注意力權重  A = softmax(S / T)</translation>
     </message>
@@ -797,10 +836,6 @@ Error category: %2</source>
     <message>
         <source>weight = %1</source>
         <translation>權重 = %1</translation>
-    </message>
-    <message>
-        <source>S = q·k / ↭ₖ = %1</source>
-        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>S / T = %1 (T = %2)</source>
@@ -845,6 +880,52 @@ Error category: %2</source>
     <message>
         <source>“%1”: click to select this query</source>
         <translation>「%1」：點選以選取此查詢</translation>
+    </message>
+    <message>
+        <source>Up / Down: select a query · Left / Right: move along the keys · Enter or Space: select the outlined row&apos;s query</source>
+        <translation>上 / 下：選擇查詢 · 左 / 右：沿著鍵移動 · Enter 或空白鍵：選取外框列的查詢</translation>
+    </message>
+    <message>
+        <source>Scaled scores  S = QKᵀ / √dₖ</source>
+        <translation>縮放分數  S = QKᵀ / √dₖ</translation>
+    </message>
+    <message>
+        <source>S = q·k / √dₖ = %1</source>
+        <translation>S = q·k / √dₖ = %1</translation>
+    </message>
+    <message>
+        <source>%1 masked</source>
+        <translation>%1 已遮罩</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n more keys</source>
+        <translation>
+            <numerusform>另外 %n 個鍵</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Selected query %1, weights: %2.</source>
+        <translation>所選查詢 %1，權重：%2。</translation>
+    </message>
+    <message>
+        <source>No weights: %1.</source>
+        <translation>沒有權重：%1。</translation>
+    </message>
+    <message>
+        <source>no result</source>
+        <translation>沒有結果</translation>
+    </message>
+    <message>
+        <source>Keyboard cell %1 → %2: %3.</source>
+        <translation>鍵盤格 %1 → %2：%3。</translation>
+    </message>
+    <message>
+        <source>masked</source>
+        <translation>已遮罩</translation>
     </message>
 </context>
 <context>
@@ -918,10 +999,6 @@ Error category: %2</source>
         <translation>q·k = %1（查詢 %2）</translation>
     </message>
     <message>
-        <source>score q·k/↭_k = %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>masked for this query: weight exactly 0</source>
         <translation>對此查詢被遮罩：權重恰為 0</translation>
     </message>
@@ -944,6 +1021,58 @@ drag the tip to move it; arrow keys nudge the selected query</source>
         <translation>%1
 q = %2
 拖曳尖端可移動它；方向鍵可微調所選查詢</translation>
+    </message>
+    <message>
+        <source>score q·k/√d_k = %1</source>
+        <translation>分數 q·k/√d_k = %1</translation>
+    </message>
+    <message>
+        <source>Keys are labelled points and queries are arrows from the origin, with equal scales on both axes. Drag an arrow&apos;s tip to move that query; hold Ctrl and drag a key to move it. From the keyboard: Q and Shift+Q choose the query, K and Shift+K choose a key, the arrow keys move what is chosen by 0.1 (with Shift by 0.01), Escape goes back to the query.</source>
+        <translation>鍵是有標籤的點，查詢是從原點出發的箭頭，兩軸比例相同。拖曳箭頭尖端可移動該查詢；按住 Ctrl 拖曳鍵可移動鍵。鍵盤操作：Q 與 Shift+Q 選擇查詢，K 與 Shift+K 選擇鍵，方向鍵將所選項目移動 0.1（按住 Shift 為 0.01），Esc 回到查詢。</translation>
+    </message>
+    <message>
+        <source>Q / Shift+Q: choose the query · K / Shift+K: choose a key · arrow keys: move it by 0.1 (Shift: 0.01) · Esc: back to the query</source>
+        <translation>Q / Shift+Q：選擇查詢 · K / Shift+K：選擇鍵 · 方向鍵：移動 0.1（Shift：0.01）· Esc：回到查詢</translation>
+    </message>
+    <message>
+        <source>No queries.</source>
+        <translation>沒有查詢。</translation>
+    </message>
+    <message>
+        <source>Query %1 at %2.</source>
+        <translation>查詢 %1 位於 %2。</translation>
+    </message>
+    <message>
+        <source>Weights undefined: %1.</source>
+        <translation>權重未定義：%1。</translation>
+    </message>
+    <message>
+        <source>no result</source>
+        <translation>沒有結果</translation>
+    </message>
+    <message>
+        <source>%1 masked</source>
+        <translation>%1 已遮罩</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>%1 and %2 lighter keys</source>
+        <translation>%1，以及 %2 個權重較小的鍵</translation>
+    </message>
+    <message>
+        <source>Weights: %1.</source>
+        <translation>權重：%1。</translation>
+    </message>
+    <message>
+        <source>Context (%1).</source>
+        <translation>上下文（%1）。</translation>
+    </message>
+    <message>
+        <source>Arrow keys move key %1 at %2.</source>
+        <translation>方向鍵移動位於 %2 的鍵 %1。</translation>
     </message>
 </context>
 <context>
@@ -1692,6 +1821,18 @@ q = %2
         <source>Attention Lens will use %1 the next time it starts.</source>
         <translation>Attention Lens 下次啟動時將使用 %1。</translation>
     </message>
+    <message>
+        <source>Weights table</source>
+        <translation>權重表</translation>
+    </message>
+    <message>
+        <source>Show the weights and the context vector as a table that a screen reader reads cell by cell.</source>
+        <translation>以表格顯示權重與上下文向量，螢幕閱讀器可逐格朗讀。</translation>
+    </message>
+    <message>
+        <source>Te&amp;xt Size</source>
+        <translation>文字大小(&amp;X)</translation>
+    </message>
 </context>
 <context>
     <name>attnlens::MaskEditor</name>
@@ -1819,6 +1960,22 @@ Click or press Space to allow it.</source>
     <message>
         <source>No mask: the scenario has no queries or no keys.</source>
         <translation>沒有遮罩：此情境沒有查詢或沒有鍵。</translation>
+    </message>
+    <message>
+        <source>Arrow keys: move the dashed cell · Space or Enter: allow or block it</source>
+        <translation>方向鍵：移動虛線格 · 空白鍵或 Enter：允許或封鎖該格</translation>
+    </message>
+    <message>
+        <source>Cell %1 → %2: %3. Row %1 allows %4 of %5 keys.</source>
+        <translation>格子 %1 → %2：%3。第 %1 列允許 %5 個鍵中的 %4 個。</translation>
+    </message>
+    <message>
+        <source>blocked</source>
+        <translation>已封鎖</translation>
+    </message>
+    <message>
+        <source>Real-key row, %1.</source>
+        <translation>真實鍵列，%1。</translation>
     </message>
 </context>
 <context>
@@ -1972,7 +2129,7 @@ Click or press Space to allow it.</source>
     </message>
     <message>
         <source>One row per token; the first column is its label.</source>
-        <translation>每個詞元一列；第一欄是它的標籤。</translation>
+        <translation type="vanished">每個詞元一列；第一欄是它的標籤。</translation>
     </message>
     <message>
         <source>d_&amp;v</source>
@@ -1993,10 +2150,6 @@ Click or press Space to allow it.</source>
     <message>
         <source>d_k, the number of query and key columns</source>
         <translation>d_k，查詢與鍵的欄數</translation>
-    </message>
-    <message>
-        <source>d_k: columns of Q and K. Fewer drops the last columns of both, more adds zero columns; scores are divided by ↭_k.</source>
-        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Select a query row in Q first.</source>
@@ -2053,6 +2206,14 @@ Click or press Space to allow it.</source>
     <message>
         <source>⚠ The scenario is refused: %1</source>
         <translation>⚠ 情境被拒絕：%1</translation>
+    </message>
+    <message>
+        <source>One row per token; the first column is its label. Arrow keys move between cells; Enter or F2 edits a cell, Enter commits and Escape cancels.</source>
+        <translation>每個詞元一列；第一欄是它的標籤。方向鍵在格子間移動；Enter 或 F2 編輯格子，Enter 確認，Esc 取消。</translation>
+    </message>
+    <message>
+        <source>d_k: columns of Q and K. Fewer drops the last columns of both, more adds zero columns; scores are divided by √d_k.</source>
+        <translation>d_k：Q 與 K 的欄數。減少會移除兩者的最後幾欄，增加會補上全為零的欄；分數會除以 √d_k。</translation>
     </message>
 </context>
 <context>
@@ -2120,6 +2281,53 @@ Click or press Space to allow it.</source>
     <message>
         <source>%1: %2 is not a finite number (the engine refuses NaN and infinities)</source>
         <translation>%1：%2 不是有限數（引擎拒絕 NaN 與無限大）</translation>
+    </message>
+</context>
+<context>
+    <name>attnlens::PresentationMode</name>
+    <message>
+        <source>Esc leaves presentation · Ctrl +/− text size</source>
+        <translation>Esc 離開簡報 · Ctrl +/− 文字大小</translation>
+    </message>
+    <message>
+        <source>Presentation hint</source>
+        <translation>簡報提示</translation>
+    </message>
+    <message>
+        <source>&amp;Presentation Mode</source>
+        <translation>簡報模式(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Full screen for a lecture: only the key space, heatmap, weights, temperature and lesson, in high contrast with big text. Esc leaves.</source>
+        <translation>授課用全螢幕：只顯示鍵空間、熱圖、權重、溫度與課程，高對比、大字體。按 Esc 離開。</translation>
+    </message>
+    <message>
+        <source>&amp;Larger Text</source>
+        <translation>放大文字(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Make the text of every view bigger (up to 250 %).</source>
+        <translation>放大每個檢視的文字（最多 250 %）。</translation>
+    </message>
+    <message>
+        <source>&amp;Smaller Text</source>
+        <translation>縮小文字(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Make the text of every view smaller (down to 100 %).</source>
+        <translation>縮小每個檢視的文字（最少 100 %）。</translation>
+    </message>
+    <message>
+        <source>&amp;Normal Text Size</source>
+        <translation>一般文字大小(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Leave Presentation Mode</source>
+        <translation>離開簡報模式</translation>
+    </message>
+    <message>
+        <source>The text is as large as this screen can hold.</source>
+        <translation>文字已是此螢幕能容納的最大尺寸。</translation>
     </message>
 </context>
 <context>
@@ -2203,10 +2411,6 @@ Click or press Space to allow it.</source>
         <translation>⚠ T = %1 無效：%2。移動滑桿或輸入數值即可修正。</translation>
     </message>
     <message>
-        <source>The scenario&apos;s T = %1 lies beyond the control&apos;s range 0.05ጠ: the control shows %2, and T stays %1 until you move the slider or type a value.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>&lt;span style=&quot;color:%1&quot;&gt;■&lt;/span&gt; row %2 %3</source>
         <translation>&lt;span style=&quot;color:%1&quot;&gt;■&lt;/span&gt; 第 %2 列 %3</translation>
     </message>
@@ -2251,6 +2455,44 @@ e^H = %3</source>
 有效鍵數 e^H：要有多少個鍵平分權重，才會得到相同的熵。較低的 T 會讓該列更集中，兩者都會降低。
 H = %2 nats
 e^H = %3</translation>
+    </message>
+    <message>
+        <source>The scenario&apos;s T = %1 lies beyond the control&apos;s range 0.05–20: the control shows %2, and T stays %1 until you move the slider or type a value.</source>
+        <translation>情境的 T = %1 超出控制項的範圍 0.05–20：控制項顯示 %2，在你移動滑桿或輸入數值之前，T 仍為 %1。</translation>
+    </message>
+</context>
+<context>
+    <name>attnlens::Theme</name>
+    <message>
+        <source>&amp;Light</source>
+        <translation>淺色(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Dark</source>
+        <translation>深色(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;Projector (high contrast)</source>
+        <translation>投影機（高對比）(&amp;P)</translation>
+    </message>
+</context>
+<context>
+    <name>attnlens::ThemeController</name>
+    <message>
+        <source>&amp;Theme</source>
+        <translation>佈景主題(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Dark text on white: the classic look.</source>
+        <translation>白底深色文字：經典外觀。</translation>
+    </message>
+    <message>
+        <source>Light text on dark grey, easy on the eyes in a dim room.</source>
+        <translation>深灰底淺色文字，在昏暗的教室裡較不刺眼。</translation>
+    </message>
+    <message>
+        <source>High contrast for a projector: black on white, thick lines, saturated colours, bigger text.</source>
+        <translation>投影機用的高對比：白底黑字、粗線條、飽和色彩、較大的文字。</translation>
     </message>
 </context>
 <context>
@@ -2426,6 +2668,104 @@ e^H = %3</translation>
     </message>
 </context>
 <context>
+    <name>attnlens::WeightsTableModel</name>
+    <message>
+        <source>masked</source>
+        <translation>已遮罩</translation>
+    </message>
+    <message>
+        <source>undefined: no allowed key</source>
+        <translation>未定義：沒有允許的鍵</translation>
+    </message>
+    <message>
+        <source>not computed</source>
+        <translation>未計算</translation>
+    </message>
+    <message>
+        <source>context</source>
+        <translation>上下文</translation>
+    </message>
+    <message>
+        <source>context %1</source>
+        <translation>上下文 %1</translation>
+    </message>
+    <message>
+        <source>%1, %2: %3</source>
+        <translation>%1，%2：%3</translation>
+    </message>
+    <message>
+        <source>%1, %2: weight %3</source>
+        <translation>%1，%2：權重 %3</translation>
+    </message>
+    <message>
+        <source>Context of %1, coordinate %2</source>
+        <translation>%1 的上下文，座標 %2</translation>
+    </message>
+    <message>
+        <source>Weight of %1 on %2</source>
+        <translation>%1 對 %2 的權重</translation>
+    </message>
+    <message>
+        <source>%1 = %2</source>
+        <translation>%1 = %2</translation>
+    </message>
+    <message>
+        <source>%1: masked, so exactly 0 and left out of the softmax.</source>
+        <translation>%1：已遮罩，因此恰為 0，且不列入 softmax。</translation>
+    </message>
+    <message>
+        <source>%1: undefined, because every key is masked for this query. Allow at least one key in its mask row.</source>
+        <translation>%1：未定義，因為此查詢的每個鍵都被遮罩。請在它的遮罩列中至少允許一個鍵。</translation>
+    </message>
+    <message>
+        <source>%1: not computed (%2).</source>
+        <translation>%1：未計算（%2）。</translation>
+    </message>
+    <message>
+        <source>no result</source>
+        <translation>沒有結果</translation>
+    </message>
+    <message>
+        <source>query %1 (receiving)</source>
+        <translation>查詢 %1（接收方）</translation>
+    </message>
+    <message>
+        <source>coordinate %1 of the context vector, the weighted sum of the value rows</source>
+        <translation>上下文向量的第 %1 個座標，即各值向量列的加權和</translation>
+    </message>
+    <message>
+        <source>key %1 (source); its column holds each query&apos;s weight on it</source>
+        <translation>鍵 %1（來源）；此欄是每個查詢對它的權重</translation>
+    </message>
+</context>
+<context>
+    <name>attnlens::WeightsTableView</name>
+    <message>
+        <source>Weights as a table</source>
+        <translation>權重表格</translation>
+    </message>
+    <message>
+        <source>Attention weights and context, one row per query</source>
+        <translation>注意力權重與上下文，每個查詢一列</translation>
+    </message>
+    <message>
+        <source>Rows are receiving queries, columns are source keys, then the context vector. A masked key reads masked; a query with no allowed key reads undefined. Moving to a row selects that query in every view.</source>
+        <translation>列是接收方的查詢，欄是來源的鍵，最後是上下文向量。被遮罩的鍵顯示「已遮罩」；沒有允許鍵的查詢顯示「未定義」。移到某一列會在所有檢視中選取該查詢。</translation>
+    </message>
+    <message>
+        <source>Attention weights: one row per query, one column per key, then the context vector.</source>
+        <translation>注意力權重：每個查詢一列，每個鍵一欄，最後是上下文向量。</translation>
+    </message>
+    <message>
+        <source>Weights undefined for %1: no allowed key. Allow at least one key in its mask row.</source>
+        <translation>%1 的權重未定義：沒有允許的鍵。請在它的遮罩列中至少允許一個鍵。</translation>
+    </message>
+    <message>
+        <source>No numbers: %1</source>
+        <translation>沒有數值：%1</translation>
+    </message>
+</context>
+<context>
     <name>attnlens::WorkedNumbersView</name>
     <message>
         <source>Worked numbers</source>
@@ -2460,24 +2800,12 @@ e^H = %3</translation>
         <translation>… 另有 %1 個</translation>
     </message>
     <message>
-        <source>d&lt;sub&gt;k&lt;/sub&gt; = %1, ↭&lt;sub&gt;k&lt;/sub&gt;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>1  Scores</source>
         <translation>1  分數</translation>
     </message>
     <message>
-        <source>dot product, then ÷ ↭&lt;sub&gt;k&lt;/sub&gt; and ÷ T</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>key</source>
         <translation>鍵</translation>
-    </message>
-    <message>
-        <source>÷ ↭&lt;sub&gt;k&lt;/sub&gt; = score</source>
-        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>÷ T = z</source>
@@ -2546,6 +2874,18 @@ e^H = %3</translation>
     <message>
         <source>dimensions</source>
         <translation>維度</translation>
+    </message>
+    <message>
+        <source>d&lt;sub&gt;k&lt;/sub&gt; = %1, √d&lt;sub&gt;k&lt;/sub&gt;</source>
+        <translation>d&lt;sub&gt;k&lt;/sub&gt; = %1，√d&lt;sub&gt;k&lt;/sub&gt;</translation>
+    </message>
+    <message>
+        <source>dot product, then ÷ √d&lt;sub&gt;k&lt;/sub&gt; and ÷ T</source>
+        <translation>點積，接著 ÷ √d&lt;sub&gt;k&lt;/sub&gt; 與 ÷ T</translation>
+    </message>
+    <message>
+        <source>÷ √d&lt;sub&gt;k&lt;/sub&gt; = score</source>
+        <translation>÷ √d&lt;sub&gt;k&lt;/sub&gt; = 分數</translation>
     </message>
 </context>
 </TS>

@@ -61,7 +61,8 @@ QList<TsMessage> readTsFile(const QString &path, QString *error)
             message.source = xml.readElementText();
         } else if (xml.name() == QLatin1String("translation")) {
             const QString type = xml.attributes().value(QLatin1String("type")).toString();
-            message.translation = xml.readElementText();
+            // A plural (numerus) message holds its forms in <numerusform> children.
+            message.translation = xml.readElementText(QXmlStreamReader::IncludeChildElements).trimmed();
             message.finished = type.isEmpty() && !message.translation.isEmpty();
             messages.append(message);
         }
