@@ -427,3 +427,24 @@ TEST_F(WeightsChartViewTest, WhatADragLeavesOnScreenIsAFullRepaint)
             differing += onScreen.pixel(x, y) != full.pixel(x, y);
     EXPECT_EQ(differing, 0);
 }
+
+TEST_F(WeightsChartViewTest, KeyNamesAreWrittenInFullWhereTheyFit)
+{
+    // At the size a 1280x720 window gives the Weights dock, "memory A" fits under its bar and
+    // must not be cut to "memory..."; in a chart too narrow for level names they turn upright
+    // and may be shortened.
+    auto *axis = qobject_cast<QBarCategoryAxis *>(view->chart()->axes(Qt::Horizontal).constFirst());
+    ASSERT_NE(axis, nullptr);
+    view->resize(360, 240);
+    settle();
+    ASSERT_EQ(axis->labelsAngle(), 0);
+    EXPECT_FALSE(axis->labelsTruncated());
+
+    Scenario longNames = model.scenario();
+    longNames.keyLabels = QStringList{QStringLiteral("a rather long memory name"), QStringLiteral("another long memory name"),
+                                      QStringLiteral("the third long memory name")};
+    model.setScenario(longNames);
+    settle();
+    EXPECT_EQ(axis->labelsAngle(), -90);
+    EXPECT_TRUE(axis->truncateLabels());
+}
