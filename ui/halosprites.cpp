@@ -13,8 +13,6 @@ namespace attnlens {
 
 namespace {
 
-/// Beyond this many pictures the cache starts again (a few megabytes at most).
-constexpr int kSpriteLimit = 512;
 /// Radius and centre are rounded to 1/kSubpixel of a pixel.
 constexpr int kSubpixel = 4;
 /// The weight is rounded to 1/kWeightSteps: the opacities then move by one or two levels in
@@ -123,18 +121,12 @@ void HaloSprites::drawHalo(QPainter &painter, const QPointF &centre, double radi
     // Whole pixels from the picture's corner to the pixel holding the centre.
     const int extent = int(std::ceil(shownRadius + 0.75)) + 1;
 
-    auto found = m_sprites.constFind(key);
-    if (found == m_sprites.constEnd()) {
-        if (m_sprites.size() >= kSpriteLimit)
-            m_sprites.clear();
+    const QImage &sprite = m_sprites.value(key, [&] {
         const int side = 2 * extent + 2;
-        const QImage sprite = renderSprite(side, QPointF(extent + double(phaseX) / kSubpixel,
-                                                         extent + double(phaseY) / kSubpixel),
-                                           shownRadius, color, double(weightStep) / kWeightSteps,
-                                           devicePixelRatio);
-        found = m_sprites.insert(key, sprite);
-    }
-    painter.drawImage(QPointF(double(pixelX - extent), double(pixelY - extent)), *found);
+        return renderSprite(side, QPointF(extent + double(phaseX) / kSubpixel, extent + double(phaseY) / kSubpixel),
+                            shownRadius, color, double(weightStep) / kWeightSteps, devicePixelRatio);
+    });
+    painter.drawImage(QPointF(double(pixelX - extent), double(pixelY - extent)), sprite);
 }
 
 } // namespace attnlens

@@ -1,6 +1,7 @@
 #pragma once
 
-#include <QHash>
+#include "twogenerationcache.h"
+
 #include <QImage>
 
 class QColor;
@@ -28,7 +29,7 @@ public:
     void drawHalo(QPainter &painter, const QPointF &centre, double radius, const QColor &color,
                   double weight, qreal devicePixelRatio);
 
-    int cachedCount() const { return int(m_sprites.size()); }
+    int cachedCount() const { return m_sprites.size(); }
     void clear() { m_sprites.clear(); }
 
 private:
@@ -36,7 +37,8 @@ private:
     static QImage renderSprite(int side, const QPointF &centre, double radius, const QColor &color,
                                double weight, qreal devicePixelRatio);
 
-    QHash<quint64, QImage> m_sprites;
+    /// A generation holds a few circles of a drag's worth of pictures.
+    TwoGenerationCache<quint64, QImage> m_sprites{256};
 };
 
 } // namespace attnlens
