@@ -901,12 +901,6 @@ Error category: %2</source>
         <source>%1 %2</source>
         <translation>%1 %2</translation>
     </message>
-    <message numerus="yes">
-        <source>%n more keys</source>
-        <translation>
-            <numerusform>另外 %n 個鍵</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Selected query %1, weights: %2.</source>
         <translation>所選查詢 %1，權重：%2。</translation>
@@ -926,6 +920,10 @@ Error category: %2</source>
     <message>
         <source>masked</source>
         <translation>已遮罩</translation>
+    </message>
+    <message>
+        <source>and %1 more keys</source>
+        <translation>以及另外 %1 個鍵</translation>
     </message>
 </context>
 <context>
@@ -2126,10 +2124,6 @@ Click or press Space to allow it.</source>
     <message>
         <source>value matrix V</source>
         <translation>值矩陣 V</translation>
-    </message>
-    <message>
-        <source>One row per token; the first column is its label.</source>
-        <translation type="vanished">每個詞元一列；第一欄是它的標籤。</translation>
     </message>
     <message>
         <source>d_&amp;v</source>

@@ -1,5 +1,6 @@
 #include "contextchartview.h"
 
+#include "accessiblenumbers.h"
 #include "attentionmodel.h"
 #include "chartsupport.h"
 #include "offscreendeferral.h"
@@ -35,7 +36,6 @@ namespace {
 
 constexpr qreal kBarWidth = 0.5;
 const QColor kOtherKeysColor(0xbb, 0xbb, 0xbb);
-const QColor kLabelColor(0x22, 0x22, 0x22);
 
 } // namespace
 
@@ -97,6 +97,9 @@ ContextChartView::ContextChartView(AttentionModel *model, ViewState *viewState, 
     // half as much to paint; the diamonds, the only slanted shapes, come from an antialiased
     // image (updateMarkerImage()).
     m_chartView->setRenderHint(QPainter::Antialiasing, false);
+    // Nothing here is antialiased, so changed items need no extra 2-pixel margin: with it, every
+    // bar's change also repainted the key labels under the axis (laid-out rich text, costly).
+    m_chartView->setOptimizationFlag(QGraphicsView::DontAdjustForAntialiasing, true);
     useHairlinePens(m_xAxis);
     useHairlinePens(m_yAxis);
     m_chartView->setMinimumSize(0, 0);
@@ -119,6 +122,12 @@ ContextChartView::ContextChartView(AttentionModel *model, ViewState *viewState, 
 
     applyFonts();
     rebuild();
+    applyTheme();
+    connect(m_viewState, &ViewState::themeChanged, this, &ContextChartView::applyTheme);
+    connect(m_viewState, &ViewState::lineScaleChanged, this, &ContextChartView::applyTheme);
+    // Keyboard and accessibility: one Tab stop with a focus ring; the description reads the
+    // context vector in words.
+    new AccessibleNumbers(m_model, m_viewState, this, AccessibleNumbers::Content::Context);
 }
 
 QSize ContextChartView::minimumSizeHint() const
@@ -169,6 +178,8 @@ void ContextChartView::changeEvent(QEvent *event)
     QWidget::changeEvent(event);
     if (event->type() == QEvent::FontChange)
         applyFonts();
+    else if (event->type() == QEvent::PaletteChange)
+        m_deferral->requestRefresh();  // the title is written in the palette's text colour
 }
 
 void ContextChartView::applyFonts()
@@ -214,7 +225,7 @@ void ContextChartView::updateMarkerImage()
     const qreal inset = 0.75;  // half the white outline, which must stay inside the image
     const QPolygonF diamond{QPointF(size / 2, inset), QPointF(size - inset, size / 2),
                             QPointF(size / 2, size - inset), QPointF(inset, size / 2)};
-    painter.setPen(QPen(Qt::white, 1.5));
+    painter.setPen(QPen(m_viewState->theme().plotBackground(), 1.5));
     painter.setBrush(m_contextSeries->color());
     painter.drawPolygon(diamond);
     painter.end();
@@ -261,7 +272,7 @@ void ContextChartView::rebuild()
         auto *set = new QBarSet(label);
         const QColor color = group.keyCount == 1 ? contributionColor(s) : kOtherKeysColor;
         set->setColor(color);
-        set->setBorderColor(Qt::white);
+        set->setBorderColor(m_viewState->theme().plotBackground());
         set->append(QList<qreal>(dimensions, 0.0));
         connect(set, &QBarSet::hovered, this,
                 [this, s](bool status, int dimension) { showSetTooltip(status, s, dimension); });
@@ -284,12 +295,12 @@ void ContextChartView::rebuild()
     while (m_labels.size() < dimensions) {
         ValueLabel label;
         label.box = new QGraphicsRectItem(m_chart);
-        label.box->setBrush(QColor(255, 255, 255, 235));
-        label.box->setPen(QPen(QColor(0x99, 0x99, 0x99), 1.0));
+        label.box->setBrush(m_viewState->theme().labelBacking());
+        label.box->setPen(QPen(m_viewState->theme().frameColor(), 1.0));
         label.box->setZValue(1000);  // above bars, markers and grid
         label.text = new QGraphicsSimpleTextItem(label.box);
         label.text->setFont(font());
-        label.text->setBrush(kLabelColor);
+        label.text->setBrush(m_viewState->theme().textColor());
         m_labels.append(label);
     }
     m_rangeLow = m_rangeHigh = 0.0;
@@ -548,6 +559,38 @@ void ContextChartView::showContextTooltip(const QPointF &point, bool status)
                            .arg(dimension + 1)
                            .arg(formatFull(m_context.at(dimension))),
                        m_chartView);
+}
+
+// Themes (PRESENT): the chart's own colours follow ViewState::theme().
+
+void ContextChartView::applyTheme()
+{
+    const Theme &theme = m_viewState->theme();
+    const double lineFactor = m_viewState->lineWidthFactor();
+    m_chart->setBackgroundBrush(theme.viewBackground());
+    m_chart->setBackgroundPen(Qt::NoPen);
+    // Light keeps one white sheet (and a transparent figure stays transparent inside the plot).
+    m_chart->setPlotAreaBackgroundBrush(theme.plotBackground());
+    m_chart->setPlotAreaBackgroundVisible(theme.plotBackground() != theme.viewBackground());
+    m_chart->legend()->setLabelColor(theme.textColor());
+    for (QAbstractAxis *axis : {static_cast<QAbstractAxis *>(m_xAxis), static_cast<QAbstractAxis *>(m_yAxis)}) {
+        axis->setLabelsBrush(theme.textColor());
+        axis->setTitleBrush(theme.textColor());
+        axis->setLinePen(QPen(theme.zeroAxisColor(), lineFactor > 1.0 ? lineFactor : 0.0));
+        axis->setGridLinePen(QPen(theme.gridColor(), lineFactor > 1.0 ? lineFactor : 0.0));
+    }
+    m_zeroLine->setPen(QPen(theme.textColor(), 1.5 * lineFactor));
+    // The context marker is the darkest (lightest on Dark) thing in the chart.
+    m_contextSeries->setColor(theme.isDark() ? QColor(0xf2, 0xf4, 0xf7) : QColor(0x11, 0x11, 0x11));
+    for (QBarSet *set : std::as_const(m_sets))
+        set->setBorderColor(theme.plotBackground());
+    for (const ValueLabel &label : std::as_const(m_labels)) {
+        label.box->setBrush(theme.labelBacking());
+        label.box->setPen(QPen(theme.frameColor(), 1.0));
+        label.text->setBrush(theme.textColor());
+    }
+    m_markerImageRatio = -1.0;  // the marker's outline is the plot background
+    updateMarkerImage();
 }
 
 } // namespace attnlens

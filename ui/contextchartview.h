@@ -81,6 +81,8 @@ private:
     void showRefusal(const QString &text);
     void setTitleColor(const QColor &color);
     void applyFonts();
+    /// Background, axes, grid, zero line, marker and value boxes in the theme's colours.
+    void applyTheme();
     void measureTexts();
     /// The context diamond as an antialiased image, drawn in place of Qt Charts' marker item.
     void updateMarkerImage();

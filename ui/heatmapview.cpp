@@ -2,11 +2,13 @@
 
 #include "attentionmodel.h"
 #include "colormap.h"
+#include "focusring.h"
 #include "numberformat.h"
 #include "plotaxes.h"
 #include "tokenpalette.h"
 #include "viewstate.h"
 
+#include <QAccessible>
 #include <QEvent>
 #include <QFontMetricsF>
 #include <QHelpEvent>
@@ -27,16 +29,13 @@ namespace attnlens {
 
 namespace {
 
-const QColor kMaskedFill(0xd6, 0xd6, 0xd6);
-const QColor kHatchColor(0x7a, 0x7a, 0x7a);
-const QColor kUndefinedFill(0xee, 0xee, 0xee);
-const QColor kRefusedBackground(0xe4, 0xe4, 0xe4);
-const QColor kFrameColor(0x8a, 0x8a, 0x8a);
-const QColor kUndefinedText(0x9b, 0x1c, 0x1c);
+// The view's other colours come from the theme (ViewState::theme(), theme.h).
 
 // Above this many cells no cell can be wide enough for "0.0000" on any real screen, so the
 // texts are not even formatted.
 constexpr int kMaxCellsWithText = 4096;
+/// Device rows per band when the one-pixel-per-cell picture is drawn scaled (see paintMatrix).
+constexpr int kScaledBandRows = 64;
 
 // Beyond this many keys no column is wide enough for a label over two lines.
 constexpr Index kMaxWrappedColumns = 256;
@@ -104,6 +103,8 @@ HeatmapView::HeatmapView(AttentionModel *model, ViewState *viewState, QWidget *p
 {
     setObjectName(QStringLiteral("heatmapView"));
     setAccessibleName(tr("Attention heatmap"));
+    setStatusTip(tr("Up / Down: select a query · Left / Right: move along the keys · Enter or "
+                    "Space: select the outlined row's query"));
     setMouseTracking(true);
     setFocusPolicy(Qt::StrongFocus);
     setAttribute(Qt::WA_OpaquePaintEvent);
@@ -130,7 +131,10 @@ HeatmapView::HeatmapView(AttentionModel *model, ViewState *viewState, QWidget *p
     connect(model, &AttentionModel::maskChanged, this, [this] { m_allRowsChanged = true; });
     connect(model, &AttentionModel::temperatureChanged, this, [this] { m_allRowsChanged = true; });
     connect(model, &AttentionModel::resultChanged, this, &HeatmapView::invalidateContent);
-    connect(viewState, &ViewState::selectedQueryChanged, this, [this] { update(); });
+    connect(viewState, &ViewState::selectedQueryChanged, this, [this] {
+        updateAccessibleNumbers();
+        update();
+    });
     connect(viewState, &ViewState::hoverChanged, this, [this] {
         refreshInfo();
         update();
@@ -140,6 +144,7 @@ HeatmapView::HeatmapView(AttentionModel *model, ViewState *viewState, QWidget *p
         invalidateContent();
     };
     connect(viewState, &ViewState::colorMapChanged, this, recolourAll);
+    setUpThemeHandling();
     connect(viewState, &ViewState::heatmapQuantityChanged, this, recolourAll);
     connect(viewState, &ViewState::showValuesChanged, this, [this] {
         if (!m_layoutDirty && !m_contentDirty)
@@ -341,8 +346,8 @@ void HeatmapView::rebuildContent() const
     const bool withTexts = m_state == State::Values
         && static_cast<qint64>(m_rows) * m_columns <= kMaxCellsWithText;
     const QRgb *lut = colorMap.table().constData();
-    const QRgb maskedRgb = kMaskedFill.rgb();
-    const QRgb undefinedRgb = kUndefinedFill.rgb();
+    const QRgb maskedRgb = m_viewState->theme().maskedFill().rgb();
+    const QRgb undefinedRgb = m_viewState->theme().undefinedBackground().rgb();
     auto colourRow = [&](int row) {
         auto *line = reinterpret_cast<QRgb *>(m_cellImage.scanLine(row));
         uchar *maskLine = m_maskImage.isNull() ? nullptr : m_maskImage.scanLine(row);
@@ -675,17 +680,13 @@ bool HeatmapView::valuesFit(const Layout &layout) const
         || layout.cellSize < fm.horizontalAdvance(QStringLiteral("0.0000")) + margin)
         return false;
     // Measured once per text: between two drag steps most numbers repeat.
-    if (m_valueWidthsFont != layout.valueFont || m_valueWidths.size() > 4 * kMaxCellsWithText) {
+    if (m_valueWidthsFont != layout.valueFont) {
         m_valueWidths.clear();
         m_valueWidthsFont = layout.valueFont;
     }
     double widest = 0.0;
-    for (const QString &text : m_cellTexts) {
-        auto width = m_valueWidths.constFind(text);
-        if (width == m_valueWidths.constEnd())
-            width = m_valueWidths.insert(text, fm.horizontalAdvance(text));
-        widest = std::max(widest, *width);
-    }
+    for (const QString &text : m_cellTexts)
+        widest = std::max(widest, m_valueWidths.value(text, [&] { return fm.horizontalAdvance(text); }));
     return layout.cellSize >= widest + margin;
 }
 
@@ -695,7 +696,7 @@ QImage HeatmapView::composeMatrixLayer(const Layout &layout, qreal dpr) const
                      std::max(1, qCeil(layout.matrixRect.height() * dpr - 1e-6)));
     const QRectF target(QPointF(0, 0), QSizeF(size));
     QImage layer(size, QImage::Format_ARGB32_Premultiplied);
-    layer.fill(kMaskedFill);
+    layer.fill(m_viewState->theme().maskedFill());
     const bool small = static_cast<qint64>(layout.rows) * layout.columns <= kMaxCellsWithText;
     QPainter painter(&layer);
     painter.setRenderHint(QPainter::SmoothPixmapTransform, false);
@@ -710,7 +711,7 @@ QImage HeatmapView::composeMatrixLayer(const Layout &layout, qreal dpr) const
         hatch.fill(Qt::transparent);
         QPainter hatchPainter(&hatch);
         hatchPainter.setRenderHint(QPainter::Antialiasing, true);
-        hatchPainter.setPen(QPen(kHatchColor, 1.3 * dpr));
+        hatchPainter.setPen(QPen(m_viewState->theme().hatchColor(), 1.3 * dpr));
         const double spacing = std::max(5.0, std::round(0.45 * layout.lineHeight)) * dpr;
         const double w = size.width();
         const double h = size.height();
@@ -729,7 +730,7 @@ QImage HeatmapView::composeMatrixLayer(const Layout &layout, qreal dpr) const
     // Thin white seams separate cells that are big enough to be read one by one.
     const double cellPixels = layout.cellSize * dpr;
     if (cellPixels >= 14.0) {
-        painter.setPen(QPen(QColor(255, 255, 255, 210), std::max(1.0, std::floor(dpr))));
+        painter.setPen(QPen(seamColor(), std::max(1.0, std::floor(dpr))));
         for (int column = 1; column < layout.columns; ++column) {
             const double x = std::round(column * cellPixels);
             painter.drawLine(QLineF(x, 0, x, size.height()));
@@ -750,7 +751,7 @@ QImage HeatmapView::composeMatrixLayer(const Layout &layout, qreal dpr) const
 QString HeatmapView::titleText() const
 {
     if (m_viewState->heatmapQuantity() == ViewState::HeatmapQuantity::Scores)
-        return tr("Scaled scores  S = QK\u1d40 / \u221ad\u2096");
+        return tr("Scaled scores  S = QK\u1d40 / √d\u2096");
     return tr("Attention weights  A = softmax(S / T)");
 }
 
@@ -796,7 +797,7 @@ QString HeatmapView::hoverInfo(int queryRow, int keyRow, bool fullPrecision) con
     const QString weightText = masked ? tr("weight = 0 (masked)") : tr("weight = %1").arg(number(weight));
     if (fullPrecision) {
         return cell + QStringLiteral("\n") + dotText + QStringLiteral("\n")
-            + tr("S = q\u00b7k / \u221ad\u2096 = %1").arg(number(score)) + QStringLiteral("\n")
+            + tr("S = q\u00b7k / √d\u2096 = %1").arg(number(score)) + QStringLiteral("\n")
             + tr("S / T = %1 (T = %2)").arg(number(score / temperature), number(temperature))
             + QStringLiteral("\n") + weightText;
     }
@@ -878,7 +879,8 @@ QStringList HeatmapView::wrapInfo(const QString &text, const Layout &layout) con
 
 void HeatmapView::updateAccessibleDescription()
 {
-    // Only the shape and the quantity are described: nothing to do on a drag step.
+    // The shape and the quantity are described once; the numbers are added on every change.
+    updateAccessibleNumbers();
     const Scenario &shape = m_model->scenario();
     const QString key = QStringLiteral("%1 %2 %3")
                             .arg(shape.queryCount())
@@ -899,7 +901,8 @@ void HeatmapView::updateAccessibleDescription()
     description += QLatin1Char(' ')
         + tr("Masked cells are hatched. Hover a cell for its numbers; click a row or use the "
              "Up and Down keys to select a query.");
-    setAccessibleDescription(description);
+    m_shapeDescription = description;
+    updateAccessibleNumbers();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -963,6 +966,7 @@ void HeatmapView::paintEvent(QPaintEvent *)
         painter.setRenderHint(QPainter::TextAntialiasing, true);
         paintMatrix(painter, m_layout, true);
     }
+    paintFocusFrame(painter);
 }
 
 void HeatmapView::paintHeatmap(QPainter &painter, const QRectF &rect) const
@@ -991,7 +995,7 @@ void HeatmapView::paintBackground(QPainter &painter, const QRectF &rect, const L
     painter.save();
     painter.setRenderHint(QPainter::TextAntialiasing, true);
     const bool refused = m_state == State::Refused || !layout.hasGrid;
-    painter.fillRect(rect, refused ? kRefusedBackground : palette().color(QPalette::Base));
+    painter.fillRect(rect, refused ? m_viewState->theme().undefinedBackground() : palette().color(QPalette::Base));
 
     // Title, with the colour scale on the right when there is room for both.
     QColor textColor = palette().color(QPalette::WindowText);
@@ -1036,7 +1040,7 @@ void HeatmapView::paintRefused(QPainter &painter, const Layout &layout) const
     const QRectF panel = layout.gridArea.adjusted(layout.lineHeight, 0, -layout.lineHeight, 0);
     if (panel.width() <= 0 || panel.height() <= 0)
         return;
-    painter.setPen(QPen(kFrameColor, 1, Qt::DashLine));
+    painter.setPen(QPen(m_viewState->theme().zeroAxisColor(), 1, Qt::DashLine));
     painter.setBrush(Qt::NoBrush);
     painter.drawRoundedRect(panel, 6, 6);
     const QRectF textRect = panel.adjusted(layout.lineHeight, layout.lineHeight / 2,
@@ -1069,9 +1073,17 @@ void HeatmapView::paintMatrix(QPainter &painter, const Layout &layout, bool ownL
     if (m_maskImage.isNull() && cell * dpr < 14.0) {
         // Nothing to hatch and no seams: the one-pixel-per-cell image goes straight to the
         // screen, scaled without smoothing, with no intermediate picture to compose per step.
+        // Scaled, the picture is filled one span per row, and Qt's raster engine splits a fill
+        // of more than about 96 spans over its global thread pool and waits for it; on two cores
+        // that hand-off costs more than the fill. Bands of fewer rows stay on this thread.
         painter.save();
         painter.setRenderHint(QPainter::SmoothPixmapTransform, false);
-        painter.drawImage(matrix, m_cellImage);
+        const QRect area = matrix.toAlignedRect();
+        const int bandHeight = std::max(1, int(kScaledBandRows / dpr));
+        for (int top = area.top(); top <= area.bottom(); top += bandHeight) {
+            painter.setClipRect(QRect(area.left(), top, area.width(), std::min(bandHeight, area.bottom() + 1 - top)));
+            painter.drawImage(matrix, m_cellImage);
+        }
         painter.restore();
     } else if (m_maskImage.isNull() && static_cast<qint64>(layout.rows) * layout.columns <= kMaxCellsWithText) {
         // A small matrix with nothing to hatch: each cell is one crisp rectangle with the seams
@@ -1097,7 +1109,7 @@ void HeatmapView::paintMatrix(QPainter &painter, const Layout &layout, bool ownL
             }
         }
         if (cellPixels >= 14.0) {
-            painter.setPen(QPen(QColor(255, 255, 255, 210), std::max(1.0, std::floor(dpr))));
+            painter.setPen(QPen(seamColor(), std::max(1.0, std::floor(dpr))));
             for (int column = 1; column < layout.columns; ++column) {
                 const double x = std::round(column * cellPixels);
                 painter.drawLine(QLineF(x, 0, x, height));
@@ -1119,7 +1131,7 @@ void HeatmapView::paintMatrix(QPainter &painter, const Layout &layout, bool ownL
     } else {
         painter.drawImage(matrix.topLeft(), composeMatrixLayer(layout, dpr));
     }
-    painter.setPen(QPen(kFrameColor, 1));
+    painter.setPen(QPen(m_viewState->theme().zeroAxisColor(), 1));
     painter.setBrush(Qt::NoBrush);
     painter.drawRect(matrix.adjusted(-0.5, -0.5, 0.5, 0.5));
 
@@ -1130,7 +1142,7 @@ void HeatmapView::paintMatrix(QPainter &painter, const Layout &layout, bool ownL
         const bool cached = ownLayout && painter.paintEngine()
             && painter.paintEngine()->type() == QPaintEngine::Raster
             && painter.worldTransform().type() <= QTransform::TxTranslate;
-        if (cached && (m_valueTextsFont != layout.valueFont || m_valueTexts.size() > 4 * kMaxCellsWithText)) {
+        if (cached && m_valueTextsFont != layout.valueFont) {
             m_valueTexts.clear();
             m_valueTextsFont = layout.valueFont;
         }
@@ -1147,17 +1159,16 @@ void HeatmapView::paintMatrix(QPainter &painter, const Layout &layout, bool ownL
                     painter.drawText(cellRect, Qt::AlignCenter, text);
                     continue;
                 }
-                auto shaped = m_valueTexts.constFind(text);
-                if (shaped == m_valueTexts.constEnd()) {
+                const QStaticText &shaped = m_valueTexts.value(text, [&] {
                     QStaticText staticText(text);
                     staticText.setTextFormat(Qt::PlainText);
                     staticText.setPerformanceHint(QStaticText::AggressiveCaching);
                     staticText.prepare(QTransform(), layout.valueFont);
-                    shaped = m_valueTexts.insert(text, staticText);
-                }
-                painter.drawStaticText(QPointF(cellRect.center().x() - shaped->size().width() / 2.0,
+                    return staticText;
+                });
+                painter.drawStaticText(QPointF(cellRect.center().x() - shaped.size().width() / 2.0,
                                                cellRect.center().y() - textHeight / 2.0),
-                                       *shaped);
+                                       shaped);
             }
         }
     }
@@ -1177,8 +1188,8 @@ void HeatmapView::paintMatrix(QPainter &painter, const Layout &layout, bool ownL
             QRectF box(0, 0, boldFm.horizontalAdvance(text) + 0.8 * h,
                        std::min(std::max(h, rowRect.height() - 4), 1.5 * h));
             box.moveCenter(rowRect.center());
-            painter.setPen(QPen(kUndefinedText, 1));
-            painter.setBrush(QColor(255, 255, 255, 235));
+            painter.setPen(QPen(m_viewState->theme().errorText(), 1));
+            painter.setBrush(m_viewState->theme().labelBacking());
             painter.drawRoundedRect(box, 4, 4);
             painter.drawText(box, Qt::AlignCenter, text);
         }
@@ -1188,7 +1199,7 @@ void HeatmapView::paintMatrix(QPainter &painter, const Layout &layout, bool ownL
     // reads on dark cells too.
     const int selected = m_viewState->selectedQuery();
     if (selected >= 0 && selected < layout.rows) {
-        const double width = std::max(2.0, std::round(0.16 * layout.lineHeight));
+        const double width = std::max(2.0, std::round(0.16 * layout.lineHeight * m_viewState->lineWidthFactor()));
         const QRectF rowRect = rowRectOf(matrix, cell, selected);
         painter.setBrush(Qt::NoBrush);
         painter.setPen(QPen(Qt::white, 1.0));
@@ -1204,12 +1215,124 @@ void HeatmapView::paintMatrix(QPainter &painter, const Layout &layout, bool ownL
         const double minimum = 0.5 * layout.lineHeight;
         if (box.width() < minimum)
             box = QRectF(box.center() - QPointF(minimum / 2, minimum / 2), QSizeF(minimum, minimum));
-        painter.setBrush(Qt::NoBrush);
+        paintHoveredCell(painter, box, layout.lineHeight);
+    }
+}
+
+// Themes and presentation mode (PRESENT): the hovered cell's outline, and the texts' rectangles.
+
+void HeatmapView::paintHoveredCell(QPainter &painter, const QRectF &box, double lineHeight) const
+{
+    painter.save();
+    painter.setBrush(Qt::NoBrush);
+    if (m_viewState->isPresenting()) {
+        // The "laser pointer": a bold frame in the theme's highlight colour just outside the
+        // cell, over a rim of the background so that it reads on any cell colour.
+        const double width = std::max(3.0, std::round(0.2 * lineHeight));
+        const QRectF ring = box.adjusted(-width / 2, -width / 2, width / 2, width / 2);
+        painter.setPen(QPen(m_viewState->theme().plotBackground(), width + 3.0, Qt::SolidLine,
+                            Qt::SquareCap, Qt::MiterJoin));
+        painter.drawRect(ring);
+        painter.setPen(QPen(m_viewState->theme().highlightColor(), width, Qt::SolidLine, Qt::SquareCap,
+                            Qt::MiterJoin));
+        painter.drawRect(ring);
+    } else {
         painter.setPen(QPen(Qt::white, 1.0));
         painter.drawRect(box.adjusted(1.5, 1.5, -1.5, -1.5));
         painter.setPen(QPen(Qt::black, 2.0, Qt::SolidLine, Qt::SquareCap, Qt::MiterJoin));
         painter.drawRect(box.adjusted(-0.5, -0.5, 0.5, 0.5));
     }
+    painter.restore();
+}
+
+QColor HeatmapView::seamColor() const
+{
+    QColor seam = m_viewState->theme().plotBackground();
+    seam.setAlpha(210);
+    return seam;
+}
+
+void HeatmapView::setUpThemeHandling()
+{
+    // The cells' masked fill, the hatching and the seams are part of the cached pictures.
+    auto repaintAll = [this] {
+        m_background = QPixmap();
+        m_layerGeneration = ~quint64(0);
+        m_allRowsChanged = true;
+        invalidateContent();
+    };
+    connect(m_viewState, &ViewState::themeChanged, this, repaintAll);
+    connect(m_viewState, &ViewState::lineScaleChanged, this, repaintAll);
+    connect(m_viewState, &ViewState::presentingChanged, this, [this] { update(); });
+}
+
+QVector<QRectF> HeatmapView::labelRects() const
+{
+    ensureContent();
+    ensureLayout();
+    const Layout &layout = m_layout;
+    QVector<QRectF> rects;
+    const QFontMetricsF fm(layout.font);
+    const QFontMetricsF boldFm(layout.boldFont);
+    const double h = layout.lineHeight;
+    auto add = [&](const QFontMetricsF &metrics, const QRectF &box, int flags, const QString &text) {
+        if (!text.isEmpty())
+            rects.append(metrics.boundingRect(box, flags, text));
+    };
+    // As paintBackground() writes them: the title (and the scale beside it when it fits).
+    const QString title = titleText();
+    const QString scale = scaleText();
+    add(boldFm, layout.titleRect, Qt::AlignLeft | Qt::AlignVCenter,
+        boldFm.elidedText(title, Qt::ElideRight, layout.titleRect.width()));
+    if (!scale.isEmpty()
+        && boldFm.horizontalAdvance(title) + 1.5 * h + fm.horizontalAdvance(scale) <= layout.titleRect.width())
+        add(fm, layout.titleRect, Qt::AlignRight | Qt::AlignVCenter, scale);
+    const bool refused = m_state == State::Refused || !layout.hasGrid;
+    if (!refused) {
+        const QRectF &matrix = layout.matrixRect;
+        const int selected = m_viewState->selectedQuery();
+        for (int row = 0; row < layout.rows; row += layout.rowStep) {
+            const QString &label = layout.rowLabels.value(row);
+            const double centre = matrix.top() + (row + 0.5) * layout.cellSize;
+            add(row == selected ? boldFm : fm,
+                QRectF(layout.rowLabelArea.left(), centre - h / 2, layout.rowLabelArea.width(), h),
+                Qt::AlignRight | Qt::AlignVCenter, label);
+        }
+        for (int column = 0; column < layout.columns; column += layout.columnStep) {
+            const QString &label = layout.columnLabels.value(column);
+            if (label.isEmpty())
+                continue;
+            const double centre = matrix.left() + (column + 0.5) * layout.cellSize;
+            if (layout.verticalColumnLabels) {
+                const double width = fm.horizontalAdvance(label);
+                rects.append(QRectF(centre - h / 2, layout.columnLabelTop, h, width));
+            } else {
+                const double width = fm.boundingRect(QRectF(), 0, label).width() + 2;
+                add(fm, QRectF(centre - width / 2, layout.columnLabelTop, width, layout.columnLabelExtent),
+                    Qt::AlignHCenter | Qt::AlignTop, label);
+            }
+        }
+        add(boldFm, layout.xTitleRect, Qt::AlignCenter, layout.xTitle);
+        if (!layout.yTitle.isEmpty()) {
+            const QSizeF upright = boldFm.boundingRect(QRectF(0, 0, layout.yTitleRect.height(), layout.yTitleRect.width()),
+                                                       Qt::AlignCenter, layout.yTitle).size();
+            QRectF turned(0, 0, upright.height(), upright.width());
+            turned.moveCenter(layout.yTitleRect.center());
+            rects.append(turned);
+        }
+        const double span = m_scaleHigh - m_scaleLow;
+        if (span > 0) {
+            for (const Tick &tick : m_ticks) {
+                const double y = layout.barRect.bottom() - (tick.value - m_scaleLow) / span * layout.barRect.height();
+                add(fm, QRectF(layout.barRect.right() + layout.tickLength + 0.25 * h, y - h / 2, 6 * h, h),
+                    Qt::AlignLeft | Qt::AlignVCenter, tick.label);
+            }
+        }
+    }
+    for (int i = 0; i < m_infoLines.size() && i < 2; ++i)
+        add(fm, QRectF(layout.infoRect.left(), layout.infoRect.top() + i * h, layout.infoRect.width(), h),
+            Qt::AlignLeft | Qt::AlignVCenter, m_infoLines[i]);
+    return rects;
 }
 
 void HeatmapView::paintLabels(QPainter &painter, const Layout &layout) const
@@ -1228,11 +1351,11 @@ void HeatmapView::paintLabels(QPainter &painter, const Layout &layout) const
             continue;
         const double centre = matrix.top() + (row + 0.5) * cell;
         painter.setFont(row == selected ? layout.boldFont : layout.font);
-        painter.setPen(row < m_undefinedRows.size() && m_undefinedRows[row] ? kUndefinedText : textColor);
+        painter.setPen(row < m_undefinedRows.size() && m_undefinedRows[row] ? m_viewState->theme().errorText() : textColor);
         painter.drawText(QRectF(layout.rowLabelArea.left(), centre - h / 2, layout.rowLabelArea.width(), h),
                          Qt::AlignRight | Qt::AlignVCenter, label);
         if (layout.rowStep > 1) {
-            painter.setPen(QPen(kFrameColor, 1));
+            painter.setPen(QPen(m_viewState->theme().zeroAxisColor(), 1));
             painter.drawLine(QLineF(matrix.left() - layout.tickLength, centre, matrix.left(), centre));
         }
     }
@@ -1271,7 +1394,7 @@ void HeatmapView::paintLabels(QPainter &painter, const Layout &layout) const
                              Qt::AlignHCenter | Qt::AlignTop, label);
         }
         if (layout.columnStep > 1) {
-            painter.setPen(QPen(kFrameColor, 1));
+            painter.setPen(QPen(m_viewState->theme().zeroAxisColor(), 1));
             painter.drawLine(QLineF(centre, matrix.bottom(), centre, matrix.bottom() + 0.2 * h));
         }
     }
@@ -1297,7 +1420,7 @@ void HeatmapView::paintColorBar(QPainter &painter, const Layout &layout, const Q
         painter.setOpacity(0.35);
     painter.setRenderHint(QPainter::SmoothPixmapTransform, true);
     painter.drawImage(bar, m_barImage);
-    painter.setPen(QPen(kFrameColor, 1));
+    painter.setPen(QPen(m_viewState->theme().zeroAxisColor(), 1));
     painter.setBrush(Qt::NoBrush);
     painter.drawRect(bar.adjusted(-0.5, -0.5, 0.5, 0.5));
 
@@ -1306,7 +1429,7 @@ void HeatmapView::paintColorBar(QPainter &painter, const Layout &layout, const Q
     painter.setFont(layout.font);
     for (const Tick &tick : ticks) {
         const double y = bar.bottom() - (tick.value - m_scaleLow) / span * bar.height();
-        painter.setPen(QPen(kFrameColor, 1));
+        painter.setPen(QPen(m_viewState->theme().zeroAxisColor(), 1));
         painter.drawLine(QLineF(bar.right(), y, bar.right() + layout.tickLength, y));
         painter.setPen(palette().color(QPalette::WindowText));
         painter.drawText(QRectF(bar.right() + layout.tickLength + 0.25 * h, y - h / 2, 6 * h, h),
@@ -1318,7 +1441,7 @@ void HeatmapView::paintColorBar(QPainter &painter, const Layout &layout, const Q
 void HeatmapView::paintInfo(QPainter &painter, const Layout &layout, const QStringList &lines) const
 {
     painter.setFont(layout.font);
-    painter.setPen(m_state == State::UndefinedRows ? kUndefinedText : palette().color(QPalette::WindowText));
+    painter.setPen(m_state == State::UndefinedRows ? m_viewState->theme().errorText() : palette().color(QPalette::WindowText));
     const double h = layout.lineHeight;
     for (int i = 0; i < lines.size() && i < 2; ++i) {
         painter.drawText(QRectF(layout.infoRect.left(), layout.infoRect.top() + i * h, layout.infoRect.width(), h),
@@ -1427,6 +1550,8 @@ void HeatmapView::leaveEvent(QEvent *event)
 
 void HeatmapView::keyPressEvent(QKeyEvent *event)
 {
+    if (handleKeyboardCell(event))
+        return;
     const int rows = static_cast<int>(m_model->scenario().queryCount());
     const int selected = m_viewState->selectedQuery();
     int target = -1;
@@ -1450,6 +1575,159 @@ void HeatmapView::keyPressEvent(QKeyEvent *event)
     if (rows > 0)
         m_viewState->setSelectedQuery(std::clamp(target, 0, rows - 1));
     event->accept();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Keyboard and accessibility
+//
+// The arrow keys move a keyboard cell, shown as the shared hover outline (so the key space, the
+// mask and the charts follow it, and the info line shows its numbers): Up and Down (Home, End)
+// also select that row's query, Left and Right move along the keys, Enter or Space selects the
+// cell's query again after the selection moved elsewhere.
+
+namespace {
+
+constexpr int kDescribedKeys = 12;
+
+} // namespace
+
+bool HeatmapView::handleKeyboardCell(QKeyEvent *event)
+{
+    const Qt::KeyboardModifiers modifiers = event->modifiers() & ~Qt::KeypadModifier;
+    const int rows = static_cast<int>(m_model->scenario().queryCount());
+    const int columns = static_cast<int>(m_model->scenario().keyCount());
+    if (modifiers != Qt::NoModifier || rows == 0 || columns == 0)
+        return false;
+    m_focusVisible = true;  // the keyboard is in use here
+    const int selected = std::clamp(m_viewState->selectedQuery(), 0, rows - 1);
+    const int row = m_keyboardCell.query >= 0 ? std::min(m_keyboardCell.query, rows - 1) : selected;
+    const int column = std::clamp(m_keyboardCell.key, 0, columns - 1);
+    switch (event->key()) {
+    case Qt::Key_Up:
+    case Qt::Key_Down:
+    case Qt::Key_Home:
+    case Qt::Key_End: {
+        const int target = event->key() == Qt::Key_Up ? selected - 1
+            : event->key() == Qt::Key_Down             ? selected + 1
+            : event->key() == Qt::Key_Home             ? 0
+                                                       : rows - 1;
+        const int clamped = std::clamp(target, 0, rows - 1);
+        m_viewState->setSelectedQuery(clamped);
+        setKeyboardCell(clamped, column);
+        break;
+    }
+    case Qt::Key_Left:
+        setKeyboardCell(row, std::max(column - 1, 0));
+        break;
+    case Qt::Key_Right:
+        setKeyboardCell(row, std::min(column + 1, columns - 1));
+        break;
+    case Qt::Key_Return:
+    case Qt::Key_Enter:
+    case Qt::Key_Space:
+        setKeyboardCell(row, column);
+        m_viewState->setSelectedQuery(row);
+        break;
+    default:
+        return false;
+    }
+    event->accept();
+    return true;
+}
+
+void HeatmapView::setKeyboardCell(int queryRow, int keyRow)
+{
+    m_keyboardCell = Cell{queryRow, keyRow};
+    m_hoverIsOurs = true;
+    m_viewState->setHover(queryRow, keyRow);
+    updateAccessibleNumbers();
+    update();
+}
+
+void HeatmapView::focusInEvent(QFocusEvent *event)
+{
+    QWidget::focusInEvent(event);
+    m_focusVisible = FocusRing::visibleFocus(event->reason(), m_focusVisible);
+    // Arriving by Tab shows where the arrow keys start: the selected query's row.
+    if (event->reason() == Qt::TabFocusReason || event->reason() == Qt::BacktabFocusReason) {
+        const int rows = static_cast<int>(m_model->scenario().queryCount());
+        const int columns = static_cast<int>(m_model->scenario().keyCount());
+        if (rows > 0 && columns > 0)
+            setKeyboardCell(std::clamp(m_viewState->selectedQuery(), 0, rows - 1),
+                            std::clamp(m_keyboardCell.key, 0, columns - 1));
+    }
+    update();
+}
+
+void HeatmapView::focusOutEvent(QFocusEvent *event)
+{
+    QWidget::focusOutEvent(event);
+    if (m_hoverIsOurs && m_viewState->hoveredQuery() == m_keyboardCell.query
+        && m_viewState->hoveredKey() == m_keyboardCell.key && event->reason() != Qt::PopupFocusReason) {
+        m_hoverIsOurs = false;
+        m_viewState->setHover(-1, -1);
+    }
+    updateAccessibleNumbers();
+    update();
+}
+
+void HeatmapView::updateAccessibleNumbers()
+{
+    const Scenario &scenario = m_model->scenario();
+    const AttentionResult *result = m_model->result();
+    QStringList sentences;
+    sentences << m_shapeDescription;
+    const int rows = static_cast<int>(scenario.queryCount());
+    const bool shaped = result && result->weights.rows() == rows && result->weights.cols() == scenario.keyCount();
+    const auto isMasked = [&scenario](int q, int key) {
+        return scenario.allowed && q < scenario.allowed->rows() && key < scenario.allowed->cols()
+            && !(*scenario.allowed)(q, key);
+    };
+    if (rows > 0) {
+        const int q = std::clamp(m_viewState->selectedQuery(), 0, rows - 1);
+        if (shaped) {
+            QStringList weights;
+            const int shown = std::min(static_cast<int>(scenario.keyCount()), kDescribedKeys);
+            for (int key = 0; key < shown; ++key) {
+                weights << (isMasked(q, key) ? tr("%1 masked").arg(scenario.keyLabel(key))
+                                             : tr("%1 %2").arg(scenario.keyLabel(key),
+                                                               formatCompact(result->weights(q, key), 4)));
+            }
+            if (shown < scenario.keyCount())
+                weights << tr("and %1 more keys").arg(scenario.keyCount() - shown);
+            sentences << tr("Selected query %1, weights: %2.").arg(scenario.queryLabel(q), weights.join(QStringLiteral(", ")));
+        } else {
+            const std::optional<Error> &error = m_model->error();
+            sentences << tr("No weights: %1.").arg(error ? error->message : tr("no result"));
+        }
+    }
+    const int kq = m_keyboardCell.query;
+    const int kk = m_keyboardCell.key;
+    if (hasFocus() && shaped && kq >= 0 && kk >= 0 && kq < rows && kk < scenario.keyCount()) {
+        sentences << tr("Keyboard cell %1 → %2: %3.")
+                         .arg(scenario.queryLabel(kq), scenario.keyLabel(kk),
+                              isMasked(kq, kk) ? tr("masked") : formatCompact(result->weights(kq, kk), 4));
+    }
+    const QString description = sentences.join(QLatin1Char(' '));
+    if (description == accessibleDescription())
+        return;
+    setAccessibleDescription(description);
+    if (QAccessible::isActive()) {
+        QAccessibleEvent event(this, QAccessible::DescriptionChanged);
+        QAccessible::updateAccessibility(&event);
+    }
+}
+
+void HeatmapView::paintFocusFrame(QPainter &painter) const
+{
+    if (!hasFocus() || !m_focusVisible)
+        return;
+    painter.save();
+    painter.setRenderHint(QPainter::Antialiasing, false);
+    painter.setBrush(Qt::NoBrush);
+    painter.setPen(QPen(palette().color(QPalette::Highlight), 2.0));
+    painter.drawRect(QRectF(rect()).adjusted(1, 1, -1, -1));
+    painter.restore();
 }
 
 } // namespace attnlens

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "twogenerationcache.h"
+
 #include <QFont>
 #include <QHash>
 #include <QImage>
@@ -75,6 +77,14 @@ public:
     QString cellText(int queryRow, int keyRow) const;
     /// The info line under the matrix: the hovered cell's numbers, a hint, or the refusal.
     QString infoText() const;
+    /// The rectangles (widget coordinates) of the texts the current layout writes: title, scale,
+    /// row and column labels, axis titles, colour-bar values and the info lines. Lets tests check
+    /// that none is clipped and none overlaps another.
+    QVector<QRectF> labelRects() const;
+
+    /// The cell the arrow keys are on while the view has the focus (it is shown as the hover
+    /// outline, so every view follows it); query -1 before the keyboard was used.
+    Cell keyboardCell() const { return m_keyboardCell; }
 
 protected:
     void paintEvent(QPaintEvent *event) override;
@@ -86,6 +96,8 @@ protected:
     void mousePressEvent(QMouseEvent *event) override;
     void leaveEvent(QEvent *event) override;
     void keyPressEvent(QKeyEvent *event) override;
+    void focusInEvent(QFocusEvent *event) override;
+    void focusOutEvent(QFocusEvent *event) override;
 
 private:
     enum class State { Values, UndefinedRows, Refused };
@@ -164,6 +176,11 @@ private:
     QString scaleText() const;
     void updateAccessibleDescription();
     void updateHoverFromPosition(const QPointF &pos);
+    // Keyboard and accessibility (see that section of the .cpp).
+    bool handleKeyboardCell(QKeyEvent *event);
+    void setKeyboardCell(int queryRow, int keyRow);
+    void updateAccessibleNumbers();
+    void paintFocusFrame(QPainter &painter) const;
 
     BackgroundKey backgroundKey(qreal dpr) const;
     /// Everything but the matrix itself: title, labels, swatches, colour bar, info line, refusal.
@@ -174,6 +191,12 @@ private:
     void paintLabels(QPainter &painter, const Layout &layout) const;
     void paintColorBar(QPainter &painter, const Layout &layout, const QVector<Tick> &ticks) const;
     void paintInfo(QPainter &painter, const Layout &layout, const QStringList &lines) const;
+    /// The hovered cell's outline: the theme's highlight ("laser pointer") while presenting.
+    void paintHoveredCell(QPainter &painter, const QRectF &box, double lineHeight) const;
+    /// Between big cells: the plot background, slightly see-through.
+    QColor seamColor() const;
+    /// Repaints on theme, line-scale and presentation changes (theme.h, presentationmode.h).
+    void setUpThemeHandling();
 
     AttentionModel *m_model;
     ViewState *m_viewState;
@@ -181,11 +204,12 @@ private:
     // Layout of the widget's own rect, rebuilt on resize, font change and scenario reset.
     mutable Layout m_layout;
     /// The cells' value texts shaped once (most repeat between two drag steps), for the
-    /// widget's own painting.
-    mutable QHash<QString, QStaticText> m_valueTexts;
+    /// widget's own painting; a generation holds a few screens' worth.
+    static constexpr int kValueTextGeneration = 8192;
+    mutable TwoGenerationCache<QString, QStaticText> m_valueTexts{kValueTextGeneration};
     mutable QFont m_valueTextsFont;
     /// The value texts' widths in the value font, measured once per text.
-    mutable QHash<QString, double> m_valueWidths;
+    mutable TwoGenerationCache<QString, double> m_valueWidths{kValueTextGeneration};
     mutable QFont m_valueWidthsFont;
     mutable bool m_layoutDirty = true;
     mutable QVector<Tick> m_ticks;
@@ -224,6 +248,11 @@ private:
     mutable QString m_infoText;
     QString m_describedShape;
     bool m_hoverIsOurs = false;
+    Cell m_keyboardCell;
+    /// The focus frame is shown for keyboard focus only (FocusRing::visibleFocus).
+    bool m_focusVisible = false;
+    /// What updateAccessibleDescription() says about the shape; the numbers are added to it.
+    QString m_shapeDescription;
 
     // Which query rows changed since the content was built: a query drag changes one row of the
     // weights, so only that row of the cell image is coloured again.

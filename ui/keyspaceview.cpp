@@ -1,7 +1,9 @@
 #include "keyspaceview.h"
 
 #include "attentionmodel.h"
+#include "focusring.h"
 #include "labelplacer.h"
+#include "numberformat.h"
 #include "tokenpalette.h"
 #include "viewstate.h"
 
@@ -13,15 +15,19 @@
 #include <QKeyEvent>
 #include <QLabel>
 #include <QMouseEvent>
+#include <QAccessible>
+#include <QPaintEngine>
 #include <QPainter>
 #include <QStaticText>
 #include <QSignalBlocker>
+#include <QTimer>
 #include <QToolTip>
 #include <QVBoxLayout>
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <numeric>
 #include <optional>
 
 namespace attnlens {
@@ -49,19 +55,8 @@ constexpr int kRankedKeys = 8;
 // Beyond this many points the keys and the unselected arrows are painted once into a picture
 // that a drag of the selected query reuses (below, drawing them costs less than blending it).
 constexpr int kPointsLayerThreshold = 4;
-// How many label texts (and their widths) are kept between frames.
-constexpr int kTextCacheSize = 512;
 
-const QColor kGridColor(0xe4, 0xe4, 0xe4);
-const QColor kZeroAxisColor(0x8a, 0x8a, 0x8a);
-const QColor kFrameColor(0xbd, 0xbd, 0xbd);
-const QColor kTickTextColor(0x3a, 0x3a, 0x3a);
-const QColor kHintColor(0x66, 0x66, 0x66);
-const QColor kMaskedColor(0x9a, 0x9a, 0x9a);
-const QColor kUndefinedBackground(0xee, 0xee, 0xee);
-const QColor kNoteBackground(0xfd, 0xec, 0xea);
-const QColor kNoteBorder(0xc6, 0x28, 0x28);
-const QColor kNoteText(0x8e, 0x00, 0x00);
+// The view's colours come from the theme (ViewState::theme(), theme.h).
 
 double snapped(double value)
 {
@@ -144,12 +139,6 @@ std::optional<QLineF> clippedToRect(const QLineF &line, const QRectF &rect)
     return QLineF(line.pointAt(t0), line.pointAt(t1));
 }
 
-/// Text colour for a query: the palette colour, darkened where it is too light to read on white.
-QColor readableOnWhite(const QColor &color)
-{
-    return color.lightnessF() > 0.45 ? color.darker(135) : color;
-}
-
 } // namespace
 
 KeySpaceView::KeySpaceView(AttentionModel *model, ViewState *viewState, QWidget *parent)
@@ -219,9 +208,11 @@ KeySpaceView::KeySpaceView(AttentionModel *model, ViewState *viewState, QWidget 
     connect(m_viewState, &ViewState::selectedQueryChanged, this, refreshPoints);
     connect(m_viewState, &ViewState::hoverChanged, this, refreshPoints);
     connect(m_viewState, &ViewState::snapToGridChanged, this, &KeySpaceView::refreshScene);
+    setUpThemeHandling();
 
     measureFont();
     onScenarioReset();
+    setUpKeyboardAccess();
 }
 
 QSize KeySpaceView::minimumSizeHint() const
@@ -859,18 +850,14 @@ void KeySpaceView::layoutLabels(Scene &s) const
     const int keyCount = int(scenario.keyCount());
     const double padX = 0.25 * m.lineHeight;
     const double padY = 0.08 * m.lineHeight;
-    if (m_textWidthsFont != m.font || m_textWidths.size() > kTextCacheSize) {
+    if (m_textWidthsFont != m.font) {
         m_textWidths.clear();
         m_textWidthsFont = m.font;
     }
     auto labelSize = [&](const QStringList &lines) {
         double width = 0.0;
-        for (const QString &line : lines) {
-            auto known = m_textWidths.constFind(line);
-            if (known == m_textWidths.cend())
-                known = m_textWidths.insert(line, fm.horizontalAdvance(line));
-            width = std::max(width, *known);
-        }
+        for (const QString &line : lines)
+            width = std::max(width, m_textWidths.value(line, [&] { return fm.horizontalAdvance(line); }));
         return QSizeF(width + 2 * padX, lines.size() * m.lineHeight + 2 * padY);
     };
 
@@ -1100,7 +1087,7 @@ void KeySpaceView::paintEvent(QPaintEvent *)
               &m_haloSprites);
     painter.restore();
     paintLabelTexts(painter, m_scene);
-
+    paintKeyboardTarget(painter);
 }
 
 void KeySpaceView::paintSceneContents(QPainter &painter, const Scene &s, bool fillBackground) const
@@ -1121,12 +1108,14 @@ void KeySpaceView::paintSceneContents(QPainter &painter, const Scene &s, bool fi
 void KeySpaceView::paintFrame(QPainter &painter, const Frame &s, bool fillBackground) const
 {
     const Metrics &m = s.metrics;
+    const Theme &theme = m_viewState->theme();
+    const double lineFactor = m_viewState->lineWidthFactor();
     if (fillBackground)
-        painter.fillRect(s.bounds, Qt::white);
-    painter.fillRect(s.plotRect, s.hasResult ? QColor(Qt::white) : kUndefinedBackground);
+        painter.fillRect(s.bounds, theme.viewBackground());
+    painter.fillRect(s.plotRect, s.hasResult ? theme.plotBackground() : theme.undefinedBackground());
 
     // Grid, zero axes and frame.
-    painter.setPen(QPen(kGridColor, 1.0));
+    painter.setPen(QPen(theme.gridColor(), std::min(2.0, lineFactor)));
     for (double x : s.xTicks) {
         const double px = s.axes.toPixelX(x);
         painter.drawLine(QPointF(px, s.plotRect.top()), QPointF(px, s.plotRect.bottom()));
@@ -1135,7 +1124,7 @@ void KeySpaceView::paintFrame(QPainter &painter, const Frame &s, bool fillBackgr
         const double py = s.axes.toPixelY(y);
         painter.drawLine(QPointF(s.plotRect.left(), py), QPointF(s.plotRect.right(), py));
     }
-    painter.setPen(QPen(kZeroAxisColor, 1.3));
+    painter.setPen(QPen(theme.zeroAxisColor(), 1.3 * lineFactor));
     if (s.lineMode) {
         painter.drawLine(QPointF(s.plotRect.left(), s.origin.y()), QPointF(s.plotRect.right(), s.origin.y()));
         for (double x : s.xTicks) {
@@ -1149,12 +1138,12 @@ void KeySpaceView::paintFrame(QPainter &painter, const Frame &s, bool fillBackgr
         if (s.origin.y() >= s.plotRect.top() && s.origin.y() <= s.plotRect.bottom())
             painter.drawLine(QPointF(s.plotRect.left(), s.origin.y()), QPointF(s.plotRect.right(), s.origin.y()));
     }
-    painter.setPen(QPen(kFrameColor, 1.0));
+    painter.setPen(QPen(theme.frameColor(), std::min(2.0, lineFactor)));
     painter.setBrush(Qt::NoBrush);
     painter.drawRect(s.plotRect);
 
     // Ticks and their values outside the plot.
-    painter.setPen(QPen(kTickTextColor, 1.0));
+    painter.setPen(QPen(theme.textColor(), std::min(2.0, lineFactor)));
     for (int k = 0; k < s.xTicks.size(); ++k) {
         const double px = s.axes.toPixelX(s.xTicks[k]);
         painter.drawLine(QPointF(px, s.plotRect.bottom()), QPointF(px, s.plotRect.bottom() + m.tickLength));
@@ -1185,17 +1174,17 @@ void KeySpaceView::paintFrame(QPainter &painter, const Frame &s, bool fillBackgr
 
     // The note about an undefined result.
     if (!s.noteRect.isNull()) {
-        painter.setPen(QPen(kNoteBorder, 1.2));
-        painter.setBrush(kNoteBackground);
+        painter.setPen(QPen(theme.noteBorder(), 1.2 * lineFactor));
+        painter.setBrush(theme.noteBackground());
         painter.drawRoundedRect(s.noteRect, 4, 4);
-        painter.setPen(kNoteText);
+        painter.setPen(theme.noteText());
         painter.drawText(s.noteRect.adjusted(m.pad, 0.5 * m.pad, -m.pad, 0),
                          Qt::TextWordWrap | Qt::AlignLeft | Qt::AlignTop, s.note);
     }
 
     // Caption: the interaction hint (or, in an export, which dimensions are shown).
     if (!s.caption.isEmpty()) {
-        painter.setPen(kHintColor);
+        painter.setPen(theme.hintColor());
         const QRectF captionText = s.captionRect.adjusted(m.pad, 0, -m.pad, 0);
         painter.drawText(captionText, Qt::AlignRight | Qt::AlignVCenter, s.caption);
     }
@@ -1263,22 +1252,45 @@ void KeySpaceView::paintGuides(QPainter &painter, const Scene &s) const
         painter.drawEllipse(s.projectionFeet[j], 2.5, 2.5);
     }
 
-    painter.setPen(QPen(QColor(0x70, 0x70, 0x70, 170), 1.0));
+    QColor leaderColor = m_viewState->theme().hintColor();
+    leaderColor.setAlpha(170);
+    painter.setPen(QPen(leaderColor, m_viewState->lineWidthFactor()));
     for (const QLineF &leader : s.leaders)
         painter.drawLine(leader);
 }
 
 void KeySpaceView::paintLabelBackings(QPainter &painter, const Scene &s) const
 {
+    // Three plain fills per label, its corners cut by a pixel, rather than an antialiased
+    // rounded rectangle: that is a fill of more than ~96 spans, which Qt's raster engine splits
+    // over its global thread pool and waits for, and on two cores the hand-off cost more than the
+    // fill and showed as the slowest drag steps.
+    const QColor backing = m_viewState->theme().labelBacking();
+    const bool raster = painter.paintEngine() && painter.paintEngine()->type() == QPaintEngine::Raster;
     painter.setPen(Qt::NoPen);
-    painter.setBrush(QColor(255, 255, 255, 230));
+    painter.setBrush(backing);
+    auto fillBacking = [&](const QRectF &rect) {
+        if (!raster) {
+            // A vector figure (SVG, PDF): one shape, so that no viewer shows seams between fills.
+            painter.drawRoundedRect(rect, 3, 3);
+            return;
+        }
+        const QRect r = rect.toAlignedRect();
+        if (r.width() < 3 || r.height() < 3) {
+            painter.fillRect(r, backing);
+            return;
+        }
+        painter.fillRect(QRect(r.left() + 1, r.top(), r.width() - 2, 1), backing);
+        painter.fillRect(QRect(r.left(), r.top() + 1, r.width(), r.height() - 2), backing);
+        painter.fillRect(QRect(r.left() + 1, r.bottom(), r.width() - 2, 1), backing);
+    };
     for (const QRectF &rect : s.queryLabelRects) {
         if (!rect.isNull())
-            painter.drawRoundedRect(rect, 3, 3);
+            fillBacking(rect);
     }
     for (const QRectF &rect : s.keyLabelRects) {
         if (!rect.isNull())
-            painter.drawRoundedRect(rect, 3, 3);
+            fillBacking(rect);
     }
 }
 
@@ -1303,18 +1315,16 @@ void KeySpaceView::paintKey(QPainter &painter, const Scene &s, int j) const
         return;
     const Metrics &m = s.metrics;
     const QPointF p = s.keyPoints[j];
-    if (j == s.hoveredKey) {
-        painter.setPen(QPen(keyColor(), 2.0));
-        painter.setBrush(Qt::NoBrush);
-        painter.drawEllipse(p, m.pointRadius + 4, m.pointRadius + 4);
-    }
+    const Theme &theme = m_viewState->theme();
+    if (j == s.hoveredKey)
+        paintHoverRing(painter, p, m.pointRadius + 4, m, keyColor());
     // An outlined disc as two filled ones (outline colour, then the inside): the same pixels as
     // a stroked ellipse for a fraction of the work, which counts with hundreds of keys.
-    const double outline = s.keyMasked[j] ? 1.0 : 0.75;
+    const double outline = (s.keyMasked[j] ? 1.0 : 0.75) * m_viewState->lineWidthFactor();
     painter.setPen(Qt::NoPen);
-    painter.setBrush(s.keyMasked[j] ? kMaskedColor : QColor(Qt::white));
+    painter.setBrush(s.keyMasked[j] ? theme.maskedColor() : theme.plotBackground());
     painter.drawEllipse(p, m.pointRadius + outline, m.pointRadius + outline);
-    painter.setBrush(s.keyMasked[j] ? QColor(Qt::white) : keyColor());
+    painter.setBrush(s.keyMasked[j] ? theme.plotBackground() : keyColor());
     painter.drawEllipse(p, m.pointRadius - outline, m.pointRadius - outline);
 }
 
@@ -1335,7 +1345,7 @@ void KeySpaceView::paintPoints(QPainter &painter, const Scene &s) const
 
     // The origin and the query arrows; the selected one goes on top later.
     painter.setPen(Qt::NoPen);
-    painter.setBrush(QColor(0x30, 0x30, 0x30));
+    painter.setBrush(m_viewState->theme().textColor());
     if (!s.lineMode)
         painter.drawEllipse(s.origin, 2.5, 2.5);
     for (int i = 0; i < queryCount; ++i) {
@@ -1365,7 +1375,9 @@ void KeySpaceView::paintArrow(QPainter &painter, const Scene &s, int i) const
         painter.drawEllipse(tip, 2.2, 2.2);
         return;
     }
-    const double width = m.arrowWidth * (i == s.selectedQuery ? 1.5 : 1.0);
+    // Thicker in the projector theme and in presentation mode, so the arrows read from afar.
+    const double lineFactor = m_viewState->lineWidthFactor();
+    const double width = m.arrowWidth * (i == s.selectedQuery ? 1.5 : 1.0) * lineFactor;
     const QLineF shaft(tail, tip);
     const double length = shaft.length();
     if (s.lineMode) {
@@ -1379,7 +1391,9 @@ void KeySpaceView::paintArrow(QPainter &painter, const Scene &s, int i) const
         painter.drawEllipse(tail, 2.0, 2.0);
     }
     if (length > 0.5) {
-        const double head = std::min(m.arrowHeadLength * (i == s.selectedQuery ? 1.15 : 1.0), 0.6 * length);
+        const double head = std::min(m.arrowHeadLength * (i == s.selectedQuery ? 1.15 : 1.0)
+                                         * std::sqrt(lineFactor),
+                                     0.6 * length);
         const QPointF unit = (tip - tail) / length;
         const QPointF normal(-unit.y(), unit.x());
         const QPointF base = tip - unit * head;
@@ -1393,10 +1407,12 @@ void KeySpaceView::paintArrow(QPainter &painter, const Scene &s, int i) const
         painter.drawPolygon(headPoints, 3);
     }
     // The handle the user grabs.
-    painter.setPen(QPen(color, emphasised ? 2.2 : 1.2));
+    painter.setPen(QPen(color, (emphasised ? 2.2 : 1.2) * lineFactor));
     painter.setBrush(Qt::NoBrush);
     const double handle = m.tipRadius + (i == s.hoveredQuery ? 2.0 : 0.0);
     painter.drawEllipse(tip, handle, handle);
+    if (i == s.hoveredQuery)
+        paintHoverRing(painter, tip, handle + 3.0, m, QColor());
 }
 
 void KeySpaceView::paintLabelTexts(QPainter &painter, const Scene &s) const
@@ -1405,11 +1421,12 @@ void KeySpaceView::paintLabelTexts(QPainter &painter, const Scene &s) const
     const int queryCount = int(s.tips.size());
     const int keyCount = int(s.keyPoints.size());
     const QColor selectedColor = s.selectedQuery >= 0 ? queryColor(s.selectedQuery) : QColor(Qt::gray);
+    const Theme &theme = m_viewState->theme();
     const double padX = 0.25 * m.lineHeight;
     const double padY = 0.08 * m.lineHeight;
     // Labels repeat from frame to frame (names, and most q.k values between two drag steps):
     // their shaped text is kept rather than laid out again on every paint.
-    if (m_staticTextsFont != m.font || m_staticTexts.size() > kTextCacheSize) {
+    if (m_staticTextsFont != m.font) {
         m_staticTexts.clear();
         m_staticTextsFont = m.font;
     }
@@ -1417,28 +1434,28 @@ void KeySpaceView::paintLabelTexts(QPainter &painter, const Scene &s) const
     auto drawLabel = [&](const QRectF &rect, const QStringList &lines, const QColor &first,
                          const QColor &rest) {
         for (int line = 0; line < lines.size(); ++line) {
-            auto text = m_staticTexts.find(lines[line]);
-            if (text == m_staticTexts.end()) {
+            const QStaticText &text = m_staticTexts.value(lines[line], [&] {
                 QStaticText shaped(lines[line]);
                 shaped.setTextFormat(Qt::PlainText);
                 shaped.setPerformanceHint(QStaticText::AggressiveCaching);
-                text = m_staticTexts.insert(lines[line], shaped);
-            }
+                return shaped;
+            });
             painter.setPen(line == 0 ? first : rest);
             painter.drawStaticText(QPointF(rect.left() + padX,
                                            rect.top() + padY + line * m.lineHeight + lineOffset),
-                                   *text);
+                                   text);
         }
     };
     for (int i = 0; i < queryCount; ++i) {
         if (!s.queryLabelRects[i].isNull())
-            drawLabel(s.queryLabelRects[i], s.queryLabelLines[i], readableOnWhite(queryColor(i)), kTickTextColor);
+            drawLabel(s.queryLabelRects[i], s.queryLabelLines[i], theme.readableText(queryColor(i)),
+                      theme.textColor());
     }
     for (int j = 0; j < keyCount; ++j) {
         if (s.keyLabelRects[j].isNull())
             continue;
-        drawLabel(s.keyLabelRects[j], s.keyLabelLines[j], s.keyMasked[j] ? kMaskedColor : keyColor(),
-                  s.keyMasked[j] ? kMaskedColor : readableOnWhite(selectedColor));
+        drawLabel(s.keyLabelRects[j], s.keyLabelLines[j], s.keyMasked[j] ? theme.maskedColor() : keyColor(),
+                  s.keyMasked[j] ? theme.maskedColor() : theme.readableText(selectedColor));
     }
 }
 
@@ -1601,6 +1618,8 @@ void KeySpaceView::nudgeSelectedQuery(int dx, int dy, bool fine)
 
 void KeySpaceView::keyPressEvent(QKeyEvent *event)
 {
+    if (handleKeyboardKey(event))
+        return;
     const bool fine = event->modifiers() & Qt::ShiftModifier;
     switch (event->key()) {
     case Qt::Key_Left:
@@ -1647,7 +1666,7 @@ QString KeySpaceView::keyToolTip(int keyRow) const
     if (q >= 0) {
         const double dot = m_scene.dots.value(keyRow, std::numeric_limits<double>::quiet_NaN());
         lines << tr("q\u00b7k = %1 (query %2)").arg(fullNumber(dot), scenario.queryLabel(q));
-        lines << tr("score q\u00b7k/\u221ad_k = %1")
+        lines << tr("score q\u00b7k/√d_k = %1")
                      .arg(fullNumber(dot / std::sqrt(double(scenario.keyDimension()))));
         if (!isAllowedSafely(scenario, q, keyRow))
             lines << tr("masked for this query: weight exactly 0");
@@ -1697,6 +1716,7 @@ void KeySpaceView::resizeEvent(QResizeEvent *event)
 
 void KeySpaceView::focusInEvent(QFocusEvent *event)
 {
+    m_focusVisible = FocusRing::visibleFocus(event->reason(), m_focusVisible);
     // The focus frame is part of the frame's picture.
     m_staticDirty = true;
     QWidget::focusInEvent(event);
@@ -1705,6 +1725,7 @@ void KeySpaceView::focusInEvent(QFocusEvent *event)
 void KeySpaceView::focusOutEvent(QFocusEvent *event)
 {
     m_staticDirty = true;
+    finishKeyNudges();
     QWidget::focusOutEvent(event);
 }
 
@@ -1720,6 +1741,329 @@ void KeySpaceView::changeEvent(QEvent *event)
         m_staticDirty = true;
         update();
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Keyboard and accessibility
+//
+// Q / Shift+Q choose the next / previous query and K / Shift+K the next / previous key; the arrow
+// keys then move what was chosen (a key's value row stays paired, as in a Ctrl+drag). Escape goes
+// back to moving the selected query. A run of key nudges is one undo step, like a drag.
+
+namespace {
+
+constexpr int kKeyNudgeRunMs = 1000;
+/// Beyond this many keys the description names only the heaviest ones.
+constexpr int kDescribedKeys = 12;
+
+} // namespace
+
+void KeySpaceView::setUpKeyboardAccess()
+{
+    m_helpDescription =
+        tr("Keys are labelled points and queries are arrows from the origin, with equal scales on "
+           "both axes. Drag an arrow's tip to move that query; hold Ctrl and drag a key to move it. "
+           "From the keyboard: Q and Shift+Q choose the query, K and Shift+K choose a key, the "
+           "arrow keys move what is chosen by 0.1 (with Shift by 0.01), Escape goes back to the "
+           "query.");
+    setStatusTip(tr("Q / Shift+Q: choose the query · K / Shift+K: choose a key · arrow keys: move "
+                    "it by 0.1 (Shift: 0.01) · Esc: back to the query"));
+    m_keyNudgeTimer = new QTimer(this);
+    m_keyNudgeTimer->setSingleShot(true);
+    m_keyNudgeTimer->setInterval(kKeyNudgeRunMs);
+    connect(m_keyNudgeTimer, &QTimer::timeout, this, &KeySpaceView::finishKeyNudges);
+    connect(m_model, &AttentionModel::scenarioReset, this, [this] {
+        finishKeyNudges();
+        if (m_keyboardKey >= m_model->scenario().keyCount())
+            m_keyboardKey = -1;
+        updateAccessibleNumbers();
+    });
+    connect(m_model, &AttentionModel::resultChanged, this, &KeySpaceView::updateAccessibleNumbers);
+    connect(m_viewState, &ViewState::selectedQueryChanged, this, &KeySpaceView::updateAccessibleNumbers);
+    updateAccessibleNumbers();
+}
+
+bool KeySpaceView::handleKeyboardKey(QKeyEvent *event)
+{
+    if (!m_focusVisible && event->key() != Qt::Key_Tab && event->key() != Qt::Key_Backtab) {
+        m_focusVisible = true;  // the keyboard is in use here
+        update();
+    }
+    const Qt::KeyboardModifiers modifiers = event->modifiers() & ~Qt::KeypadModifier;
+    const bool back = modifiers == Qt::ShiftModifier;
+    const Scenario &scenario = m_model->scenario();
+    switch (event->key()) {
+    case Qt::Key_Q: {
+        if (modifiers != Qt::NoModifier && !back)
+            return false;
+        const int count = int(scenario.queryCount());
+        if (count == 0)
+            return false;
+        // Q on the key space first returns to the selected query; pressed again it moves on.
+        const int current = std::clamp(m_viewState->selectedQuery(), 0, count - 1);
+        const int next = m_keyboardKey >= 0 ? current : (current + (back ? count - 1 : 1)) % count;
+        setKeyboardKey(-1);
+        m_viewState->setSelectedQuery(next);
+        break;
+    }
+    case Qt::Key_K: {
+        if (modifiers != Qt::NoModifier && !back)
+            return false;
+        const int count = int(scenario.keyCount());
+        if (count == 0)
+            return false;
+        const int next = m_keyboardKey < 0 ? (back ? count - 1 : 0)
+                                           : (m_keyboardKey + (back ? count - 1 : 1)) % count;
+        setKeyboardKey(next);
+        break;
+    }
+    case Qt::Key_Escape:
+        if (m_keyboardKey < 0 || modifiers != Qt::NoModifier)
+            return false;
+        setKeyboardKey(-1);
+        break;
+    case Qt::Key_Left:
+    case Qt::Key_Right:
+    case Qt::Key_Up:
+    case Qt::Key_Down: {
+        if (m_keyboardKey < 0 || m_keyboardKey >= scenario.keyCount())
+            return false;
+        const bool vertical = event->key() == Qt::Key_Up || event->key() == Qt::Key_Down;
+        if (vertical && m_scene.lineMode)
+            return false;
+        const int dx = event->key() == Qt::Key_Left ? -1 : event->key() == Qt::Key_Right ? 1 : 0;
+        const int dy = event->key() == Qt::Key_Down ? -1 : event->key() == Qt::Key_Up ? 1 : 0;
+        nudgeKeyboardKey(dx, dy, modifiers & Qt::ShiftModifier);
+        break;
+    }
+    default:
+        return false;
+    }
+    event->accept();
+    return true;
+}
+
+void KeySpaceView::setKeyboardKey(int keyRow)
+{
+    if (keyRow == m_keyboardKey)
+        return;
+    finishKeyNudges();
+    m_keyboardKey = keyRow;
+    // The chosen key is outlined here and its column in the heatmap, the mask and the charts.
+    m_viewState->setHover(-1, keyRow);
+    updateAccessibleNumbers();
+    update();
+}
+
+void KeySpaceView::nudgeKeyboardKey(int dx, int dy, bool fine)
+{
+    const Scenario &scenario = m_model->scenario();
+    const double step = fine ? kFineNudgeStep : kNudgeStep;
+    Eigen::RowVectorXd key = scenario.keys.row(m_keyboardKey);
+    const auto nudge = [&](int dimension, int direction) {
+        if (direction == 0 || dimension < 0 || dimension >= key.size())
+            return;
+        double value = key(dimension) + direction * step;
+        if (m_viewState->snapToGrid() && !fine)
+            value = snapped(value);
+        key(dimension) = value;
+    };
+    nudge(m_horizontalDimension, dx);
+    nudge(m_verticalDimension, dy);
+    if (!m_keyNudgesOpen) {
+        // The undo recorder makes one step of everything between these two signals.
+        m_keyNudgesOpen = true;
+        emit dragStarted();
+    }
+    m_keyNudgeTimer->start();
+    m_model->setKeyRow(m_keyboardKey, key);
+}
+
+void KeySpaceView::finishKeyNudges()
+{
+    if (m_keyNudgeTimer)
+        m_keyNudgeTimer->stop();
+    if (!m_keyNudgesOpen)
+        return;
+    m_keyNudgesOpen = false;
+    emit dragFinished();
+}
+
+QString KeySpaceView::numbersDescription() const
+{
+    const Scenario &scenario = m_model->scenario();
+    if (scenario.queryCount() == 0)
+        return tr("No queries.");
+    const int q = std::clamp(m_viewState->selectedQuery(), 0, int(scenario.queryCount()) - 1);
+    const auto coordinates = [](const Eigen::RowVectorXd &row) {
+        QStringList parts;
+        for (Index j = 0; j < row.size(); ++j)
+            parts << formatInput(row(j));
+        return QStringLiteral("(%1)").arg(parts.join(QStringLiteral(", ")));
+    };
+    QStringList sentences;
+    sentences << tr("Query %1 at %2.").arg(scenario.queryLabel(q), coordinates(scenario.queries.row(q)));
+    const AttentionResult *result = m_model->result();
+    const bool shaped = result && result->weights.rows() == scenario.queryCount()
+        && result->weights.cols() == scenario.keyCount() && result->context.rows() == scenario.queryCount();
+    if (!shaped) {
+        const std::optional<Error> &error = m_model->error();
+        sentences << tr("Weights undefined: %1.").arg(error ? error->message : tr("no result"));
+    } else {
+        QVector<int> keys(int(scenario.keyCount()));
+        std::iota(keys.begin(), keys.end(), 0);
+        if (keys.size() > kDescribedKeys) {
+            std::stable_sort(keys.begin(), keys.end(), [&](int a, int b) {
+                return result->weights(q, a) > result->weights(q, b);
+            });
+            keys.resize(kDescribedKeys);
+        }
+        QStringList weights;
+        for (int key : keys) {
+            const bool masked = scenario.allowed && key < scenario.allowed->cols()
+                && q < scenario.allowed->rows() && !(*scenario.allowed)(q, key);
+            weights << (masked ? tr("%1 masked").arg(scenario.keyLabel(key))
+                               : tr("%1 %2").arg(scenario.keyLabel(key), formatCompact(result->weights(q, key), 4)));
+        }
+        QString list = weights.join(QStringLiteral(", "));
+        if (keys.size() < scenario.keyCount())
+            list = tr("%1 and %2 lighter keys").arg(list).arg(scenario.keyCount() - keys.size());
+        sentences << tr("Weights: %1.").arg(list);
+        QStringList context;
+        for (Index j = 0; j < result->context.cols(); ++j)
+            context << formatCompact(result->context(q, j), 4);
+        sentences << tr("Context (%1).").arg(context.join(QStringLiteral(", ")));
+    }
+    if (m_keyboardKey >= 0 && m_keyboardKey < scenario.keyCount())
+        sentences << tr("Arrow keys move key %1 at %2.")
+                         .arg(scenario.keyLabel(m_keyboardKey), coordinates(scenario.keys.row(m_keyboardKey)));
+    return sentences.join(QLatin1Char(' '));
+}
+
+void KeySpaceView::updateAccessibleNumbers()
+{
+    const QString description = numbersDescription() + QLatin1Char(' ') + m_helpDescription;
+    if (description == accessibleDescription())
+        return;
+    setAccessibleDescription(description);
+    if (QAccessible::isActive()) {
+        QAccessibleEvent event(this, QAccessible::DescriptionChanged);
+        QAccessible::updateAccessibility(&event);
+    }
+}
+
+void KeySpaceView::paintKeyboardTarget(QPainter &painter) const
+{
+    if (!hasFocus() || !m_focusVisible)
+        return;
+    // A focus frame at the view's edge, plain enough to see from the back of a room.
+    painter.save();
+    painter.setRenderHint(QPainter::Antialiasing, false);
+    painter.setBrush(Qt::NoBrush);
+    painter.setPen(QPen(palette().color(QPalette::Highlight), 2.0));
+    painter.drawRect(QRectF(rect()).adjusted(1, 1, -1, -1));
+    painter.restore();
+    // The key chosen with K gets a dashed ring.
+    if (m_keyboardKey < 0 || m_keyboardKey >= m_scene.keyPoints.size()
+        || (m_keyboardKey < m_scene.keyFinite.size() && !m_scene.keyFinite[m_keyboardKey]))
+        return;
+    const double radius = m_scene.metrics.hitRadius + 3.0;
+    painter.save();
+    painter.setRenderHint(QPainter::Antialiasing, true);
+    painter.setBrush(Qt::NoBrush);
+    painter.setPen(QPen(Qt::white, 4.0));
+    painter.drawEllipse(m_scene.keyPoints[m_keyboardKey], radius, radius);
+    painter.setPen(QPen(palette().color(QPalette::Highlight).darker(130), 2.0, Qt::DashLine));
+    painter.drawEllipse(m_scene.keyPoints[m_keyboardKey], radius, radius);
+    painter.restore();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Themes and presentation mode (PRESENT)
+
+void KeySpaceView::setUpThemeHandling()
+{
+    // Colours and pen widths live in the cached pictures: a new theme or line scale repaints them.
+    auto repaintAll = [this] {
+        m_staticDirty = true;
+        m_pointsDirty = true;
+        update();
+    };
+    connect(m_viewState, &ViewState::themeChanged, this, repaintAll);
+    connect(m_viewState, &ViewState::lineScaleChanged, this, repaintAll);
+    connect(m_viewState, &ViewState::presentingChanged, this, repaintAll);
+}
+
+void KeySpaceView::paintHoverRing(QPainter &painter, const QPointF &centre, double radius,
+                                  const Metrics &m, const QColor &normalColor) const
+{
+    painter.save();
+    painter.setBrush(Qt::NoBrush);
+    if (m_viewState->isPresenting()) {
+        // The "laser pointer": a bold ring in the theme's highlight colour, over a thin rim of
+        // the plot background so that it reads on a halo or an arrow too.
+        const double width = std::max(3.0, 0.2 * m.lineHeight);
+        const double r = radius + 0.25 * m.lineHeight;
+        painter.setPen(QPen(m_viewState->theme().plotBackground(), width + 3.0));
+        painter.drawEllipse(centre, r, r);
+        painter.setPen(QPen(m_viewState->theme().highlightColor(), width));
+        painter.drawEllipse(centre, r, r);
+    } else if (normalColor.isValid()) {
+        painter.setPen(QPen(normalColor, 2.0 * m_viewState->lineWidthFactor()));
+        painter.drawEllipse(centre, radius, radius);
+    }
+    painter.restore();
+}
+
+QVector<QRectF> KeySpaceView::labelRects() const
+{
+    // Every text the last scene placed, as the rectangle its glyphs take (not the box a text was
+    // centred in), in widget coordinates.
+    const Scene &s = m_scene;
+    const Metrics &m = s.metrics;
+    const QFontMetricsF fm(m.font);
+    QVector<QRectF> rects;
+    auto textRect = [&](const QRectF &box, int flags, const QString &text) {
+        if (text.isEmpty())
+            return;
+        rects.append(fm.boundingRect(box, flags, text));
+    };
+    for (int k = 0; k < s.xTicks.size() && k < s.xTickLabels.size(); ++k) {
+        const double px = s.axes.toPixelX(s.xTicks[k]);
+        const double width = s.step * s.axes.xPixelsPerUnit();
+        textRect(QRectF(px - width / 2, s.plotRect.bottom() + m.tickLength + 0.4 * m.pad, width, m.lineHeight),
+                 Qt::AlignCenter, s.xTickLabels[k]);
+    }
+    for (int k = 0; k < s.yTicks.size() && k < s.yTickLabels.size(); ++k) {
+        const double py = s.axes.toPixelY(s.yTicks[k]);
+        textRect(QRectF(s.bounds.left(), py - m.lineHeight / 2,
+                        s.plotRect.left() - m.tickLength - 0.5 * m.pad - s.bounds.left(), m.lineHeight),
+                 Qt::AlignRight | Qt::AlignVCenter, s.yTickLabels[k]);
+    }
+    const double xTitleTop = s.plotRect.bottom() + m.tickLength + 0.8 * m.pad + m.lineHeight;
+    textRect(QRectF(s.plotRect.left(), xTitleTop, s.plotRect.width(), m.lineHeight), Qt::AlignCenter, s.xTitle);
+    if (!s.yTitle.isEmpty()) {
+        const QRectF upright = fm.boundingRect(QRectF(-s.plotRect.height() / 2, -m.lineHeight / 2,
+                                                      s.plotRect.height(), m.lineHeight),
+                                               Qt::AlignCenter, s.yTitle);
+        // Turned a quarter to the left about (left + pad + lineHeight / 2, plot centre).
+        const QPointF centre(s.bounds.left() + m.pad + m.lineHeight / 2, s.plotRect.center().y());
+        rects.append(QRectF(centre.x() + upright.top(), centre.y() - upright.right(), upright.height(),
+                            upright.width()));
+    }
+    if (!s.noteRect.isNull())
+        rects.append(s.noteRect);
+    if (!s.caption.isEmpty())
+        textRect(s.captionRect.adjusted(m.pad, 0, -m.pad, 0), Qt::AlignRight | Qt::AlignVCenter, s.caption);
+    for (const QRectF &rect : s.queryLabelRects) {
+        if (!rect.isNull())
+            rects.append(rect);
+    }
+    for (const QRectF &rect : s.keyLabelRects) {
+        if (!rect.isNull())
+            rects.append(rect);
+    }
+    return rects;
 }
 
 } // namespace attnlens

@@ -3,6 +3,7 @@
 #include "halosprites.h"
 #include "matrixtypes.h"
 #include "plotaxes.h"
+#include "twogenerationcache.h"
 
 #include <QFont>
 #include <QHash>
@@ -19,6 +20,7 @@
 class QComboBox;
 class QLabel;
 class QPainter;
+class QTimer;
 
 namespace attnlens {
 
@@ -89,6 +91,18 @@ public:
     QString resultNote() const { return m_resultNote; }
     /// The hint written in the top corner.
     QString hintText() const;
+
+    /// The rectangles (widget coordinates) of the texts the current scene writes: tick values,
+    /// axis titles, the caption, the note and every key and query label (Scene::keyLabelRects,
+    /// Scene::queryLabelRects, which the layout fills). Lets tests check that none is clipped and
+    /// none overlaps another.
+    QVector<QRectF> labelRects() const;
+
+    /// The key the arrow keys move (chosen with K / Shift+K), or -1 while they move the
+    /// selected query (Q / Shift+Q choose it; Escape goes back to it).
+    int keyboardKey() const { return m_keyboardKey; }
+    /// The current numbers in words: the selected query, its weights and its context.
+    QString numbersDescription() const;
 
 signals:
     /// A drag of a query tip or a key began / ended (lets the window group it into one undo step).
@@ -244,6 +258,12 @@ private:
     void paintKey(QPainter &painter, const Scene &scene, int keyRow) const;
     void paintArrow(QPainter &painter, const Scene &scene, int queryRow) const;
     void paintLabelTexts(QPainter &painter, const Scene &scene) const;
+    /// Repaints on theme, line-scale and presentation changes (theme.h, presentationmode.h).
+    void setUpThemeHandling();
+    /// The ring around a hovered key or tip: the theme's highlight ("laser pointer") while
+    /// presenting, else a plain ring in `normalColor` (none when it is invalid).
+    void paintHoverRing(QPainter &painter, const QPointF &centre, double radius, const Metrics &m,
+                        const QColor &normalColor) const;
     void renderStaticLayer(qreal dpr);
     void renderPointsLayer(qreal dpr);
     QRectF plotBounds() const;
@@ -258,6 +278,14 @@ private:
     void dragTo(const QPointF &pos);
     void nudgeSelectedQuery(int dx, int dy, bool fine);
     QString keyToolTip(int keyRow) const;
+    // Keyboard-only use and accessibility (see "Keyboard and accessibility" in the .cpp).
+    void setUpKeyboardAccess();
+    bool handleKeyboardKey(QKeyEvent *event);
+    void setKeyboardKey(int keyRow);
+    void nudgeKeyboardKey(int dx, int dy, bool fine);
+    void finishKeyNudges();
+    void updateAccessibleNumbers();
+    void paintKeyboardTarget(QPainter &painter) const;
     QString queryToolTip(int queryRow) const;
 
     AttentionModel *m_model;
@@ -290,14 +318,24 @@ private:
     QRect m_pointsLayerRect;
     bool m_pointsDirty = true;
 
-    // Label widths and shaped label texts, kept between frames for the font they were made with.
-    mutable QHash<QString, double> m_textWidths;
+    // Label widths and shaped label texts, kept between frames for the font they were made with
+    // (a generation holds several drag steps' worth of q.k values).
+    static constexpr int kTextGeneration = 256;
+    mutable TwoGenerationCache<QString, double> m_textWidths{kTextGeneration};
     mutable QFont m_textWidthsFont;
-    mutable QHash<QString, QStaticText> m_staticTexts;
+    mutable TwoGenerationCache<QString, QStaticText> m_staticTexts{kTextGeneration};
     mutable QFont m_staticTextsFont;
 
     bool m_hasResult = false;
     QString m_resultNote;
+
+    int m_keyboardKey = -1;
+    /// Open while a run of arrow-key nudges of a key goes on: one undo step for the run.
+    bool m_keyNudgesOpen = false;
+    QTimer *m_keyNudgeTimer = nullptr;
+    QString m_helpDescription;
+    /// The focus frame is shown for keyboard focus only (FocusRing::visibleFocus).
+    bool m_focusVisible = false;
 
     DragKind m_dragKind = DragKind::None;
     int m_dragRow = -1;

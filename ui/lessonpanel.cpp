@@ -2,6 +2,7 @@
 
 #include "attentionmodel.h"
 #include "comparisonview.h"
+#include "focusring.h"
 #include "lessonconventionview.h"
 #include "lessonprogress.h"
 #include "lessonreferencetable.h"
@@ -59,6 +60,7 @@ LessonPanel::LessonPanel(AttentionModel *model, ViewState *viewState, QWidget *p
                                 "live checkpoints that tick while the numbers hold. PageDown and "
                                 "PageUp move between steps."));
     setFocusPolicy(Qt::StrongFocus);
+    new FocusRing(this);  // the panel itself has the focus after Start the Lesson
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 4, 6, 4);

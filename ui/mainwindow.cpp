@@ -17,12 +17,16 @@
 #include "maskgridview.h"
 #include "matrixeditorview.h"
 #include "pngscenarioreader.h"
+#include "presentationflash.h"
+#include "presentationmode.h"
 #include "recentfiles.h"
 #include "scenariojson.h"
 #include "temperaturepanel.h"
+#include "themecontroller.h"
 #include "undorecorder.h"
 #include "viewstate.h"
 #include "weightschartview.h"
+#include "weightstableview.h"
 #include "workednumbersview.h"
 
 #include <QAction>
@@ -87,6 +91,7 @@ MainWindow::MainWindow(QWidget *parent)
     createEditing();
     createDocument();
     createLesson();
+    createWeightsTable();
     createMenus();
     m_figureExport->installViewMenus();
     m_defaultState = saveState(kLayoutVersion);
@@ -101,6 +106,13 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_maskGrid, &MaskGridView::editRefused, this,
             [this](const QString &message) { statusBar()->showMessage(message, kStatusMessageMs); });
     statusBar()->showMessage(tr("Drag a query arrow, slide the temperature or click a mask cell."));
+    // Keyboard users start where the lesson does: the arrow keys move the query at once.
+    m_keySpace->setFocus(Qt::OtherFocusReason);
+    // Arriving at a view from the keyboard, its keys are named in the status bar.
+    connect(qApp, &QApplication::focusChanged, this, [this](QWidget *, QWidget *now) {
+        if (now && isAncestorOf(now) && !now->statusTip().isEmpty())
+            statusBar()->showMessage(now->statusTip(), kStatusMessageMs);
+    });
 }
 
 MainWindow::~MainWindow() = default;
@@ -316,9 +328,11 @@ void MainWindow::createMenus()
         panelsMenu->addAction(dock->toggleViewAction());
     panelsMenu->addAction(m_matricesDock->toggleViewAction());
     panelsMenu->addAction(m_historyDock->toggleViewAction());
+    panelsMenu->addAction(m_weightsTableDock->toggleViewAction());
     m_viewMenu->addAction(m_lessonDock->toggleViewAction());
     m_viewMenu->addAction(tr("&Reset Layout"), this, &MainWindow::resetLayout);
     addLanguageMenu(m_viewMenu);
+    addPresentationMenu(m_viewMenu);
 
     QMenu *helpMenu = menuBar()->addMenu(tr("&Help"));
     QAction *lessonAction = helpMenu->addAction(tr("Start the &Lesson"), this, [this] { startLesson(0); });
@@ -509,8 +523,9 @@ void MainWindow::resetLayout()
     restoreState(m_defaultState, kLayoutVersion);
     for (QDockWidget *dock : findChildren<QDockWidget *>())
         dock->show();
-    // The history is an optional panel: shown only on request.
+    // The history and the weights table are optional panels: shown only on request.
     m_historyDock->hide();
+    m_weightsTableDock->hide();
     m_lessonDock->setVisible(lessonShown);
     m_heatmapDock->raise();
 }
@@ -596,6 +611,7 @@ void MainWindow::showLessonView(int view)
         return;
     dock->show();
     dock->raise();
+    PresentationFlash::flash(dock, m_viewState);  // where the audience should look
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)
@@ -633,6 +649,101 @@ void MainWindow::addLanguageMenu(QMenu *viewMenu)
                                          .arg(LanguageSettings::nativeName(code)));
         });
     }
+}
+
+// Weights as a table (ACCESS): a dock of its own, tabbed with the worked numbers, hidden until
+// asked for; shown from View > Panels it comes to the front of its tab group.
+void MainWindow::createWeightsTable()
+{
+    m_weightsTable = new WeightsTableView(m_model, m_viewState, this);
+    m_weightsTableDock = addDock(m_weightsTable, tr("Weights table"), Qt::RightDockWidgetArea);
+    tabifyDockWidget(m_numbersDock, m_weightsTableDock);
+    m_weightsTableDock->hide();
+    QAction *toggle = m_weightsTableDock->toggleViewAction();
+    toggle->setObjectName(QStringLiteral("weightsTableDockAction"));
+    toggle->setStatusTip(tr("Show the weights and the context vector as a table that a screen "
+                            "reader reads cell by cell."));
+    connect(toggle, &QAction::triggered, m_weightsTableDock, [this](bool shown) {
+        if (shown)
+            m_weightsTableDock->raise();
+    });
+    m_heatmapDock->raise();
+}
+
+// Keyboard-only use (ACCESS): Tab visits the views in the order the lesson reads them, whatever
+// order they were created or docked in, and each view's own controls stay together. Walking an
+// explicit list is sturdier than rearranging Qt's focus chain, which the docks' tab bars and
+// compound widgets (a tab widget and its bar) rearrange again as they come and go.
+QList<QWidget *> MainWindow::tabStops() const
+{
+    const auto isStop = [](QWidget *widget) {
+        return widget->isVisible() && widget->isEnabled() && !widget->focusProxy()
+            && (widget->focusPolicy() & Qt::TabFocus);
+    };
+    const QList<QWidget *> views = {m_keySpace,     m_heatmap,       m_temperature,  m_maskGrid,
+                                    m_weightsChart, m_contextChart,  m_workedNumbers, m_weightsTable,
+                                    m_matrixEditor, m_lessonPanel};
+    // A view in a dock tab behind another counts as shown but is covered by the one in front.
+    const auto onScreen = [](QWidget *widget) {
+        if (!widget->isVisible())
+            return false;
+        QWidget *window = widget->window();
+        QWidget *hit = window->childAt(widget->mapTo(window, widget->rect().center()));
+        return hit && (hit == widget || widget->isAncestorOf(hit));
+    };
+    QList<QWidget *> stops;
+    for (QWidget *view : views) {
+        if (!onScreen(view))
+            continue;
+        // The chain is a ring through the whole window; this view's stops come in its order.
+        QWidget *widget = view;
+        do {
+            if ((widget == view || view->isAncestorOf(widget)) && isStop(widget) && !stops.contains(widget))
+                stops << widget;
+            widget = widget->nextInFocusChain();
+        } while (widget && widget != view);
+    }
+    // Then everything else that takes the focus: the docks' tab bars, the history.
+    QWidget *widget = m_keySpace;
+    do {
+        if (isStop(widget) && isAncestorOf(widget) && onScreen(widget)
+            && !stops.contains(widget) && !std::any_of(views.begin(), views.end(), [widget](QWidget *view) {
+                   return view == widget || view->isAncestorOf(widget);
+               }))
+            stops << widget;
+        widget = widget->nextInFocusChain();
+    } while (widget && widget != m_keySpace);
+    return stops;
+}
+
+bool MainWindow::focusNextPrevChild(bool next)
+{
+    const QList<QWidget *> stops = tabStops();
+    const int at = stops.indexOf(focusWidget());
+    if (at < 0 || stops.size() < 2)
+        return QMainWindow::focusNextPrevChild(next);
+    QWidget *target = stops.at((at + (next ? 1 : int(stops.size()) - 1)) % int(stops.size()));
+    target->setFocus(next ? Qt::TabFocusReason : Qt::BacktabFocusReason);
+    return true;
+}
+
+// Themes and presentation mode (PRESENT): View > Theme (saved in QSettings "view/theme"), the
+// text size, and F5 for a lecture. While presenting, only the key space and these docks stay.
+void MainWindow::addPresentationMenu(QMenu *viewMenu)
+{
+    m_themeController = new ThemeController(m_viewState, this, this);
+    m_themeController->restoreSavedTheme();
+    m_presentation = new PresentationMode(this, m_viewState, this);
+    m_presentation->setArrangement({{m_lessonDock}, {m_heatmapDock, m_temperatureDock}, {m_weightsDock}});
+
+    viewMenu->addSeparator();
+    m_themeController->addThemeMenu(viewMenu);
+    QMenu *textMenu = viewMenu->addMenu(tr("Te&xt Size"));
+    textMenu->setObjectName(QStringLiteral("textSizeMenu"));
+    textMenu->addAction(m_presentation->largerTextAction());
+    textMenu->addAction(m_presentation->smallerTextAction());
+    textMenu->addAction(m_presentation->normalTextAction());
+    viewMenu->addAction(m_presentation->toggleAction());
 }
 
 } // namespace attnlens

@@ -20,6 +20,8 @@ class FigureExportActions;
 class HeatmapView;
 class KeySpaceView;
 class LessonPanel;
+class PresentationMode;
+class ThemeController;
 class MatrixEditorView;
 class MaskGridView;
 class TemperaturePanel;
@@ -27,6 +29,7 @@ class UndoRecorder;
 class ViewState;
 class WeightsChartView;
 class WorkedNumbersView;
+class WeightsTableView;
 struct Scenario;
 
 /// The live attention window: the key space in the middle, every other view in a dock around it.
@@ -74,8 +77,23 @@ public:
     /// Shows the lesson dock at step `stepIndex` (0-based) and loads that step's scenario.
     void startLesson(int stepIndex = 0);
 
+    /// Weights as a table, for screen readers and keyboard users: hidden until View > Panels.
+    WeightsTableView *weightsTableView() const { return m_weightsTable; }
+    QDockWidget *weightsTableDock() const { return m_weightsTableDock; }
+
+    /// View > Theme and the text size (themecontroller.h); View > Presentation Mode, F5
+    /// (presentationmode.h).
+    ThemeController *themeController() const { return m_themeController; }
+    PresentationMode *presentationMode() const { return m_presentation; }
+
+    /// Where Tab goes, in order: the key space, heatmap, temperature, mask, charts, worked
+    /// numbers, tables, matrices, lesson, then anything else (the dock tabs); only what can
+    /// take the focus now (shown, enabled).
+    QList<QWidget *> tabStops() const;
+
 protected:
     void closeEvent(QCloseEvent *event) override;
+    bool focusNextPrevChild(bool next) override;
     void dragEnterEvent(QDragEnterEvent *event) override;
     void dropEvent(QDropEvent *event) override;
 
@@ -102,6 +120,10 @@ private:
     void showLessonView(int view);
     /// View > Language: English / 繁體中文, saved for the next start (languagesettings.h).
     void addLanguageMenu(QMenu *viewMenu);
+    /// View > Theme, text size and Presentation Mode (PRESENT).
+    void addPresentationMenu(QMenu *viewMenu);
+    /// The weights table's dock, tabbed with the worked numbers and hidden by default.
+    void createWeightsTable();
 
     AttentionModel *m_model;
     ViewState *m_viewState;
@@ -139,6 +161,12 @@ private:
 
     LessonPanel *m_lessonPanel = nullptr;
     QDockWidget *m_lessonDock = nullptr;
+
+    ThemeController *m_themeController = nullptr;
+    PresentationMode *m_presentation = nullptr;
+
+    WeightsTableView *m_weightsTable = nullptr;
+    QDockWidget *m_weightsTableDock = nullptr;
 };
 
 } // namespace attnlens

@@ -6,6 +6,7 @@
 #include "tokenpalette.h"
 #include "viewstate.h"
 
+#include <QAccessible>
 #include <QEvent>
 #include <QFocusEvent>
 #include <QHelpEvent>
@@ -24,13 +25,37 @@ namespace attnlens {
 namespace {
 
 const QColor kAllowedColor(0x1d, 0x91, 0xc0);
-const QColor kBlockedColor(0xe4, 0xe4, 0xe4);
-const QColor kHatchColor(0xa8, 0xa8, 0xa8);
-const QColor kCrossColor(0x80, 0x80, 0x80);
-const QColor kEmptyRowColor(0xf6, 0xd5, 0xd5);
-const QColor kErrorColor(0xc0, 0x1c, 0x28);
 const QColor kFlashColor(0xe0, 0x10, 0x20);
-const QColor kLabelColor(0x40, 0x40, 0x40);
+
+// The other colours follow the theme (theme.h); Light keeps the grid's own classic greys.
+bool isLight(const Theme &theme)
+{
+    return theme.kind() == Theme::Kind::Light;
+}
+QColor blockedColor(const Theme &theme)
+{
+    return isLight(theme) ? QColor(0xe4, 0xe4, 0xe4) : theme.maskedFill();
+}
+QColor hatchColor(const Theme &theme)
+{
+    return isLight(theme) ? QColor(0xa8, 0xa8, 0xa8) : theme.hatchColor();
+}
+QColor crossColor(const Theme &theme)
+{
+    return isLight(theme) ? QColor(0x80, 0x80, 0x80) : theme.hatchColor();
+}
+QColor emptyRowColor(const Theme &theme)
+{
+    return isLight(theme) ? QColor(0xf6, 0xd5, 0xd5) : theme.noteBackground();
+}
+QColor errorColor(const Theme &theme)
+{
+    return isLight(theme) ? QColor(0xc0, 0x1c, 0x28) : theme.noteBorder();
+}
+QColor labelColor(const Theme &theme)
+{
+    return isLight(theme) ? QColor(0x40, 0x40, 0x40) : theme.textColor();
+}
 
 // Above this many cells the grid is drawn from a one-pixel-per-device-pixel image instead of
 // cell by cell, and per-cell hatching and crosses are left out.
@@ -83,6 +108,7 @@ MaskGridCanvas::MaskGridCanvas(AttentionModel *model, ViewState *viewState, Mask
            "Space, to toggle it. The row under the grid marks which keys are real tokens for the "
            "padding preset."));
     setFocusPolicy(Qt::StrongFocus);
+    setStatusTip(tr("Arrow keys: move the dashed cell · Space or Enter: allow or block it"));
     setMouseTracking(true);
     // paintEvent fills the whole rectangle first, so nothing behind the grid needs repainting.
     setAttribute(Qt::WA_OpaquePaintEvent, true);
@@ -109,11 +135,20 @@ MaskGridCanvas::MaskGridCanvas(AttentionModel *model, ViewState *viewState, Mask
     connect(m_model, &AttentionModel::resultChanged, this, &MaskGridCanvas::onResultChanged);
     connect(m_viewState, &ViewState::hoverChanged, this, qOverload<>(&QWidget::update));
     connect(m_viewState, &ViewState::selectedQueryChanged, this, qOverload<>(&QWidget::update));
+    connect(m_viewState, &ViewState::themeChanged, this, [this] {
+        relayout();  // the cells' picture holds the theme's colours
+        update();
+    });
     connect(m_editor, &MaskEditor::realKeysChanged, this, qOverload<>(&QWidget::update));
     connect(m_editor, &MaskEditor::refused, this, &MaskGridCanvas::flash);
 
     updateEmptyRows();
     relayout();
+
+    m_helpDescription = accessibleDescription();
+    connect(m_model, &AttentionModel::maskChanged, this, &MaskGridCanvas::updateAccessibleState);
+    connect(m_model, &AttentionModel::scenarioReset, this, &MaskGridCanvas::updateAccessibleState);
+    updateAccessibleState();
 }
 
 MaskGridCanvas::~MaskGridCanvas() = default;
@@ -165,6 +200,7 @@ void MaskGridCanvas::setFocusCell(int queryRow, int keyRow)
         return;
     m_focusRow = queryRow;
     m_focusColumn = keyRow;
+    updateAccessibleState();
     update();
 }
 
@@ -449,8 +485,8 @@ void MaskGridCanvas::rebuildCoarseImage()
         columnOfPixel[x] = indexForCoordinate(m_columnEdges, logical);
     }
     const QRgb allowed = kAllowedColor.rgb();
-    const QRgb blocked = kBlockedColor.rgb();
-    const QRgb emptyRow = kEmptyRowColor.rgb();
+    const QRgb blocked = blockedColor(m_viewState->theme()).rgb();
+    const QRgb emptyRow = emptyRowColor(m_viewState->theme()).rgb();
     const QRgb background = palette().color(QPalette::Window).rgb();
     for (int y = 0; y < deviceHeight; ++y) {
         const int logical = m_gridRect.top() + static_cast<int>(std::floor((y + 0.5) / ratio));
@@ -701,6 +737,9 @@ void MaskGridCanvas::keyPressEvent(QKeyEvent *event)
         QWidget::keyPressEvent(event);
         return;
     }
+    // The keyboard's cell is the shared hover, as the mouse's is: the other views follow it.
+    if (m_focusRow < rows)
+        m_viewState->setHover(m_focusRow, m_focusColumn);
     event->accept();
 }
 
@@ -716,6 +755,9 @@ void MaskGridCanvas::focusInEvent(QFocusEvent *event)
 void MaskGridCanvas::focusOutEvent(QFocusEvent *event)
 {
     QWidget::focusOutEvent(event);
+    if (event->reason() != Qt::PopupFocusReason && m_viewState->hoveredQuery() == m_focusRow
+        && m_viewState->hoveredKey() == m_focusColumn && !underMouse())
+        m_viewState->setHover(-1, -1);
     update();
 }
 
@@ -724,7 +766,7 @@ void MaskGridCanvas::paintEvent(QPaintEvent *)
     QPainter painter(this);
     painter.fillRect(rect(), palette().color(QPalette::Window));
     if (m_gridRect.isEmpty() && m_columnEdges.isEmpty()) {
-        painter.setPen(kLabelColor);
+        painter.setPen(labelColor(m_viewState->theme()));
         const QRect textRect = rect().adjusted(m_margin, m_margin, -m_margin, -m_margin);
         painter.drawText(textRect, Qt::AlignCenter | Qt::TextWordWrap,
                          tr("No mask: the scenario has no queries or no keys."));
@@ -763,7 +805,7 @@ void MaskGridCanvas::paintColumnLabels(QPainter &painter) const
         }
         const int x0 = m_columnEdges[j];
         const int x1 = m_columnEdges[j + 1];
-        painter.setPen(j == hovered ? QColor(Qt::black) : keyColor());
+        painter.setPen(j == hovered ? m_viewState->theme().textColor() : keyColor());
         painter.setFont(j == hovered ? m_boldFont : font());
         if (!m_rotatedColumnLabels) {
             // Inset by half the gap on each side, as measured in columnLabelsFit().
@@ -819,7 +861,7 @@ void MaskGridCanvas::paintRowLabels(QPainter &painter) const
                         QPoint(textRight, centre + m_lineHeight / 2));
         const bool emphasise = i == selected || i == hovered;
         painter.setFont(emphasise ? m_boldFont : font());
-        painter.setPen(m_emptyRows[static_cast<size_t>(i)] ? kErrorColor : kLabelColor);
+        painter.setPen(m_emptyRows[static_cast<size_t>(i)] ? errorColor(m_viewState->theme()) : labelColor(m_viewState->theme()));
         painter.drawText(box, Qt::AlignRight | Qt::AlignVCenter, m_rowLabels[i]);
         if (!everyRow) {
             painter.setPen(QPen(queryColor(i), 2));
@@ -849,11 +891,11 @@ void MaskGridCanvas::paintCellsDetailed(QPainter &painter) const
     const int rows = queryCount();
     const int columns = keyCount();
     const int gap = m_drawGaps ? 1 : 0;
-    const QBrush hatch(kHatchColor, Qt::BDiagPattern);
+    const QBrush hatch(hatchColor(m_viewState->theme()), Qt::BDiagPattern);
     const double crossWidth = std::clamp(std::min(m_rowEdges[1] - m_rowEdges[0],
                                                   m_columnEdges[1] - m_columnEdges[0]) / 18.0,
                                          1.5, 3.0);
-    const QPen crossPen(kCrossColor, crossWidth, Qt::SolidLine, Qt::RoundCap);
+    const QPen crossPen(crossColor(m_viewState->theme()), crossWidth, Qt::SolidLine, Qt::RoundCap);
 
     for (int i = 0; i < rows; ++i) {
         const bool emptyRow = m_emptyRows[static_cast<size_t>(i)];
@@ -865,7 +907,7 @@ void MaskGridCanvas::paintCellsDetailed(QPainter &painter) const
                 painter.fillRect(cell, kAllowedColor);
                 continue;
             }
-            painter.fillRect(cell, emptyRow ? kEmptyRowColor : kBlockedColor);
+            painter.fillRect(cell, emptyRow ? emptyRowColor(m_viewState->theme()) : blockedColor(m_viewState->theme()));
             painter.fillRect(cell, hatch);
             if (m_drawCrosses) {
                 // Two thirds of the cell, but never larger than a glyph or two.
@@ -894,7 +936,7 @@ void MaskGridCanvas::paintEmptyRowMarks(QPainter &painter) const
             continue;
         const QRect row(QPoint(m_gridRect.left(), m_rowEdges[i]),
                         QPoint(m_gridRect.right(), m_rowEdges[i + 1] - 1));
-        painter.setPen(QPen(kErrorColor, 2));
+        painter.setPen(QPen(errorColor(m_viewState->theme()), 2));
         painter.setBrush(Qt::NoBrush);
         painter.drawRect(row.adjusted(1, 1, -1, -1));
         if (row.height() < m_lineHeight)
@@ -903,14 +945,14 @@ void MaskGridCanvas::paintEmptyRowMarks(QPainter &painter) const
         QRect badge(0, 0, textWidth, m_lineHeight);
         if (row.width() >= textWidth) {
             badge.moveCenter(row.center());
-            painter.fillRect(badge, QColor(255, 255, 255, 235));
+            painter.fillRect(badge, m_viewState->theme().labelBacking());
         } else if (width() - m_margin - row.right() >= textWidth + m_lineHeight / 2) {
             // Too narrow to write inside: written beside the row instead.
             badge.moveCenter(QPoint(row.right() + m_lineHeight / 2 + textWidth / 2, row.center().y()));
         } else {
             continue;  // the banner below names the row
         }
-        painter.setPen(kErrorColor);
+        painter.setPen(errorColor(m_viewState->theme()));
         painter.drawText(badge, Qt::AlignCenter, text);
     }
     painter.setFont(font());
@@ -920,7 +962,7 @@ void MaskGridCanvas::paintRealKeyRow(QPainter &painter) const
 {
     if (m_realKeyRow.isEmpty())
         return;
-    painter.setPen(kLabelColor);
+    painter.setPen(labelColor(m_viewState->theme()));
     painter.drawText(m_realKeyLabelRect, Qt::AlignRight | Qt::AlignVCenter, m_realKeyLabel);
     const int columns = keyCount();
     for (int j = 0; j < columns; ++j) {
@@ -931,7 +973,7 @@ void MaskGridCanvas::paintRealKeyRow(QPainter &painter) const
         const int side = std::min(std::min(cell.width(), cell.height()) - 4, m_lineHeight);
         if (side < 8) {
             const int gap = cell.width() >= 4 ? 1 : 0;
-            painter.fillRect(cell.adjusted(0, 0, -gap, 0), real ? kAllowedColor : kBlockedColor);
+            painter.fillRect(cell.adjusted(0, 0, -gap, 0), real ? kAllowedColor : blockedColor(m_viewState->theme()));
             continue;
         }
         QRect box(0, 0, side, side);
@@ -950,7 +992,7 @@ void MaskGridCanvas::paintRealKeyRow(QPainter &painter) const
             painter.setBrush(Qt::NoBrush);
             painter.drawPath(check);
         } else {
-            painter.setPen(QPen(kCrossColor, 1.2));
+            painter.setPen(QPen(crossColor(m_viewState->theme()), 1.2));
             painter.setBrush(Qt::white);
             painter.drawRoundedRect(QRectF(box).adjusted(0.5, 0.5, -0.5, -0.5), 2, 2);
         }
@@ -977,7 +1019,9 @@ void MaskGridCanvas::paintOutlines(QPainter &painter) const
     const int hoveredColumn = m_viewState->hoveredKey();
     const QRect hovered = cellRect(hoveredRow, hoveredColumn);
     if (!hovered.isEmpty()) {
-        painter.setPen(QPen(QColor(0x22, 0x22, 0x22), 2));
+        painter.setPen(QPen(m_viewState->theme().isDark() ? m_viewState->theme().highlightColor()
+                                                          : QColor(0x22, 0x22, 0x22),
+                            2));
         painter.drawRect(visible(hovered).adjusted(1, 1, -1, -1));
     }
 
@@ -1015,15 +1059,50 @@ void MaskGridCanvas::paintBanner(QPainter &painter) const
     if (m_bannerRect.isEmpty() || m_bannerText.isEmpty())
         return;
     painter.setRenderHint(QPainter::Antialiasing, true);
-    painter.setPen(QPen(kErrorColor, 1));
-    painter.setBrush(QColor(0xfd, 0xec, 0xea));
+    painter.setPen(QPen(errorColor(m_viewState->theme()), 1));
+    painter.setBrush(m_viewState->theme().noteBackground());
     painter.drawRoundedRect(QRectF(m_bannerRect).adjusted(0.5, 0.5, -0.5, -0.5), 4, 4);
     painter.setRenderHint(QPainter::Antialiasing, false);
     painter.setBrush(Qt::NoBrush);
-    painter.setPen(kErrorColor.darker(130));
+    painter.setPen(m_viewState->theme().noteText());
     const int pad = m_lineHeight / 4;
     painter.drawText(m_bannerRect.adjusted(m_lineHeight / 2, pad, -m_lineHeight / 2, -pad),
                      Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, m_bannerText);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Accessibility
+
+void MaskGridCanvas::updateAccessibleState()
+{
+    const Scenario &scenario = m_model->scenario();
+    const int rows = queryCount();
+    const int columns = keyCount();
+    QString state;
+    if (rows > 0 && columns > 0 && m_focusRow < rows && m_focusColumn < columns) {
+        const auto allowed = [&scenario](int q, int k) {
+            return !scenario.allowed || q >= scenario.allowed->rows() || k >= scenario.allowed->cols()
+                || (*scenario.allowed)(q, k);
+        };
+        int allowedInRow = 0;
+        for (int k = 0; k < columns; ++k)
+            allowedInRow += allowed(m_focusRow, k) ? 1 : 0;
+        state = tr("Cell %1 → %2: %3. Row %1 allows %4 of %5 keys.")
+                    .arg(scenario.queryLabel(m_focusRow), scenario.keyLabel(m_focusColumn),
+                         allowed(m_focusRow, m_focusColumn) ? tr("allowed") : tr("blocked"))
+                    .arg(allowedInRow)
+                    .arg(columns);
+    } else if (m_focusRow == rows && m_focusColumn < columns) {
+        state = tr("Real-key row, %1.").arg(scenario.keyLabel(m_focusColumn));
+    }
+    const QString description = state.isEmpty() ? m_helpDescription : state + QLatin1Char(' ') + m_helpDescription;
+    if (description == accessibleDescription())
+        return;
+    setAccessibleDescription(description);
+    if (QAccessible::isActive()) {
+        QAccessibleEvent event(this, QAccessible::DescriptionChanged);
+        QAccessible::updateAccessibility(&event);
+    }
 }
 
 } // namespace attnlens

@@ -100,6 +100,8 @@ private:
     void paintRealKeyRow(QPainter &painter) const;
     void paintOutlines(QPainter &painter) const;
     void paintBanner(QPainter &painter) const;
+    /// The accessible description: the help text, then the focused cell and its row in words.
+    void updateAccessibleState();
 
     AttentionModel *m_model;
     ViewState *m_viewState;
@@ -142,6 +144,7 @@ private:
     int m_focusColumn = 0;
     // The focus cell is drawn once the keyboard is in use, not after a mouse click.
     bool m_showFocusCell = false;
+    QString m_helpDescription;
 
     QVariantAnimation *m_flashAnimation = nullptr;
     int m_flashRow = -1;

@@ -9,6 +9,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
@@ -179,7 +180,9 @@ QWidget *MatrixEditorView::buildPage(Part part)
     view->setAccessibleName(part == Part::Queries ? tr("query matrix Q")
                             : part == Part::Keys  ? tr("key matrix K")
                                                   : tr("value matrix V"));
-    view->setAccessibleDescription(tr("One row per token; the first column is its label."));
+    view->setAccessibleDescription(tr("One row per token; the first column is its label. Arrow "
+                                      "keys move between cells; Enter or F2 edits a cell, Enter "
+                                      "commits and Escape cancels."));
     view->setSelectionMode(QAbstractItemView::SingleSelection);
     view->setSelectionBehavior(QAbstractItemView::SelectItems);
     view->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed
@@ -189,6 +192,8 @@ QWidget *MatrixEditorView::buildPage(Part part)
     view->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     view->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     view->horizontalHeader()->setHighlightSections(false);
+    view->setTabKeyNavigation(false);  // Tab moves on to the buttons; arrows move between cells
+    view->installEventFilter(this);
     m_models[index] = table;
     m_views[index] = view;
 
@@ -225,7 +230,7 @@ QWidget *MatrixEditorView::buildPage(Part part)
                                                   : QStringLiteral("keyKeyDimensionSpinBox"));
         spin->setAccessibleName(tr("d_k, the number of query and key columns"));
         spin->setToolTip(tr("d_k: columns of Q and K. Fewer drops the last columns of both, more "
-                            "adds zero columns; scores are divided by \u221ad_k."));
+                            "adds zero columns; scores are divided by √d_k."));
         m_keyDimension[index] = spin;
         connect(spin, qOverload<int>(&QSpinBox::valueChanged), this, [this](int dimension) {
             if (!m_syncing)
@@ -537,6 +542,24 @@ QSize MatrixEditorView::minimumSizeHint() const
 {
     const QFontMetrics metrics = fontMetrics();
     return QSize(metrics.horizontalAdvance(QLatin1Char('0')) * 30, metrics.height() * 9);
+}
+
+// Keyboard-only use: QTableView leaves Enter to the "activated" signal; here it edits the cell.
+bool MatrixEditorView::eventFilter(QObject *watched, QEvent *event)
+{
+    if (event->type() == QEvent::KeyPress) {
+        auto *view = qobject_cast<QTableView *>(watched);
+        const auto *key = static_cast<QKeyEvent *>(event);
+        const bool enter = key->key() == Qt::Key_Return || key->key() == Qt::Key_Enter;
+        const Qt::KeyboardModifiers modifiers = key->modifiers() & ~Qt::KeypadModifier;
+        // While a cell is being edited its editor has the keys, so Enter here starts an edit.
+        if (view && enter && modifiers == Qt::NoModifier && view->currentIndex().isValid()
+            && (view->model()->flags(view->currentIndex()) & Qt::ItemIsEditable)) {
+            view->edit(view->currentIndex());
+            return true;
+        }
+    }
+    return QWidget::eventFilter(watched, event);
 }
 
 } // namespace attnlens

@@ -88,6 +88,8 @@ signals:
 
 protected:
     void changeEvent(QEvent *event) override;
+    /// Enter on a table cell starts editing it, as F2 does (keyboard-only use).
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     QWidget *buildPage(Part part);

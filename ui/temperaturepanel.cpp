@@ -64,6 +64,20 @@ TemperaturePanel::TemperaturePanel(AttentionModel *model, ViewState *viewState, 
            "and its effective number of keys e^H."));
 
     buildLayout();
+    // The scale's quiet labels follow the theme (theme.h); Light keeps its own grey.
+    auto recolourScale = [this] {
+        const Theme &theme = m_viewState->theme();
+        const QColor color = theme.kind() == Theme::Kind::Light ? QColor(0x55, 0x55, 0x55) : theme.hintColor();
+        for (QLabel *label : m_scale->findChildren<QLabel *>()) {
+            QPalette palette = label->palette();
+            palette.setColor(QPalette::WindowText, color);
+            label->setPalette(palette);
+        }
+    };
+    recolourScale();
+    connect(m_viewState, &ViewState::themeChanged, this, recolourScale);
+    // The readout's query swatch is in the query's colour, which the theme sets.
+    connect(m_viewState, &ViewState::themeChanged, this, &TemperaturePanel::updateReadout);
 
     connect(m_slider, &QSlider::valueChanged, this, &TemperaturePanel::onSliderValueChanged);
     connect(m_slider, &QSlider::sliderPressed, this, &TemperaturePanel::slideStarted);
@@ -348,7 +362,7 @@ void TemperaturePanel::updateStateLine()
         color = QColor(0xb0, 0x00, 0x20);
         spinPalette.setColor(QPalette::Base, QColor(0xff, 0xe0, 0xe0));
     } else if (std::isfinite(temperature) && !m_mapping.contains(temperature)) {
-        text = tr("The scenario's T = %1 lies beyond the control's range 0.05\u201320: the "
+        text = tr("The scenario's T = %1 lies beyond the control's range 0.05–20: the "
                   "control shows %2, and T stays %1 until you move the slider or type a value.")
                    .arg(formatFull(temperature),
                         temperature > kMaximumTemperature ? QStringLiteral("20")

@@ -1,5 +1,7 @@
 #include "viewstate.h"
 
+#include "tokenpalette.h"
+
 #include <algorithm>
 
 namespace attnlens {
@@ -56,6 +58,44 @@ void ViewState::setSnapToGrid(bool snap)
         return;
     m_snapToGrid = snap;
     emit snapToGridChanged(snap);
+}
+
+void ViewState::setThemeKind(Theme::Kind kind)
+{
+    if (kind == m_theme.kind())
+        return;
+    m_theme = Theme::make(kind);
+    // Before anyone hears of the change: views that compose text in query colours on
+    // themeChanged must find the new ones.
+    if (kind == Theme::Kind::Light)
+        setTokenColors({}, QColor());
+    else
+        setTokenColors(m_theme.queryColors(), m_theme.keyColor());
+    emit themeChanged();
+}
+
+void ViewState::setTextScalePercent(int percent)
+{
+    if (percent <= 0 || percent == m_textScalePercent)
+        return;
+    m_textScalePercent = percent;
+    emit textScaleChanged(percent);
+}
+
+void ViewState::setLineScale(double scale)
+{
+    if (!(scale > 0.0) || scale == m_lineScale)
+        return;
+    m_lineScale = scale;
+    emit lineScaleChanged(scale);
+}
+
+void ViewState::setPresenting(bool presenting)
+{
+    if (presenting == m_presenting)
+        return;
+    m_presenting = presenting;
+    emit presentingChanged(presenting);
 }
 
 void ViewState::clampToQueryCount(int queryCount)

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "colormap.h"
+#include "theme.h"
 
 #include <QObject>
 
@@ -42,6 +43,30 @@ public:
     /// Keeps the selection inside [0, queryCount) after the scenario's shape changed.
     void clampToQueryCount(int queryCount);
 
+    // Display (issue 5, presentation mode and themes): what every view draws with. Views repaint
+    // on themeChanged and lineScaleChanged; the type size reaches them as a font change of the
+    // window (ThemeController), so they measure it as for any font.
+
+    /// The theme every view paints with (Light, Dark, Projector).
+    const Theme &theme() const { return m_theme; }
+    Theme::Kind themeKind() const { return m_theme.kind(); }
+    void setThemeKind(Theme::Kind kind);
+
+    /// Type size in percent of the theme's own (100 = as the theme has it). Presentation mode
+    /// steps it with Ctrl+plus / Ctrl+minus.
+    int textScalePercent() const { return m_textScalePercent; }
+    void setTextScalePercent(int percent);
+
+    /// How many times thicker lines are than the theme draws them (presentation mode: > 1).
+    double lineScale() const { return m_lineScale; }
+    void setLineScale(double scale);
+    /// The factor painters multiply pen widths by: the theme's times lineScale().
+    double lineWidthFactor() const { return m_theme.lineWidthFactor() * m_lineScale; }
+
+    /// In presentation mode the hovered cell or key gets a "laser pointer" ring.
+    bool isPresenting() const { return m_presenting; }
+    void setPresenting(bool presenting);
+
 signals:
     void selectedQueryChanged(int row);
     void hoverChanged(int queryRow, int keyRow);
@@ -49,6 +74,10 @@ signals:
     void showValuesChanged(bool show);
     void heatmapQuantityChanged();
     void snapToGridChanged(bool snap);
+    void themeChanged();
+    void textScaleChanged(int percent);
+    void lineScaleChanged(double scale);
+    void presentingChanged(bool presenting);
 
 private:
     int m_selectedQuery = 0;
@@ -58,6 +87,10 @@ private:
     bool m_showValues = true;
     HeatmapQuantity m_heatmapQuantity = HeatmapQuantity::Weights;
     bool m_snapToGrid = false;
+    Theme m_theme = Theme::make(Theme::Kind::Light);
+    int m_textScalePercent = 100;
+    double m_lineScale = 1.0;
+    bool m_presenting = false;
 };
 
 } // namespace attnlens

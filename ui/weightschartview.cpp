@@ -1,5 +1,6 @@
 #include "weightschartview.h"
 
+#include "accessiblenumbers.h"
 #include "attentionmodel.h"
 #include "chartsupport.h"
 #include "offscreendeferral.h"
@@ -29,10 +30,6 @@ namespace attnlens {
 
 namespace {
 
-const QColor kMaskedColor(0x8a, 0x8a, 0x8a);
-const QColor kHatchColor(0xb4, 0xb4, 0xb4);
-const QColor kLabelColor(0x22, 0x22, 0x22);
-const QColor kMaskedLabelColor(0x44, 0x44, 0x44);
 constexpr qreal kBarWidth = 0.7;
 
 } // namespace
@@ -56,8 +53,6 @@ WeightsChartView::WeightsChartView(AttentionModel *model, ViewState *viewState, 
 
     m_weightSet = new QBarSet(tr("weight"));
     m_maskedSet = new QBarSet(tr("masked"));
-    m_maskedSet->setBrush(QBrush(kHatchColor, Qt::BDiagPattern));
-    m_maskedSet->setPen(QPen(kMaskedColor, 1.0, Qt::DashLine));
 
     m_series = new QStackedBarSeries;
     m_series->setBarWidth(kBarWidth);
@@ -81,6 +76,9 @@ WeightsChartView::WeightsChartView(AttentionModel *model, ViewState *viewState, 
     // Every shape is an axis-aligned rectangle or line: without antialiasing they are crisp
     // one-pixel edges, and a frame costs half as much to paint.
     m_chartView->setRenderHint(QPainter::Antialiasing, false);
+    // Nothing here is antialiased, so changed items need no extra 2-pixel margin: with it, every
+    // bar's change also repainted the key labels under the axis (laid-out rich text, costly).
+    m_chartView->setOptimizationFlag(QGraphicsView::DontAdjustForAntialiasing, true);
     useHairlinePens(m_xAxis);
     useHairlinePens(m_yAxis);
     m_chartView->setMinimumSize(0, 0);
@@ -108,7 +106,13 @@ WeightsChartView::WeightsChartView(AttentionModel *model, ViewState *viewState, 
             [this](bool status, int key) { showTooltip(status, key, true); });
 
     applyFonts();
+    applyTheme();
+    connect(m_viewState, &ViewState::themeChanged, this, &WeightsChartView::applyTheme);
+    connect(m_viewState, &ViewState::lineScaleChanged, this, &WeightsChartView::applyTheme);
     rebuild();
+    // Keyboard and accessibility: one Tab stop with a focus ring; the description reads the
+    // weights in words.
+    new AccessibleNumbers(m_model, m_viewState, this, AccessibleNumbers::Content::Weights);
 }
 
 QSize WeightsChartView::minimumSizeHint() const
@@ -158,6 +162,8 @@ void WeightsChartView::changeEvent(QEvent *event)
     QWidget::changeEvent(event);
     if (event->type() == QEvent::FontChange)
         applyFonts();
+    else if (event->type() == QEvent::PaletteChange)
+        m_deferral->requestRefresh();  // the title is written in the palette's text colour
 }
 
 void WeightsChartView::applyFonts()
@@ -353,6 +359,11 @@ void WeightsChartView::layoutLabels()
     updateTitle(!categoriesFit);
     if (m_xAxis->labelsAngle() != categoryAngle)
         m_xAxis->setLabelsAngle(categoryAngle);
+    // Level labels are only used when the widest one fits its slot; Qt Charts would still cut
+    // them short ("memory…") from a narrower estimate of its own.
+    const bool truncate = categoryAngle != 0;
+    if (m_xAxis->truncateLabels() != truncate)
+        m_xAxis->setTruncateLabels(truncate);
 
     const QColor barColor = m_weightSet->color();
     const QColor onBar = ColorMap::textColorOn(barColor.rgb());
@@ -367,7 +378,7 @@ void WeightsChartView::layoutLabels()
             const QString text = tr("masked");
             const double width = m_maskedWidth;
             item->setText(text);
-            item->setBrush(kMaskedLabelColor);
+            item->setBrush(m_viewState->theme().hintColor());
             if (barWidth >= width + 4) {
                 item->setRotation(0);
                 item->setPos(centreX - width / 2, plot.center().y() - textHeight / 2);
@@ -389,13 +400,13 @@ void WeightsChartView::layoutLabels()
             item->setRotation(0);
             const double above = top - gap - textHeight;
             const bool fitsAbove = above >= plot.top();
-            item->setBrush(fitsAbove ? kLabelColor : onBar);
+            item->setBrush(fitsAbove ? m_viewState->theme().textColor() : onBar);
             item->setPos(centreX - width / 2, fitsAbove ? above : top + gap);
         } else {
             // Rotated by -90 degrees the text runs upwards from its position.
             item->setRotation(-90);
             const bool fitsAbove = top - gap - width >= plot.top();
-            item->setBrush(fitsAbove ? kLabelColor : onBar);
+            item->setBrush(fitsAbove ? m_viewState->theme().textColor() : onBar);
             item->setPos(centreX - textHeight / 2, fitsAbove ? top - gap : top + gap + width);
         }
         item->show();
@@ -424,6 +435,40 @@ void WeightsChartView::showTooltip(bool status, int key, bool onMaskedBar)
                         formatFull(result->weights(m_shownQuery, key)));
     }
     QToolTip::showText(QCursor::pos(), text, m_chartView);
+}
+
+// Themes (PRESENT): the chart's own colours follow ViewState::theme().
+
+void WeightsChartView::applyTheme()
+{
+    const Theme &theme = m_viewState->theme();
+    const double lineFactor = m_viewState->lineWidthFactor();
+    m_chart->setBackgroundBrush(theme.viewBackground());
+    m_chart->setBackgroundPen(Qt::NoPen);
+    // Light keeps one white sheet (and a transparent figure stays transparent inside the plot).
+    m_chart->setPlotAreaBackgroundBrush(theme.plotBackground());
+    m_chart->setPlotAreaBackgroundVisible(theme.plotBackground() != theme.viewBackground());
+    for (QAbstractAxis *axis : {static_cast<QAbstractAxis *>(m_xAxis), static_cast<QAbstractAxis *>(m_yAxis)}) {
+        axis->setLabelsBrush(theme.textColor());
+        axis->setTitleBrush(theme.textColor());
+        axis->setLinePen(QPen(theme.zeroAxisColor(), lineFactor > 1.0 ? lineFactor : 0.0));
+        axis->setGridLinePen(QPen(theme.gridColor(), lineFactor > 1.0 ? lineFactor : 0.0));
+    }
+    m_maskedSet->setBrush(QBrush(theme.hatchColor(), Qt::BDiagPattern));
+    m_maskedSet->setPen(QPen(theme.maskedColor(), lineFactor, Qt::DashLine));
+    layoutLabels();
+}
+
+QVector<QRectF> WeightsChartView::labelRects() const
+{
+    QVector<QRectF> rects;
+    for (const QGraphicsSimpleTextItem *item : m_barLabels) {
+        if (!item->isVisible() || item->text().isEmpty())
+            continue;
+        const QRect inView = m_chartView->mapFromScene(item->sceneBoundingRect()).boundingRect();
+        rects.append(QRectF(inView.translated(m_chartView->pos())));
+    }
+    return rects;
 }
 
 } // namespace attnlens

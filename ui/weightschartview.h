@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QList>
+#include <QRectF>
 #include <QVector>
 #include <QWidget>
 
@@ -47,6 +48,9 @@ public:
     bool isBarLabelVisible(int key) const;
     /// The refusal written over the chart, empty while the scenario computes.
     QString errorText() const;
+    /// The rectangles (widget coordinates) of the value labels written on the bars; lets tests
+    /// check that none is clipped and none overlaps another.
+    QVector<QRectF> labelRects() const;
 
 protected:
     void resizeEvent(QResizeEvent *event) override;
@@ -60,6 +64,8 @@ private:
     void showRefusal(const QString &text);
     void setTitleColor(const QColor &color);
     void applyFonts();
+    /// Background, axes, grid and masked bars in the theme's colours.
+    void applyTheme();
     void measureTexts();
     void layoutLabels();
     void showTooltip(bool status, int key, bool onMaskedBar);

@@ -1,5 +1,6 @@
 #include "workednumbersview.h"
 
+#include "accessiblenumbers.h"
 #include "attentionmodel.h"
 #include "chartsupport.h"
 #include "offscreendeferral.h"
@@ -40,6 +41,37 @@ constexpr QRgb kHighlightBackground = 0xfffff1b8;
 constexpr QRgb kSumBackground = 0xfff3f5f8;
 constexpr QRgb kPaper = 0xffffffff;
 constexpr QRgb kRefusalPaper = 0xffe8e8e8;
+
+/// The colour `rgb` (one of the Light inks and papers above, or a token colour) in `theme`:
+/// the page is composed in the Light colours and painted in the theme's.
+QColor themed(QRgb rgb, const Theme &theme)
+{
+    if (theme.kind() == Theme::Kind::Light)
+        return QColor::fromRgb(rgb);
+    const bool dark = theme.isDark();
+    switch (rgb) {
+    case kPaper:
+        return theme.plotBackground();
+    case kRefusalPaper:
+        return theme.undefinedBackground();
+    case kInk:
+    case kHeaderInk:
+        return theme.textColor();
+    case kNoteInk:
+    case kMoreInk:
+        return theme.hintColor();
+    case kMaskedInk:
+        return theme.maskedColor();
+    case kHeaderBackground:
+        return dark ? QColor(0x2b, 0x31, 0x39) : QColor(0xe1, 0xe6, 0xee);
+    case kHighlightBackground:
+        return dark ? QColor(0x4d, 0x44, 0x1e) : QColor(0xff, 0xec, 0x99);
+    case kSumBackground:
+        return dark ? QColor(0x22, 0x27, 0x2e) : QColor(0xee, 0xf1, 0xf5);
+    default:
+        return QColor::fromRgb(rgb);
+    }
+}
 
 // Gaps above blocks, in line heights.
 constexpr qreal kParagraphGap = 0.6;
@@ -116,8 +148,12 @@ WorkedNumbersView::WorkedNumbersView(AttentionModel *model, ViewState *viewState
     connect(m_viewState, &ViewState::selectedQueryChanged, m_deferral,
             &OffscreenDeferral::requestRefresh);
     connect(m_viewState, &ViewState::hoverChanged, this, &WorkedNumbersView::onHoverChanged);
+    // Token colours are part of the composed page; the theme's inks are applied when painting.
+    connect(m_viewState, &ViewState::themeChanged, m_deferral, &OffscreenDeferral::requestRefresh);
 
     applyFonts();
+    // Keyboard and accessibility: a focus ring, and the numbers in the accessible description.
+    new AccessibleNumbers(m_model, m_viewState, this, AccessibleNumbers::Content::WeightsAndContext);
 }
 
 QSize WorkedNumbersView::minimumSizeHint() const
@@ -397,16 +433,16 @@ void WorkedNumbersView::composeCalculation()
         words(tr("\u2026 %1 more").arg(keyDim - kMaxTerms), Regular, kInk);
     }
     glyphs(QStringLiteral("]    "), Regular, kInk);
-    words(tr("d<sub>k</sub> = %1, \u221ad<sub>k</sub>").arg(keyDim), Regular, kInk, true);
+    words(tr("d<sub>k</sub> = %1, √d<sub>k</sub>").arg(keyDim), Regular, kInk, true);
     glyphs(kEquals, Regular, kInk);
     compact(sqrtDk);
     glyphs(QStringLiteral("    T = "), Regular, kInk);
     exact(temperature);
 
     // 1. Scores.
-    heading(tr("1  Scores"), tr("dot product, then \u00f7 \u221ad<sub>k</sub> and \u00f7 T"));
+    heading(tr("1  Scores"), tr("dot product, then \u00f7 √d<sub>k</sub> and \u00f7 T"));
     beginBlock(kUnderHeadingGap, true);
-    headerRow({tr("key"), QStringLiteral("q\u00b7k"), tr("\u00f7 \u221ad<sub>k</sub> = score"),
+    headerRow({tr("key"), QStringLiteral("q\u00b7k"), tr("\u00f7 √d<sub>k</sub> = score"),
                tr("\u00f7 T = z")});
     QVector<double> z(keyCount);
     for (int j = 0; j < keyCount; ++j)
@@ -797,7 +833,7 @@ void WorkedNumbersView::paintEvent(QPaintEvent *event)
 {
     QPainter painter(viewport());
     if (m_paperVisible)
-        painter.fillRect(event->rect(), QColor::fromRgb(m_showingRefusal ? kRefusalPaper : kPaper));
+        painter.fillRect(event->rect(), themed(m_showingRefusal ? kRefusalPaper : kPaper, m_viewState->theme()));
     const QPointF offset = contentOffset();
     painter.translate(-offset);
     const QRectF exposed = QRectF(event->rect()).translated(offset);
@@ -819,7 +855,7 @@ void WorkedNumbersView::paintEvent(QPaintEvent *event)
                 background = kHighlightBackground;
             if (background != 0 && block.table)
                 painter.fillRect(QRectF(block.left, row.top, block.width, row.height),
-                                 QColor::fromRgb(background));
+                                 themed(background, m_viewState->theme()));
             for (int c = row.firstCell; c < cellEnd(r); ++c) {
                 const Cell &cell = m_cells.at(c);
                 for (int k = cell.firstRun; k < runEnd(c); ++k)
@@ -836,7 +872,7 @@ void WorkedNumbersView::paintRun(QPainter &painter, const Run &run, qreal x, qre
         if (run.wordsIndex < 0 || run.wordsIndex >= m_words.size())
             return;
         painter.setFont(m_fonts[run.font]);
-        painter.setPen(QColor::fromRgb(run.color));
+        painter.setPen(themed(run.color, m_viewState->theme()));
         painter.drawStaticText(QPointF(x, baseline - m_ascent[run.font]), m_words.at(run.wordsIndex).text);
         return;
     }
@@ -863,7 +899,7 @@ void WorkedNumbersView::paintRun(QPainter &painter, const Run &run, qreal x, qre
             batch->indexes.resize(mark);
             batch->positions.resize(mark);
             painter.setFont(m_fonts[run.font]);
-            painter.setPen(QColor::fromRgb(run.color));
+            painter.setPen(themed(run.color, m_viewState->theme()));
             painter.drawText(QPointF(x, baseline), run.text);
             return;
         }
@@ -885,7 +921,7 @@ void WorkedNumbersView::flushGlyphBatches(QPainter &painter)
             run.setRawFont(m_rawFonts[batch.font]);
             run.setGlyphIndexes(batch.indexes);
             run.setPositions(batch.positions);
-            painter.setPen(QColor::fromRgb(batch.color));
+            painter.setPen(themed(batch.color, m_viewState->theme()));
             painter.drawGlyphRun(QPointF(0, 0), run);
         }
         batch.indexes.clear();

@@ -1,9 +1,9 @@
 // Autosave: unsaved work reaches the disk a moment after each change, once per burst, and the
 // copy disappears as soon as it is no longer needed, but never before it has been offered back.
-#include "coretestsupport.h"
 #include "attentionmodel.h"
 #include "autosaver.h"
 #include "builtinscenarios.h"
+#include "coretestsupport.h"
 #include "documentcontroller.h"
 
 #include <QCoreApplication>

@@ -1,7 +1,7 @@
-#include "coretestsupport.h"
 #include "attentionmodel.h"
 #include "builtinscenarios.h"
 #include "colormap.h"
+#include "coretestsupport.h"
 #include "heatmapview.h"
 #include "numberformat.h"
 #include "scenario.h"

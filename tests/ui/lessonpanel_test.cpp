@@ -1,9 +1,9 @@
 // The lesson dock on its own: every step with its ticks, "back to the checkpoint", the keys, the
 // reference table, the intervention bench and the framework-convention switch.
-#include "coretestsupport.h"
 #include "attentionmodel.h"
 #include "comparisongrid.h"
 #include "comparisonview.h"
+#include "coretestsupport.h"
 #include "lessonconventionview.h"
 #include "lessonpanel.h"
 #include "lessonprogress.h"

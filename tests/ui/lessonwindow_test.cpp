@@ -1,8 +1,8 @@
 // The lesson inside the main window: hidden until asked for, started from the menu or the
 // View toggle, raising the view each step is about, keys that work wherever the focus is, and
 // a window that keeps working while the lesson is open.
-#include "coretestsupport.h"
 #include "attentionmodel.h"
+#include "coretestsupport.h"
 #include "documentcontroller.h"
 #include "heatmapview.h"
 #include "keyspaceview.h"

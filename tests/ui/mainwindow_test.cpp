@@ -1,10 +1,10 @@
 // The whole window as a student meets it: every view present and drawn, a drag that every view
 // follows, refusals that explain themselves, and a layout that is remembered.
-#include "coretestsupport.h"
 #include "attentionmodel.h"
 #include "builtinscenarios.h"
 #include "colormap.h"
 #include "contextchartview.h"
+#include "coretestsupport.h"
 #include "errorbanner.h"
 #include "heatmapview.h"
 #include "keyspaceview.h"

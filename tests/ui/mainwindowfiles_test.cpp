@@ -1,10 +1,10 @@
 // The File side of the main window as a user meets it: the menu, the title's unsaved mark, the
 // question before unsaved work is closed away, recent files, dropping files on the window, and
 // getting work back after a crash.
-#include "coretestsupport.h"
 #include "attentionmodel.h"
 #include "autosaver.h"
 #include "builtinscenarios.h"
+#include "coretestsupport.h"
 #include "documentcontroller.h"
 #include "mainwindow.h"
 #include "pngscenarioreader.h"

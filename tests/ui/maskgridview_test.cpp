@@ -1,6 +1,6 @@
-#include "coretestsupport.h"
 #include "attentionmodel.h"
 #include "builtinscenarios.h"
+#include "coretestsupport.h"
 #include "maskeditor.h"
 #include "maskgridcanvas.h"
 #include "maskgridview.h"

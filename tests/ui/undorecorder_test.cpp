@@ -1,6 +1,6 @@
-#include "coretestsupport.h"
 #include "attentionmodel.h"
 #include "builtinscenarios.h"
+#include "coretestsupport.h"
 #include "keyspaceview.h"
 #include "maskgridcanvas.h"
 #include "maskgridview.h"

@@ -1,5 +1,5 @@
-#include "coretestsupport.h"
 #include "attentionmodel.h"
+#include "coretestsupport.h"
 #include "numberformat.h"
 #include "scenario.h"
 #include "viewstate.h"
