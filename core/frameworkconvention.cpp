@@ -29,8 +29,6 @@ std::vector<double> plainSoftmax(const std::vector<double> &z)
     return out;
 }
 
-const char *const kContext = "attnlens::FrameworkConvention";
-
 } // namespace
 
 std::vector<FrameworkConvention> allFrameworkConventions()
@@ -43,13 +41,13 @@ QString frameworkConventionName(FrameworkConvention convention)
 {
     switch (convention) {
     case FrameworkConvention::Refuse:
-        return QCoreApplication::translate(kContext, "Refuse (this lesson)");
+        return QCoreApplication::translate("attnlens::FrameworkConvention", "Refuse (this lesson)");
     case FrameworkConvention::NaN:
-        return QCoreApplication::translate(kContext, "NaN (softmax over −∞)");
+        return QCoreApplication::translate("attnlens::FrameworkConvention", "NaN (softmax over −∞)");
     case FrameworkConvention::UniformFill:
-        return QCoreApplication::translate(kContext, "Uniform (fill with −1e9)");
+        return QCoreApplication::translate("attnlens::FrameworkConvention", "Uniform (fill with −1e9)");
     case FrameworkConvention::Zeros:
-        return QCoreApplication::translate(kContext, "Zeros (recent PyTorch SDPA)");
+        return QCoreApplication::translate("attnlens::FrameworkConvention", "Zeros (recent PyTorch SDPA)");
     }
     return QString();
 }
@@ -59,19 +57,19 @@ QString frameworkConventionExplanation(FrameworkConvention convention)
     switch (convention) {
     case FrameworkConvention::Refuse:
         return QCoreApplication::translate(
-            kContext, "The row has no allowed key, so it has no answer: Attention Lens stops and "
+            "attnlens::FrameworkConvention", "The row has no allowed key, so it has no answer: Attention Lens stops and "
                       "says which row it is.");
     case FrameworkConvention::NaN:
         return QCoreApplication::translate(
-            kContext, "Every score is −∞; subtracting the maximum gives −∞ − (−∞) = NaN, and the "
+            "attnlens::FrameworkConvention", "Every score is −∞; subtracting the maximum gives −∞ − (−∞) = NaN, and the "
                       "NaN spreads into the context.");
     case FrameworkConvention::UniformFill:
         return QCoreApplication::translate(
-            kContext, "Masked scores are replaced by a large finite number; all are equal, so "
+            "attnlens::FrameworkConvention", "Masked scores are replaced by a large finite number; all are equal, so "
                       "softmax gives every masked key 1/N — weight on keys that were forbidden.");
     case FrameworkConvention::Zeros:
         return QCoreApplication::translate(
-            kContext, "The row comes out as zeros: no NaN, but a context of 0 that looks like a "
+            "attnlens::FrameworkConvention", "The row comes out as zeros: no NaN, but a context of 0 that looks like a "
                       "real answer.");
     }
     return QString();
@@ -84,7 +82,7 @@ Result<std::vector<double>> allMaskedRowWeights(const std::vector<double> &score
     switch (convention) {
     case FrameworkConvention::Refuse:
         return Error{ErrorCategory::AllMaskedRow,
-                     QCoreApplication::translate(kContext, "undefined: no allowed key")};
+                     QCoreApplication::translate("attnlens::FrameworkConvention", "undefined: no allowed key")};
     case FrameworkConvention::NaN: {
         if (count == 0)
             return std::vector<double>();

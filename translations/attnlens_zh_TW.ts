@@ -776,6 +776,45 @@ Error category: %2</source>
     </message>
 </context>
 <context>
+    <name>attnlens::FrameworkConvention</name>
+    <message>
+        <source>Refuse (this lesson)</source>
+        <translation>拒絕（本課程）</translation>
+    </message>
+    <message>
+        <source>NaN (softmax over −∞)</source>
+        <translation>NaN（對 −∞ 做 softmax）</translation>
+    </message>
+    <message>
+        <source>Uniform (fill with −1e9)</source>
+        <translation>均勻（以 −1e9 填入）</translation>
+    </message>
+    <message>
+        <source>Zeros (recent PyTorch SDPA)</source>
+        <translation>全零（近期 PyTorch SDPA）</translation>
+    </message>
+    <message>
+        <source>The row has no allowed key, so it has no answer: Attention Lens stops and says which row it is.</source>
+        <translation>這一列沒有允許的鍵，所以沒有答案：Attention Lens 會停下來並指出是哪一列。</translation>
+    </message>
+    <message>
+        <source>Every score is −∞; subtracting the maximum gives −∞ − (−∞) = NaN, and the NaN spreads into the context.</source>
+        <translation>每個分數都是 −∞；減去最大值得到 −∞ − (−∞) = NaN，而 NaN 會擴散到上下文向量。</translation>
+    </message>
+    <message>
+        <source>Masked scores are replaced by a large finite number; all are equal, so softmax gives every masked key 1/N — weight on keys that were forbidden.</source>
+        <translation>被遮罩的分數換成一個很大的有限負數；它們全部相等，所以 softmax 給每個被遮罩的鍵 1/N：權重落在原本禁止的鍵上。</translation>
+    </message>
+    <message>
+        <source>The row comes out as zeros: no NaN, but a context of 0 that looks like a real answer.</source>
+        <translation>這一列輸出全零：沒有 NaN，但上下文向量為 0，看起來像真正的答案。</translation>
+    </message>
+    <message>
+        <source>undefined: no allowed key</source>
+        <translation>未定義：沒有允許的鍵</translation>
+    </message>
+</context>
+<context>
     <name>attnlens::HeatmapView</name>
     <message>
         <source>Attention heatmap</source>
