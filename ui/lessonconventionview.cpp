@@ -49,10 +49,13 @@ LessonConventionView::LessonConventionView(AttentionModel *model, ViewState *, Q
     m_rowBox->setAccessibleName(tr("Query row"));
     rowLine->addWidget(rowLabel);
     rowLine->addWidget(m_rowBox, 1);
-    rowLine->addWidget(new QLabel(tr("were masked:"), this));
     layout->addLayout(rowLine);
+    // On a line of its own, so that the sentence fits a narrow lesson column.
+    layout->addWidget(new QLabel(tr("were masked:"), this));
 
-    auto *switches = new QGridLayout;
+    // One convention per line: the lesson column may be narrow (a third of a projector's width
+    // or less), and nothing in it may be wider than the column.
+    auto *switches = new QVBoxLayout;
     m_switch = new QButtonGroup(this);
     int index = 0;
     for (FrameworkConvention convention : allFrameworkConventions()) {
@@ -60,7 +63,7 @@ LessonConventionView::LessonConventionView(AttentionModel *model, ViewState *, Q
         button->setObjectName(QStringLiteral("convention%1").arg(index));
         button->setToolTip(frameworkConventionExplanation(convention));
         m_switch->addButton(button, static_cast<int>(convention));
-        switches->addWidget(button, index / 2, index % 2);
+        switches->addWidget(button);
         ++index;
     }
     m_switch->button(static_cast<int>(FrameworkConvention::Refuse))->setChecked(true);
@@ -69,6 +72,7 @@ LessonConventionView::LessonConventionView(AttentionModel *model, ViewState *, Q
     m_table = new QLabel(this);
     m_table->setObjectName(QStringLiteral("conventionAnswers"));
     m_table->setTextFormat(Qt::RichText);
+    m_table->setWordWrap(true);
     layout->addWidget(m_table);
     m_explanation = new QLabel(this);
     m_explanation->setWordWrap(true);

@@ -137,7 +137,9 @@ void TemperaturePanel::buildLayout()
     m_scale->setObjectName(QStringLiteral("temperatureScale"));
     auto *scaleLayout = new QGridLayout(m_scale);
     scaleLayout->setContentsMargins(0, 0, 0, 0);
-    scaleLayout->setHorizontalSpacing(0);
+    // A gap of two spaces at least: at the panel's narrowest (presentation with big text) the
+    // three labels would otherwise run together ("sharper1flatter").
+    scaleLayout->setHorizontalSpacing(fontMetrics().horizontalAdvance(QStringLiteral("  ")));
     scaleLayout->addWidget(scaleLabel(tr("0.05 · sharper"), Qt::AlignLeft, m_scale), 0, 0);
     scaleLayout->addWidget(scaleLabel(tr("1"), Qt::AlignHCenter, m_scale), 0, 1);
     scaleLayout->addWidget(scaleLabel(tr("flatter · 20"), Qt::AlignRight, m_scale), 0, 2);
