@@ -812,12 +812,15 @@ void HeatmapView::refreshInfo() const
     QString text;
     if (m_state != State::Refused && query >= 0 && key >= 0 && query < m_rows && key < m_columns)
         text = hoverInfo(query, key, false);
+    m_infoIsHint = false;
     if (text.isEmpty()) {
-        if (m_state == State::UndefinedRows)
+        if (m_state == State::UndefinedRows) {
             text = m_refusal;
-        else if (m_state == State::Values)
+        } else if (m_state == State::Values) {
+            m_infoIsHint = true;
             text = tr("Hover a cell for q\u00b7k, S, S/T and its weight") + kInfoSeparator
                 + tr("click a row to select its query");
+        }
     }
     // The same text in the same layout wraps the same way (a drag step keeps the hint).
     if (!m_layoutDirty && (text != m_infoText || m_infoLinesGeneration != m_layoutGeneration)) {
@@ -979,8 +982,8 @@ void HeatmapView::paintHeatmap(QPainter &painter, const QRectF &rect) const
     if (!ownLayout)
         otherLayout = computeLayout(rect);
     const Layout &layout = ownLayout ? m_layout : otherLayout;
-    paintBackground(painter, rect, layout, ownLayout ? m_ticks : computeTicks(layout),
-                    ownLayout ? m_infoLines : wrapInfo(m_infoText, layout));
+    const QStringList info = m_infoIsHint ? QStringList() : (ownLayout ? m_infoLines : wrapInfo(m_infoText, layout));
+    paintBackground(painter, rect, layout, ownLayout ? m_ticks : computeTicks(layout), info);
     if (m_state != State::Refused && layout.hasGrid) {
         painter.save();
         painter.setRenderHint(QPainter::TextAntialiasing, true);

@@ -246,6 +246,8 @@ private:
     mutable qreal m_layerDpr = 0.0;
 
     mutable QString m_infoText;
+    /// The info line holds only the hover hint: a figure leaves it out (nobody hovers a print).
+    mutable bool m_infoIsHint = false;
     QString m_describedShape;
     bool m_hoverIsOurs = false;
     Cell m_keyboardCell;

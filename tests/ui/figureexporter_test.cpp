@@ -251,6 +251,26 @@ TEST_F(FigureExporterTest, HeatmapCellsHaveTheColourMapsColours)
               50);
 }
 
+TEST_F(FigureExporterTest, AHeatmapFigureLeavesOutTheHoverHintButKeepsAHoveredCellsNumbers)
+{
+    // Nobody hovers a printed figure, so the "Hover a cell ..." line is left out; a cell the
+    // user pointed at when exporting keeps its numbers under the matrix.
+    FigureExporter exporter(&model, &viewState);
+    auto darkPixelsInBottomStrip = [](const QImage &image) {
+        int count = 0;
+        for (int y = image.height() * 88 / 100; y < image.height(); ++y)
+            for (int x = 0; x < image.width(); ++x)
+                count += qGray(image.pixel(x, y)) < 100;
+        return count;
+    };
+    viewState.setHover(-1, -1);
+    QCoreApplication::processEvents();
+    EXPECT_EQ(darkPixelsInBottomStrip(exporter.renderImage(options(FigureView::Heatmap, FigureFormat::Png))), 0);
+    viewState.setHover(0, 1);
+    QCoreApplication::processEvents();
+    EXPECT_GT(darkPixelsInBottomStrip(exporter.renderImage(options(FigureView::Heatmap, FigureFormat::Png))), 100);
+}
+
 TEST_F(FigureExporterTest, PngCarriesTheScenarioAndVersion)
 {
     // Awkward doubles, a mask, a temperature and a label that is not ASCII.
