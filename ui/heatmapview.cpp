@@ -37,6 +37,30 @@ constexpr int kMaxCellsWithText = 4096;
 /// Device rows per band when the one-pixel-per-cell picture is drawn scaled (see paintMatrix).
 constexpr int kScaledBandRows = 64;
 
+/// The outline a pen of `width` would stroke along `rect`. On screen it is four fills, the tall
+/// sides in bands: a line as tall as the matrix is a fill of one span per row, and Qt's raster
+/// engine hands any fill of more than about 96 spans to its global thread pool and waits for it,
+/// which on two cores costs more than the line. A vector figure keeps one rectangle.
+void strokeRect(QPainter &painter, const QRectF &rect, double width, const QColor &color)
+{
+    if (!painter.paintEngine() || painter.paintEngine()->type() != QPaintEngine::Raster) {
+        painter.setPen(QPen(color, width, Qt::SolidLine, Qt::SquareCap, Qt::MiterJoin));
+        painter.setBrush(Qt::NoBrush);
+        painter.drawRect(rect);
+        return;
+    }
+    const QRectF outer = rect.adjusted(-width / 2, -width / 2, width / 2, width / 2);
+    painter.fillRect(QRectF(outer.left(), outer.top(), outer.width(), width), color);
+    painter.fillRect(QRectF(outer.left(), outer.bottom() - width, outer.width(), width), color);
+    const double sideTop = outer.top() + width;
+    const double sideBottom = outer.bottom() - width;
+    for (double top = sideTop; top < sideBottom; top += kScaledBandRows) {
+        const double height = std::min<double>(kScaledBandRows, sideBottom - top);
+        painter.fillRect(QRectF(outer.left(), top, width, height), color);
+        painter.fillRect(QRectF(outer.right() - width, top, width, height), color);
+    }
+}
+
 // Beyond this many keys no column is wide enough for a label over two lines.
 constexpr Index kMaxWrappedColumns = 256;
 
@@ -1096,6 +1120,12 @@ void HeatmapView::paintMatrix(QPainter &painter, const Layout &layout, bool ownL
         painter.translate(matrix.topLeft());
         painter.scale(1.0 / dpr, 1.0 / dpr);
         const double cellPixels = cell * dpr;
+        // Tall fills in bands, for the reason the scaled picture above is drawn in bands: under a
+        // clip of several rectangles a fill is one span per row.
+        auto fillInBands = [&painter](const QRect &rect, const QColor &color) {
+            for (int top = rect.top(); top <= rect.bottom(); top += kScaledBandRows)
+                painter.fillRect(QRect(rect.left(), top, rect.width(), std::min(kScaledBandRows, rect.bottom() + 1 - top)), color);
+        };
         const double width = std::max(1, qCeil(matrix.width() * dpr - 1e-6));
         const double height = std::max(1, qCeil(matrix.height() * dpr - 1e-6));
         auto edge = [](int index, int count, double extent) {
@@ -1108,18 +1138,20 @@ void HeatmapView::paintMatrix(QPainter &painter, const Layout &layout, bool ownL
             for (int column = 0; column < layout.columns; ++column) {
                 const int left = edge(column, layout.columns, width);
                 const int right = edge(column + 1, layout.columns, width);
-                painter.fillRect(QRect(left, top, right - left, bottom - top), QColor::fromRgb(line[column]));
+                fillInBands(QRect(left, top, right - left, bottom - top), QColor::fromRgb(line[column]));
             }
         }
         if (cellPixels >= 14.0) {
-            painter.setPen(QPen(seamColor(), std::max(1.0, std::floor(dpr))));
+            // The seams as fills, not lines: Qt rasterises even a one-pixel line as a fill with
+            // many spans, which goes to its thread pool like the tall cells.
+            const int seamWidth = int(std::max(1.0, std::floor(dpr)));
             for (int column = 1; column < layout.columns; ++column) {
-                const double x = std::round(column * cellPixels);
-                painter.drawLine(QLineF(x, 0, x, height));
+                const int x = int(std::round(column * cellPixels));
+                fillInBands(QRect(x - seamWidth / 2, 0, seamWidth, int(height) + 1), seamColor());
             }
             for (int row = 1; row < layout.rows; ++row) {
-                const double y = std::round(row * cellPixels);
-                painter.drawLine(QLineF(0, y, width, y));
+                const int y = int(std::round(row * cellPixels));
+                painter.fillRect(QRect(0, y - seamWidth / 2, int(width) + 1, seamWidth), seamColor());
             }
         }
         painter.restore();
@@ -1134,9 +1166,7 @@ void HeatmapView::paintMatrix(QPainter &painter, const Layout &layout, bool ownL
     } else {
         painter.drawImage(matrix.topLeft(), composeMatrixLayer(layout, dpr));
     }
-    painter.setPen(QPen(m_viewState->theme().zeroAxisColor(), 1));
-    painter.setBrush(Qt::NoBrush);
-    painter.drawRect(matrix.adjusted(-0.5, -0.5, 0.5, 0.5));
+    strokeRect(painter, matrix.adjusted(-0.5, -0.5, 0.5, 0.5), 1.0, m_viewState->theme().zeroAxisColor());
 
     if (ownLayout ? m_valuesFit : valuesFit(layout)) {
         painter.setFont(layout.valueFont);
@@ -1204,11 +1234,8 @@ void HeatmapView::paintMatrix(QPainter &painter, const Layout &layout, bool ownL
     if (selected >= 0 && selected < layout.rows) {
         const double width = std::max(2.0, std::round(0.16 * layout.lineHeight * m_viewState->lineWidthFactor()));
         const QRectF rowRect = rowRectOf(matrix, cell, selected);
-        painter.setBrush(Qt::NoBrush);
-        painter.setPen(QPen(Qt::white, 1.0));
-        painter.drawRect(rowRect.adjusted(0.5, 0.5, -0.5, -0.5));
-        painter.setPen(QPen(queryColor(selected), width, Qt::SolidLine, Qt::SquareCap, Qt::MiterJoin));
-        painter.drawRect(rowRect.adjusted(-width / 2, -width / 2, width / 2, width / 2));
+        strokeRect(painter, rowRect.adjusted(0.5, 0.5, -0.5, -0.5), 1.0, Qt::white);
+        strokeRect(painter, rowRect.adjusted(-width / 2, -width / 2, width / 2, width / 2), width, queryColor(selected));
     }
 
     const int hoveredQuery = m_viewState->hoveredQuery();
