@@ -134,12 +134,16 @@ void AccessibleNumbers::update()
 void AccessibleNumbers::writeDescription()
 {
     m_deferral->markRefreshed();
-    const QString description = numbersText() + QLatin1Char(' ') + m_help;
-    if (description == m_view->accessibleDescription())
+    setDescription(m_view, numbersText() + QLatin1Char(' ') + m_help);
+}
+
+void AccessibleNumbers::setDescription(QWidget *view, const QString &description)
+{
+    if (description == view->accessibleDescription())
         return;
-    m_view->setAccessibleDescription(description);
+    view->setAccessibleDescription(description);
     if (QAccessible::isActive()) {
-        QAccessibleEvent event(m_view, QAccessible::DescriptionChanged);
+        QAccessibleEvent event(view, QAccessible::DescriptionChanged);
         QAccessible::updateAccessibility(&event);
     }
 }

@@ -37,6 +37,9 @@ public:
     /// "(5.0000, 4.0112)" for one query row, or an empty string while there is no result.
     static QString contextInWords(const AttentionModel *model, int queryRow);
 
+    /// Sets `view`'s accessible description when it changed, and tells an active screen reader.
+    static void setDescription(QWidget *view, const QString &description);
+
 private:
     /// Rewrites the description while the view is on screen or a screen reader is active;
     /// otherwise (a dock tab behind another) the view catches up when it comes on screen.

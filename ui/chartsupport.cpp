@@ -1,9 +1,12 @@
 #include "chartsupport.h"
 
+#include "theme.h"
+
 #include <QAbstractAxis>
 #include <QBarSet>
-#include <QPen>
+#include <QChart>
 #include <QFontMetricsF>
+#include <QPen>
 #include <QWidget>
 
 #include <array>
@@ -130,6 +133,23 @@ QColor contributionColor(int index)
 int contributionColorCount()
 {
     return static_cast<int>(kMutedPalette.size());
+}
+
+void applyThemeToChart(QChart *chart, std::initializer_list<QAbstractAxis *> axes, const Theme &theme,
+                       double lineFactor)
+{
+    chart->setBackgroundBrush(theme.viewBackground());
+    chart->setBackgroundPen(Qt::NoPen);
+    // Light keeps one white sheet (and a transparent figure stays transparent inside the plot).
+    chart->setPlotAreaBackgroundBrush(theme.plotBackground());
+    chart->setPlotAreaBackgroundVisible(theme.plotBackground() != theme.viewBackground());
+    const double lineWidth = lineFactor > 1.0 ? lineFactor : 0.0;
+    for (QAbstractAxis *axis : axes) {
+        axis->setLabelsBrush(theme.textColor());
+        axis->setTitleBrush(theme.textColor());
+        axis->setLinePen(QPen(theme.zeroAxisColor(), lineWidth));
+        axis->setGridLinePen(QPen(theme.gridColor(), lineWidth));
+    }
 }
 
 } // namespace attnlens

@@ -6,11 +6,16 @@
 #include <QStringList>
 #include <QVector>
 
+#include <initializer_list>
+
 class QAbstractAxis;
 class QBarSet;
+class QChart;
 class QWidget;
 
 namespace attnlens {
+
+class Theme;
 
 // Small helpers shared by the Qt Charts views.
 
@@ -41,6 +46,11 @@ QString quoted(const QString &label);
 /// pixels without antialiasing, but a hairline's item knows its bounding box at once, where a
 /// one-pixel pen has Qt stroke the line's outline each time the scene looks for what to repaint.
 void useHairlinePens(QAbstractAxis *axis);
+
+/// A chart's background, plot area and axes in `theme`'s colours, its axis and grid lines
+/// `lineFactor` thick (hairlines at 1).
+void applyThemeToChart(QChart *chart, std::initializer_list<QAbstractAxis *> axes, const Theme &theme,
+                       double lineFactor);
 
 /// The fill of key `index`'s share in a stacked chart: Paul Tol's "muted" qualitative palette,
 /// colour-blind safe and deliberately unlike the Okabe-Ito colours that identify the queries.

@@ -567,18 +567,8 @@ void ContextChartView::applyTheme()
 {
     const Theme &theme = m_viewState->theme();
     const double lineFactor = m_viewState->lineWidthFactor();
-    m_chart->setBackgroundBrush(theme.viewBackground());
-    m_chart->setBackgroundPen(Qt::NoPen);
-    // Light keeps one white sheet (and a transparent figure stays transparent inside the plot).
-    m_chart->setPlotAreaBackgroundBrush(theme.plotBackground());
-    m_chart->setPlotAreaBackgroundVisible(theme.plotBackground() != theme.viewBackground());
+    applyThemeToChart(m_chart, {m_xAxis, m_yAxis}, theme, lineFactor);
     m_chart->legend()->setLabelColor(theme.textColor());
-    for (QAbstractAxis *axis : {static_cast<QAbstractAxis *>(m_xAxis), static_cast<QAbstractAxis *>(m_yAxis)}) {
-        axis->setLabelsBrush(theme.textColor());
-        axis->setTitleBrush(theme.textColor());
-        axis->setLinePen(QPen(theme.zeroAxisColor(), lineFactor > 1.0 ? lineFactor : 0.0));
-        axis->setGridLinePen(QPen(theme.gridColor(), lineFactor > 1.0 ? lineFactor : 0.0));
-    }
     m_zeroLine->setPen(QPen(theme.textColor(), 1.5 * lineFactor));
     // The context marker is the darkest (lightest on Dark) thing in the chart.
     m_contextSeries->setColor(theme.isDark() ? QColor(0xf2, 0xf4, 0xf7) : QColor(0x11, 0x11, 0x11));

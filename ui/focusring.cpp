@@ -70,10 +70,19 @@ void FocusRing::follow()
 void FocusRing::paintEvent(QPaintEvent *)
 {
     QPainter painter(this);
-    const qreal width = std::max<qreal>(2.0, fontMetrics().height() / 8.0);
-    painter.setPen(QPen(palette().color(QPalette::Highlight), width));
+    paintFrame(painter, this);
+}
+
+void FocusRing::paintFrame(QPainter &painter, const QWidget *view)
+{
+    // Plain enough to see from the back of a room, and thicker with bigger text.
+    const qreal width = std::max<qreal>(2.0, view->fontMetrics().height() / 8.0);
+    painter.save();
+    painter.setRenderHint(QPainter::Antialiasing, false);
+    painter.setPen(QPen(view->palette().color(QPalette::Highlight), width));
     painter.setBrush(Qt::NoBrush);
-    painter.drawRect(QRectF(rect()).adjusted(width / 2, width / 2, -width / 2, -width / 2));
+    painter.drawRect(QRectF(view->rect()).adjusted(width / 2, width / 2, -width / 2, -width / 2));
+    painter.restore();
 }
 
 } // namespace attnlens

@@ -2,6 +2,8 @@
 
 #include <QWidget>
 
+class QPainter;
+
 namespace attnlens {
 
 /// A focus indicator for views whose own painting cannot show one (a chart, a scroll area, a
@@ -22,6 +24,8 @@ public:
     /// Whether focus arriving or leaving for `reason` should show a focus indicator, given
     /// whether it was shown before (for the reasons that keep it: window and popup changes).
     static bool visibleFocus(Qt::FocusReason reason, bool before);
+    /// The ring's frame along `view`'s edge, for views that paint their focus themselves.
+    static void paintFrame(QPainter &painter, const QWidget *view);
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;

@@ -1,5 +1,6 @@
 #include "heatmapview.h"
 
+#include "accessiblenumbers.h"
 #include "attentionmodel.h"
 #include "colormap.h"
 #include "focusring.h"
@@ -8,7 +9,6 @@
 #include "tokenpalette.h"
 #include "viewstate.h"
 
-#include <QAccessible>
 #include <QEvent>
 #include <QFontMetricsF>
 #include <QHelpEvent>
@@ -1739,25 +1739,14 @@ void HeatmapView::updateAccessibleNumbers()
                               isMasked(kq, kk) ? tr("masked") : formatCompact(result->weights(kq, kk), 4));
     }
     const QString description = sentences.join(QLatin1Char(' '));
-    if (description == accessibleDescription())
-        return;
-    setAccessibleDescription(description);
-    if (QAccessible::isActive()) {
-        QAccessibleEvent event(this, QAccessible::DescriptionChanged);
-        QAccessible::updateAccessibility(&event);
-    }
+    AccessibleNumbers::setDescription(this, description);
 }
 
 void HeatmapView::paintFocusFrame(QPainter &painter) const
 {
     if (!hasFocus() || !m_focusVisible)
         return;
-    painter.save();
-    painter.setRenderHint(QPainter::Antialiasing, false);
-    painter.setBrush(Qt::NoBrush);
-    painter.setPen(QPen(palette().color(QPalette::Highlight), 2.0));
-    painter.drawRect(QRectF(rect()).adjusted(1, 1, -1, -1));
-    painter.restore();
+    FocusRing::paintFrame(painter, this);
 }
 
 } // namespace attnlens

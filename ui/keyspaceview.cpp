@@ -1,5 +1,6 @@
 #include "keyspaceview.h"
 
+#include "accessiblenumbers.h"
 #include "attentionmodel.h"
 #include "focusring.h"
 #include "labelplacer.h"
@@ -15,7 +16,6 @@
 #include <QKeyEvent>
 #include <QLabel>
 #include <QMouseEvent>
-#include <QAccessible>
 #include <QPaintEngine>
 #include <QPainter>
 #include <QStaticText>
@@ -1943,26 +1943,14 @@ QString KeySpaceView::numbersDescription() const
 void KeySpaceView::updateAccessibleNumbers()
 {
     const QString description = numbersDescription() + QLatin1Char(' ') + m_helpDescription;
-    if (description == accessibleDescription())
-        return;
-    setAccessibleDescription(description);
-    if (QAccessible::isActive()) {
-        QAccessibleEvent event(this, QAccessible::DescriptionChanged);
-        QAccessible::updateAccessibility(&event);
-    }
+    AccessibleNumbers::setDescription(this, description);
 }
 
 void KeySpaceView::paintKeyboardTarget(QPainter &painter) const
 {
     if (!hasFocus() || !m_focusVisible)
         return;
-    // A focus frame at the view's edge, plain enough to see from the back of a room.
-    painter.save();
-    painter.setRenderHint(QPainter::Antialiasing, false);
-    painter.setBrush(Qt::NoBrush);
-    painter.setPen(QPen(palette().color(QPalette::Highlight), 2.0));
-    painter.drawRect(QRectF(rect()).adjusted(1, 1, -1, -1));
-    painter.restore();
+    FocusRing::paintFrame(painter, this);
     // The key chosen with K gets a dashed ring.
     if (m_keyboardKey < 0 || m_keyboardKey >= m_scene.keyPoints.size()
         || (m_keyboardKey < m_scene.keyFinite.size() && !m_scene.keyFinite[m_keyboardKey]))

@@ -1,12 +1,12 @@
 #include "maskgridcanvas.h"
 
+#include "accessiblenumbers.h"
 #include "attentionmodel.h"
 #include "maskeditor.h"
 #include "numberformat.h"
 #include "tokenpalette.h"
 #include "viewstate.h"
 
-#include <QAccessible>
 #include <QEvent>
 #include <QFocusEvent>
 #include <QHelpEvent>
@@ -1096,13 +1096,7 @@ void MaskGridCanvas::updateAccessibleState()
         state = tr("Real-key row, %1.").arg(scenario.keyLabel(m_focusColumn));
     }
     const QString description = state.isEmpty() ? m_helpDescription : state + QLatin1Char(' ') + m_helpDescription;
-    if (description == accessibleDescription())
-        return;
-    setAccessibleDescription(description);
-    if (QAccessible::isActive()) {
-        QAccessibleEvent event(this, QAccessible::DescriptionChanged);
-        QAccessible::updateAccessibility(&event);
-    }
+    AccessibleNumbers::setDescription(this, description);
 }
 
 } // namespace attnlens

@@ -443,17 +443,7 @@ void WeightsChartView::applyTheme()
 {
     const Theme &theme = m_viewState->theme();
     const double lineFactor = m_viewState->lineWidthFactor();
-    m_chart->setBackgroundBrush(theme.viewBackground());
-    m_chart->setBackgroundPen(Qt::NoPen);
-    // Light keeps one white sheet (and a transparent figure stays transparent inside the plot).
-    m_chart->setPlotAreaBackgroundBrush(theme.plotBackground());
-    m_chart->setPlotAreaBackgroundVisible(theme.plotBackground() != theme.viewBackground());
-    for (QAbstractAxis *axis : {static_cast<QAbstractAxis *>(m_xAxis), static_cast<QAbstractAxis *>(m_yAxis)}) {
-        axis->setLabelsBrush(theme.textColor());
-        axis->setTitleBrush(theme.textColor());
-        axis->setLinePen(QPen(theme.zeroAxisColor(), lineFactor > 1.0 ? lineFactor : 0.0));
-        axis->setGridLinePen(QPen(theme.gridColor(), lineFactor > 1.0 ? lineFactor : 0.0));
-    }
+    applyThemeToChart(m_chart, {m_xAxis, m_yAxis}, theme, lineFactor);
     m_maskedSet->setBrush(QBrush(theme.hatchColor(), Qt::BDiagPattern));
     m_maskedSet->setPen(QPen(theme.maskedColor(), lineFactor, Qt::DashLine));
     layoutLabels();

@@ -1,5 +1,6 @@
 #include "weightstableview.h"
 
+#include "accessiblenumbers.h"
 #include "attentionmodel.h"
 #include "viewstate.h"
 #include "weightstablemodel.h"
@@ -162,13 +163,7 @@ void WeightsTableView::writeDescription()
         parts << cells.join(QStringLiteral("; "));
     }
     const QString description = parts.join(QLatin1Char(' '));
-    if (description == accessibleDescription())
-        return;
-    setAccessibleDescription(description);
-    if (QAccessible::isActive()) {
-        QAccessibleEvent event(this, QAccessible::DescriptionChanged);
-        QAccessible::updateAccessibility(&event);
-    }
+    AccessibleNumbers::setDescription(this, description);
 }
 
 } // namespace attnlens
