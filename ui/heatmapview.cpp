@@ -37,6 +37,15 @@ constexpr int kMaxCellsWithText = 4096;
 /// Device rows per band when the one-pixel-per-cell picture is drawn scaled (see paintMatrix).
 constexpr int kScaledBandRows = 64;
 
+/// `rect` filled in bands of kScaledBandRows rows: a tall fill is one span per row, and Qt's
+/// raster engine hands any fill of more than about 96 spans to its global thread pool and waits
+/// for it, which on two cores costs more than the fill.
+void fillInBands(QPainter &painter, const QRectF &rect, const QColor &color)
+{
+    for (double top = rect.top(); top < rect.bottom(); top += kScaledBandRows)
+        painter.fillRect(QRectF(rect.left(), top, rect.width(), std::min<double>(kScaledBandRows, rect.bottom() - top)), color);
+}
+
 /// The outline a pen of `width` would stroke along `rect`. On screen it is four fills, the tall
 /// sides in bands: a line as tall as the matrix is a fill of one span per row, and Qt's raster
 /// engine hands any fill of more than about 96 spans to its global thread pool and waits for it,
@@ -52,13 +61,9 @@ void strokeRect(QPainter &painter, const QRectF &rect, double width, const QColo
     const QRectF outer = rect.adjusted(-width / 2, -width / 2, width / 2, width / 2);
     painter.fillRect(QRectF(outer.left(), outer.top(), outer.width(), width), color);
     painter.fillRect(QRectF(outer.left(), outer.bottom() - width, outer.width(), width), color);
-    const double sideTop = outer.top() + width;
-    const double sideBottom = outer.bottom() - width;
-    for (double top = sideTop; top < sideBottom; top += kScaledBandRows) {
-        const double height = std::min<double>(kScaledBandRows, sideBottom - top);
-        painter.fillRect(QRectF(outer.left(), top, width, height), color);
-        painter.fillRect(QRectF(outer.right() - width, top, width, height), color);
-    }
+    const double sideHeight = outer.height() - 2 * width;
+    fillInBands(painter, QRectF(outer.left(), outer.top() + width, width, sideHeight), color);
+    fillInBands(painter, QRectF(outer.right() - width, outer.top() + width, width, sideHeight), color);
 }
 
 // Beyond this many keys no column is wide enough for a label over two lines.
@@ -1120,12 +1125,6 @@ void HeatmapView::paintMatrix(QPainter &painter, const Layout &layout, bool ownL
         painter.translate(matrix.topLeft());
         painter.scale(1.0 / dpr, 1.0 / dpr);
         const double cellPixels = cell * dpr;
-        // Tall fills in bands, for the reason the scaled picture above is drawn in bands: under a
-        // clip of several rectangles a fill is one span per row.
-        auto fillInBands = [&painter](const QRect &rect, const QColor &color) {
-            for (int top = rect.top(); top <= rect.bottom(); top += kScaledBandRows)
-                painter.fillRect(QRect(rect.left(), top, rect.width(), std::min(kScaledBandRows, rect.bottom() + 1 - top)), color);
-        };
         const double width = std::max(1, qCeil(matrix.width() * dpr - 1e-6));
         const double height = std::max(1, qCeil(matrix.height() * dpr - 1e-6));
         auto edge = [](int index, int count, double extent) {
@@ -1138,7 +1137,7 @@ void HeatmapView::paintMatrix(QPainter &painter, const Layout &layout, bool ownL
             for (int column = 0; column < layout.columns; ++column) {
                 const int left = edge(column, layout.columns, width);
                 const int right = edge(column + 1, layout.columns, width);
-                fillInBands(QRect(left, top, right - left, bottom - top), QColor::fromRgb(line[column]));
+                fillInBands(painter, QRect(left, top, right - left, bottom - top), QColor::fromRgb(line[column]));
             }
         }
         if (cellPixels >= 14.0) {
@@ -1147,7 +1146,7 @@ void HeatmapView::paintMatrix(QPainter &painter, const Layout &layout, bool ownL
             const int seamWidth = int(std::max(1.0, std::floor(dpr)));
             for (int column = 1; column < layout.columns; ++column) {
                 const int x = int(std::round(column * cellPixels));
-                fillInBands(QRect(x - seamWidth / 2, 0, seamWidth, int(height) + 1), seamColor());
+                fillInBands(painter, QRect(x - seamWidth / 2, 0, seamWidth, int(height) + 1), seamColor());
             }
             for (int row = 1; row < layout.rows; ++row) {
                 const int y = int(std::round(row * cellPixels));

@@ -38,6 +38,18 @@ using attnlens::test::builtinScenario;
 
 namespace {
 
+/// The window on screen at 1280x720 with the notebook lesson, as a student first sees it.
+bool showWithLesson(MainWindow &window)
+{
+    window.resize(1280, 720);
+    window.show();
+    if (!QTest::qWaitForWindowExposed(&window))
+        return false;
+    window.openScenario(builtinScenario(kLessonScenarioId), QStringLiteral("lesson"));
+    settleEvents();
+    return true;
+}
+
 } // namespace
 
 TEST(Accessibility, EveryViewHasANameAndADescription)
@@ -135,11 +147,7 @@ TEST(Accessibility, ChartsHeatmapAndWorkedNumbersReadTheWeightsInWords)
     // Each view on screen (a dock tab behind another is brought forward first: without a screen
     // reader, hidden views skip their words until shown, see below).
     MainWindow window;
-    window.resize(1280, 720);
-    window.show();
-    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
-    window.openScenario(builtinScenario(kLessonScenarioId), QStringLiteral("lesson"));
-    settleEvents();
+    ASSERT_TRUE(showWithLesson(window));
     auto bringForward = [&](QWidget *view) {
         if (auto *dock = qobject_cast<QDockWidget *>(view->parentWidget()))
             dock->raise();
@@ -177,11 +185,7 @@ TEST(Accessibility, AHiddenViewCatchesUpWhenShown)
     // the current ones as soon as it is shown.
     ASSERT_FALSE(QAccessible::isActive());
     MainWindow window;
-    window.resize(1280, 720);
-    window.show();
-    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
-    window.openScenario(builtinScenario(kLessonScenarioId), QStringLiteral("lesson"));
-    settleEvents();
+    ASSERT_TRUE(showWithLesson(window));
     QWidget *worked = window.workedNumbersView();
     auto *heatmapDock = qobject_cast<QDockWidget *>(window.heatmapView()->parentWidget());
     ASSERT_NE(heatmapDock, nullptr);
@@ -205,11 +209,7 @@ TEST(Accessibility, AHiddenViewCatchesUpWhenShown)
 TEST(Accessibility, PaintedViewsShowAFocusRing)
 {
     MainWindow window;
-    window.resize(1280, 720);
-    window.show();
-    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
-    window.openScenario(builtinScenario(kLessonScenarioId), QStringLiteral("lesson"));
-    settleEvents();
+    ASSERT_TRUE(showWithLesson(window));
     for (QWidget *view : {static_cast<QWidget *>(window.weightsChartView()),
                           static_cast<QWidget *>(window.contextChartView())}) {
         auto *ring = view->findChild<QWidget *>(view->objectName() + QStringLiteral("FocusRing"));
