@@ -179,9 +179,11 @@ int runWindow(int argc, char **argv, const CommandLineRequest &request,
     window->show();
     if (!scenario)
         QMessageBox::warning(window.get(), QObject::tr("Scenario not opened"), scenario.error().message);
-    window->offerAutosaveRestore();
+    const bool restored = window->offerAutosaveRestore();
     if (request.lessonStep)
         window->startLesson(*request.lessonStep - 1);
+    else if (!restored && request.scenario.isEmpty() && window->isFirstStart())
+        window->startLesson(0);  // a new user meets the lesson, not an unexplained window
     return app.exec();
 }
 

@@ -191,6 +191,23 @@ QSize HeatmapView::minimumSizeHint() const
     return QSize(qCeil(18 * fm.height()), qCeil(13 * fm.height()));
 }
 
+int HeatmapView::naturalHeight(int width) const
+{
+    const QFontMetricsF fm(font());
+    const double h = fm.height();
+    const Layout layout = computeLayout(QRectF(0, 0, width, 80 * h));
+    if (!layout.hasGrid || layout.rows <= 0)
+        return minimumSizeHint().height();
+    // Cells up to six lines of text: big enough for large numbers, small enough not to waste
+    // the screen on a matrix of one row.
+    const double cell = std::min(layout.cellSize, std::floor(6 * h));
+    const double matrix = std::max(layout.rows * cell, 3.4 * h);  // the colour bar's least height
+    // Title and info lines, paddings, column labels and the axis title around the matrix.
+    const double around = 0.4 * h + h + 0.7 * h + 0.25 * h + layout.columnLabelExtent + 1.15 * h + 0.5 * h
+        + 2 * h + 0.4 * h;
+    return std::max(minimumSizeHint().height(), int(std::ceil(matrix + around + 0.5 * h)));
+}
+
 QSize HeatmapView::sizeHint() const
 {
     const QFontMetricsF fm(font());
@@ -845,7 +862,7 @@ void HeatmapView::refreshInfo() const
     if (text.isEmpty()) {
         if (m_state == State::UndefinedRows) {
             text = m_refusal;
-        } else if (m_state == State::Values) {
+        } else if (m_state == State::Values && !m_viewState->isPresenting()) {  // no hints on a lecture screen
             m_infoIsHint = true;
             text = tr("Hover a cell for q\u00b7k, S, S/T and its weight") + kInfoSeparator
                 + tr("click a row to select its query");
@@ -1292,7 +1309,10 @@ void HeatmapView::setUpThemeHandling()
     };
     connect(m_viewState, &ViewState::themeChanged, this, repaintAll);
     connect(m_viewState, &ViewState::lineScaleChanged, this, repaintAll);
-    connect(m_viewState, &ViewState::presentingChanged, this, [this] { update(); });
+    connect(m_viewState, &ViewState::presentingChanged, this, [this] {
+        m_layoutDirty = true;  // the hover hint comes and goes with presenting
+        update();
+    });
 }
 
 QVector<QRectF> HeatmapView::labelRects() const

@@ -58,6 +58,10 @@ public:
     /// The view rendered offscreen at `size` (logical pixels) and device pixel ratio `dpr`.
     QImage renderImage(QSize size, qreal dpr = 1) const;
 
+    /// The height the view needs at `width` to draw its matrix with cells no larger than a
+    /// few lines of text: a 1×3 matrix needs little, so a layout can give the rest to others.
+    int naturalHeight(int width) const;
+
     /// The cell's rectangle in widget coordinates; empty while no matrix is shown.
     QRectF cellRect(int queryRow, int keyRow) const;
     /// The rectangle left of the matrix where query row `queryRow` is labelled (clickable).

@@ -618,7 +618,8 @@ KeySpaceView::FrameInputs KeySpaceView::frameInputs(const QRectF &bounds, bool i
     inputs.hasResult = shownWeights() != nullptr;
     if (!inputs.hasResult)
         inputs.note = m_resultNote;
-    inputs.caption = interactive ? hintText() : dimensionNote();
+    // No editing hints on a lecture screen.
+    inputs.caption = !interactive ? dimensionNote() : m_viewState->isPresenting() ? QString() : hintText();
     inputs.queryCount = int(m_model->scenario().queryCount());
     inputs.horizontalDimension = m_horizontalDimension;
     inputs.verticalDimension = m_verticalDimension;

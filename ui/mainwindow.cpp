@@ -39,6 +39,7 @@
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
@@ -106,6 +107,14 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_maskGrid, &MaskGridView::editRefused, this,
             [this](const QString &message) { statusBar()->showMessage(message, kStatusMessageMs); });
     statusBar()->showMessage(tr("Drag a query arrow, slide the temperature or click a mask cell."));
+    // One line that is always in sight while the lesson is closed says how to open it.
+    auto *lessonHint = new QLabel(tr("F9: the guided lesson"), this);
+    lessonHint->setObjectName(QStringLiteral("lessonHint"));
+    lessonHint->setAccessibleName(tr("How to open the lesson"));
+    statusBar()->addPermanentWidget(lessonHint);
+    connect(m_lessonDock->toggleViewAction(), &QAction::toggled, lessonHint,
+            [lessonHint](bool shown) { lessonHint->setVisible(!shown); });
+    lessonHint->setVisible(!m_lessonDock->toggleViewAction()->isChecked());
     // Keyboard users start where the lesson does: the arrow keys move the query at once.
     m_keySpace->setFocus(Qt::OtherFocusReason);
     // Arriving at a view from the keyboard, its keys are named in the status bar.
@@ -335,7 +344,9 @@ void MainWindow::createMenus()
     addPresentationMenu(m_viewMenu);
 
     QMenu *helpMenu = menuBar()->addMenu(tr("&Help"));
-    QAction *lessonAction = helpMenu->addAction(tr("Start the &Lesson"), this, [this] { startLesson(0); });
+    // F9 (View > Lesson) opens the lesson too; the menu names it so that it can be found.
+    QAction *lessonAction = helpMenu->addAction(tr("Start the &Lesson") + QStringLiteral("\tF9"), this,
+                                                [this] { startLesson(0); });
     lessonAction->setObjectName(QStringLiteral("startLessonAction"));
     lessonAction->setStatusTip(tr("Walk through the notebook's lesson step by step, with live checkpoints."));
     helpMenu->addSeparator();
@@ -500,6 +511,7 @@ void MainWindow::updateTitle()
 void MainWindow::restoreSettings()
 {
     QSettings settings;
+    m_firstStart = !settings.contains(QLatin1String(kSettingsGeometry));
     if (!restoreGeometry(settings.value(QLatin1String(kSettingsGeometry)).toByteArray()))
         resize(1280, 720);
     restoreState(settings.value(QLatin1String(kSettingsState)).toByteArray(), kLayoutVersion);
@@ -545,6 +557,14 @@ void MainWindow::createLesson()
     toggle->setShortcut(QKeySequence(Qt::Key_F9));
     toggle->setStatusTip(tr("Show or hide the guided lesson."));
     connect(toggle, &QAction::triggered, this, [this](bool shown) {
+        // While presenting the lesson's column belongs to the stage; its dock stays hidden.
+        if (m_presentation && m_presentation->isActive()) {
+            m_lessonDock->hide();
+            if (shown && m_lessonPanel->currentStep() < 0)
+                m_lessonPanel->goToStep(0);
+            m_presentation->setLessonShown(shown);
+            return;
+        }
         if (shown && m_lessonPanel->currentStep() < 0)
             startLesson(0);
         else if (shown)
@@ -567,7 +587,9 @@ void MainWindow::createLesson()
 
 void MainWindow::startLesson(int stepIndex)
 {
-    if (!m_lessonDock->isVisible()) {
+    if (m_presentation->isActive()) {
+        m_presentation->setLessonShown(true);
+    } else if (!m_lessonDock->isVisible()) {
         m_lessonDock->show();
         // Room for the lesson's text without squeezing the key space: the heatmap gives some up.
         const int width = std::max(m_lessonPanel->minimumSizeHint().width(), this->width() * 3 / 10);
@@ -582,30 +604,47 @@ void MainWindow::startLesson(int stepIndex)
 void MainWindow::showLessonView(int view)
 {
     QDockWidget *dock = nullptr;
+    QWidget *widget = nullptr;
     switch (static_cast<LessonView>(view)) {
     case LessonView::KeySpace:
-        return;  // the central view is always in sight
+        widget = m_keySpace;  // the central view: always in sight, no dock
+        break;
     case LessonView::Heatmap:
         dock = m_heatmapDock;
+        widget = m_heatmap;
         break;
     case LessonView::WorkedNumbers:
         dock = m_numbersDock;
+        widget = m_workedNumbers;
         break;
     case LessonView::Weights:
         dock = m_weightsDock;
+        widget = m_weightsChart;
         break;
     case LessonView::Context:
         dock = m_contextDock;
+        widget = m_contextChart;
         break;
     case LessonView::Temperature:
         dock = m_temperatureDock;
+        widget = m_temperature;
         break;
     case LessonView::Mask:
         dock = m_maskDock;
+        widget = m_maskGrid;
         break;
     case LessonView::Lesson:
         dock = m_lessonDock;
+        widget = m_lessonPanel;
         break;
+    }
+    // While presenting, the step's view takes the large place of the stage (the temperature
+    // strip and the lesson's column keep theirs, and the key space takes the large place).
+    m_presentation->setFocalView(widget);
+    if (m_presentation->isActive()) {
+        if (widget != m_keySpace)
+            PresentationFlash::flash(widget, m_viewState);
+        return;
     }
     if (!dock)
         return;
@@ -734,7 +773,21 @@ void MainWindow::addPresentationMenu(QMenu *viewMenu)
     m_themeController = new ThemeController(m_viewState, this, this);
     m_themeController->restoreSavedTheme();
     m_presentation = new PresentationMode(this, m_viewState, this);
-    m_presentation->setArrangement({{m_lessonDock}, {m_heatmapDock, m_temperatureDock}, {m_weightsDock}});
+    m_presentation->setBaseFont(m_themeController->baseFont());
+    // The step's view in the large place; beside it the two that explain it best.
+    PresentationMode::Arrangement arrangement;
+    arrangement.lessonDock = m_lessonDock;
+    arrangement.banner = m_errorBanner;
+    arrangement.strip = m_temperature;
+    arrangement.views = {m_keySpace, m_heatmap, m_weightsChart, m_contextChart, m_maskGrid, m_workedNumbers};
+    arrangement.companions = {
+        {m_keySpace, {m_heatmap, m_weightsChart}},     {m_heatmap, {m_keySpace, m_weightsChart}},
+        {m_weightsChart, {m_keySpace, m_heatmap}},     {m_contextChart, {m_weightsChart, m_keySpace}},
+        {m_maskGrid, {m_heatmap, m_keySpace}},         {m_workedNumbers, {m_heatmap, m_keySpace}},
+    };
+    arrangement.defaultFocal = m_keySpace;
+    arrangement.naturalHeights = {{m_heatmap, [this](int width) { return m_heatmap->naturalHeight(width); }}};
+    m_presentation->setArrangement(arrangement);
 
     viewMenu->addSeparator();
     m_themeController->addThemeMenu(viewMenu);

@@ -91,6 +91,10 @@ public:
     /// take the focus now (shown, enabled).
     QList<QWidget *> tabStops() const;
 
+    /// Whether no window of Attention Lens was ever closed on this account (no saved layout):
+    /// the first start opens the lesson.
+    bool isFirstStart() const { return m_firstStart; }
+
 protected:
     void closeEvent(QCloseEvent *event) override;
     bool focusNextPrevChild(bool next) override;
@@ -128,6 +132,7 @@ private:
     AttentionModel *m_model;
     ViewState *m_viewState;
     QString m_source;
+    bool m_firstStart = false;
 
     ErrorBanner *m_errorBanner = nullptr;
     KeySpaceView *m_keySpace = nullptr;

@@ -1,20 +1,24 @@
 #include "presentationmode.h"
 
+#include "presentationstage.h"
 #include "viewstate.h"
 
 #include <QAction>
 #include <QCoreApplication>
 #include <QDockWidget>
 #include <QEvent>
+#include <QFontInfo>
 #include <QLabel>
 #include <QLayout>
 #include <QMainWindow>
 #include <QMenuBar>
 #include <QScreen>
+#include <QSignalBlocker>
 #include <QStatusBar>
 #include <QTimer>
 
 #include <algorithm>
+#include <climits>
 
 namespace attnlens {
 
@@ -26,37 +30,28 @@ constexpr int kPresentationStateVersion = 0x5e5;
 
 } // namespace
 
+int PresentationMode::minimumTextPixels(int screenHeight)
+{
+    return std::max(1, (screenHeight + kScreenLinesPerTextPixel - 1) / kScreenLinesPerTextPixel);
+}
+
 PresentationMode::PresentationMode(QMainWindow *window, ViewState *viewState, QObject *parent)
     : QObject(parent)
     , m_window(window)
     , m_viewState(viewState)
 {
     createActions();
-
-    m_hint = new QLabel(m_window);
-    m_hint->setObjectName(QStringLiteral("presentationHint"));
-    m_hint->setText(tr("Esc leaves presentation · Ctrl +/− text size"));
-    m_hint->setAccessibleName(tr("Presentation hint"));
-    m_hint->setAttribute(Qt::WA_TransparentForMouseEvents);
-    m_hint->setAlignment(Qt::AlignCenter);
-    m_hint->setStyleSheet(QStringLiteral(
-        "QLabel { background: rgba(20, 20, 20, 190); color: white; border-radius: 10px;"
-        " padding: 0.5em 1.2em; }"));
-    m_hint->hide();
     m_hintTimer = new QTimer(this);
     m_hintTimer->setSingleShot(true);
     m_hintTimer->setInterval(kHintMs);
-    connect(m_hintTimer, &QTimer::timeout, m_hint, &QWidget::hide);
-    m_window->installEventFilter(this);
-    // Bigger text needs its room again: the key space keeps the larger share.
-    connect(m_viewState, &ViewState::textScaleChanged, this, [this] {
-        if (m_active)
-            QTimer::singleShot(0, this, [this] {
-                if (m_active)
-                    shareRoom();
-            });
+    connect(m_hintTimer, &QTimer::timeout, this, [this] {
+        if (m_stage)
+            m_stage->footer()->clear();
     });
+    m_window->installEventFilter(this);
 }
+
+PresentationMode::~PresentationMode() = default;
 
 void PresentationMode::createActions()
 {
@@ -85,8 +80,13 @@ void PresentationMode::createActions()
     m_normalTextAction = new QAction(tr("&Normal Text Size"), this);
     m_normalTextAction->setObjectName(QStringLiteral("normalTextAction"));
     m_normalTextAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
-    connect(m_normalTextAction, &QAction::triggered, this,
-            [this] { m_viewState->setTextScalePercent(kMinimumTextScale); });
+    connect(m_normalTextAction, &QAction::triggered, this, [this] {
+        // While presenting, "normal" is the smallest size the back of the room can read.
+        if (m_active)
+            applyPresentationStep(0);
+        else
+            m_viewState->setTextScalePercent(kMinimumTextScale);
+    });
 
     m_leaveAction = new QAction(tr("Leave Presentation Mode"), this);
     m_leaveAction->setObjectName(QStringLiteral("leavePresentationAction"));
@@ -104,82 +104,48 @@ void PresentationMode::createActions()
 
 void PresentationMode::setArrangement(const Arrangement &arrangement)
 {
-    auto keep = [](const QList<QDockWidget *> &docks) {
-        QList<QPointer<QDockWidget>> kept;
-        for (QDockWidget *dock : docks)
-            kept.append(dock);
-        return kept;
-    };
-    m_leftDocks = keep(arrangement.left);
-    m_rightDocks = keep(arrangement.right);
-    m_bottomDocks = keep(arrangement.bottom);
+    m_arrangement = arrangement;
+    if (!m_focal)
+        m_focal = arrangement.defaultFocal;
 }
 
-void PresentationMode::arrangeDocks()
+void PresentationMode::setBaseFont(const QFont &font)
 {
-    // The right column runs the full height and the bottom row stays under the key space: the
-    // tall views (key space, weights) share the height, the wide ones share the width.
-    m_window->setCorner(Qt::TopLeftCorner, Qt::LeftDockWidgetArea);
-    m_window->setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
-    m_window->setCorner(Qt::TopRightCorner, Qt::RightDockWidgetArea);
-    m_window->setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
-    auto place = [this](const QList<QPointer<QDockWidget>> &docks, Qt::DockWidgetArea area,
-                        Qt::Orientation stacking) {
-        QDockWidget *previous = nullptr;
-        for (QDockWidget *dock : docks) {
-            if (!dock)
-                continue;
-            const bool shown = dock->isVisibleTo(m_window);
-            dock->setFloating(false);
-            if (previous)
-                m_window->splitDockWidget(previous, dock, stacking);
-            else
-                m_window->addDockWidget(area, dock);
-            dock->setVisible(shown);
-            previous = dock;
-        }
-    };
-    place(m_leftDocks, Qt::LeftDockWidgetArea, Qt::Vertical);
-    place(m_rightDocks, Qt::RightDockWidgetArea, Qt::Vertical);
-    place(m_bottomDocks, Qt::BottomDockWidgetArea, Qt::Horizontal);
-    shareRoom();
+    m_baseFont = font;
 }
 
-void PresentationMode::shareRoom()
+QList<QWidget *> PresentationMode::companionsOf(QWidget *focal) const
 {
-    const QSize room = m_window->size();
-    auto shown = [this](const QList<QPointer<QDockWidget>> &docks) {
-        QList<QDockWidget *> result;
-        for (QDockWidget *dock : docks)
-            if (dock && dock->isVisibleTo(m_window))
-                result.append(dock);
-        return result;
-    };
-    const QList<QDockWidget *> left = shown(m_leftDocks);
-    const QList<QDockWidget *> right = shown(m_rightDocks);
-    int leftWidth = 0;
-    if (!left.isEmpty()) {
-        // The lesson's text wraps: a narrow column leaves the rest to the views.
-        leftWidth = std::max(left.first()->minimumSizeHint().width(), room.width() * 22 / 100);
-        m_window->resizeDocks({left.first()}, {leftWidth}, Qt::Horizontal);
-    }
-    if (!right.isEmpty()) {
-        // The key space is what the room looks at: the column takes two fifths of what the
-        // lesson leaves (at least its docks' minimum, which the window keeps anyway).
-        const int wanted = (room.width() - leftWidth) * 40 / 100;
-        m_window->resizeDocks({right.first()}, {wanted}, Qt::Horizontal);
-        // The first of the column (the heatmap) takes what the others leave.
-        QList<int> heights;
-        for (int i = 0; i < right.size(); ++i)
-            heights.append(i == 0 ? room.height() : right.at(i)->minimumSizeHint().height());
-        m_window->resizeDocks(right, heights, Qt::Vertical);
-    }
-    for (QDockWidget *dock : std::as_const(m_bottomDocks)) {
-        if (dock && dock->isVisibleTo(m_window)) {
-            m_window->resizeDocks({dock}, {room.height() * 36 / 100}, Qt::Vertical);
-            break;
-        }
-    }
+    for (const auto &entry : m_arrangement.companions)
+        if (entry.first == focal)
+            return entry.second;
+    return {};
+}
+
+void PresentationMode::setFocalView(QWidget *view)
+{
+    if (!view || !m_arrangement.views.contains(view))
+        view = m_arrangement.defaultFocal;
+    m_focal = view;
+    if (!m_active)
+        return;
+    m_stage->setFocus(m_focal, companionsOf(m_focal));
+    // A bigger view in the focal place may not fit at the current text size.
+    applyPresentationStep(m_presentationStep);
+}
+
+void PresentationMode::setLessonShown(bool shown)
+{
+    m_lessonShown = shown;
+    if (!m_active)
+        return;
+    m_stage->setLessonShown(shown);
+    applyPresentationStep(m_presentationStep);
+}
+
+QLabel *PresentationMode::hintLabel() const
+{
+    return m_stage ? m_stage->footer() : nullptr;
 }
 
 void PresentationMode::setActive(bool active)
@@ -203,26 +169,42 @@ void PresentationMode::enter()
     m_savedTextScale = m_viewState->textScalePercent();
     m_savedLineScale = m_viewState->lineScale();
     m_savedStatusBarVisible = m_window->statusBar()->isVisible();
+    m_lessonShown = m_arrangement.lessonDock && m_arrangement.lessonDock->isVisible();
     m_active = true;
 
-    // Only what the audience needs: editing panels (matrices, mask editor, history, tables)
-    // go away; the lesson stays if it was open.
-    for (const Qt::Corner corner : {Qt::TopLeftCorner, Qt::TopRightCorner, Qt::BottomLeftCorner,
-                                    Qt::BottomRightCorner})
-        m_savedCorners[corner] = m_window->corner(corner);
-    for (QDockWidget *dock : m_window->findChildren<QDockWidget *>()) {
-        if (dock->parentWidget() != m_window)
-            continue;
-        const bool kept = m_leftDocks.contains(dock) || m_rightDocks.contains(dock) || m_bottomDocks.contains(dock);
-        if (!kept)
+    // The views leave their docks and the central widget for the stage; every dock hides (the
+    // saved layout brings them back), so no title bar, close button or editing panel is left.
+    m_stage = new PresentationStage(m_window);
+    // Whatever made a view too small (a bigger matrix, the refusal banner, a wrapped strip), the
+    // text steps down until every view has its room again.
+    connect(m_stage, &PresentationStage::overflowed, this, [this] {
+        if (m_active)
+            QTimer::singleShot(0, this, [this] {
+                // Nothing left to give (the smallest text, no companions): stop there.
+                if (m_active && m_stage && !m_stage->fits()
+                    && (m_presentationStep > 0 || m_stage->sideLimit() > 0))
+                    applyPresentationStep(m_presentationStep - 1);
+            });
+    });
+    m_stage->borrow(m_arrangement.lessonDock ? m_arrangement.lessonDock->widget() : nullptr,
+                    m_arrangement.banner, m_arrangement.strip, m_arrangement.views);
+    for (const auto &entry : m_arrangement.naturalHeights)
+        m_stage->setNaturalHeight(entry.first, entry.second);
+    for (QDockWidget *dock : m_window->findChildren<QDockWidget *>())
+        if (dock->parentWidget() == m_window)
             dock->hide();
-    }
+    m_savedCentral = m_window->takeCentralWidget();
+    if (m_savedCentral)
+        m_savedCentral->hide();
+    m_window->setCentralWidget(m_stage);
+    m_stage->setLessonShown(m_lessonShown);
+    m_stage->setFocus(m_focal ? m_focal.data() : m_arrangement.defaultFocal, companionsOf(m_focal));
+
     // Folded rather than hidden: a hidden menu bar would switch off its actions' shortcuts.
     m_window->menuBar()->setFixedHeight(0);
     m_window->statusBar()->hide();
 
     m_viewState->setThemeKind(Theme::Kind::Projector);
-    m_viewState->setTextScalePercent(m_presentationTextScale);
     m_viewState->setLineScale(kLineScale);
     m_viewState->setPresenting(true);
     if (m_fullScreenEnabled) {
@@ -231,7 +213,7 @@ void PresentationMode::enter()
         if (const QScreen *screen = m_window->screen())
             m_window->setGeometry(screen->geometry());
     }
-    arrangeDocks();
+    applyPresentationStep(m_presentationStep);
 
     m_toggleAction->setChecked(true);
     m_leaveAction->setEnabled(true);
@@ -246,23 +228,28 @@ void PresentationMode::leave()
         return;
     }
     m_active = false;
-    m_presentationTextScale = m_viewState->textScalePercent();
     m_hintTimer->stop();
-    m_hint->hide();
 
     m_viewState->setPresenting(false);
     m_viewState->setLineScale(m_savedLineScale);
     m_viewState->setTextScalePercent(m_savedTextScale);
     m_viewState->setThemeKind(m_savedTheme);
 
+    // Every view goes home before the central widget and the docks come back.
+    m_stage->giveBack();
+    m_window->takeCentralWidget();
+    m_stage->deleteLater();
+    m_stage = nullptr;
+    if (m_savedCentral) {
+        m_window->setCentralWidget(m_savedCentral);
+        m_savedCentral->show();
+    }
+
     m_window->menuBar()->setMinimumHeight(0);
     m_window->menuBar()->setMaximumHeight(QWIDGETSIZE_MAX);
     m_window->statusBar()->setVisible(m_savedStatusBarVisible);
     m_window->setWindowState(m_savedWindowState);
     m_window->restoreGeometry(m_savedGeometry);
-    for (const Qt::Corner corner : {Qt::TopLeftCorner, Qt::TopRightCorner, Qt::BottomLeftCorner,
-                                    Qt::BottomRightCorner})
-        m_window->setCorner(corner, m_savedCorners[corner]);
     m_window->restoreState(m_savedDockState, kPresentationStateVersion);
 
     m_toggleAction->setChecked(false);
@@ -270,8 +257,102 @@ void PresentationMode::leave()
     emit activeChanged(false);
 }
 
+int PresentationMode::readableTextScale() const
+{
+    const int wanted = minimumTextPixels(availableRoom().height());
+    const double themeFactor = Theme::make(Theme::Kind::Projector).fontFactor();
+    auto pixelsAt = [&](int percent) {
+        QFont font = m_baseFont;
+        const double factor = themeFactor * percent / 100.0;
+        if (font.pointSizeF() > 0)
+            font.setPointSizeF(font.pointSizeF() * factor);
+        else if (font.pixelSize() > 0)
+            font.setPixelSize(std::max(1, int(std::lround(font.pixelSize() * factor))));
+        return QFontInfo(font).pixelSize();
+    };
+    const int base = std::max(1, pixelsAt(100));
+    // From just under the estimate upwards: font sizes round, so the estimate may fall short.
+    int percent = std::max(1, int(std::floor(100.0 * wanted / base)) - 3);
+    while (pixelsAt(percent) < wanted && percent < 100 * wanted)
+        ++percent;
+    return percent;
+}
+
+int PresentationMode::presentationScale(int step) const
+{
+    const int readable = readableTextScale();
+    return readable + (readable * step + 2) / 4;
+}
+
+void PresentationMode::applyPresentationStep(int step)
+{
+    if (!m_active)
+        return;
+    // The text size the lecturer chose comes first: the last companions of the focal view give
+    // way for it (all but one; at the smallest readable size, all), and only then the text shrinks.
+    for (int s = std::clamp(step, 0, kMaximumPresentationSteps); s >= 0; --s) {
+        m_viewState->setTextScalePercent(presentationScale(s));
+        m_presentationStep = s;
+        m_stage->setSideLimit(INT_MAX);
+        bool fits = stageFits();
+        while (!fits && m_stage->sideLimit() > (s == 0 ? 0 : 1)) {
+            m_stage->setSideLimit(m_stage->sideLimit() - 1);
+            fits = stageFits();
+        }
+        if (fits)
+            break;
+    }
+    m_stage->relayout();
+}
+
+bool PresentationMode::stageFits()
+{
+    // The views measured the new font at once; some re-arrange their own parts (the temperature
+    // strip wraps its readout) only when their posted layout requests arrive.
+    for (int pass = 0; pass < 3; ++pass)
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    const QSize room = availableRoom();
+    if (!m_stage->fitsIn(room))
+        return false;
+    if (m_stage->size() != room)
+        return true;  // the window is still on its way to full screen: the prediction decides
+    const QSignalBlocker quiet(m_stage);
+    return m_stage->relayout();
+}
+
 void PresentationMode::stepTextScale(int steps)
 {
+    if (m_active) {
+        const int target = std::clamp(m_presentationStep + steps, 0, kMaximumPresentationSteps);
+        if (target == m_presentationStep) {
+            showHint(steps > 0 ? tr("The text is as large as this screen can hold.")
+                               : tr("This is the smallest text the back of the room can read."));
+            return;
+        }
+        const int before = m_presentationStep;
+        const int beforeLimit = m_stage->sideLimit();
+        if (steps < 0) {
+            applyPresentationStep(target);  // smaller text: every companion that fits comes back
+            return;
+        }
+        m_viewState->setTextScalePercent(presentationScale(target));
+        // Bigger text may cost the last companion view, never the first one or the focal view.
+        bool fits = stageFits();
+        while (!fits && m_stage->sideLimit() > 1) {
+            m_stage->setSideLimit(m_stage->sideLimit() - 1);
+            fits = stageFits();
+        }
+        if (!fits) {
+            m_viewState->setTextScalePercent(presentationScale(before));
+            m_stage->setSideLimit(beforeLimit);
+            m_stage->relayout();
+            showHint(tr("The text is as large as this screen can hold."));
+            return;
+        }
+        m_presentationStep = target;
+        m_stage->relayout();
+        return;
+    }
     const int current = m_viewState->textScalePercent();
     const int scale = std::clamp(current + steps * kTextScaleStep, kMinimumTextScale, kMaximumTextScale);
     if (scale == current)
@@ -285,11 +366,7 @@ void PresentationMode::stepTextScale(int steps)
         layoutFits(room);  // lets the layout shrink back before the window does
         if (!(m_window->windowState() & (Qt::WindowFullScreen | Qt::WindowMaximized)))
             m_window->resize(windowSize);
-        const QString message = tr("The text is as large as this screen can hold.");
-        if (m_active)
-            showHint(message);
-        else
-            m_window->statusBar()->showMessage(message, 3000);
+        m_window->statusBar()->showMessage(tr("The text is as large as this screen can hold."), 3000);
     }
 }
 
@@ -316,27 +393,14 @@ bool PresentationMode::layoutFits(const QSize &room) const
 
 void PresentationMode::showHint(const QString &text)
 {
-    m_hint->setText(text.isEmpty() ? tr("Esc leaves presentation · Ctrl +/− text size") : text);
-    // A widget with a style sheet does not follow its parent's font: as big as the views' text.
-    m_hint->setFont(m_window->font());
-    m_hint->adjustSize();
-    placeHint();
-    m_hint->raise();
-    m_hint->show();
+    if (!m_stage)
+        return;
+    m_stage->footer()->setText(text.isEmpty() ? tr("Esc leaves presentation · Ctrl +/− text size") : text);
     m_hintTimer->start();
-}
-
-void PresentationMode::placeHint()
-{
-    const QSize size = m_hint->sizeHint();
-    m_hint->resize(size);
-    m_hint->move((m_window->width() - size.width()) / 2, m_window->height() - 3 * size.height());
 }
 
 bool PresentationMode::eventFilter(QObject *watched, QEvent *event)
 {
-    if (watched == m_window && event->type() == QEvent::Resize && m_hint->isVisible())
-        placeHint();
     // The window saves its layout when it closes: the one from before presenting.
     if (watched == m_window && event->type() == QEvent::Close && m_active)
         leave();

@@ -1,0 +1,24 @@
+#pragma once
+
+#include <QRectF>
+#include <QString>
+#include <QVector>
+
+class QWidget;
+
+namespace attnlens::test {
+
+/// One run of text as a widget painted it.
+struct DrawnText {
+    QString text;
+    QRectF rect;        ///< in the probed widget's coordinates (ascent to descent, advance width)
+    QRectF clip;        ///< the painted widget's visible area, in the same coordinates
+    double pixelSize;   ///< the font's pixel size times the painter's scale
+};
+
+/// Paints `widget` and its visible children into a recording paint device and returns every text
+/// that the painting drew (labels, chart titles, axis ticks, the views' own painted numbers), with
+/// its size in pixels. Only text inside the painted widget's visible area is returned.
+QVector<DrawnText> drawnTexts(QWidget *widget);
+
+} // namespace attnlens::test
