@@ -7,6 +7,7 @@
 #include "coretestsupport.h"
 #include "errorbanner.h"
 #include "heatmapview.h"
+#include "lessonpanel.h"
 #include "keyspaceview.h"
 #include "mainwindow.h"
 #include "maskgridcanvas.h"
@@ -16,7 +17,9 @@
 #include "weightschartview.h"
 #include "workednumbersview.h"
 
+#include <QAction>
 #include <QBarSet>
+#include <QLabel>
 #include <QDockWidget>
 #include <QSet>
 #include <QSettings>
@@ -204,4 +207,34 @@ TEST_F(MainWindowTest, ColourMapAndLayoutAreRemembered)
     EXPECT_EQ(reopened.viewState()->colorMapKind(), ColorMap::Kind::Viridis);
     EXPECT_FALSE(reopened.viewState()->showValues());
     EXPECT_EQ(reopened.size(), QSize(1100, 700));
+}
+
+// A new user is never left without the lesson: the first start is known (the app opens the
+// lesson then), a line in the status bar says how to open it while it is closed, and the Help menu
+// names its key.
+TEST_F(MainWindowTest, TheFirstStartIsKnownAndTheLessonKeyIsAlwaysInSight)
+{
+    {
+        MainWindow window;
+        EXPECT_TRUE(window.isFirstStart());
+        window.resize(1280, 720);
+        window.show();
+        ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+        auto *hint = window.findChild<QLabel *>(QStringLiteral("lessonHint"));
+        ASSERT_NE(hint, nullptr);
+        EXPECT_TRUE(hint->isVisible());
+        EXPECT_TRUE(hint->text().contains(QLatin1String("F9")));
+        auto *start = window.findChild<QAction *>(QStringLiteral("startLessonAction"));
+        ASSERT_NE(start, nullptr);
+        EXPECT_TRUE(start->text().endsWith(QLatin1String("\tF9")));
+        // F9 (View > Lesson) opens it, and then the line goes away.
+        window.findChild<QAction *>(QStringLiteral("lessonDockAction"))->trigger();
+        settleEvents();
+        EXPECT_TRUE(window.lessonDock()->isVisible());
+        EXPECT_FALSE(hint->isVisible());
+        EXPECT_GE(window.lessonPanel()->currentStep(), 0);
+        window.close();
+    }
+    MainWindow again;
+    EXPECT_FALSE(again.isFirstStart());
 }
