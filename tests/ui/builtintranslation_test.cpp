@@ -1,9 +1,11 @@
 // The shipped scenarios speak the interface language: with zh_TW installed their names,
 // descriptions and token labels are the ones the Chinese lesson uses (記憶 A, 詞元 3), while a
 // user's own file keeps every word it holds.
+#include "attention.h"
 #include "builtinscenarios.h"
 #include "languagesettings.h"
 #include "mainwindow.h"
+#include "refusaltext.h"
 #include "scenariojson.h"
 #include "scenariosource.h"
 
@@ -140,6 +142,27 @@ TEST_F(BuiltinTranslation, TheWindowTitleIsChineseApartFromTheAppName)
     englishWindow.openScenario(builtin("three-queries"), QStringLiteral("three-queries"));
     EXPECT_TRUE(englishWindow.windowTitle().startsWith(QStringLiteral("Three queries")))
         << englishWindow.windowTitle().toStdString();
+}
+
+TEST_F(BuiltinTranslation, TheViewsRefusalTextsSpeakChineseAndNameTheQueryByItsLabel)
+{
+    Scenario scenario = builtin("causal-self-attention");
+    Mask mask = causalMask(3, 3);
+    mask.row(1).setConstant(false);
+    scenario.allowed = mask;
+    const Result<AttentionResult> refused = computeAttention(scenario);
+    ASSERT_FALSE(refused.ok());
+    const QString english = refusalText(scenario, refused.error(), 1);
+    EXPECT_TRUE(english.startsWith(QStringLiteral("undefined: no allowed key"))) << english.toStdString();
+    EXPECT_TRUE(english.contains(QStringLiteral("\u201ctoken 2\u201d"))) << english.toStdString();
+
+    ASSERT_TRUE(LanguageSettings::install(QStringLiteral("zh_TW")));
+    const QString shownRow = refusalText(scenario, refused.error(), 1);
+    EXPECT_TRUE(hasChinese(shownRow.section(QLatin1Char('\n'), 0, 0))) << shownRow.toStdString();
+    EXPECT_TRUE(shownRow.contains(QStringLiteral("token 2"))) << "the label is the scenario's own";
+    const QString otherRow = refusalText(scenario, refused.error(), 0);
+    EXPECT_TRUE(hasChinese(otherRow)) << otherRow.toStdString();
+    EXPECT_TRUE(otherRow.contains(QStringLiteral("token 2"))) << otherRow.toStdString();
 }
 
 } // namespace
