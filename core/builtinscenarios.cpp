@@ -3,7 +3,10 @@
 #include "jsonfile.h"
 #include "scenariojson.h"
 
+#include <QCoreApplication>
 #include <QStringList>
+
+#include <cstring>
 
 namespace attnlens {
 
@@ -23,6 +26,106 @@ const char *const kBuiltinIds[] = {
     "practice-huge-value",
     "practice-cross-attention",
 };
+
+// What a person reads in the shipped scenarios: their names, descriptions and token labels.
+// loadBuiltinScenario() translates exactly these through the application's translators, so a
+// zh_TW interface reads 記憶 A where the file says "memory A"; without a translator (the headless
+// commands, --evidence) the files' own English stays. Files of users are never translated.
+const char *const kTranslationContext = "BuiltinScenario";
+const char *const kTranslatableTexts[] = {
+    // lesson
+    QT_TRANSLATE_NOOP("BuiltinScenario", "Notebook lesson: one query, three memories"),
+    QT_TRANSLATE_NOOP("BuiltinScenario",
+        "Step 2 of the notebook. The query [1, 0] is compared with memories A, B and C. A and "
+        "C have the same dot product with it, so they get the same weight; B scores 0 but "
+        "still receives weight."),
+    // three-queries
+    QT_TRANSLATE_NOOP("BuiltinScenario", "Three queries (starts at T = 1)"),
+    QT_TRANSLATE_NOOP("BuiltinScenario",
+        "Step 6 of the notebook: the memory stays fixed while the query changes. The queries "
+        "q1, q2 and q3 start at [1, 0], [0, 1] and [-1, 0] and rank the memories differently. "
+        "It opens at temperature 1, standard attention; below 1 sharpens the weights, above 1 "
+        "flattens them."),
+    // three-queries-sharp
+    QT_TRANSLATE_NOOP("BuiltinScenario", "Three queries, sharper (starts at T = 0.5)"),
+    QT_TRANSLATE_NOOP("BuiltinScenario",
+        "Step 6 of the notebook: the memory stays fixed while the query changes. The queries "
+        "q1, q2 and q3 start at [1, 0], [0, 1] and [-1, 0] and rank the memories differently. "
+        "It opens at temperature 0.5; below 1 sharpens the weights, above 1 flattens them."),
+    // three-queries-soft
+    QT_TRANSLATE_NOOP("BuiltinScenario", "Three queries, softer (starts at T = 2)"),
+    QT_TRANSLATE_NOOP("BuiltinScenario",
+        "Step 6 of the notebook: the memory stays fixed while the query changes. The queries "
+        "q1, q2 and q3 start at [1, 0], [0, 1] and [-1, 0] and rank the memories differently. "
+        "It opens at temperature 2; below 1 sharpens the weights, above 1 flattens them."),
+    // causal-self-attention
+    QT_TRANSLATE_NOOP("BuiltinScenario", "Causal self-attention"),
+    QT_TRANSLATE_NOOP("BuiltinScenario",
+        "Step 7 of the notebook: three tokens attend to themselves (Q = K), and each may only "
+        "look at itself and earlier positions. The first row must be [1, 0, 0] and nothing "
+        "above the diagonal gets weight."),
+    // causal-padding
+    QT_TRANSLATE_NOOP("BuiltinScenario", "Causal mask and padding"),
+    QT_TRANSLATE_NOOP("BuiltinScenario",
+        "Step 8 of the notebook: token 3 is padding, so no query may retrieve it. The causal "
+        "permissions are combined with the padding permissions by AND."),
+    // value-b-changed
+    QT_TRANSLATE_NOOP("BuiltinScenario", "Intervention: value of B changed"),
+    QT_TRANSLATE_NOOP("BuiltinScenario",
+        "Step 10 of the notebook: Q and K are held fixed and only the value of memory B "
+        "becomes [100, 100]. The weights are unchanged; the context moves a long way."),
+    // key-b-removed
+    QT_TRANSLATE_NOOP("BuiltinScenario", "Intervention: memory B masked out"),
+    QT_TRANSLATE_NOOP("BuiltinScenario",
+        "Step 10 of the notebook: memory B is masked, and the remaining weights renormalise to "
+        "0.5 and 0.5."),
+    // practice-identical-keys
+    QT_TRANSLATE_NOOP("BuiltinScenario", "Practice: all keys identical"),
+    QT_TRANSLATE_NOOP("BuiltinScenario",
+        "Practice 2: every key is the same vector, so every allowed key gets the same weight "
+        "whatever the query. The third query masks memory C, which still gets exactly 0."),
+    // practice-huge-value
+    QT_TRANSLATE_NOOP("BuiltinScenario", "Practice: one huge value"),
+    QT_TRANSLATE_NOOP("BuiltinScenario",
+        "Practice 3: memory C carries the value [10000, 10000]. The weights are those of the "
+        "lesson, yet the context jumps."),
+    // practice-cross-attention
+    QT_TRANSLATE_NOOP("BuiltinScenario", "Practice: cross-attention"),
+    QT_TRANSLATE_NOOP("BuiltinScenario",
+        "Practice 4: two decoder steps (queries) attend over three encoder states (keys and "
+        "values) of another sequence. Self-attention takes Q, K and V from one sequence; "
+        "cross-attention takes Q from one stream and K, V from another."),
+    // token labels ("q", "q1" ... stay as they are: they are symbols, like Q and K)
+    QT_TRANSLATE_NOOP("BuiltinScenario", "memory A"),
+    QT_TRANSLATE_NOOP("BuiltinScenario", "memory B"),
+    QT_TRANSLATE_NOOP("BuiltinScenario", "memory C"),
+    QT_TRANSLATE_NOOP("BuiltinScenario", "token 1"),
+    QT_TRANSLATE_NOOP("BuiltinScenario", "token 2"),
+    QT_TRANSLATE_NOOP("BuiltinScenario", "token 3"),
+    QT_TRANSLATE_NOOP("BuiltinScenario", "token 3 (padding)"),
+    QT_TRANSLATE_NOOP("BuiltinScenario", "decoder 1"),
+    QT_TRANSLATE_NOOP("BuiltinScenario", "decoder 2"),
+    QT_TRANSLATE_NOOP("BuiltinScenario", "encoder A"),
+    QT_TRANSLATE_NOOP("BuiltinScenario", "encoder B"),
+    QT_TRANSLATE_NOOP("BuiltinScenario", "encoder C"),
+};
+
+QString translated(const QString &text)
+{
+    if (!isTranslatableBuiltinText(text))
+        return text;
+    return QCoreApplication::translate(kTranslationContext, text.toUtf8().constData());
+}
+
+void translateTexts(Scenario &scenario)
+{
+    scenario.name = translated(scenario.name);
+    scenario.description = translated(scenario.description);
+    for (QString &label : scenario.queryLabels)
+        label = translated(label);
+    for (QString &label : scenario.keyLabels)
+        label = translated(label);
+}
 
 QString resourcePath(const QString &id)
 {
@@ -62,7 +165,20 @@ Result<Scenario> loadBuiltinScenario(const QString &id)
     const Result<QByteArray> bytes = readFileBounded(resourcePath(id), ScenarioLimits::maxFileBytes);
     if (!bytes)
         return bytes.error();
-    return parseScenario(bytes.value(), id);
+    Result<Scenario> scenario = parseScenario(bytes.value(), id);
+    if (scenario.ok())
+        translateTexts(scenario.value());
+    return scenario;
+}
+
+bool isTranslatableBuiltinText(const QString &text)
+{
+    const QByteArray utf8 = text.toUtf8();
+    for (const char *source : kTranslatableTexts) {
+        if (std::strcmp(source, utf8.constData()) == 0)
+            return true;
+    }
+    return false;
 }
 
 } // namespace attnlens

@@ -21,6 +21,11 @@ struct BuiltinScenarioInfo {
 QList<BuiltinScenarioInfo> builtinScenarios();
 
 /// Loads a shipped scenario by id; an unknown id is a FileError listing the known ones.
+/// Its name, description and token labels come in the installed interface language (the
+/// files' English when no translator is installed, as in the headless commands).
 Result<Scenario> loadBuiltinScenario(const QString &id);
+
+/// True for a text of the shipped scenarios that loadBuiltinScenario() translates.
+bool isTranslatableBuiltinText(const QString &text);
 
 } // namespace attnlens

@@ -2,6 +2,145 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_TW">
 <context>
+    <name>BuiltinScenario</name>
+    <message>
+        <source>Notebook lesson: one query, three memories</source>
+        <translation>筆記本課程：一個查詢、三個記憶</translation>
+    </message>
+    <message>
+        <source>Step 2 of the notebook. The query [1, 0] is compared with memories A, B and C. A and C have the same dot product with it, so they get the same weight; B scores 0 but still receives weight.</source>
+        <translation>筆記本的步驟 2。查詢 [1, 0] 與記憶 A、B、C 比較。A 與 C 和它的內積相同，所以得到相同的權重；B 的分數是 0，但仍分到權重。</translation>
+    </message>
+    <message>
+        <source>Three queries (starts at T = 1)</source>
+        <translation>三個查詢（起始 T = 1）</translation>
+    </message>
+    <message>
+        <source>Step 6 of the notebook: the memory stays fixed while the query changes. The queries q1, q2 and q3 start at [1, 0], [0, 1] and [-1, 0] and rank the memories differently. It opens at temperature 1, standard attention; below 1 sharpens the weights, above 1 flattens them.</source>
+        <translation>筆記本的步驟 6：記憶固定不動，改變的是查詢。查詢 q1、q2、q3 起始於 [1, 0]、[0, 1] 與 [-1, 0]，各自對記憶排出不同的順序。開啟時溫度為 1，即標準注意力；低於 1 使權重更集中，高於 1 使權重更平均。</translation>
+    </message>
+    <message>
+        <source>Three queries, sharper (starts at T = 0.5)</source>
+        <translation>三個查詢，較集中（起始 T = 0.5）</translation>
+    </message>
+    <message>
+        <source>Step 6 of the notebook: the memory stays fixed while the query changes. The queries q1, q2 and q3 start at [1, 0], [0, 1] and [-1, 0] and rank the memories differently. It opens at temperature 0.5; below 1 sharpens the weights, above 1 flattens them.</source>
+        <translation>筆記本的步驟 6：記憶固定不動，改變的是查詢。查詢 q1、q2、q3 起始於 [1, 0]、[0, 1] 與 [-1, 0]，各自對記憶排出不同的順序。開啟時溫度為 0.5；低於 1 使權重更集中，高於 1 使權重更平均。</translation>
+    </message>
+    <message>
+        <source>Three queries, softer (starts at T = 2)</source>
+        <translation>三個查詢，較平均（起始 T = 2）</translation>
+    </message>
+    <message>
+        <source>Step 6 of the notebook: the memory stays fixed while the query changes. The queries q1, q2 and q3 start at [1, 0], [0, 1] and [-1, 0] and rank the memories differently. It opens at temperature 2; below 1 sharpens the weights, above 1 flattens them.</source>
+        <translation>筆記本的步驟 6：記憶固定不動，改變的是查詢。查詢 q1、q2、q3 起始於 [1, 0]、[0, 1] 與 [-1, 0]，各自對記憶排出不同的順序。開啟時溫度為 2；低於 1 使權重更集中，高於 1 使權重更平均。</translation>
+    </message>
+    <message>
+        <source>Causal self-attention</source>
+        <translation>因果自注意力</translation>
+    </message>
+    <message>
+        <source>Step 7 of the notebook: three tokens attend to themselves (Q = K), and each may only look at itself and earlier positions. The first row must be [1, 0, 0] and nothing above the diagonal gets weight.</source>
+        <translation>筆記本的步驟 7：三個詞元對自身做注意力（Q = K），每個詞元只能看自己與之前的位置。第一列必須是 [1, 0, 0]，對角線以上的格子都不得到權重。</translation>
+    </message>
+    <message>
+        <source>Causal mask and padding</source>
+        <translation>因果遮罩與填充</translation>
+    </message>
+    <message>
+        <source>Step 8 of the notebook: token 3 is padding, so no query may retrieve it. The causal permissions are combined with the padding permissions by AND.</source>
+        <translation>筆記本的步驟 8：詞元 3 是填充，所以任何查詢都不可擷取它。因果的許可與填充的許可以 AND 結合。</translation>
+    </message>
+    <message>
+        <source>Intervention: value of B changed</source>
+        <translation>介入：改變 B 的值</translation>
+    </message>
+    <message>
+        <source>Step 10 of the notebook: Q and K are held fixed and only the value of memory B becomes [100, 100]. The weights are unchanged; the context moves a long way.</source>
+        <translation>筆記本的步驟 10：Q 與 K 保持不變，只有記憶 B 的值變成 [100, 100]。權重不變；上下文向量卻移動了很遠。</translation>
+    </message>
+    <message>
+        <source>Intervention: memory B masked out</source>
+        <translation>介入：遮罩記憶 B</translation>
+    </message>
+    <message>
+        <source>Step 10 of the notebook: memory B is masked, and the remaining weights renormalise to 0.5 and 0.5.</source>
+        <translation>筆記本的步驟 10：記憶 B 被遮罩，其餘的權重重新正規化為 0.5 與 0.5。</translation>
+    </message>
+    <message>
+        <source>Practice: all keys identical</source>
+        <translation>練習：所有鍵都相同</translation>
+    </message>
+    <message>
+        <source>Practice 2: every key is the same vector, so every allowed key gets the same weight whatever the query. The third query masks memory C, which still gets exactly 0.</source>
+        <translation>練習 2：每個鍵都是同一個向量，所以不論查詢為何，每個允許的鍵都得到相同的權重。第三個查詢遮罩了記憶 C，C 仍恰為 0。</translation>
+    </message>
+    <message>
+        <source>Practice: one huge value</source>
+        <translation>練習：一個巨大的值</translation>
+    </message>
+    <message>
+        <source>Practice 3: memory C carries the value [10000, 10000]. The weights are those of the lesson, yet the context jumps.</source>
+        <translation>練習 3：記憶 C 帶著值 [10000, 10000]。權重與課程中的相同，上下文向量卻大幅跳動。</translation>
+    </message>
+    <message>
+        <source>Practice: cross-attention</source>
+        <translation>練習：交叉注意力</translation>
+    </message>
+    <message>
+        <source>Practice 4: two decoder steps (queries) attend over three encoder states (keys and values) of another sequence. Self-attention takes Q, K and V from one sequence; cross-attention takes Q from one stream and K, V from another.</source>
+        <translation>練習 4：兩個解碼器步驟（查詢）對另一個序列的三個編碼器狀態（鍵與值）做注意力。自注意力的 Q、K、V 來自同一個序列；交叉注意力的 Q 來自一個序列，K、V 來自另一個。</translation>
+    </message>
+    <message>
+        <source>memory A</source>
+        <translation>記憶 A</translation>
+    </message>
+    <message>
+        <source>memory B</source>
+        <translation>記憶 B</translation>
+    </message>
+    <message>
+        <source>memory C</source>
+        <translation>記憶 C</translation>
+    </message>
+    <message>
+        <source>token 1</source>
+        <translation>詞元 1</translation>
+    </message>
+    <message>
+        <source>token 2</source>
+        <translation>詞元 2</translation>
+    </message>
+    <message>
+        <source>token 3</source>
+        <translation>詞元 3</translation>
+    </message>
+    <message>
+        <source>token 3 (padding)</source>
+        <translation>詞元 3（填充）</translation>
+    </message>
+    <message>
+        <source>decoder 1</source>
+        <translation>解碼器 1</translation>
+    </message>
+    <message>
+        <source>decoder 2</source>
+        <translation>解碼器 2</translation>
+    </message>
+    <message>
+        <source>encoder A</source>
+        <translation>編碼器 A</translation>
+    </message>
+    <message>
+        <source>encoder B</source>
+        <translation>編碼器 B</translation>
+    </message>
+    <message>
+        <source>encoder C</source>
+        <translation>編碼器 C</translation>
+    </message>
+</context>
+<context>
     <name>QObject</name>
     <message>
         <source>%1
@@ -14,6 +153,29 @@ Error category: %2</source>
     <message>
         <source>Scenario not opened</source>
         <translation>未開啟情境</translation>
+    </message>
+</context>
+<context>
+    <name>RefusalText</name>
+    <message>
+        <source>undefined: no allowed key
+“%1” may attend to no key, and softmax over no keys is undefined. Allow at least one key in its mask row.</source>
+        <translation>未定義：沒有允許的鍵
+「%1」不能對任何鍵做注意力，而對零個鍵做 softmax 沒有定義。請在它的遮罩列中至少允許一個鍵。</translation>
+    </message>
+    <message>
+        <source>undefined: no allowed key for “%1”
+The scenario cannot be computed until that query may attend to at least one key.</source>
+        <translation>未定義：「%1」沒有允許的鍵
+在該查詢至少能對一個鍵做注意力之前，這個情境無法計算。</translation>
+    </message>
+    <message>
+        <source>a query</source>
+        <translation>某個查詢</translation>
+    </message>
+    <message>
+        <source>No numbers: the scenario cannot be computed</source>
+        <translation>沒有數值：這個情境無法計算</translation>
     </message>
 </context>
 <context>
@@ -1878,10 +2040,6 @@ q = %2
         <translation>第 %1 列（%2）</translation>
     </message>
     <message>
-        <source>Row %1 (%2) needs at least one allowed key: softmax over no keys is undefined.</source>
-        <translation>第 %1 列（%2）至少需要一個允許的鍵：對零個鍵做 softmax 沒有定義。</translation>
-    </message>
-    <message>
         <source>all allowed</source>
         <translation>全部允許</translation>
     </message>
@@ -1902,20 +2060,24 @@ q = %2
         <translation>「%1」被拒絕：%2 將沒有允許的鍵，而對零個鍵做 softmax 沒有定義。</translation>
     </message>
     <message>
-        <source>key %1 is real</source>
-        <translation>鍵 %1 是真實詞元</translation>
-    </message>
-    <message>
-        <source>key %1 is padding</source>
-        <translation>鍵 %1 是填充</translation>
-    </message>
-    <message>
         <source>padding with causal</source>
         <translation>填充並結合因果</translation>
     </message>
     <message>
         <source>padding without causal</source>
         <translation>僅填充不含因果</translation>
+    </message>
+    <message>
+        <source>Row %1 (%2) needs at least one allowed key: %3 is its last, and softmax over no keys is undefined.</source>
+        <translation>第 %1 列（%2）至少需要一個允許的鍵：%3 是它最後一個，而對零個鍵做 softmax 沒有定義。</translation>
+    </message>
+    <message>
+        <source>%1 is a real key</source>
+        <translation>%1 是真實的鍵</translation>
+    </message>
+    <message>
+        <source>%1 is padding</source>
+        <translation>%1 是填充</translation>
     </message>
 </context>
 <context>
@@ -2640,6 +2802,10 @@ e^H = %3</translation>
     <message>
         <source>Load scenario %1</source>
         <translation>載入情境 %1</translation>
+    </message>
+    <message>
+        <source>Nudge key %1</source>
+        <translation>微調鍵 %1</translation>
     </message>
 </context>
 <context>

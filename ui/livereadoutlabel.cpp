@@ -27,6 +27,14 @@ QString unescaped(QString text)
     return text;
 }
 
+QString withoutTrailingSpaces(const QString &text)
+{
+    int end = int(text.size());
+    while (end > 0 && text[end - 1] == QLatin1Char(' '))
+        --end;
+    return text.left(end);
+}
+
 } // namespace
 
 LiveReadoutLabel::LiveReadoutLabel(QWidget *parent)
@@ -140,12 +148,7 @@ int LiveReadoutLabel::layout(const QVector<Run> &runs, double width, QVector<Pie
     auto advanceOf = [&](const Chunk &chunk, const QString &text) {
         return advance(text, runs[chunk.run].bold);
     };
-    auto trimmedEnd = [](const QString &text) {
-        int end = int(text.size());
-        while (end > 0 && text[end - 1] == QLatin1Char(' '))
-            --end;
-        return text.left(end);
-    };
+    const auto trimmedEnd = withoutTrailingSpaces;
 
     const double height = lineHeight();
     int lines = 1;
@@ -201,7 +204,7 @@ int LiveReadoutLabel::layout(const QVector<Run> &runs, double width, QVector<Pie
 void LiveReadoutLabel::relayout()
 {
     m_pieces.clear();
-    m_lineCount = layout(m_runs, m_wordWrap ? double(width()) : 0.0, &m_pieces);
+    m_lineCount = layout(m_runs, m_wordWrap ? double(textWidth(width())) : 0.0, &m_pieces);
     update();
 }
 
@@ -231,26 +234,28 @@ int LiveReadoutLabel::naturalWidth(const QString &richText) const
 {
     double natural = 0.0;
     layout(parse(richText), 0.0, nullptr, &natural);
-    return int(std::ceil(natural));
+    return int(std::ceil(natural)) + horizontalMargins();
 }
 
 QSize LiveReadoutLabel::sizeHint() const
 {
     double natural = 0.0;
     const int lines = layout(m_runs, 0.0, nullptr, &natural);
-    return QSize(int(std::ceil(natural)), int(lines * lineHeight()));
+    return QSize(int(std::ceil(natural)) + horizontalMargins(), int(lines * lineHeight()) + verticalMargins());
 }
 
 QSize LiveReadoutLabel::minimumSizeHint() const
 {
     if (!m_wordWrap)
         return sizeHint();
-    return QSize(QFontMetrics(font()).horizontalAdvance(QLatin1Char('0')) * 8, int(lineHeight()));
+    return QSize(QFontMetrics(font()).horizontalAdvance(QLatin1Char('0')) * 8 + horizontalMargins(),
+                 int(lineHeight()) + verticalMargins());
 }
 
 int LiveReadoutLabel::heightForWidth(int width) const
 {
-    return int(layout(m_runs, m_wordWrap ? double(width) : 0.0, nullptr) * lineHeight());
+    return int(layout(m_runs, m_wordWrap ? double(textWidth(width)) : 0.0, nullptr) * lineHeight())
+        + verticalMargins();
 }
 
 double LiveReadoutLabel::advance(const QString &text, bool bold) const
@@ -279,12 +284,50 @@ const QStaticText &LiveReadoutLabel::shaped(const QString &text, bool bold) cons
     return *cache.insert(text, shapedText);
 }
 
+int LiveReadoutLabel::horizontalMargins() const
+{
+    const QMargins margins = contentsMargins();
+    return margins.left() + margins.right();
+}
+
+int LiveReadoutLabel::verticalMargins() const
+{
+    const QMargins margins = contentsMargins();
+    return margins.top() + margins.bottom();
+}
+
+int LiveReadoutLabel::textWidth(int width) const
+{
+    // At least one pixel: a width of 0 would mean "no wrapping" to layout().
+    return std::max(1, width - horizontalMargins());
+}
+
+QPointF LiveReadoutLabel::textOrigin() const
+{
+    // The lines are centred vertically in the label.
+    const QRect inside = contentsRect();
+    const double blockHeight = m_lineCount * lineHeight();
+    return QPointF(inside.left(),
+                   inside.top() + std::max(0.0, std::floor((inside.height() - blockHeight) / 2.0)));
+}
+
+QRectF LiveReadoutLabel::textRect() const
+{
+    QRectF bounds;
+    const QPointF origin = textOrigin();
+    for (const Piece &piece : m_pieces) {
+        const QRectF pieceRect(origin + piece.position,
+                               QSizeF(advance(withoutTrailingSpaces(piece.text), piece.bold), lineHeight()));
+        bounds = bounds.isNull() ? pieceRect : bounds.united(pieceRect);
+    }
+    return bounds;
+}
+
 void LiveReadoutLabel::paintEvent(QPaintEvent *event)
 {
     QPainter painter(this);
     painter.fillRect(event->rect(), palette().color(backgroundRole()));
-    const double blockHeight = m_lineCount * lineHeight();
-    const QPointF origin(0.0, std::max(0.0, std::floor((height() - blockHeight) / 2.0)));
+    const QPointF origin = textOrigin();
     const QColor textColor = palette().color(foregroundRole());
     bool boldSet = false;
     painter.setFont(font());
@@ -308,6 +351,10 @@ void LiveReadoutLabel::resizeEvent(QResizeEvent *event)
 void LiveReadoutLabel::changeEvent(QEvent *event)
 {
     QWidget::changeEvent(event);
+    if (event->type() == QEvent::ContentsRectChange) {
+        relayout();
+        updateGeometry();
+    }
     if (event->type() == QEvent::FontChange) {
         m_boldFont = font();
         m_boldFont.setBold(true);

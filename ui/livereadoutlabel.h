@@ -4,6 +4,7 @@
 #include <QFont>
 #include <QHash>
 #include <QPointF>
+#include <QRectF>
 #include <QSize>
 #include <QStaticText>
 #include <QString>
@@ -18,7 +19,7 @@ namespace attnlens {
 ///
 /// A rich-text QLabel parses and lays out a text document on every change, and, not being
 /// opaque, makes every ancestor repaint under it; this label lays its words out when the text or
-/// the width changes and paints only itself.
+/// the width changes and paints only itself. Its contents margins are kept free of words.
 class LiveReadoutLabel : public QWidget {
     Q_OBJECT
 
@@ -34,6 +35,9 @@ public:
     /// Whether the text wraps at spaces to the label's width (else it stays on one line).
     void setWordWrap(bool wrap);
     bool wordWrap() const { return m_wordWrap; }
+
+    /// Where the words are drawn, in the label's coordinates (empty without text).
+    QRectF textRect() const;
 
     /// The width `richText` needs on one line, in this label's font.
     int naturalWidth(const QString &richText) const;
@@ -72,6 +76,12 @@ private:
     /// The advance of `text` in the regular or bold font, measured once per text.
     double advance(const QString &text, bool bold) const;
     double lineHeight() const;
+    /// Where the first line starts: inside the contents margins, the lines centred vertically.
+    QPointF textOrigin() const;
+    int horizontalMargins() const;
+    int verticalMargins() const;
+    /// The width the words may use in a label `width` wide.
+    int textWidth(int width) const;
 
     QString m_text;
     QVector<Run> m_runs;

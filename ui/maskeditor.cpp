@@ -3,6 +3,8 @@
 #include "attentionmodel.h"
 #include "maskpresets.h"
 
+#include <utility>
+
 namespace attnlens {
 
 namespace {
@@ -19,6 +21,12 @@ MaskEditor::MaskEditor(AttentionModel *model, QObject *parent)
     , m_model(model)
 {
     connect(m_model, &AttentionModel::scenarioReset, this, &MaskEditor::resetRealKeys);
+    // Any other change of the mask (undo, redo, a cell, another preset, a lesson step) says
+    // again which keys are padding, so the "real key" row never contradicts the mask.
+    connect(m_model, &AttentionModel::maskChanged, this, [this] {
+        if (!m_settingPaddingMask)
+            rereadRealKeys(false);
+    });
     resetRealKeys();
 }
 
@@ -42,10 +50,10 @@ bool MaskEditor::setCell(int queryRow, int keyRow, bool allowed)
         return true;
     if (!allowed && m_model->isLastAllowedKey(queryRow, keyRow)) {
         emit refused(queryRow, keyRow);
-        emit editRefused(tr("Row %1 (%2) needs at least one allowed key: softmax over no keys is "
-                            "undefined.")
+        emit editRefused(tr("Row %1 (%2) needs at least one allowed key: %3 is its last, and "
+                            "softmax over no keys is undefined.")
                              .arg(queryRow + 1)
-                             .arg(quoted(scenario.queryLabel(queryRow))));
+                             .arg(quoted(scenario.queryLabel(queryRow)), quoted(scenario.keyLabel(keyRow))));
         return false;
     }
     m_model->setMaskCell(queryRow, keyRow, allowed);
@@ -100,6 +108,8 @@ bool MaskEditor::applyPreset(Preset preset)
         m_model->setMask(std::nullopt);
         return true;
     }
+    if (preset == Preset::Padding)
+        return applyPaddingMask(presetMask(preset), presetName(preset));
     return applyMask(presetMask(preset), presetName(preset));
 }
 
@@ -140,10 +150,10 @@ bool MaskEditor::toggleRealKey(int keyRow)
     if (follow) {
         const Mask proposed =
             paddingPresetMask(m_model->scenario().queryCount(), flipped, m_paddingIsCausal);
-        const QString action = flipped[static_cast<size_t>(keyRow)]
-            ? tr("key %1 is real").arg(keyRow + 1)
-            : tr("key %1 is padding").arg(keyRow + 1);
-        if (!applyMask(proposed, action))
+        const QString key = m_model->scenario().keyLabel(keyRow);
+        const QString action = flipped[static_cast<size_t>(keyRow)] ? tr("%1 is a real key").arg(key)
+                                                                    : tr("%1 is padding").arg(key);
+        if (!applyPaddingMask(proposed, action))
             return false;
     }
     m_realKeys = std::move(flipped);
@@ -158,7 +168,7 @@ bool MaskEditor::setPaddingIsCausal(bool causal)
     if (isPaddingPresetActive()) {
         const Mask proposed = paddingPresetMask(m_model->scenario().queryCount(), m_realKeys, causal);
         const QString action = causal ? tr("padding with causal") : tr("padding without causal");
-        if (!applyMask(proposed, action)) {
+        if (!applyPaddingMask(proposed, action)) {
             emit paddingIsCausalChanged(m_paddingIsCausal);
             return false;
         }
@@ -168,15 +178,34 @@ bool MaskEditor::setPaddingIsCausal(bool causal)
     return true;
 }
 
+bool MaskEditor::applyPaddingMask(const Mask &proposed, const QString &action)
+{
+    // The padding preset's own mask keeps the flags the person just set, even a real key that no
+    // query may see yet (a key right of the last causal row).
+    const bool wasSetting = std::exchange(m_settingPaddingMask, true);
+    const bool applied = applyMask(proposed, action);
+    m_settingPaddingMask = wasSetting;
+    return applied;
+}
+
 void MaskEditor::resetRealKeys()
 {
+    rereadRealKeys(true);
+}
+
+void MaskEditor::rereadRealKeys(bool always)
+{
     const Scenario &scenario = m_model->scenario();
-    m_realKeys.assign(static_cast<size_t>(scenario.keyCount()), true);
+    std::vector<bool> real(static_cast<size_t>(scenario.keyCount()), true);
     if (scenario.allowed && scenario.queryCount() > 0 && scenario.allowed->rows() == scenario.queryCount()
         && scenario.allowed->cols() == scenario.keyCount()) {
+        // A key that no query may see counts as padding.
         for (Index j = 0; j < scenario.keyCount(); ++j)
-            m_realKeys[static_cast<size_t>(j)] = scenario.allowed->col(j).any();
+            real[static_cast<size_t>(j)] = scenario.allowed->col(j).any();
     }
+    if (!always && real == m_realKeys)
+        return;
+    m_realKeys = std::move(real);
     emit realKeysChanged();
 }
 

@@ -17,9 +17,11 @@ class AttentionModel;
 /// setMask; an edit that would leave a query row with no allowed key is refused, leaves the
 /// model untouched and is reported through editRefused() and refused().
 ///
-/// The real-key flags are a setting of the padding preset, not scenario data: they are read from
-/// the mask when a scenario arrives (a key that no query may see counts as padding) and kept
-/// until the next one.
+/// The real-key flags are a setting of the padding preset, not scenario data. They are read from
+/// the mask (a key that no query may see counts as padding) whenever the mask changes other than
+/// by the padding preset itself: when a scenario arrives, on undo and redo, after a cell or
+/// another preset. So undo and redo bring the flags back with the mask, and a flag set while the
+/// padding preset is not applied lasts until the mask next changes.
 class MaskEditor : public QObject {
     Q_OBJECT
 
@@ -66,6 +68,10 @@ signals:
 
 private:
     void resetRealKeys();
+    /// Reads the flags from the mask; emits realKeysChanged() when they changed (or `always`).
+    void rereadRealKeys(bool always);
+    /// applyMask for the padding preset's own masks, which keep the flags as set.
+    bool applyPaddingMask(const Mask &proposed, const QString &action);
     Mask currentMask() const;
     /// Sets the mask unless a row would be empty; `action` names the edit in the refusal.
     bool applyMask(const Mask &proposed, const QString &action);
@@ -74,6 +80,7 @@ private:
     AttentionModel *m_model;
     std::vector<bool> m_realKeys;
     bool m_paddingIsCausal = true;
+    bool m_settingPaddingMask = false;
 };
 
 } // namespace attnlens

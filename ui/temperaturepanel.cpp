@@ -175,6 +175,7 @@ void TemperaturePanel::buildLayout()
     m_readout->setObjectName(QStringLiteral("entropyReadout"));
     m_readout->setAccessibleName(tr("entropy of the selected query's weights"));
     m_readout->setWordWrap(true);
+    setReadoutPadding();
 
     m_stateLine = new QLabel(this);
     m_stateLine->setObjectName(QStringLiteral("temperatureStateLine"));
@@ -218,6 +219,15 @@ void TemperaturePanel::placeReadout(bool beside)
         m_layout->setColumnStretch(4, 0);
     }
     fitReadoutBox();
+}
+
+void TemperaturePanel::setReadoutPadding()
+{
+    // The readout is the last thing on its row: without room of its own after the words, its
+    // last character would sit on the panel's edge (issue 10, Chinese text at 1280×720). The
+    // margin counts in its natural width, so the panel puts it beside the controls only when
+    // the room is there, and wraps it below them otherwise.
+    m_readout->setContentsMargins(0, 0, fontMetrics().horizontalAdvance(QLatin1Char('0')) * 2, 0);
 }
 
 void TemperaturePanel::measure()
@@ -303,6 +313,7 @@ void TemperaturePanel::changeEvent(QEvent *event)
     QWidget::changeEvent(event);
     if (event->type() == QEvent::FontChange) {
         m_slider->setMinimumWidth(fontMetrics().horizontalAdvance(QLatin1Char('0')) * 14);
+        setReadoutPadding();
         measure();
     }
 }

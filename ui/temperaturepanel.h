@@ -61,6 +61,7 @@ private:
     void setReadoutText();
     QString readoutText(int row, const QString &entropy, const QString &effective) const;
     void setReadoutTemplate(const QString &templateText);
+    void setReadoutPadding();
     void measure();
     void fitReadoutBox();
     void updateStateLine();

@@ -225,9 +225,13 @@ void UndoRecorder::onRowChanged(int part, int row)
     QString text;
     if (isGestureOpen()) {
         gesture = m_gesture;
-        text = part == kQueryPart ? tr("Drag query %1").arg(label)
-            : part == kKeyPart    ? tr("Drag key %1").arg(label)
-                                  : tr("Change value %1").arg(label);
+        // A run of arrow-key moves of a key is a gesture too, but nothing was dragged.
+        if (m_nudgeKeyPending && part != kValuePart)
+            text = part == kQueryPart ? tr("Nudge query %1").arg(label) : tr("Nudge key %1").arg(label);
+        else
+            text = part == kQueryPart ? tr("Drag query %1").arg(label)
+                : part == kKeyPart    ? tr("Drag key %1").arg(label)
+                                      : tr("Change value %1").arg(label);
     } else if (part == kQueryPart && m_nudgeKeyPending) {
         gesture = burstGesture(BurstKind::Nudge, row);
         burst = true;

@@ -186,7 +186,8 @@ TEST_F(MaskGridViewTest, BlockingTheLastAllowedKeyIsRefused)
     ASSERT_EQ(refusals.count(), 1);
     const QString message = refusals.at(0).at(0).toString();
     EXPECT_EQ(message, QStringLiteral("Row 1 (\u201ctoken 1\u201d) needs at least one allowed key: "
-                                      "softmax over no keys is undefined."));
+                                      "\u201ctoken 1\u201d is its last, and softmax over no keys is "
+                                      "undefined."));
     EXPECT_TRUE(grid->isFlashing());
 
     // The refused cell flashes red, then the flash fades away.

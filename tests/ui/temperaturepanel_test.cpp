@@ -1,7 +1,9 @@
 #include "attentionmodel.h"
 #include "builtinscenarios.h"
 #include "coretestsupport.h"
+#include "languagesettings.h"
 #include "livereadoutlabel.h"
+#include "mainwindow.h"
 #include "temperaturepanel.h"
 #include "tokenpalette.h"
 #include "viewstate.h"
@@ -14,6 +16,7 @@
 #include <QMap>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QTest>
@@ -442,5 +445,85 @@ TEST_F(TemperaturePanelTest, AWrappedReadoutIsNeverClipped)
         EXPECT_GE(readout->height(), readout->heightForWidth(readout->width())) << width;
         EXPECT_GT(readout->height(), readout->fontMetrics().height()) << "wraps at " << width;
         expectTidyLayout(panel.get(), "narrow");
+    }
+}
+
+// The readout's words, in the panel's coordinates.
+QRectF readoutTextInPanel(const LiveReadoutLabel *readout, const QWidget *panel)
+{
+    return readout->textRect().translated(readout->mapTo(panel, QPoint(0, 0)));
+}
+
+/// Room enough that the last word does not seem to touch the panel's edge: two digits' width.
+int roomAfterTheWords(const QWidget *panel)
+{
+    return panel->fontMetrics().horizontalAdvance(QLatin1Char('0')) * 2;
+}
+
+/// Switches the interface language for one test and back to English afterwards.
+class LanguageScope {
+public:
+    explicit LanguageScope(const QString &code) { LanguageSettings::install(code); }
+    ~LanguageScope() { LanguageSettings::install(QStringLiteral("en")); }
+};
+
+// Issue 10: in Chinese, at step 7 of the lesson in a 1280x720 window, the readout beside the
+// controls ran into the panel's right edge.
+TEST(TemperaturePanelMargins, TheReadoutsWordsKeepAMarginAtEveryWidthInBothLanguages)
+{
+    for (const QString &language : {QStringLiteral("en"), QStringLiteral("zh_TW")}) {
+        const LanguageScope scope(language);
+        AttentionModel model;
+        ViewState viewState;
+        TemperaturePanel panel(&model, &viewState);
+        auto *readout = panel.findChild<LiveReadoutLabel *>(QStringLiteral("entropyReadout"));
+        ASSERT_NE(readout, nullptr);
+        for (const char *id : {"causal-padding", "practice-cross-attention", "lesson"}) {
+            model.setScenario(builtinScenario(id));
+            for (int width = 380; width <= 1400; width += 30) {
+                panel.resize(width, 160);
+                panel.show();
+                ASSERT_TRUE(QTest::qWaitForWindowExposed(&panel));
+                QCoreApplication::processEvents();
+                const int margin = roomAfterTheWords(&panel);
+                const QRectF text = readoutTextInPanel(readout, &panel);
+                ASSERT_FALSE(text.isEmpty());
+                EXPECT_LE(text.right(), panel.width() - margin)
+                    << language.toStdString() << " " << id << " at " << width << ": "
+                    << readout->plainText().toStdString();
+                EXPECT_GE(text.left(), panel.fontMetrics().height() / 2 - 1);
+                EXPECT_LE(text.bottom(), panel.height());
+                // What the reader sees: nothing of the text is cut off by the readout's box.
+                EXPECT_LE(text.right(), readout->width() + readout->mapTo(&panel, QPoint(0, 0)).x());
+            }
+        }
+    }
+}
+
+TEST(TemperaturePanelMargins, StepSevenOfTheLessonAt1280x720LeavesRoomRightOfTheReadout)
+{
+    for (const QString &language : {QStringLiteral("en"), QStringLiteral("zh_TW")}) {
+        const LanguageScope scope(language);
+        QSettings().clear();
+        MainWindow window;
+        window.resize(1280, 720);
+        window.show();
+        ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+        window.startLesson(6);
+        for (int i = 0; i < 5; ++i) {
+            QCoreApplication::processEvents();
+            QTest::qWait(10);
+        }
+        TemperaturePanel *panel = window.temperaturePanel();
+        auto *readout = panel->findChild<LiveReadoutLabel *>(QStringLiteral("entropyReadout"));
+        ASSERT_NE(readout, nullptr);
+        ASSERT_TRUE(readout->isVisible());
+        const QRectF text = readoutTextInPanel(readout, panel);
+        const int margin = roomAfterTheWords(panel);
+        EXPECT_LE(text.right(), panel->width() - margin) << language.toStdString();
+        // The panel itself is not cut off by its dock either.
+        EXPECT_LE(panel->mapTo(&window, QPoint(panel->width(), 0)).x(), window.width())
+            << language.toStdString();
+        saveScreenshot(&window, QStringLiteral("lesson-step7-%1.png").arg(language));
     }
 }

@@ -21,6 +21,7 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
+#include <QPushButton>
 #include <QSettings>
 #include <QTabWidget>
 #include <QTableView>
@@ -277,6 +278,59 @@ TEST_F(UndoMainWindowTest, EveryKindOfEditInTheWholeWindowUndoesAndRedoesExactly
     EXPECT_EQ(window.model()->scenario().queryCount(), 1);
     EXPECT_EQ(window.model()->scenario().keyDimension(), 1);
     EXPECT_TRUE(window.grab().save(QStringLiteral("/tmp/edit-window-rebuilt.png")));
+}
+
+// Issue 10: undo brought the causal mask back but left memory C unticked as padding, so the
+// "real key" row contradicted the mask until the next scenario.
+TEST_F(UndoMainWindowTest, UndoAndRedoBringTheRealKeyFlagsBackWithTheMask)
+{
+    window.openScenario(builtinScenario("three-queries"), QStringLiteral("three-queries"));
+    settleEvents();
+    MaskGridView *maskView = window.maskGridView();
+    MaskEditor *maskEditor = maskView->editor();
+    MaskGridCanvas *grid = maskView->grid();
+    const std::vector<bool> allReal{true, true, true};
+    const std::vector<bool> cIsPadding{true, true, false};
+    ASSERT_EQ(maskEditor->realKeys(), allReal);
+
+    auto *causal = maskView->findChild<QPushButton *>(QStringLiteral("maskPresetCausal"));
+    ASSERT_NE(causal, nullptr);
+    QTest::mouseClick(causal, Qt::LeftButton);
+    settleEvents();
+    ASSERT_TRUE(identicalMasks(window.model()->scenario().allowed, causalMask(3, 3)));
+    // Unticking "real key" under memory C: the padding preset (here equal to causal) follows.
+    QTest::mouseClick(grid, Qt::LeftButton, Qt::NoModifier, grid->realKeyRect(2).center());
+    settleEvents();
+    ASSERT_EQ(maskEditor->realKeys(), cIsPadding);
+    const Mask padded = *window.model()->scenario().allowed;
+    ASSERT_FALSE(padded.col(2).any());
+
+    undoAction()->trigger();
+    settleEvents();
+    EXPECT_TRUE(identicalMasks(window.model()->scenario().allowed, causalMask(3, 3)));
+    EXPECT_EQ(maskEditor->realKeys(), allReal) << "the causal mask lets q3 see memory C";
+    undoAction()->trigger();
+    settleEvents();
+    EXPECT_FALSE(window.model()->scenario().allowed.has_value());
+    EXPECT_EQ(maskEditor->realKeys(), allReal) << "every cell is allowed again";
+    EXPECT_TRUE(maskEditor->isRealKey(2));
+
+    redoAction()->trigger();
+    settleEvents();
+    EXPECT_EQ(maskEditor->realKeys(), allReal);
+    redoAction()->trigger();
+    settleEvents();
+    EXPECT_TRUE(identicalMasks(window.model()->scenario().allowed, padded));
+    EXPECT_EQ(maskEditor->realKeys(), cIsPadding) << "redo brings the padding flag back";
+    EXPECT_TRUE(maskEditor->isPaddingPresetActive());
+
+    // The flag row is painted from the editor: memory C's box looks different from A's now.
+    const QImage image = grid->grab().toImage();
+    EXPECT_NE(image.copy(grid->realKeyRect(2)), image.copy(grid->realKeyRect(0)));
+    undoAction()->trigger();
+    settleEvents();
+    const QImage undone = grid->grab().toImage();
+    EXPECT_EQ(undone.copy(grid->realKeyRect(2)), undone.copy(grid->realKeyRect(0)));
 }
 
 TEST_F(UndoMainWindowTest, LoadingABuiltinScenarioIsUndoable)

@@ -481,4 +481,28 @@ TEST_F(KeySpaceUndo, ArrowKeyNudgesOfTheSameQueryMerge)
     EXPECT_EQ(recorder.undoStack()->count(), 3);
 }
 
+TEST_F(KeySpaceUndo, ArrowKeyMovesOfAKeyAreOneNudgeStepNotADrag)
+{
+    view.setFocus();
+    QTest::keyClick(&view, Qt::Key_K);  // memory A
+    QTest::keyClick(&view, Qt::Key_Up);
+    QTest::keyClick(&view, Qt::Key_Up);
+    QTest::keyClick(&view, Qt::Key_Escape);  // ends the run of key moves
+    settleEvents();
+    EXPECT_NEAR(model.scenario().keys(0, 1), 0.2, 1e-12);
+    ASSERT_EQ(recorder.undoStack()->count(), 1);
+    EXPECT_EQ(recorder.undoStack()->undoText(), QStringLiteral("Nudge key memory A"));
+    recorder.undoStack()->undo();
+    EXPECT_EQ(model.scenario(), notebookLessonScenario());
+
+    // A Ctrl+drag of the same key afterwards is still called a drag.
+    const QPoint from = view.keyPosition(0).toPoint();
+    const QPoint to = view.dataToWidget(QPointF(0.5, -0.5)).toPoint();
+    QTest::mousePress(&view, Qt::LeftButton, Qt::ControlModifier, from);
+    QTest::mouseMove(&view, to);
+    QTest::mouseRelease(&view, Qt::LeftButton, Qt::ControlModifier, to);
+    settleEvents();
+    EXPECT_EQ(recorder.undoStack()->undoText(), QStringLiteral("Drag key memory A"));
+}
+
 } // namespace
