@@ -591,9 +591,11 @@ void MainWindow::startLesson(int stepIndex)
         m_presentation->setLessonShown(true);
     } else if (!m_lessonDock->isVisible()) {
         m_lessonDock->show();
-        // Room for the lesson's text without squeezing the key space: the heatmap gives some up.
-        const int width = std::max(m_lessonPanel->minimumSizeHint().width(), this->width() * 3 / 10);
-        resizeDocks({m_lessonDock, m_heatmapDock}, {width, width}, Qt::Horizontal);
+        // Room for the lesson's text; the heatmap keeps a third of the width so that its numbers
+        // stay written in the cells on a wide screen, and the key space takes the rest.
+        const int lessonWidth = std::max(m_lessonPanel->minimumSizeHint().width(), this->width() * 28 / 100);
+        const int heatmapWidth = std::max(m_heatmap->minimumSizeHint().width(), this->width() * 32 / 100);
+        resizeDocks({m_lessonDock, m_heatmapDock}, {lessonWidth, heatmapWidth}, Qt::Horizontal);
     }
     m_lessonDock->raise();
     if (!m_lessonPanel->goToStep(stepIndex))
