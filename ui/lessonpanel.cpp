@@ -514,6 +514,8 @@ void LessonPanel::applyFonts()
     QFont hint = font();
     hint.setItalic(true);
     m_keyHint->setFont(hint);
+    // A label with a style sheet no longer inherits its parent's font: give it the panel's.
+    m_prediction->setFont(font());
 }
 
 LessonPanel::NoteColors LessonPanel::predictionColors() const
@@ -538,6 +540,7 @@ void LessonPanel::applyTheme()
     m_prediction->setStyleSheet(QStringLiteral("QLabel { background: %1; color: %2; border-left: 4px solid %3; "
                                                "padding: 4px; }")
                                     .arg(colorName(note.background), colorName(note.text), colorName(note.border)));
+    applyFonts();
     QPalette changedPalette = m_changed->palette();
     changedPalette.setColor(QPalette::WindowText, theme.isDark() ? QColor(0xff, 0xb7, 0x4d) : QColor(0x8a, 0x4b, 0x00));
     m_changed->setPalette(changedPalette);

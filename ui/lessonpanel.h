@@ -86,13 +86,6 @@ public:
     ComparisonView *comparisonView() const { return m_comparison; }
     LessonConventionView *conventionView() const { return m_conventions; }
 
-    QSize minimumSizeHint() const override;
-    QSize sizeHint() const override;
-
-signals:
-    /// The view the step is about should come to the front.
-    void viewRequested(attnlens::LessonView view);
-
     /// The predict box's background, text and border in the current theme.
     struct NoteColors {
         QColor background;
@@ -100,6 +93,13 @@ signals:
         QColor border;
     };
     NoteColors predictionColors() const;
+
+    QSize minimumSizeHint() const override;
+    QSize sizeHint() const override;
+
+signals:
+    /// The view the step is about should come to the front.
+    void viewRequested(attnlens::LessonView view);
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
