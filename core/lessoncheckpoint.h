@@ -3,6 +3,7 @@
 #include <QString>
 
 #include <functional>
+#include <utility>
 #include <vector>
 
 namespace attnlens {
@@ -24,10 +25,17 @@ struct Scenario;
 ///   Checkpoints listed in `after` (indices into the step's checkpoints) must be done first.
 struct LessonCheckpoint {
     enum class Kind { Given, Answer, Action };
+    using Predicate = std::function<bool(const Scenario &scenario, const AttentionResult *result)>;
+
+    LessonCheckpoint() = default;
+    LessonCheckpoint(QString name, QString expected, Predicate holds)
+        : name(std::move(name)), expected(std::move(expected)), holds(std::move(holds))
+    {
+    }
 
     QString name;
     QString expected;
-    std::function<bool(const Scenario &scenario, const AttentionResult *result)> holds;
+    Predicate holds;
     Kind kind = Kind::Answer;
     QString question;
     QString task;
