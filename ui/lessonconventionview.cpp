@@ -58,11 +58,22 @@ LessonConventionView::LessonConventionView(AttentionModel *model, ViewState *, Q
     m_switch = new QButtonGroup(this);
     int index = 0;
     for (FrameworkConvention convention : allFrameworkConventions()) {
-        auto *button = new QRadioButton(frameworkConventionName(convention), this);
+        // The name sits in a wrapping label beside the radio button, so that a long name fits a
+        // narrow column at a big text size; a click on it chooses the convention too.
+        auto *line = new QHBoxLayout;
+        auto *button = new QRadioButton(this);
         button->setObjectName(QStringLiteral("convention%1").arg(index));
+        button->setAccessibleName(frameworkConventionName(convention));
         button->setToolTip(frameworkConventionExplanation(convention));
         m_switch->addButton(button, static_cast<int>(convention));
-        switches->addWidget(button);
+        auto *name = new QLabel(frameworkConventionName(convention), this);
+        name->setWordWrap(true);
+        name->setToolTip(frameworkConventionExplanation(convention));
+        name->setProperty("convention", static_cast<int>(convention));
+        name->installEventFilter(this);
+        line->addWidget(button, 0, Qt::AlignTop);
+        line->addWidget(name, 1);
+        switches->addLayout(line);
         ++index;
     }
     m_switch->button(static_cast<int>(FrameworkConvention::Refuse))->setChecked(true);
@@ -90,6 +101,15 @@ LessonConventionView::LessonConventionView(AttentionModel *model, ViewState *, Q
             refresh();
     });
     rebuildRows();
+}
+
+bool LessonConventionView::eventFilter(QObject *watched, QEvent *event)
+{
+    if (event->type() == QEvent::MouseButtonRelease && watched->property("convention").isValid()) {
+        setConvention(static_cast<FrameworkConvention>(watched->property("convention").toInt()));
+        return true;
+    }
+    return QWidget::eventFilter(watched, event);
 }
 
 void LessonConventionView::showEvent(QShowEvent *event)

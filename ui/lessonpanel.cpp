@@ -61,6 +61,22 @@ bool takesText(const QWidget *widget)
     return combo && combo->isEditable();
 }
 
+/// Long identifiers ("scaled_dot_product_attention", "nn.MultiheadAttention's") may break after
+/// an underscore or a dot, so that a narrow column wraps them instead of cutting them.
+QString breakable(const QString &text)
+{
+    QString out;
+    out.reserve(text.size() + 8);
+    for (int i = 0; i < text.size(); ++i) {
+        const QChar c = text.at(i);
+        out.append(c);
+        const bool letterFollows = i + 1 < text.size() && text.at(i + 1).isLetter();
+        if (letterFollows && (c == QLatin1Char('_') || c == QLatin1Char('.')))
+            out.append(QChar(0x200B));
+    }
+    return out;
+}
+
 constexpr const char *kRevealOnDemandKey = "lesson/revealOnDemand";
 constexpr double kTitleFactor = 1.2;
 
@@ -125,7 +141,7 @@ LessonPanel::LessonPanel(AttentionModel *model, ViewState *viewState, QWidget *p
     m_guessField->setAccessibleName(tr("Your guess"));
     m_guessPrompt->setBuddy(m_guessField);
     body->addWidget(m_guessField);
-    m_reveal = new QPushButton(tr("Reveal the answers (R)"), content);
+    m_reveal = new QPushButton(tr("Reveal (R)"), content);
     m_reveal->setObjectName(QStringLiteral("lessonRevealButton"));
     m_reveal->setAccessibleName(tr("Reveal the answers"));
     m_reveal->setToolTip(tr("Show this step's answers and compare your guess with the live result "
@@ -137,6 +153,7 @@ LessonPanel::LessonPanel(AttentionModel *model, ViewState *viewState, QWidget *p
     body->addWidget(m_guessResult);
     m_revealed = wrappingLabel(content);
     m_revealed->setObjectName(QStringLiteral("lessonRevealed"));
+    m_revealed->setTextFormat(Qt::RichText);
     m_revealed->setAccessibleName(tr("Answers"));
     body->addWidget(m_revealed);
 
@@ -146,15 +163,16 @@ LessonPanel::LessonPanel(AttentionModel *model, ViewState *viewState, QWidget *p
     m_checkpointLayout->setSpacing(2);
     body->addLayout(m_checkpointLayout);
 
-    auto *changedLine = new QHBoxLayout;
+    // One above the other: side by side they would not fit a narrow column at a big text size.
+    auto *changedLine = new QVBoxLayout;
     m_changed = wrappingLabel(content);
     m_changed->setObjectName(QStringLiteral("lessonChanged"));
     m_changed->setText(tr("You changed the scenario."));
     m_back = new QPushButton(tr("Back to the checkpoint"), content);
     m_back->setObjectName(QStringLiteral("lessonBackButton"));
     m_back->setToolTip(tr("Load this step's scenario again (undo brings your changes back)."));
-    changedLine->addWidget(m_changed, 1);
-    changedLine->addWidget(m_back);
+    changedLine->addWidget(m_changed);
+    changedLine->addWidget(m_back, 0, Qt::AlignLeft);
     body->addLayout(changedLine);
 
     m_reference = new LessonReferenceTable(model, viewState, content);
@@ -328,7 +346,7 @@ void LessonPanel::showStep(int index)
     const LessonStep &step = m_progress->step(index);
     m_counter->setText(QStringLiteral("%1 / %2").arg(index + 1).arg(stepCount()));
     m_title->setText(step.title);
-    m_text->setText(step.text);
+    m_text->setText(breakable(step.text));
     m_prediction->setText(tr("<b>Predict first:</b> %1").arg(step.prediction.toHtmlEscaped()));
     m_prediction->show();
     m_checkpointHeading->show();
@@ -348,7 +366,7 @@ void LessonPanel::showStep(int index)
             ? tr("Type the items from most to least, for example A > C > B; = for a tie.")
             : tr("Type numbers separated by spaces or commas."));
     m_guessField->setVisible(guessing);
-    m_revealed->setText(step.revealed);
+    m_revealed->setText(tr("<b>Answer:</b> %1").arg(breakable(step.revealed).toHtmlEscaped()));
 
     qDeleteAll(m_checkpointLabels);
     m_checkpointLabels.clear();
@@ -424,7 +442,7 @@ void LessonPanel::refreshAnswers()
     const bool shown = m_progress->answersShown();
     m_reveal->setVisible(step.hasHiddenAnswers() && m_progress->revealOnDemand());
     m_reveal->setEnabled(!shown);
-    m_reveal->setText(shown ? tr("Answers revealed") : tr("Reveal the answers (R)"));
+    m_reveal->setText(shown ? tr("Revealed") : tr("Reveal (R)"));
     m_revealed->setVisible(shown && !step.revealed.isEmpty());
     // The activities show numbers that answer the prediction: they come with the reveal.
     m_reference->setVisible(shown && step.activity == LessonActivity::ReferenceCheck);

@@ -309,14 +309,30 @@ TEST(LessonReveal, EveryStepFitsANarrowColumnWithoutCuttingWords)
     Fixture f(300);
     auto *scroll = f.panel->findChild<QScrollArea *>(QStringLiteral("lessonScroll"));
     ASSERT_NE(scroll, nullptr);
-    for (int i = 0; i < f.panel->stepCount(); ++i) {
-        f.panel->goToStep(i);
+    for (int i = 0; i < 2 * f.panel->stepCount(); ++i) {
+        const bool big = i >= f.panel->stepCount();
+        if (i == f.panel->stepCount()) {
+            // Half as big again: what presentation mode's Ctrl + does to a narrow lesson column.
+            QFont font = f.window.font();
+            font.setPointSizeF(font.pointSizeF() * 1.5);
+            f.window.setFont(font);
+        }
+        f.panel->goToStep(i % f.panel->stepCount());
         f.panel->revealAnswers();
+        f.panel->guessField()->setText(QStringLiteral("1 2 x"));  // a message under the field
+        f.model.setTemperature(3.0);  // "You changed the scenario" and its button
         settleEvents();
-        SCOPED_TRACE(f.panel->progress()->currentLessonStep().id.toStdString());
+        SCOPED_TRACE(f.panel->progress()->currentLessonStep().id.toStdString() + (big ? " big" : ""));
+        ASSERT_TRUE(f.panel->backButton()->isVisible());
         const int room = scroll->viewport()->width();
         EXPECT_LE(room, 300);
-        EXPECT_LE(scroll->widget()->width(), room) << "nothing is wider than the column";
+        QStringList wide;  // what a failure should name
+        for (QWidget *child : scroll->widget()->findChildren<QWidget *>()) {
+            if (child->isVisible() && child->minimumSizeHint().width() > room - 8)
+                wide << QStringLiteral("%1 %2 (%3)").arg(QLatin1String(child->metaObject()->className()), child->objectName())
+                            .arg(child->minimumSizeHint().width());
+        }
+        EXPECT_LE(scroll->widget()->width(), room) << "nothing is wider than the column: " << wide.join(QStringLiteral(", ")).toStdString();
         for (QLabel *label : f.panel->findChildren<QLabel *>()) {
             if (!label->isVisible() || label->text().isEmpty() || !label->wordWrap())
                 continue;
