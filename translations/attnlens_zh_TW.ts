@@ -1988,10 +1988,6 @@ q = %2
         <translation>你的猜測</translation>
     </message>
     <message>
-        <source>Reveal the answers (R)</source>
-        <translation>揭曉答案（R）</translation>
-    </message>
-    <message>
         <source>Reveal the answers</source>
         <translation>揭曉答案</translation>
     </message>
@@ -2044,10 +2040,6 @@ q = %2
         <translation>%1：答案在揭曉前隱藏</translation>
     </message>
     <message>
-        <source>Answers revealed</source>
-        <translation>答案已揭曉</translation>
-    </message>
-    <message>
         <source>You typed no guess.</source>
         <translation>你沒有輸入猜測。</translation>
     </message>
@@ -2082,6 +2074,18 @@ q = %2
     <message>
         <source>Answers hidden: predict first, then press R or PageDown to reveal them.</source>
         <translation>答案已隱藏：先預測，再按 R 或 PageDown 揭曉。</translation>
+    </message>
+    <message>
+        <source>Reveal (R)</source>
+        <translation>揭曉（R）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Answer:&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;答案：&lt;/b&gt;%1</translation>
+    </message>
+    <message>
+        <source>Revealed</source>
+        <translation>已揭曉</translation>
     </message>
 </context>
 <context>
