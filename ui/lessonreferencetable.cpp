@@ -42,9 +42,6 @@ LessonReferenceTable::LessonReferenceTable(AttentionModel *, ViewState *, QWidge
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     m_caseBox = new QComboBox(this);
-    // May be narrower than its longest case name (the list shows them whole): a narrow column.
-    m_caseBox->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    m_caseBox->setMinimumContentsLength(12);
     m_caseBox->setObjectName(QStringLiteral("referenceCase"));
     m_caseBox->setAccessibleName(tr("Reference case"));
     for (const QString &id : LessonReference::caseIds()) {
