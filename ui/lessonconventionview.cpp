@@ -112,6 +112,13 @@ bool LessonConventionView::eventFilter(QObject *watched, QEvent *event)
     return QWidget::eventFilter(watched, event);
 }
 
+void LessonConventionView::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange)
+        refresh();  // the chosen row is drawn in the palette's selection colours
+}
+
 void LessonConventionView::showEvent(QShowEvent *event)
 {
     QWidget::showEvent(event);
@@ -171,7 +178,11 @@ void LessonConventionView::refresh()
     QString html = QStringLiteral("<table cellspacing='0' cellpadding='3'>");
     for (FrameworkConvention convention : allFrameworkConventions()) {
         const bool chosen = convention == m_convention;
-        const QString style = chosen ? QStringLiteral(" style='background-color:#fff2b3; font-weight:bold'") : QString();
+        // The palette's selection colours: readable in every theme (a fixed pale yellow was not).
+        const QString style = chosen ? QStringLiteral(" style='background-color:%1; color:%2; font-weight:bold'")
+                                           .arg(palette().color(QPalette::Highlight).name(),
+                                                palette().color(QPalette::HighlightedText).name())
+                                     : QString();
         html += QStringLiteral("<tr%1><td>%2</td><td>%3</td></tr>")
                     .arg(style, frameworkConventionName(convention).toHtmlEscaped(),
                          answerText(convention).toHtmlEscaped());

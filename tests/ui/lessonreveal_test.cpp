@@ -6,6 +6,7 @@
 #include "comparisongrid.h"
 #include "comparisonview.h"
 #include "coretestsupport.h"
+#include "lessonconventionview.h"
 #include "lessonpanel.h"
 #include "lessonprogress.h"
 #include "viewstate.h"
@@ -385,4 +386,40 @@ TEST(LessonReveal, SnapshotsHaveTheirOwnLabelsAndTheDifferenceAColourScale)
     EXPECT_GT(middle.lightnessF(), 0.9);
     // The legend's ends are the colours of the largest changes.
     EXPECT_GT(difference->legendRect().bottom(), difference->cellRect(0, 0).bottom());
+}
+
+TEST(LessonReveal, TheChosenConventionIsDrawnInThePalettesSelectionColours)
+{
+    Fixture f;
+    f.goTo("padding-mask");
+    f.panel->revealAnswers();
+    settleEvents();
+    LessonConventionView *conventions = f.panel->conventionView();
+    auto *answers = conventions->findChild<QLabel *>(QStringLiteral("conventionAnswers"));
+    ASSERT_NE(answers, nullptr);
+    EXPECT_FALSE(answers->text().contains(QStringLiteral("#fff2b3")));
+    QPalette palette = conventions->palette();
+    palette.setColor(QPalette::Highlight, QColor(0x12, 0x34, 0x56));
+    palette.setColor(QPalette::HighlightedText, QColor(0xfe, 0xdc, 0xba));
+    conventions->setPalette(palette);  // what a theme switch does
+    settleEvents();
+    EXPECT_TRUE(answers->text().contains(QStringLiteral("#123456"))) << answers->text().toStdString();
+    EXPECT_TRUE(answers->text().contains(QStringLiteral("#fedcba")));
+}
+
+TEST(LessonReveal, ClickingTheSelfStudyWordsTogglesTheBoxOnce)
+{
+    Fixture f;
+    QLabel *words = nullptr;
+    for (QLabel *label : f.panel->findChildren<QLabel *>()) {
+        if (label->text().startsWith(QStringLiteral("Hide answers until revealed")))
+            words = label;
+    }
+    ASSERT_NE(words, nullptr);
+    ASSERT_TRUE(f.panel->revealOnDemandBox()->isChecked());
+    QTest::mouseClick(words, Qt::LeftButton);
+    EXPECT_FALSE(f.panel->revealOnDemandBox()->isChecked());
+    EXPECT_FALSE(f.panel->revealOnDemand());
+    QTest::mouseClick(words, Qt::LeftButton);
+    EXPECT_TRUE(f.panel->revealOnDemand());
 }
