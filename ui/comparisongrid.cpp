@@ -141,6 +141,13 @@ void ComparisonGrid::relayout()
         if (legend) {
             m_legendRect = QRectF(m_gridRect.left(), m_gridRect.bottom() + fm.height() * 0.5,
                                   m_gridRect.width(), std::max(6.0, fm.height() * 0.5));
+            // The colour bar, one pixel per column from −range to +range (white in the middle),
+            // made here so that paintEvent only draws it.
+            const int width = std::max(1, static_cast<int>(m_legendRect.width() * devicePixelRatioF()));
+            m_legendImage = QImage(width, 1, QImage::Format_RGB32);
+            auto *line = reinterpret_cast<QRgb *>(m_legendImage.scanLine(0));
+            for (int x = 0; x < width; ++x)
+                line[x] = divergingColor((2.0 * (x + 0.5) / width - 1.0), 1.0).rgb();
         }
         const QString widest = m_scale == Scale::Difference ? QStringLiteral("−0.0000") : QStringLiteral("0.0000");
         m_showNumbers = cellWidth >= fm.horizontalAdvance(widest) + 4 && cellHeight >= fm.height();
@@ -229,13 +236,7 @@ void ComparisonGrid::paintEvent(QPaintEvent *)
     painter.drawRect(m_gridRect);
 
     if (!m_legendRect.isEmpty()) {
-        // The colour bar: one column per pixel from −range to +range, white in the middle.
-        const int width = static_cast<int>(m_legendRect.width());
-        for (int x = 0; x < width; ++x) {
-            const double value = (2.0 * (x + 0.5) / width - 1.0) * m_differenceRange;
-            painter.fillRect(QRectF(m_legendRect.left() + x, m_legendRect.top(), 1.0, m_legendRect.height()),
-                             divergingColor(value, m_differenceRange));
-        }
+        painter.drawImage(m_legendRect, m_legendImage);
         painter.setPen(QPen(palette().color(QPalette::Mid), 1));
         painter.drawRect(m_legendRect);
         const QStringList labels = legendLabels();

@@ -3,6 +3,7 @@
 #include "matrixtypes.h"
 
 #include <QFont>
+#include <QImage>
 #include <QStringList>
 #include <QWidget>
 
@@ -72,6 +73,7 @@ private:
     QRectF m_titleRect;
     QRectF m_gridRect;
     QRectF m_legendRect;
+    QImage m_legendImage;
     double m_rowLabelWidth = 0.0;
     double m_columnLabelHeight = 0.0;
     bool m_showNumbers = true;
