@@ -11,10 +11,13 @@
 
 namespace attnlens {
 
-/// The guided lesson of the course notebook, in the app's own words: ten topics from "query and
-/// memory" to practice, each a LessonStep with its scenario, view and live checkpoints. The texts
-/// go through tr() (context "attnlens::Lesson") so that they can be translated; steps() builds
-/// them afresh, so a language switched at run time shows up in the next call.
+/// The guided lesson of the course notebook, in the app's own words: from "why attention" (the
+/// fixed-context bottleneck) and a query and a memory, through masks, the reference check and
+/// interventions, to four practice items and a closing step ("stop when", what comes next). Each
+/// is a LessonStep with its scenario, view, prediction, the answers kept back until the reveal,
+/// a typed guess to compare, and live checkpoints (facts, answers, actions). The texts go through
+/// tr() (context "attnlens::Lesson") so that they can be translated; steps() builds them afresh,
+/// so a language switched at run time shows up in the next call.
 class Lesson {
     Q_DECLARE_TR_FUNCTIONS(attnlens::Lesson)
 

@@ -33,14 +33,19 @@ bool LessonProgress::goToStep(int index)
     Q_ASSERT_X(scenario.ok(), "LessonProgress::goToStep", "a lesson scenario does not load");
     if (!scenario)
         return false;
+    const bool wasShown = m_current >= 0 && answersShown();
     m_current = index;
+    m_revealed = false;
     m_checkpointScenario = scenario.value();
+    m_states.assign(currentLessonStep().checkpoints.size(), false);
+    m_actionsDone.assign(currentLessonStep().checkpoints.size(), false);
     if (m_model->scenario() != m_checkpointScenario)
         m_loader(m_checkpointScenario, step(index).scenarioId);
-    m_states.assign(currentLessonStep().checkpoints.size(), false);
     evaluate();
     emit stepChanged(index);
     emit checkpointsChanged();
+    if (wasShown != answersShown())
+        emit answersShownChanged(answersShown());
     return true;
 }
 
@@ -63,9 +68,52 @@ bool LessonProgress::backToCheckpoint()
     return loaded;
 }
 
+bool LessonProgress::reveal()
+{
+    if (m_current < 0 || answersShown())
+        return false;
+    m_revealed = true;
+    emit answersShownChanged(true);
+    return true;
+}
+
+bool LessonProgress::advance()
+{
+    return reveal() || next();
+}
+
+bool LessonProgress::answersShown() const
+{
+    if (m_current < 0)
+        return false;
+    return m_revealed || !m_revealOnDemand || !currentLessonStep().hasHiddenAnswers();
+}
+
+void LessonProgress::setRevealOnDemand(bool onDemand)
+{
+    if (m_revealOnDemand == onDemand)
+        return;
+    const bool wasShown = answersShown();
+    m_revealOnDemand = onDemand;
+    if (wasShown != answersShown())
+        emit answersShownChanged(answersShown());
+}
+
 bool LessonProgress::allCheckpointsHold() const
 {
     return std::all_of(m_states.begin(), m_states.end(), [](bool holds) { return holds; });
+}
+
+bool LessonProgress::allButActionsHold() const
+{
+    if (m_current < 0)
+        return false;
+    const std::vector<LessonCheckpoint> &checkpoints = currentLessonStep().checkpoints;
+    for (size_t i = 0; i < checkpoints.size(); ++i) {
+        if (checkpoints[i].kind != LessonCheckpoint::Kind::Action && !m_states[i])
+            return false;
+    }
+    return true;
 }
 
 void LessonProgress::evaluate()
@@ -78,8 +126,21 @@ void LessonProgress::evaluate()
     // Every lesson scenario is a few tokens; a scenario grown far beyond that cannot match a
     // checkpoint, and some checkpoints recompute the scenario, which would slow a drag.
     const bool lessonSized = scenario.queryCount() * scenario.keyCount() <= kMaxCheckedCells;
-    for (const LessonCheckpoint &checkpoint : currentLessonStep().checkpoints)
-        states.push_back(lessonSized && checkpoint.holds(scenario, result));
+    const std::vector<LessonCheckpoint> &checkpoints = currentLessonStep().checkpoints;
+    for (size_t i = 0; i < checkpoints.size(); ++i) {
+        const LessonCheckpoint &checkpoint = checkpoints[i];
+        if (checkpoint.kind != LessonCheckpoint::Kind::Action) {
+            states.push_back(lessonSized && checkpoint.holds(scenario, result));
+            continue;
+        }
+        // An action is done once; the actions it comes after must be done before it counts.
+        const bool ready = std::all_of(checkpoint.after.begin(), checkpoint.after.end(), [this](int other) {
+            return other >= 0 && static_cast<size_t>(other) < m_actionsDone.size() && m_actionsDone[static_cast<size_t>(other)];
+        });
+        if (!m_actionsDone[i] && ready && lessonSized && checkpoint.holds(scenario, result))
+            m_actionsDone[i] = true;
+        states.push_back(m_actionsDone[i]);
+    }
     const bool changed = scenario != m_checkpointScenario;
     if (states == m_states && changed == m_changed)
         return;

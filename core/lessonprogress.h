@@ -20,6 +20,12 @@ class AttentionModel;
 /// recompute of the model, so dragging a query or sliding the temperature ticks them on and off
 /// live. "Changed" means the model's scenario is no longer exactly the step's; backToCheckpoint()
 /// loads the step's scenario again.
+///
+/// Predict, then reveal: each visit of a step starts with its answers hidden (answer checkpoints,
+/// answer sentences, the guess comparison) until reveal(); advance() reveals first and moves on
+/// the next time, which is what a presenter clicker's PageDown does. With reveal-on-demand off
+/// (self-study) the answers are shown at once. Action checkpoints ("move T to 0.5") tick the
+/// first time the live model shows the action done and stay done for the rest of the visit.
 class LessonProgress : public QObject {
     Q_OBJECT
 
@@ -48,11 +54,23 @@ public:
     /// Loads the current step's scenario again.
     bool backToCheckpoint();
 
+    /// Reveals the current step's answers; false when there was nothing hidden.
+    bool reveal();
+    /// Reveals the current step's hidden answers, or when none are hidden goes to the next step.
+    bool advance();
+    /// The current step's answers are on show (revealed, nothing to hide, or reveal-on-demand off).
+    bool answersShown() const;
+    /// On (the default): answers wait for reveal(). Off: every step shows its answers at once.
+    bool revealOnDemand() const { return m_revealOnDemand; }
+    void setRevealOnDemand(bool onDemand);
+
     /// The model holds something other than the current step's scenario.
     bool scenarioChanged() const { return m_changed; }
-    /// One entry per checkpoint of the current step.
+    /// One entry per checkpoint of the current step: it holds now (an action: it has been done).
     const std::vector<bool> &checkpointStates() const { return m_states; }
     bool allCheckpointsHold() const;
+    /// Every checkpoint except the actions holds: what the step's own scenario shows.
+    bool allButActionsHold() const;
 
     /// Re-reads the model; runs by itself after every recompute.
     void evaluate();
@@ -64,6 +82,8 @@ signals:
     void stepChanged(int index);
     /// The checkpoint ticks or the changed state are different from before.
     void checkpointsChanged();
+    /// answersShown() changed (a reveal, a new step, the self-study switch).
+    void answersShownChanged(bool shown);
 
 private:
     AttentionModel *m_model;
@@ -72,7 +92,10 @@ private:
     Scenario m_checkpointScenario;
     ScenarioLoader m_loader;
     std::vector<bool> m_states;
+    std::vector<bool> m_actionsDone;
     bool m_changed = false;
+    bool m_revealed = false;
+    bool m_revealOnDemand = true;
 };
 
 } // namespace attnlens

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "lessoncheckpoint.h"
+#include "lessonguess.h"
 
 #include <QString>
 
@@ -20,16 +21,35 @@ enum class LessonActivity {
 };
 
 /// One step of the guided lesson: what to look at, what to predict, which scenario it starts
-/// from, and the checkpoints that hold at that scenario.
+/// from, the answers kept back until the reveal, and the checkpoints (see LessonCheckpoint for
+/// which of them hold at the step's scenario and which wait for an action).
 struct LessonStep {
     QString id;          ///< stable, untranslated ("softmax-weights")
     QString title;
     QString text;        ///< what to look at
     QString prediction;  ///< what to predict before moving anything
+    /// The sentences that answer the prediction: shown only after the reveal (or at once when
+    /// the lecturer switched reveal-on-demand off).
+    QString revealed;
+    /// What the student may type as a guess before the reveal (Kind::None: no guess field).
+    LessonGuess guess;
     QString scenarioId;  ///< built-in (or lesson-only) scenario the step loads
     LessonView view = LessonView::KeySpace;
     LessonActivity activity = LessonActivity::None;
     std::vector<LessonCheckpoint> checkpoints;
+
+    /// Something waits for the reveal: answer sentences, an answer checkpoint, a guess to compare
+    /// or an activity (its table or bench shows the answers).
+    bool hasHiddenAnswers() const
+    {
+        if (!revealed.isEmpty() || guess.kind != LessonGuess::Kind::None || activity != LessonActivity::None)
+            return true;
+        for (const LessonCheckpoint &checkpoint : checkpoints) {
+            if (checkpoint.kind == LessonCheckpoint::Kind::Answer)
+                return true;
+        }
+        return false;
+    }
 };
 
 } // namespace attnlens

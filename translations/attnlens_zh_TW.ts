@@ -292,6 +292,10 @@ The scenario cannot be computed until that query may attend to at least one key.
         <source>Nothing to show yet.</source>
         <translation>目前沒有可顯示的內容。</translation>
     </message>
+    <message>
+        <source>%1. Colour scale from %2 (blue) through 0 (white) to %3 (red).</source>
+        <translation>%1。色階從 %2（藍）經 0（白）到 %3（紅）。</translation>
+    </message>
 </context>
 <context>
     <name>attnlens::ComparisonView</name>
@@ -400,20 +404,8 @@ The scenario cannot be computed until that query may attend to at least one key.
         <translation>未擷取：目前的情境被拒絕。</translation>
     </message>
     <message>
-        <source>%1, T = %2</source>
-        <translation>%1，T = %2</translation>
-    </message>
-    <message>
         <source>untitled</source>
         <translation>未命名</translation>
-    </message>
-    <message>
-        <source>A: %1</source>
-        <translation>A：%1</translation>
-    </message>
-    <message>
-        <source>B: %1</source>
-        <translation>B：%1</translation>
     </message>
     <message>
         <source>Weights B − A</source>
@@ -434,6 +426,42 @@ The scenario cannot be computed until that query may attend to at least one key.
     <message>
         <source>Largest context change %1.</source>
         <translation>上下文最大變化 %1。</translation>
+    </message>
+    <message>
+        <source>T %1 → %2</source>
+        <translation>T %1 → %2</translation>
+    </message>
+    <message>
+        <source>another shape</source>
+        <translation>形狀不同</translation>
+    </message>
+    <message>
+        <source>queries moved</source>
+        <translation>查詢移動了</translation>
+    </message>
+    <message>
+        <source>keys moved</source>
+        <translation>鍵移動了</translation>
+    </message>
+    <message>
+        <source>values changed</source>
+        <translation>值改變了</translation>
+    </message>
+    <message>
+        <source>mask changed</source>
+        <translation>遮罩改變了</translation>
+    </message>
+    <message>
+        <source>Snapshot %1 — %2, T = %3 (%4)</source>
+        <translation>快照 %1 — %2，T = %3（%4）</translation>
+    </message>
+    <message>
+        <source>— same scenario as A</source>
+        <translation>— 與 A 的情境相同</translation>
+    </message>
+    <message>
+        <source>— changed since A: %1</source>
+        <translation>— 自 A 以來的變化：%1</translation>
     </message>
 </context>
 <context>
@@ -1281,10 +1309,6 @@ q = %2
         <translation>一個查詢與一組待搜尋的記憶</translation>
     </message>
     <message>
-        <source>The red arrow is the query q = [1, 0]: what we are looking for. The three dots are the keys of memories A, B and C: how each memory can be found. Each key has a value, the content handed back when the memory is chosen. A value need not look like its key: A is found at [1, 0] but hands back [10, 0]. These are hand-made teaching vectors, not learned ones.</source>
-        <translation>紅色箭頭是查詢 q = [1, 0]：我們要找的東西。三個點是記憶 A、B、C 的鍵：每個記憶被找到的方式。每個鍵都有一個值，也就是選中該記憶時交回的內容。值不必長得像它的鍵：A 在 [1, 0] 被找到，交回的卻是 [10, 0]。這些是手工設計的教學向量，不是學習得來的。</translation>
-    </message>
-    <message>
         <source>Before moving anything: which memories point most in the direction of q? Which two should q like equally?</source>
         <translation>先別移動任何東西：哪些記憶最指向 q 的方向？q 應該同樣喜歡哪兩個？</translation>
     </message>
@@ -1313,10 +1337,6 @@ q = %2
         <translation>縮放分數</translation>
     </message>
     <message>
-        <source>Each score is the dot product of the query with one key, divided by √d_k = √2 ≈ 1.4142. The division keeps scores from growing with the key dimension when the coordinates are of unit size; it does not make the vectors unit length. The worked numbers show every product and sum.</source>
-        <translation>每個分數是查詢與一個鍵的內積，再除以 √d_k = √2 ≈ 1.4142。當座標為單位大小時，這個除法讓分數不會隨鍵的維度增長；它並不會把向量變成單位長度。「計算過程」面板列出了每一個乘積與總和。</translation>
-    </message>
-    <message>
         <source>Predict the three scaled scores. Can a score be negative? Is a score already a probability?</source>
         <translation>預測三個縮放分數。分數可以是負的嗎？分數已經是機率了嗎？</translation>
     </message>
@@ -1335,10 +1355,6 @@ q = %2
     <message>
         <source>From scores to weights: softmax</source>
         <translation>從分數到權重：softmax</translation>
-    </message>
-    <message>
-        <source>Softmax turns a row of scores into weights that are positive and add up to 1. It first subtracts the largest score (the same shift for every key changes no weight, it only keeps exp() from overflowing), exponentiates, and divides by the sum. Look at B: its score is 0, yet its weight is not.</source>
-        <translation>Softmax 把一列分數轉成皆為正、總和為 1 的權重。它先減去最大的分數（對每個鍵做相同的平移不會改變任何權重，只是防止 exp() 溢位），再取指數，然後除以總和。看看 B：它的分數是 0，權重卻不是。</translation>
     </message>
     <message>
         <source>A and C equal? B zero or above zero? What do the three weights add up to?</source>
@@ -1369,14 +1385,6 @@ q = %2
         <translation>擷取：值的加權總和</translation>
     </message>
     <message>
-        <source>The context is the weights times the values: every value is scaled by its weight and the results are added, one coordinate at a time. Nothing is picked by argmax; all three memories contribute. Coordinate 1 comes from A and C (B&apos;s value has 0 there); coordinate 2 from B and C.</source>
-        <translation>上下文向量是權重乘以值：每個值按其權重縮放後相加，一次一個座標。沒有任何東西是用 argmax 挑出來的；三個記憶都有貢獻。座標 1 來自 A 與 C（B 的值在該處為 0）；座標 2 來自 B 與 C。</translation>
-    </message>
-    <message>
-        <source>Before looking: which memories feed coordinate 1 of the context, and which feed coordinate 2?</source>
-        <translation>先別看：哪些記憶供給上下文向量的座標 1？哪些供給座標 2？</translation>
-    </message>
-    <message>
         <source>Context of q</source>
         <translation>q 的上下文向量</translation>
     </message>
@@ -1391,10 +1399,6 @@ q = %2
     <message>
         <source>Change the query, keep the memory</source>
         <translation>換個查詢，保留記憶</translation>
-    </message>
-    <message>
-        <source>Three queries now search the same memory: [1, 0], [0, 1] and [-1, 0]. Each row of the heatmap is one query; each ranks the memories its own way, so there is no single ranking of the memory. The temperature T divides the scores before softmax: T below 1 sharpens the weights, above 1 flattens them; standard attention uses T = 1.</source>
-        <translation>現在有三個查詢搜尋同一組記憶：[1, 0]、[0, 1] 與 [-1, 0]。熱圖的每一列是一個查詢；每個查詢以自己的方式排序記憶，所以記憶沒有單一的排名。溫度 T 在 softmax 之前除分數：T 小於 1 讓權重更集中，大於 1 讓權重更平均；標準注意力使用 T = 1。</translation>
     </message>
     <message>
         <source>Predict the ranking for q = [-1, 0] before reading its row. Then predict what T = 0.5 and T = 2 do to each row, and try them.</source>
@@ -1425,10 +1429,6 @@ q = %2
         <translation>因果遮罩</translation>
     </message>
     <message>
-        <source>Now three tokens attend to each other (Q = K). A decoder at position t may only look at positions up to t, itself included. The mask removes the future before softmax, so a masked key gets exactly 0 and the allowed ones share the whole weight. Rows are the receiving queries, columns the source keys: the future is above the diagonal.</source>
-        <translation>現在三個詞元互相關注（Q = K）。位置 t 的解碼器只能看到 t 以前（含自身）的位置。遮罩在 softmax 之前移除未來，所以被遮罩的鍵權重恰為 0，允許的鍵分攤全部權重。列是接收的查詢，欄是來源的鍵：未來位於對角線上方。</translation>
-    </message>
-    <message>
         <source>Predict the first row before looking. Which cells must be exactly 0? Try switching off a mask cell on the diagonal of row 1.</source>
         <translation>先別看，預測第一列。哪些格子必須恰為 0？試著關掉第 1 列對角線上的遮罩格。</translation>
     </message>
@@ -1455,10 +1455,6 @@ q = %2
     <message>
         <source>Padding, and the row with no allowed key</source>
         <translation>填充，以及沒有允許鍵的列</translation>
-    </message>
-    <message>
-        <source>Token 3 is padding: it does not exist, so no query may retrieve it. The padding permissions are combined with the causal ones (both must allow a cell). If every key of a row were masked, softmax would divide 0 by 0: the row has no answer. Attention Lens refuses such a row and says so; below you can see what some frameworks return instead.</source>
-        <translation>詞元 3 是填充：它並不存在，所以任何查詢都不可擷取它。填充的許可與因果的許可結合（兩者都必須允許一個格子）。如果一列的每個鍵都被遮罩，softmax 會變成 0 除以 0：該列沒有答案。Attention Lens 會拒絕這樣的列並明確說明；下方可以看到一些框架改為回傳什麼。</translation>
     </message>
     <message>
         <source>Predict row 3 now that token 3 is hidden. What happens if you try to mask token 1 for the first query?</source>
@@ -1489,10 +1485,6 @@ q = %2
         <translation>與參考實作比對</translation>
     </message>
     <message>
-        <source>An implementation earns trust by agreeing with an independent one. The table puts the engine&apos;s numbers for the lesson&apos;s scenarios beside stored float64 reference answers (NumPy), cell by cell, with the absolute difference and the allowed tolerance. Agreement shows the arithmetic is right for these examples; it says nothing about what a trained model has learned.</source>
-        <translation>一個實作要與獨立的實作結果一致，才值得信任。此表逐格並列引擎對本課情境算出的數值與儲存的 float64 參考答案（NumPy），並列出絕對差異與容許誤差。結果一致表示這些例子的計算正確；但這與訓練好的模型學到了什麼無關。</translation>
-    </message>
-    <message>
         <source>Predict how large the differences will be: exactly 0, around 1e-16, or around 1e-4?</source>
         <translation>預測差異會有多大：恰為 0、約 1e-16，還是約 1e-4？</translation>
     </message>
@@ -1515,10 +1507,6 @@ q = %2
     <message>
         <source>What an attention plot can and cannot explain</source>
         <translation>注意力圖能解釋與不能解釋的事</translation>
-    </message>
-    <message>
-        <source>A heatmap shows how this computation routes information, not why an outcome happened. To learn what matters, intervene. Hold Q and K and change only the value of B: the weights do not move at all, yet the context does. Mask B instead: the remaining weights renormalise. Compare the before and after below, or take snapshots A and B of any change.</source>
-        <translation>熱圖顯示的是這個計算如何傳遞資訊，而不是某個結果為何發生。想知道什麼才重要，就要介入。固定 Q 與 K，只改變 B 的值：權重完全不動，上下文向量卻變了。改為遮罩 B：其餘的權重重新正規化。比較下方的之前與之後，或對任何變更擷取快照 A 與 B。</translation>
     </message>
     <message>
         <source>If B&apos;s value becomes [100, 100], which numbers change, the weights or the context? If B is masked, what do A and C get?</source>
@@ -1545,10 +1533,6 @@ q = %2
         <translation>練習 1：溫度 0.5 與 2</translation>
     </message>
     <message>
-        <source>Keep Q, K and V as they are and only move the temperature slider. The checkpoints recompute every row at T = 0.5 and at T = 2 and compare their entropy: lower entropy means a sharper, more decided row.</source>
-        <translation>保持 Q、K、V 不變，只移動溫度滑桿。檢查點會在 T = 0.5 與 T = 2 下重新計算每一列並比較其熵：熵越低表示該列越集中、越果斷。</translation>
-    </message>
-    <message>
         <source>Write down your prediction first: at T = 0.5, does the largest weight of each row grow or shrink? And at T = 2?</source>
         <translation>先寫下你的預測：在 T = 0.5 時，每一列最大的權重會變大還是變小？T = 2 時呢？</translation>
     </message>
@@ -1561,20 +1545,8 @@ q = %2
         <translation>每列的熵：0.9611 &lt; 1.0859，0.9611 &lt; 1.0859，0.8589 &lt; 1.0838</translation>
     </message>
     <message>
-        <source>Row q = [-1, 0] at T = 0.5</source>
-        <translation>T = 0.5 時的列 q = [-1, 0]</translation>
-    </message>
-    <message>
-        <source>Row q = [-1, 0] at T = 2</source>
-        <translation>T = 2 時的列 q = [-1, 0]</translation>
-    </message>
-    <message>
         <source>Practice 2: all keys identical</source>
         <translation>練習 2：所有鍵都相同</translation>
-    </message>
-    <message>
-        <source>Every key is now the same vector [0.5, 0.5]. Whatever a query asks, it sees the same score for every key, so every allowed key gets the same weight. The third query has memory C masked: C still gets exactly 0 and A and B split the weight.</source>
-        <translation>現在每個鍵都是同一個向量 [0.5, 0.5]。不論查詢問什麼，它對每個鍵看到的分數都相同，所以每個允許的鍵得到相同的權重。第三個查詢的記憶 C 被遮罩：C 仍恰為 0，由 A 與 B 平分權重。</translation>
     </message>
     <message>
         <source>Predict the weights of each row. Then drag a query anywhere: does any weight change?</source>
@@ -1597,10 +1569,6 @@ q = %2
         <translation>練習 3：一個巨大的值</translation>
     </message>
     <message>
-        <source>Memory C now hands back [10000, 10000]. Q and K are those of the lesson, so the weights are too; only the context is different, and by a lot. A small weight on a huge value can dominate the output, which a weights plot alone would never show.</source>
-        <translation>記憶 C 現在交回 [10000, 10000]。Q 與 K 和課程中的相同，所以權重也相同；只有上下文向量不同，而且差很多。巨大值上的一個小權重就能主導輸出，而單看權重圖永遠看不出這一點。</translation>
-    </message>
-    <message>
         <source>Predict the weights and roughly the context before looking at the context chart.</source>
         <translation>在看上下文圖之前，先預測權重以及大約的上下文向量。</translation>
     </message>
@@ -1615,10 +1583,6 @@ q = %2
     <message>
         <source>Practice 4: self- and cross-attention</source>
         <translation>練習 4：自注意力與交叉注意力</translation>
-    </message>
-    <message>
-        <source>In self-attention (step 6) Q, K and V all come from one sequence, so the matrix is square. Here two decoder steps ask questions of three encoder states: queries from one stream, keys and values from another. The same formula works; the matrix is 2 × 3. This is how attention is attached to an encoder-decoder, recurrent or not.</source>
-        <translation>在自注意力（步驟 6）中，Q、K、V 都來自同一個序列，所以矩陣是方陣。這裡兩個解碼器步驟向三個編碼器狀態提問：查詢來自一個序列，鍵與值來自另一個。同一個公式照樣適用；矩陣是 2 × 3。注意力就是這樣接到編碼器－解碼器上的，不論是否為循環網路。</translation>
     </message>
     <message>
         <source>Predict which encoder state each decoder step weighs most.</source>
@@ -1639,6 +1603,358 @@ q = %2
     <message>
         <source>Decoder 2</source>
         <translation>解碼器 2</translation>
+    </message>
+    <message>
+        <source>coordinate 1</source>
+        <translation>座標 1</translation>
+    </message>
+    <message>
+        <source>coordinate 2</source>
+        <translation>座標 2</translation>
+    </message>
+    <message>
+        <source>Why attention at all: an encoder that passes on only its final state squeezes a whole input into one fixed-size vector, and a long input loses detail in that bottleneck. Attention instead lets each output ask all the stored states for what it needs. Here the arrow from the origin is the query q = [1, 0], what we are looking for (Q is 1 × 2: one query, d_k = 2). The three dots are the keys of memories A, B and C, how each memory can be found (K is 3 × 2). Each key has a value, the content handed back when the memory is chosen (V is 3 × 2). A value need not look like its key: A is found at [1, 0] but hands back [10, 0]. These are hand-made teaching vectors, not learned ones.</source>
+        <translation>為什麼需要注意力：如果編碼器只把最後的狀態交給解碼器，整段輸入就被擠進一個固定大小的向量，輸入一長，細節就在這個瓶頸中流失。注意力則讓每個輸出向所有儲存的狀態詢問它需要的內容。這裡從原點出發的箭頭是查詢 q = [1, 0]，也就是我們要找的東西（Q 是 1 × 2：一個查詢，d_k = 2）。三個點是記憶 A、B、C 的鍵，代表每個記憶如何被找到（K 是 3 × 2）。每個鍵都有一個值，也就是記憶被選中時交回的內容（V 是 3 × 2）。值不必長得像它的鍵：A 在 [1, 0] 被找到，交回的卻是 [10, 0]。這些是手工設計的教學向量，不是學習得來的。</translation>
+    </message>
+    <message>
+        <source>A = [1, 0] and C = [1, 1] both give q a dot product of 1, B = [0, 1] gives 0: A and C tie at the top and B comes last.</source>
+        <translation>A = [1, 0] 與 C = [1, 1] 和 q 的內積都是 1，B = [0, 1] 則是 0：A 與 C 並列第一，B 排最後。</translation>
+    </message>
+    <message>
+        <source>Your guess: rank A, B, C by how well they match q</source>
+        <translation>你的猜測：依與 q 的匹配程度排列 A、B、C</translation>
+    </message>
+    <message>
+        <source>Dot products q·A, q·B, q·C</source>
+        <translation>內積 q·A、q·B、q·C</translation>
+    </message>
+    <message>
+        <source>Each score is the dot product of the query with one key, divided by √d_k = √2 ≈ 1.4142. The scores S = QKᵀ/√d_k form a 1 × 3 matrix: one row per query, one column per key. If the coordinates of queries and keys have variance 1, a dot product&apos;s spread grows with d_k; dividing by √d_k keeps it steady. It does not make the vectors unit length. The worked numbers show every product and sum.</source>
+        <translation>每個分數是查詢與某個鍵的內積，再除以 √d_k = √2 ≈ 1.4142。分數 S = QKᵀ/√d_k 構成一個 1 × 3 矩陣：每個查詢一列，每個鍵一欄。若查詢與鍵的座標變異數為 1，內積的分散程度會隨 d_k 增大；除以 √d_k 讓它保持穩定。這並不會把向量變成單位長度。計算過程面板列出每一個乘積與總和。</translation>
+    </message>
+    <message>
+        <source>The scores are about [0.7071, 0, 0.7071]. A score is negative whenever query and key point away from each other (try q = [-1, 0]). Scores are not probabilities: nothing makes them positive or adds them up to 1; softmax does that next.</source>
+        <translation>分數約為 [0.7071, 0, 0.7071]。只要查詢與鍵指向相反的方向，分數就是負的（試試 q = [-1, 0]）。分數不是機率：沒有任何步驟讓它們為正或總和為 1；那是接下來 softmax 的工作。</translation>
+    </message>
+    <message>
+        <source>Your guess: the scaled scores of A, B, C</source>
+        <translation>你的猜測：A、B、C 的縮放分數</translation>
+    </message>
+    <message>
+        <source>Scaled scores of q for A, B, C</source>
+        <translation>q 對 A、B、C 的縮放分數</translation>
+    </message>
+    <message>
+        <source>What q·A = 1 becomes after the division</source>
+        <translation>q·A = 1 除完之後變成多少</translation>
+    </message>
+    <message>
+        <source>Softmax turns a row of scores into weights that are positive and add up to 1. It first subtracts the largest score (the same shift for every key changes no weight, it only keeps exp() from overflowing), exponentiates, and divides by the sum. The weights A have the shape of the scores: 1 × 3, one row per query, one column per key.</source>
+        <translation>Softmax 把一列分數轉成為正且總和為 1 的權重。它先減去最大的分數（每個鍵都減去相同的量不會改變任何權重，只是避免 exp() 溢位），再取指數，最後除以總和。權重 A 的形狀與分數相同：1 × 3，每個查詢一列，每個鍵一欄。</translation>
+    </message>
+    <message>
+        <source>A and C get the same weight, about 0.4011 each. B&apos;s score is 0, yet its weight is not: exp(0) = 1 is still a share, about 0.1978. The three add up to exactly 1.</source>
+        <translation>A 與 C 得到相同的權重，各約 0.4011。B 的分數是 0，權重卻不是 0：exp(0) = 1 仍占一份，約 0.1978。三者加起來恰為 1。</translation>
+    </message>
+    <message>
+        <source>Your guess: the weights of A, B, C</source>
+        <translation>你的猜測：A、B、C 的權重</translation>
+    </message>
+    <message>
+        <source>Weights of q over A, B, C</source>
+        <translation>q 對 A、B、C 的權重</translation>
+    </message>
+    <message>
+        <source>What each row adds up to</source>
+        <translation>每一列加起來是多少</translation>
+    </message>
+    <message>
+        <source>B&apos;s weight</source>
+        <translation>B 的權重</translation>
+    </message>
+    <message>
+        <source>The context is the weights times the values, C = AV: every value is scaled by its weight and the results are added, one coordinate at a time. C is N_q × d_v, here 1 × 2: one context vector per query, as wide as a value.</source>
+        <translation>上下文向量是權重乘上值，C = AV：每個值依其權重縮放後相加，一次一個座標。C 是 N_q × d_v，這裡是 1 × 2：每個查詢一個上下文向量，寬度與一個值相同。</translation>
+    </message>
+    <message>
+        <source>Before looking: which memories feed coordinate 1 of the context, and which feed coordinate 2? Then guess the context itself.</source>
+        <translation>先別看：哪些記憶貢獻了上下文向量的座標 1，哪些貢獻了座標 2？接著猜猜上下文向量本身。</translation>
+    </message>
+    <message>
+        <source>Coordinate 1 comes from A and C (B&apos;s value has 0 there); coordinate 2 from B and C (A&apos;s value has 0 there). Nothing is picked by argmax: all three memories contribute, and the context is about [8.0222, 5.9889].</source>
+        <translation>座標 1 來自 A 與 C（B 的值在這裡是 0）；座標 2 來自 B 與 C（A 的值在這裡是 0）。沒有任何東西被 argmax 挑出：三個記憶都有貢獻，上下文向量約為 [8.0222, 5.9889]。</translation>
+    </message>
+    <message>
+        <source>Your guess: the context of q (2 numbers)</source>
+        <translation>你的猜測：q 的上下文向量（2 個數）</translation>
+    </message>
+    <message>
+        <source>Context of q (coordinates 1 and 2)</source>
+        <translation>q 的上下文向量（座標 1 與 2）</translation>
+    </message>
+    <message>
+        <source>How many memories contribute</source>
+        <translation>有幾個記憶有貢獻</translation>
+    </message>
+    <message>
+        <source>Three queries now search the same memory: [1, 0], [0, 1] and [-1, 0] (Q is 3 × 2, the weights 3 × 3, the context 3 × 2). Each row of the heatmap is one query. The temperature T divides the scores before softmax; standard attention uses T = 1.</source>
+        <translation>現在三個查詢搜尋同一組記憶：[1, 0]、[0, 1] 與 [-1, 0]（Q 是 3 × 2，權重是 3 × 3，上下文向量是 3 × 2）。熱圖的每一列是一個查詢。溫度 T 在 softmax 之前除以分數；標準注意力使用 T = 1。</translation>
+    </message>
+    <message>
+        <source>q = [-1, 0] points away from A and C and is orthogonal to B: B comes first, A and C tie behind it. Each query ranks the memory its own way, so there is no single ranking of the memory. T below 1 sharpens every row, T above 1 flattens it.</source>
+        <translation>q = [-1, 0] 背離 A 與 C，並與 B 正交：B 排第一，A 與 C 並列其後。每個查詢用自己的方式為記憶排序，所以記憶沒有單一的排名。T 小於 1 讓每一列更尖銳，T 大於 1 則讓它更平坦。</translation>
+    </message>
+    <message>
+        <source>Your guess: rank A, B, C for q = [-1, 0]</source>
+        <translation>你的猜測：為 q = [-1, 0] 排列 A、B、C</translation>
+    </message>
+    <message>
+        <source>Row q = [-1, 0]</source>
+        <translation>列 q = [-1, 0]</translation>
+    </message>
+    <message>
+        <source>Now three tokens attend to each other (Q = K, each 3 × 2; the mask and the weights are 3 × 3). A decoder at position t may only look at positions up to t, itself included. The mask removes the future before softmax, so a masked key gets exactly 0 and the allowed ones share the whole weight. Rows are the receiving queries, columns the source keys: the future is above the diagonal.</source>
+        <translation>現在三個詞元彼此注意（Q = K，各為 3 × 2；遮罩與權重是 3 × 3）。位置 t 的解碼器只能看位置 t 以前（含自己）的內容。遮罩在 softmax 之前移除未來，所以被遮罩的鍵恰好得到 0，允許的鍵分攤全部權重。列是接收的查詢，欄是來源的鍵：未來位於對角線上方。</translation>
+    </message>
+    <message>
+        <source>Row 1 may see only itself: [1, 0, 0]. Every cell above the diagonal is exactly 0, not just small. Row 1&apos;s diagonal cell is its only allowed key, so the mask refuses to switch it off: the row would have no key left.</source>
+        <translation>第 1 列只能看到自己：[1, 0, 0]。對角線上方的每一格都恰為 0，而不只是很小。第 1 列的對角格是它唯一允許的鍵，所以遮罩拒絕關掉它：否則這一列就沒有任何鍵了。</translation>
+    </message>
+    <message>
+        <source>Your guess: the first row of weights</source>
+        <translation>你的猜測：權重的第一列</translation>
+    </message>
+    <message>
+        <source>Weights above the diagonal</source>
+        <translation>對角線上方的權重</translation>
+    </message>
+    <message>
+        <source>Token 3 is padding: it does not exist, so no query may retrieve it. The padding permissions are combined with the causal ones (both must allow a cell). Token 3 still has a query row, and its output is still computed, but in training a padded query&apos;s output is left out of the loss: it is not a prediction, so do not read it as one. If every key of a row were masked, softmax would divide 0 by 0: the row would have no answer.</source>
+        <translation>詞元 3 是填充：它並不存在，所以任何查詢都不可擷取它。填充的允許設定與因果的允許設定合併（兩者都允許的格子才算允許）。詞元 3 仍有自己的查詢列，它的輸出也照樣計算，但訓練時填充查詢的輸出不列入損失：它不是預測，別把它當成預測來讀。如果一列的每個鍵都被遮罩，softmax 就得計算 0 除以 0：這一列沒有答案。</translation>
+    </message>
+    <message>
+        <source>Row 3 (q = [1, 1]) matches tokens 1 and 2 equally and may not see token 3: [0.5, 0.5, 0], a row that is computed but excluded from the loss. Masking token 1 for the first query would leave it no key: Attention Lens refuses such a row and says so. Below: what some frameworks return instead.</source>
+        <translation>第 3 列（q = [1, 1]）與詞元 1、2 的匹配程度相同，且看不到詞元 3：[0.5, 0.5, 0]，這一列有計算，但不列入損失。若為第一個查詢遮罩詞元 1，它就沒有任何鍵了：Attention Lens 會拒絕這樣的列並說明原因。下方是某些框架改為傳回的結果。</translation>
+    </message>
+    <message>
+        <source>Your guess: row 3 of the weights</source>
+        <translation>你的猜測：權重的第 3 列</translation>
+    </message>
+    <message>
+        <source>Column &quot;token 3&quot;</source>
+        <translation>「token 3」這一欄</translation>
+    </message>
+    <message>
+        <source>Row 3 (padded query: excluded from the loss)</source>
+        <translation>第 3 列（填充查詢：不列入損失）</translation>
+    </message>
+    <message>
+        <source>%1, not a prediction</source>
+        <translation>%1，不是預測</translation>
+    </message>
+    <message>
+        <source>Row 1 with token 1 masked too</source>
+        <translation>第 1 列也遮罩詞元 1 時</translation>
+    </message>
+    <message>
+        <source>An implementation earns trust by agreeing with an independent one. The table puts the engine&apos;s numbers for the lesson&apos;s scenarios beside stored float64 reference answers (NumPy), cell by cell, with the absolute difference and the allowed tolerance. The notebook makes the same check with PyTorch&apos;s scaled_dot_product_attention. One warning when you do: in its Boolean mask True means &quot;may attend&quot;, while other PyTorch APIs (nn.MultiheadAttention&apos;s attn_mask and key_padding_mask, for example) read True as &quot;blocked&quot;. Always read the documentation of the function you call.</source>
+        <translation>一個實作要與獨立的實作一致才值得信任。表格把引擎對課程情境算出的數值，與預先儲存的 float64 參考答案（NumPy）逐格並列，附上絕對差與允許的容差。筆記本用 PyTorch 的 scaled_dot_product_attention 做同樣的檢查。這時要注意一件事：在它的布林遮罩中 True 表示「可以注意」，而其他 PyTorch API（例如 nn.MultiheadAttention 的 attn_mask 與 key_padding_mask）把 True 讀成「被封鎖」。務必閱讀你所呼叫函式的文件。</translation>
+    </message>
+    <message>
+        <source>At most a few units in the last digit of a double (around 1e-16), often exactly 0, far inside the 1e-9 tolerance. Agreement shows the arithmetic is right for these examples; it says nothing about what a trained model has learned.</source>
+        <translation>最多只差 double 最後一位的幾個單位（約 1e-16），常常恰為 0，遠在 1e-9 的容差之內。一致只證明這些例子的算術正確；它完全無法說明訓練好的模型學到了什麼。</translation>
+    </message>
+    <message>
+        <source>The window against the reference</source>
+        <translation>視窗與參考答案比對</translation>
+    </message>
+    <message>
+        <source>Every lesson scenario against the reference</source>
+        <translation>每個課程情境與參考答案比對</translation>
+    </message>
+    <message>
+        <source>A heatmap shows how this computation routes information, not why an outcome happened. To learn what matters, intervene: hold Q and K, change one value or mask one key, and compare before and after. Try both in the window (the matrices and the mask grid); after the reveal the bench below shows both, and snapshots A and B compare any two moments.</source>
+        <translation>熱圖顯示的是這個計算如何傳遞資訊，而不是某個結果為何發生。想知道什麼重要，就要介入：固定 Q 與 K，改變一個值或遮罩一個鍵，再比較前後。在視窗中兩種都試試（矩陣與遮罩格）；揭曉答案後，下方的比較台會顯示兩者，快照 A 與 B 則可比較任意兩個時刻。</translation>
+    </message>
+    <message>
+        <source>A new value for B leaves every weight identical, bit for bit, while the context moves to about [27.80, 23.79]: the weights alone cannot show what a value contributes. Masking B makes A and C share the whole weight, 0.5 each, and the context becomes [10, 5].</source>
+        <translation>B 換了新的值，每個權重仍逐位元完全相同，上下文向量卻移到約 [27.80, 23.79]：單看權重無法得知一個值貢獻了什麼。遮罩 B 後，A 與 C 分攤全部權重，各 0.5，上下文向量變成 [10, 5]。</translation>
+    </message>
+    <message>
+        <source>Your guess: the weights of A, B, C with B masked</source>
+        <translation>你的猜測：遮罩 B 後 A、B、C 的權重</translation>
+    </message>
+    <message>
+        <source>Value of B → [100, 100]: weights and context</source>
+        <translation>B 的值 → [100, 100]：權重與上下文向量</translation>
+    </message>
+    <message>
+        <source>B masked: weights of A and C</source>
+        <translation>遮罩 B：A 與 C 的權重</translation>
+    </message>
+    <message>
+        <source>You set B&apos;s value to [100, 100]</source>
+        <translation>你把 B 的值設為 [100, 100]</translation>
+    </message>
+    <message>
+        <source>weights still ≈ [0.4011, 0.1978, 0.4011]</source>
+        <translation>權重仍 ≈ [0.4011, 0.1978, 0.4011]</translation>
+    </message>
+    <message>
+        <source>Set B&apos;s value to [100, 100] in the matrices</source>
+        <translation>在矩陣中把 B 的值設為 [100, 100]</translation>
+    </message>
+    <message>
+        <source>You masked B</source>
+        <translation>你遮罩了 B</translation>
+    </message>
+    <message>
+        <source>weights [0.5, 0, 0.5]</source>
+        <translation>權重 [0.5, 0, 0.5]</translation>
+    </message>
+    <message>
+        <source>Mask memory B for q in the mask grid</source>
+        <translation>在遮罩格中為 q 遮罩記憶 B</translation>
+    </message>
+    <message>
+        <source>Keep Q, K and V as they are and only move the temperature: first to 0.5, then to 2 (the slider or the number box). The checkpoints below tick as you do it. Entropy measures how spread out a row is: lower entropy means a sharper, more decided row.</source>
+        <translation>Q、K、V 保持不變，只移動溫度：先到 0.5，再到 2（用滑桿或數字框）。你每做一步，下方的檢查點就會打勾。熵衡量一列分散的程度：熵越低，這一列越尖銳、越果斷。</translation>
+    </message>
+    <message>
+        <source>At T = 0.5 the scores count twice as much: the largest weight of every row grows (for q = [-1, 0], B goes from 0.5035 to 0.6728). At T = 2 they count half as much and every row flattens towards 1/3. The order of the keys never changes.</source>
+        <translation>在 T = 0.5 時分數的作用加倍：每一列最大的權重都變大（q = [-1, 0] 的 B 從 0.5035 變成 0.6728）。在 T = 2 時分數的作用減半，每一列都變平坦、趨近 1/3。鍵的順序始終不變。</translation>
+    </message>
+    <message>
+        <source>Your guess: B&apos;s weight for q = [-1, 0] at T = 0.5 (0.5035 at T = 1)</source>
+        <translation>你的猜測：T = 0.5 時 q = [-1, 0] 對 B 的權重（T = 1 時為 0.5035）</translation>
+    </message>
+    <message>
+        <source>At T = 0.5, row q = [-1, 0]</source>
+        <translation>T = 0.5 時，列 q = [-1, 0]</translation>
+    </message>
+    <message>
+        <source>Move T to 0.5</source>
+        <translation>把 T 移到 0.5</translation>
+    </message>
+    <message>
+        <source>At T = 2, row q = [-1, 0]</source>
+        <translation>T = 2 時，列 q = [-1, 0]</translation>
+    </message>
+    <message>
+        <source>Move T to 2</source>
+        <translation>把 T 移到 2</translation>
+    </message>
+    <message>
+        <source>Try both temperatures, then compare how sharp the rows are</source>
+        <translation>兩個溫度都試過後，比較各列的尖銳程度</translation>
+    </message>
+    <message>
+        <source>Every key is now the same vector [0.5, 0.5]. The third query, q = [-1, 0], has memory C masked.</source>
+        <translation>現在每個鍵都是同一個向量 [0.5, 0.5]。第三個查詢 q = [-1, 0] 遮罩了記憶 C。</translation>
+    </message>
+    <message>
+        <source>Whatever a query asks, it sees the same score for every key, so every allowed key gets the same weight: 1/3 each in rows 1 and 2. In row 3 the masked C still gets exactly 0 and A and B split the weight, 0.5 each. Dragging a query changes no weight.</source>
+        <translation>不論查詢問什麼，它對每個鍵看到的分數都相同，所以每個允許的鍵得到相同的權重：第 1、2 列各為 1/3。第 3 列中被遮罩的 C 仍恰為 0，A 與 B 平分權重，各 0.5。拖曳查詢不會改變任何權重。</translation>
+    </message>
+    <message>
+        <source>Your guess: row 3 (q = [-1, 0]) of the weights</source>
+        <translation>你的猜測：權重的第 3 列（q = [-1, 0]）</translation>
+    </message>
+    <message>
+        <source>Row 1</source>
+        <translation>第 1 列</translation>
+    </message>
+    <message>
+        <source>Row 3 (C masked)</source>
+        <translation>第 3 列（C 被遮罩）</translation>
+    </message>
+    <message>
+        <source>You moved a query: no weight changed</source>
+        <translation>你移動了查詢：沒有任何權重改變</translation>
+    </message>
+    <message>
+        <source>rows 1 and 2 still 1/3 each, row 3 still [0.5, 0.5, 0]</source>
+        <translation>第 1、2 列仍各為 1/3，第 3 列仍為 [0.5, 0.5, 0]</translation>
+    </message>
+    <message>
+        <source>Drag a query anywhere in the key space</source>
+        <translation>在鍵空間中把某個查詢拖到任意位置</translation>
+    </message>
+    <message>
+        <source>Memory C now hands back [10000, 10000]. Q and K are those of the lesson; only one value has changed.</source>
+        <translation>記憶 C 現在交回 [10000, 10000]。Q 與 K 和課程中的相同；只改了一個值。</translation>
+    </message>
+    <message>
+        <source>The weights are exactly those of step 3: they depend on Q and K only. The context jumps to about [4015, 4013], because C&apos;s weight 0.4011 now multiplies 10000. A moderate weight on a huge value can dominate the output, which a weights plot alone would never show.</source>
+        <translation>權重與步驟 3 完全相同：它們只取決於 Q 與 K。上下文向量跳到約 [4015, 4013]，因為 C 的權重 0.4011 現在乘上的是 10000。一個中等的權重乘上巨大的值就能主導輸出，而單看權重圖永遠看不出這一點。</translation>
+    </message>
+    <message>
+        <source>In self-attention (step 6) Q, K and V all come from one sequence, so the weights are square. Here two decoder steps ask questions of three encoder states: queries from one stream (Q is 2 × 2), keys and values from another (K and V are 3 × 2). The same formula works; the weights are 2 × 3 and the context 2 × 2. This is how attention is attached to an encoder-decoder, recurrent or not: a decoder query can score every encoder state.</source>
+        <translation>在自注意力中（步驟 6），Q、K、V 都來自同一個序列，所以權重是方陣。這裡兩個解碼器步驟向三個編碼器狀態提問：查詢來自一個資料流（Q 是 2 × 2），鍵與值來自另一個（K 與 V 是 3 × 2）。同一個公式照樣適用；權重是 2 × 3，上下文向量是 2 × 2。注意力就是這樣接到編碼器－解碼器上的，不論是否為遞迴式：解碼器的查詢可以為每個編碼器狀態打分數。</translation>
+    </message>
+    <message>
+        <source>Decoder 1 = [0, 1] matches encoder B = [0, 1] and C = [1, 1] equally and A not at all: B = C &gt; A. Decoder 2 = [1, 1] weighs C most, with A and B tied behind it.</source>
+        <translation>解碼器 1 = [0, 1] 與編碼器 B = [0, 1] 和 C = [1, 1] 的匹配程度相同，與 A 完全不匹配：B = C &gt; A。解碼器 2 = [1, 1] 最看重 C，A 與 B 並列其後。</translation>
+    </message>
+    <message>
+        <source>Your guess: rank encoders A, B, C for decoder 1</source>
+        <translation>你的猜測：為解碼器 1 排列編碼器 A、B、C</translation>
+    </message>
+    <message>
+        <source>Before you stop, and what comes next</source>
+        <translation>收尾之前，以及接下來的內容</translation>
+    </message>
+    <message>
+        <source>You are done when you have evidence and can explain it. With the lesson&apos;s scenario untouched, File &gt; Export Evidence… writes the scores, weights and context together with the causal weights of step 6, whose upper triangle must be exactly 0. Then explain every axis of every matrix to a partner. Next lesson: attention alone is not a Transformer. A Transformer block adds positional information (attention by itself ignores order), a feed-forward network applied to each token on its own, residual paths around the parts, and normalisation.</source>
+        <translation>當你有了證據並能解釋它，就完成了。在課程情境未修改的情況下，「檔案 &gt; 匯出證據…」會寫出分數、權重與上下文向量，以及步驟 6 的因果權重，其上三角必須恰為 0。接著向同伴解釋每個矩陣的每一個軸。下一課：只有注意力還不是 Transformer。Transformer 區塊還加入位置資訊（注意力本身不理會順序）、對每個詞元各自套用的前饋網路、繞過各部分的殘差路徑，以及正規化。</translation>
+    </message>
+    <message>
+        <source>Explain to a partner: what does a row of the weights stand for, and a column? What shape does the context C have here?</source>
+        <translation>向同伴解釋：權重的一列代表什麼，一欄又代表什麼？這裡的上下文向量 C 是什麼形狀？</translation>
+    </message>
+    <message>
+        <source>A row of S or A belongs to one receiving query, a column to one source key; every allowed row of A sums to 1. In Q, K and V a row is one token or memory and a column one feature (d_k or d_v). C = AV is N_q × d_v: here 1 × 2, one context vector per query.</source>
+        <translation>S 或 A 的一列屬於一個接收的查詢，一欄屬於一個來源的鍵；A 每個有效的列總和為 1。在 Q、K、V 中，一列是一個詞元或記憶，一欄是一個特徵（d_k 或 d_v）。C = AV 是 N_q × d_v：這裡是 1 × 2，每個查詢一個上下文向量。</translation>
+    </message>
+    <message>
+        <source>Your guess: the shape of C (rows, columns)</source>
+        <translation>你的猜測：C 的形狀（列數、欄數）</translation>
+    </message>
+    <message>
+        <source>rows</source>
+        <translation>列數</translation>
+    </message>
+    <message>
+        <source>columns</source>
+        <translation>欄數</translation>
+    </message>
+    <message>
+        <source>Evidence holds scores, weights and context</source>
+        <translation>證據包含分數、權重與上下文向量</translation>
+    </message>
+    <message>
+        <source>File &gt; Export Evidence… on this scenario</source>
+        <translation>對此情境使用「檔案 &gt; 匯出證據…」</translation>
+    </message>
+    <message>
+        <source>The causal-mask check holds</source>
+        <translation>因果遮罩檢查成立</translation>
+    </message>
+    <message>
+        <source>causal_weights: exactly 0 above the diagonal, rows sum to 1</source>
+        <translation>causal_weights：對角線上方恰為 0，每列總和為 1</translation>
+    </message>
+    <message>
+        <source>Axes: rows are queries, columns are keys</source>
+        <translation>軸：列是查詢，欄是鍵</translation>
+    </message>
+    <message>
+        <source>A is 1 × 3 (1 query, 3 keys); C is 1 × 2</source>
+        <translation>A 是 1 × 3（1 個查詢、3 個鍵）；C 是 1 × 2</translation>
+    </message>
+    <message>
+        <source>The shapes of A and C</source>
+        <translation>A 與 C 的形狀</translation>
     </message>
 </context>
 <context>
@@ -1677,14 +1993,105 @@ q = %2
     </message>
 </context>
 <context>
+    <name>attnlens::LessonGuessCheck</name>
+    <message>
+        <source>Type a guess first.</source>
+        <translation>請先輸入猜測。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a number.</source>
+        <translation>「%1」不是數字。</translation>
+    </message>
+    <message>
+        <source>Type one number; you typed %1.</source>
+        <translation>請輸入一個數字；你輸入了 %1 個。</translation>
+    </message>
+    <message>
+        <source>Type %1 numbers (%2); you typed %3.</source>
+        <translation>請輸入 %1 個數字（%2）；你輸入了 %3 個。</translation>
+    </message>
+    <message>
+        <source>This step takes no guess.</source>
+        <translation>這個步驟不需要猜測。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is none of %2.</source>
+        <translation>「%1」不是 %2 之中的任何一個。</translation>
+    </message>
+    <message>
+        <source>%1 appears twice.</source>
+        <translation>%1 出現了兩次。</translation>
+    </message>
+    <message>
+        <source>%1 is missing: rank every one of %2.</source>
+        <translation>缺少 %1：請為 %2 全部排序。</translation>
+    </message>
+    <message>
+        <source>Right order: %1.</source>
+        <translation>順序正確：%1。</translation>
+    </message>
+    <message>
+        <source>Not the live order. Live: %1; yours: %2.</source>
+        <translation>與即時的順序不同。即時：%1；你的：%2。</translation>
+    </message>
+    <message>
+        <source>%1 and %2 tie; you put %3 first.</source>
+        <translation>%1 與 %2 並列；你把 %3 排在前面。</translation>
+    </message>
+    <message>
+        <source>%1 and %2 do not tie: %3 comes first.</source>
+        <translation>%1 與 %2 並非並列：%3 在前。</translation>
+    </message>
+    <message>
+        <source>%1 and %2 swapped: %3 comes first.</source>
+        <translation>%1 與 %2 順序顛倒：%3 在前。</translation>
+    </message>
+    <message>
+        <source>right</source>
+        <translation>正確</translation>
+    </message>
+    <message>
+        <source>%1 too high</source>
+        <translation>高了 %1</translation>
+    </message>
+    <message>
+        <source>%1 too low</source>
+        <translation>低了 %1</translation>
+    </message>
+    <message>
+        <source>%1 you %2, live %3: %4</source>
+        <translation>%1 你猜 %2，即時值 %3：%4</translation>
+    </message>
+    <message>
+        <source>%1 %2: you %3, live %4: %5</source>
+        <translation>%1 %2：你猜 %3，即時值 %4：%5</translation>
+    </message>
+    <message>
+        <source>Right to 4 decimals.</source>
+        <translation>精確到小數點後 4 位都正確。</translation>
+    </message>
+    <message>
+        <source>Close: within %1 of the live value.</source>
+        <translation>很接近：與即時值相差不到 %1。</translation>
+    </message>
+    <message>
+        <source>Close: every entry within %1 of the live numbers.</source>
+        <translation>很接近：每一項與即時數值相差都不到 %1。</translation>
+    </message>
+    <message>
+        <source>Not quite: more than %1 away from the live value.</source>
+        <translation>還差一點：與即時值相差超過 %1。</translation>
+    </message>
+    <message>
+        <source>%1 of %2 entries within %3; furthest off: %4.</source>
+        <translation>%2 項中有 %1 項相差不到 %3；差最多的是 %4。</translation>
+    </message>
+</context>
+<context>
     <name>attnlens::LessonPanel</name>
     <message>
         <source>Lesson</source>
         <translation>課程</translation>
-    </message>
-    <message>
-        <source>The guided lesson: what to look at and predict in each step, and live checkpoints that tick while the numbers hold. PageDown and PageUp move between steps.</source>
-        <translation>導覽課程：每個步驟要看什麼、預測什麼，以及在數值成立時即時打勾的檢查點。PageDown 與 PageUp 可在步驟間移動。</translation>
     </message>
     <message>
         <source>Checkpoints</source>
@@ -1737,6 +2144,110 @@ q = %2
     <message>
         <source>%1: does not hold</source>
         <translation>%1：不成立</translation>
+    </message>
+    <message>
+        <source>Your guess</source>
+        <translation>你的猜測</translation>
+    </message>
+    <message>
+        <source>Reveal the answers</source>
+        <translation>揭曉答案</translation>
+    </message>
+    <message>
+        <source>Show this step&apos;s answers and compare your guess with the live result (R, or PageDown from a presenter clicker).</source>
+        <translation>顯示此步驟的答案，並把你的猜測與即時結果比較（R，或簡報遙控器的 PageDown）。</translation>
+    </message>
+    <message>
+        <source>Your guess against the live result</source>
+        <translation>你的猜測與即時結果的比較</translation>
+    </message>
+    <message>
+        <source>Answers</source>
+        <translation>答案</translation>
+    </message>
+    <message>
+        <source>Hide answers until revealed</source>
+        <translation>揭曉前隱藏答案</translation>
+    </message>
+    <message>
+        <source>On: each step asks for a prediction and shows its answers only after Reveal. Off, for self-study: every step shows its answers at once.</source>
+        <translation>開啟：每個步驟先要求預測，按下揭曉後才顯示答案。關閉（自學用）：每個步驟立即顯示答案。</translation>
+    </message>
+    <message>
+        <source>Hide answers until revealed (off for self-study: answers at once)</source>
+        <translation>揭曉前隱藏答案（自學時可關閉：立即顯示答案）</translation>
+    </message>
+    <message>
+        <source>Keys: PageDown (a presenter clicker&apos;s &quot;next&quot;) or R reveals the answers, PageDown again goes to the next step, PageUp goes back. Enter in the guess field reveals too.</source>
+        <translation>按鍵：PageDown（簡報遙控器的「下一頁」）或 R 揭曉答案，再按一次 PageDown 前往下一步，PageUp 返回上一步。在猜測欄中按 Enter 也會揭曉。</translation>
+    </message>
+    <message>
+        <source>for example %1</source>
+        <translation>例如 %1</translation>
+    </message>
+    <message>
+        <source>Type the items from most to least, for example A &gt; C &gt; B; = for a tie.</source>
+        <translation>由大到小輸入各項，例如 A &gt; C &gt; B；並列時用 =。</translation>
+    </message>
+    <message>
+        <source>Type numbers separated by spaces or commas.</source>
+        <translation>輸入數字，以空格或逗號分隔。</translation>
+    </message>
+    <message>
+        <source>To do: %1</source>
+        <translation>待辦：%1</translation>
+    </message>
+    <message>
+        <source>%1: answer hidden until the reveal</source>
+        <translation>%1：答案在揭曉前隱藏</translation>
+    </message>
+    <message>
+        <source>You typed no guess.</source>
+        <translation>你沒有輸入猜測。</translation>
+    </message>
+    <message>
+        <source>Not understood: %1</source>
+        <translation>無法理解：%1</translation>
+    </message>
+    <message>
+        <source>Noted: %1. Reveal to compare.</source>
+        <translation>已記下：%1。揭曉後比較。</translation>
+    </message>
+    <message>
+        <source>Noted. Reveal to compare.</source>
+        <translation>已記下。揭曉後比較。</translation>
+    </message>
+    <message>
+        <source>The current scenario is refused, so there is no live result to compare with.</source>
+        <translation>目前的情境被拒絕，所以沒有即時結果可供比較。</translation>
+    </message>
+    <message>
+        <source>The guided lesson, not started. Press PageDown to start.</source>
+        <translation>導引課程，尚未開始。按 PageDown 開始。</translation>
+    </message>
+    <message>
+        <source>Lesson step %1 of %2: %3.</source>
+        <translation>課程步驟 %1 / %2：%3。</translation>
+    </message>
+    <message>
+        <source>Answers shown; PageDown goes to the next step.</source>
+        <translation>答案已顯示；按 PageDown 前往下一步。</translation>
+    </message>
+    <message>
+        <source>Answers hidden: predict first, then press R or PageDown to reveal them.</source>
+        <translation>答案已隱藏：先預測，再按 R 或 PageDown 揭曉。</translation>
+    </message>
+    <message>
+        <source>Reveal (R)</source>
+        <translation>揭曉（R）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Answer:&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;答案：&lt;/b&gt;%1</translation>
+    </message>
+    <message>
+        <source>Revealed</source>
+        <translation>已揭曉</translation>
     </message>
 </context>
 <context>

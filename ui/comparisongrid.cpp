@@ -22,6 +22,12 @@ QColor mix(const QColor &a, const QColor &b, double t)
 }
 
 /// Blue for negative, white for 0, red for positive; |x| = range is the full colour.
+int legendHeight(const QFontMetrics &fm)
+{
+    // A gap, a bar of half a line and a line of labels.
+    return fm.height() * 2 + 4;
+}
+
 QColor divergingColor(double x, double range)
 {
     const double t = range > 0.0 ? std::clamp(x / range, -1.0, 1.0) : 0.0;
@@ -63,7 +69,10 @@ void ComparisonGrid::setMatrix(const QString &title, const Matrix &values, const
     updateGeometry();
     if (!(m_differenceRange > 0.0))
         m_differenceRange = 1.0;
-    setAccessibleDescription(title);
+    setAccessibleDescription(scale == Scale::Difference
+                                 ? tr("%1. Colour scale from %2 (blue) through 0 (white) to %3 (red).")
+                                       .arg(title, legendLabels().value(0), legendLabels().value(2))
+                                 : title);
     relayout();
     update();
 }
@@ -92,7 +101,9 @@ QSize ComparisonGrid::sizeHint() const
     // Title, column labels and rows of about two lines each (at most eight rows before the
     // cells get flatter); a message gets three lines.
     const int rows = m_hasMatrix ? static_cast<int>(std::min<Index>(m_values.rows(), 8)) : 0;
-    const int body = m_hasMatrix ? fm.height() + rows * fm.height() * 9 / 5 : fm.height() * 3;
+    int body = m_hasMatrix ? fm.height() + rows * fm.height() * 9 / 5 : fm.height() * 3;
+    if (m_hasMatrix && m_scale == Scale::Difference)
+        body += legendHeight(fm);
     return QSize(fm.horizontalAdvance(QLatin1Char('0')) * 34, titleMetrics.height() + 8 + body);
 }
 
@@ -118,11 +129,26 @@ void ComparisonGrid::relayout()
     m_gridRect = QRectF(area.left() + m_rowLabelWidth, m_titleRect.bottom() + 2 + m_columnLabelHeight,
                         area.width() - m_rowLabelWidth,
                         area.bottom() - (m_titleRect.bottom() + 2 + m_columnLabelHeight));
+    m_legendRect = QRectF();
+    const bool legend = m_hasMatrix && m_scale == Scale::Difference;
+    if (legend)
+        m_gridRect.setBottom(m_gridRect.bottom() - legendHeight(QFontMetrics(font())));
     if (m_hasMatrix && m_values.rows() > 0 && m_values.cols() > 0) {
         // Square-ish cells, never taller than two lines of text.
         const double cellWidth = m_gridRect.width() / m_values.cols();
         const double cellHeight = std::min(m_gridRect.height() / m_values.rows(), fm.height() * 2.0);
         m_gridRect.setHeight(cellHeight * m_values.rows());
+        if (legend) {
+            m_legendRect = QRectF(m_gridRect.left(), m_gridRect.bottom() + fm.height() * 0.5,
+                                  m_gridRect.width(), std::max(6.0, fm.height() * 0.5));
+            // The colour bar, one pixel per column from −range to +range (white in the middle),
+            // made here so that paintEvent only draws it.
+            const int width = std::max(1, static_cast<int>(m_legendRect.width() * devicePixelRatioF()));
+            m_legendImage = QImage(width, 1, QImage::Format_RGB32);
+            auto *line = reinterpret_cast<QRgb *>(m_legendImage.scanLine(0));
+            for (int x = 0; x < width; ++x)
+                line[x] = divergingColor((2.0 * (x + 0.5) / width - 1.0), 1.0).rgb();
+        }
         const QString widest = m_scale == Scale::Difference ? QStringLiteral("−0.0000") : QStringLiteral("0.0000");
         m_showNumbers = cellWidth >= fm.horizontalAdvance(widest) + 4 && cellHeight >= fm.height();
     }
@@ -135,6 +161,17 @@ QRectF ComparisonGrid::cellRect(int row, int column) const
     const double w = m_gridRect.width() / m_values.cols();
     const double h = m_gridRect.height() / m_values.rows();
     return QRectF(m_gridRect.left() + column * w, m_gridRect.top() + row * h, w, h);
+}
+
+QRectF ComparisonGrid::legendRect() const
+{
+    return m_legendRect;
+}
+
+QStringList ComparisonGrid::legendLabels() const
+{
+    const QString magnitude = formatCompact(m_differenceRange);
+    return {QStringLiteral("−") + magnitude, QStringLiteral("0"), QStringLiteral("+") + magnitude};
 }
 
 QColor ComparisonGrid::cellColor(int row, int column) const
@@ -197,6 +234,18 @@ void ComparisonGrid::paintEvent(QPaintEvent *)
     painter.setPen(QPen(palette().color(QPalette::Mid), 1));
     painter.setBrush(Qt::NoBrush);
     painter.drawRect(m_gridRect);
+
+    if (!m_legendRect.isEmpty()) {
+        painter.drawImage(m_legendRect, m_legendImage);
+        painter.setPen(QPen(palette().color(QPalette::Mid), 1));
+        painter.drawRect(m_legendRect);
+        const QStringList labels = legendLabels();
+        const QRectF labelRow(m_legendRect.left(), m_legendRect.bottom() + 1, m_legendRect.width(), fm.height());
+        painter.setPen(palette().color(QPalette::WindowText));
+        painter.drawText(labelRow, Qt::AlignLeft | Qt::AlignTop, labels.at(0));
+        painter.drawText(labelRow, Qt::AlignHCenter | Qt::AlignTop, labels.at(1));
+        painter.drawText(labelRow, Qt::AlignRight | Qt::AlignTop, labels.at(2));
+    }
 }
 
 bool ComparisonGrid::event(QEvent *event)

@@ -3,6 +3,7 @@
 #include "matrixtypes.h"
 
 #include <QFont>
+#include <QImage>
 #include <QStringList>
 #include <QWidget>
 
@@ -17,7 +18,7 @@ class ViewState;
 /// intervention, or the difference between two snapshots. It shows numbers it is given, not the
 /// live model (the model pointer is only there to follow the house constructor), coloured with
 /// the shared colour map on 0..1 (Scale::Unit) or with a blue–white–red scale symmetric about 0
-/// (Scale::Difference). Masked cells are hatched; the full-precision value is in the tooltip.
+/// (Scale::Difference), which comes with a colour bar labelled with its range. Masked cells are hatched; the full-precision value is in the tooltip.
 class ComparisonGrid : public QWidget {
     Q_OBJECT
 
@@ -38,6 +39,12 @@ public:
     /// The colour a cell is filled with (for tests); invalid when no matrix is shown.
     QColor cellColor(int row, int column) const;
     QRectF cellRect(int row, int column) const;
+    /// The difference scale's colour bar (empty for Scale::Unit or without a matrix) and its
+    /// range: the bar runs from −legendRange() through 0 (white) to +legendRange().
+    QRectF legendRect() const;
+    double legendRange() const { return m_differenceRange; }
+    /// The legend's end and middle labels ("−0.0894", "0", "+0.0894").
+    QStringList legendLabels() const;
 
     QSize minimumSizeHint() const override;
     QSize sizeHint() const override;
@@ -65,6 +72,8 @@ private:
     QFont m_titleFont;
     QRectF m_titleRect;
     QRectF m_gridRect;
+    QRectF m_legendRect;
+    QImage m_legendImage;
     double m_rowLabelWidth = 0.0;
     double m_columnLabelHeight = 0.0;
     bool m_showNumbers = true;

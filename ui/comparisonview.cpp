@@ -12,6 +12,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
+#include <QTime>
 #include <QVBoxLayout>
 
 namespace attnlens {
@@ -40,6 +41,28 @@ QStringList keyLabels(const Scenario &s)
     for (Index j = 0; j < s.keyCount(); ++j)
         labels.append(s.keyLabel(j));
     return labels;
+}
+
+/// What differs between two scenarios, in a few words ("T 1 → 0.5", "queries moved").
+QStringList differences(const Scenario &a, const Scenario &b)
+{
+    QStringList changes;
+    if (a.temperature != b.temperature)
+        changes.append(ComparisonView::tr("T %1 → %2").arg(formatInput(a.temperature), formatInput(b.temperature)));
+    const auto sameShape = [](const Matrix &x, const Matrix &y) { return x.rows() == y.rows() && x.cols() == y.cols(); };
+    if (!sameShape(a.queries, b.queries) || !sameShape(a.keys, b.keys) || !sameShape(a.values, b.values)) {
+        changes.append(ComparisonView::tr("another shape"));
+        return changes;
+    }
+    if (a.queries != b.queries)
+        changes.append(ComparisonView::tr("queries moved"));
+    if (a.keys != b.keys)
+        changes.append(ComparisonView::tr("keys moved"));
+    if (a.values != b.values)
+        changes.append(ComparisonView::tr("values changed"));
+    if (a.allowed != b.allowed)
+        changes.append(ComparisonView::tr("mask changed"));
+    return changes;
 }
 
 } // namespace
@@ -247,27 +270,54 @@ bool ComparisonView::takeSnapshot(std::optional<Snapshot> &slot, QLabel *label)
         label->setText(tr("Not taken: the current scenario is refused."));
         return false;
     }
-    slot = Snapshot{m_model->scenario(), *result};
-    const Scenario &s = slot->scenario;
-    label->setText(tr("%1, T = %2").arg(s.name.isEmpty() ? tr("untitled") : s.name, formatInput(s.temperature)));
+    slot = Snapshot{m_model->scenario(), *result, QTime::currentTime()};
+    refreshSnapshotLabels();
     refreshDifference();
     return true;
 }
 
 bool ComparisonView::takeSnapshotA()
 {
-    const bool taken = takeSnapshot(m_snapshotA, m_snapshotALabel);
-    if (taken)
-        m_snapshotALabel->setText(tr("A: %1").arg(m_snapshotALabel->text()));
-    return taken;
+    return takeSnapshot(m_snapshotA, m_snapshotALabel);
 }
 
 bool ComparisonView::takeSnapshotB()
 {
-    const bool taken = takeSnapshot(m_snapshotB, m_snapshotBLabel);
-    if (taken)
-        m_snapshotBLabel->setText(tr("B: %1").arg(m_snapshotBLabel->text()));
-    return taken;
+    return takeSnapshot(m_snapshotB, m_snapshotBLabel);
+}
+
+QString ComparisonView::snapshotText(const Snapshot &snapshot, const QString &letter) const
+{
+    const Scenario &s = snapshot.scenario;
+    // The letter, the moment and the temperature tell the two apart at a glance.
+    return tr("Snapshot %1 — %2, T = %3 (%4)")
+        .arg(letter, snapshot.taken.toString(QStringLiteral("HH:mm:ss")), formatInput(s.temperature),
+             s.name.isEmpty() ? tr("untitled") : s.name);
+}
+
+void ComparisonView::refreshSnapshotLabels()
+{
+    if (m_snapshotA)
+        m_snapshotALabel->setText(snapshotText(*m_snapshotA, QStringLiteral("A")));
+    if (m_snapshotB) {
+        QString text = snapshotText(*m_snapshotB, QStringLiteral("B"));
+        if (m_snapshotA) {
+            const QStringList changes = differences(m_snapshotA->scenario, m_snapshotB->scenario);
+            text += QLatin1Char(' ') + (changes.isEmpty() ? tr("— same scenario as A")
+                                                          : tr("— changed since A: %1").arg(changes.join(QStringLiteral(", "))));
+        }
+        m_snapshotBLabel->setText(text);
+    }
+}
+
+QString ComparisonView::snapshotALabelText() const
+{
+    return m_snapshotALabel->text();
+}
+
+QString ComparisonView::snapshotBLabelText() const
+{
+    return m_snapshotBLabel->text();
 }
 
 void ComparisonView::refreshDifference()

@@ -3,6 +3,7 @@
 #include "attentionresult.h"
 #include "scenario.h"
 
+#include <QTime>
 #include <QWidget>
 
 #include <optional>
@@ -48,6 +49,9 @@ public:
     /// are not captured; the return value says whether something was.
     bool takeSnapshotA();
     bool takeSnapshotB();
+    /// "Snapshot A — 11:02:13, T = 0.5 (name)"; B also says what changed since A.
+    QString snapshotALabelText() const;
+    QString snapshotBLabelText() const;
 
     /// True while before and after sit side by side (the view is wide enough), false when stacked.
     bool isSideBySide() const;
@@ -60,7 +64,10 @@ private:
     struct Snapshot {
         Scenario scenario;
         AttentionResult result;
+        QTime taken;
     };
+    QString snapshotText(const Snapshot &snapshot, const QString &letter) const;
+    void refreshSnapshotLabels();
 
     void rebuildKeyChoices();
     void refreshIntervention();

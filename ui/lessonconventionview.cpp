@@ -58,11 +58,22 @@ LessonConventionView::LessonConventionView(AttentionModel *model, ViewState *, Q
     m_switch = new QButtonGroup(this);
     int index = 0;
     for (FrameworkConvention convention : allFrameworkConventions()) {
-        auto *button = new QRadioButton(frameworkConventionName(convention), this);
+        // The name sits in a wrapping label beside the radio button, so that a long name fits a
+        // narrow column at a big text size; a click on it chooses the convention too.
+        auto *line = new QHBoxLayout;
+        auto *button = new QRadioButton(this);
         button->setObjectName(QStringLiteral("convention%1").arg(index));
+        button->setAccessibleName(frameworkConventionName(convention));
         button->setToolTip(frameworkConventionExplanation(convention));
         m_switch->addButton(button, static_cast<int>(convention));
-        switches->addWidget(button);
+        auto *name = new QLabel(frameworkConventionName(convention), this);
+        name->setWordWrap(true);
+        name->setToolTip(frameworkConventionExplanation(convention));
+        name->setProperty("convention", static_cast<int>(convention));
+        name->installEventFilter(this);
+        line->addWidget(button, 0, Qt::AlignTop);
+        line->addWidget(name, 1);
+        switches->addLayout(line);
         ++index;
     }
     m_switch->button(static_cast<int>(FrameworkConvention::Refuse))->setChecked(true);
@@ -90,6 +101,22 @@ LessonConventionView::LessonConventionView(AttentionModel *model, ViewState *, Q
             refresh();
     });
     rebuildRows();
+}
+
+bool LessonConventionView::eventFilter(QObject *watched, QEvent *event)
+{
+    if (event->type() == QEvent::MouseButtonRelease && watched->property("convention").isValid()) {
+        setConvention(static_cast<FrameworkConvention>(watched->property("convention").toInt()));
+        return true;
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+void LessonConventionView::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange)
+        refresh();  // the chosen row is drawn in the palette's selection colours
 }
 
 void LessonConventionView::showEvent(QShowEvent *event)
@@ -151,7 +178,11 @@ void LessonConventionView::refresh()
     QString html = QStringLiteral("<table cellspacing='0' cellpadding='3'>");
     for (FrameworkConvention convention : allFrameworkConventions()) {
         const bool chosen = convention == m_convention;
-        const QString style = chosen ? QStringLiteral(" style='background-color:#fff2b3; font-weight:bold'") : QString();
+        // The palette's selection colours: readable in every theme (a fixed pale yellow was not).
+        const QString style = chosen ? QStringLiteral(" style='background-color:%1; color:%2; font-weight:bold'")
+                                           .arg(palette().color(QPalette::Highlight).name(),
+                                                palette().color(QPalette::HighlightedText).name())
+                                     : QString();
         html += QStringLiteral("<tr%1><td>%2</td><td>%3</td></tr>")
                     .arg(style, frameworkConventionName(convention).toHtmlEscaped(),
                          answerText(convention).toHtmlEscaped());

@@ -47,7 +47,7 @@ TEST(Lesson, StepsFollowTheNotebookOrder)
         QStringLiteral("padding-mask"),           QStringLiteral("reference-check"),
         QStringLiteral("what-a-plot-explains"),   QStringLiteral("practice-temperature"),
         QStringLiteral("practice-identical-keys"), QStringLiteral("practice-huge-value"),
-        QStringLiteral("practice-cross-attention"),
+        QStringLiteral("practice-cross-attention"), QStringLiteral("before-you-stop"),
     };
     ASSERT_EQ(steps.size(), static_cast<size_t>(expected.size()));
     for (size_t i = 0; i < steps.size(); ++i) {
@@ -75,7 +75,13 @@ TEST(Lesson, EveryStepLoadsAndAllItsCheckpointsHoldAtTheCheckpoint)
         EXPECT_EQ(model.scenario(), Lesson::loadScenario(progress.step(i).scenarioId).value());
         EXPECT_FALSE(progress.scenarioChanged());
         ASSERT_EQ(progress.checkpointStates().size(), progress.step(i).checkpoints.size());
-        EXPECT_TRUE(progress.allCheckpointsHold()) << failing(progress);
+        // What the step states or asks holds at its scenario; what it asks the student to do
+        // waits for the doing.
+        EXPECT_TRUE(progress.allButActionsHold()) << failing(progress);
+        for (size_t c = 0; c < progress.step(i).checkpoints.size(); ++c) {
+            if (progress.step(i).checkpoints[c].kind == LessonCheckpoint::Kind::Action)
+                EXPECT_FALSE(progress.checkpointStates()[c]) << progress.step(i).checkpoints[c].task.toStdString();
+        }
     }
     EXPECT_EQ(stepSpy.count(), progress.stepCount());
     EXPECT_FALSE(progress.goToStep(progress.stepCount()));
@@ -119,20 +125,100 @@ TEST(Lesson, TemperatureTurnsOffOnlyTheTemperatureCheckpoint)
     EXPECT_FALSE(progress.checkpointStates()[0]);
     EXPECT_FALSE(progress.checkpointStates()[3]);
 
+}
+
+TEST(Lesson, TemperaturePracticeTicksEachActionOnlyOnceItIsDone)
+{
+    AttentionModel model;
+    LessonProgress progress(&model);
     ASSERT_TRUE(progress.goToStep(indexOfStep(progress, "practice-temperature")));
     settleEvents(1,0);
+    const LessonStep &step = progress.currentLessonStep();
+    ASSERT_EQ(step.checkpoints.size(), 3u);
+    for (const LessonCheckpoint &checkpoint : step.checkpoints)
+        ASSERT_EQ(checkpoint.kind, LessonCheckpoint::Kind::Action);
+    // T is still 1: nothing is done, so nothing is ticked.
+    EXPECT_FALSE(progress.checkpointStates()[0]);
+    EXPECT_FALSE(progress.checkpointStates()[1]);
+    EXPECT_FALSE(progress.checkpointStates()[2]);
+
+    model.setTemperature(2.0);
+    settleEvents(1,0);
+    EXPECT_FALSE(progress.checkpointStates()[0]);
+    EXPECT_TRUE(progress.checkpointStates()[1]) << "T = 2 done";
+    EXPECT_FALSE(progress.checkpointStates()[2]) << "the comparison waits for both temperatures";
+
     model.setTemperature(0.5);
     settleEvents(1,0);
-    // The practice checkpoints recompute at T = 0.5 and 2 themselves: sliding T keeps them.
-    EXPECT_TRUE(progress.scenarioChanged());
-    EXPECT_TRUE(progress.allCheckpointsHold()) << failing(progress);
-    // Moving the third query does not.
+    EXPECT_TRUE(progress.checkpointStates()[0]) << "T = 0.5 done";
+    EXPECT_TRUE(progress.checkpointStates()[1]) << "a done action stays done";
+    EXPECT_TRUE(progress.checkpointStates()[2]) << failing(progress);
+
+    // Another visit starts over.
+    ASSERT_TRUE(progress.goToStep(progress.currentStep()));
+    settleEvents(1,0);
+    EXPECT_FALSE(progress.checkpointStates()[0]);
+    EXPECT_FALSE(progress.checkpointStates()[1]);
+}
+
+TEST(Lesson, AnActionWithOtherNumbersDoesNotCount)
+{
+    AttentionModel model;
+    LessonProgress progress(&model);
+    ASSERT_TRUE(progress.goToStep(indexOfStep(progress, "practice-temperature")));
+    settleEvents(1,0);
+    // The third query moved: T = 0.5 no longer gives the practice's row.
     Eigen::RowVectorXd q(2);
     q << 0.5, 0.5;
     model.setQueryRow(2, q);
+    model.setTemperature(0.5);
     settleEvents(1,0);
-    EXPECT_FALSE(progress.checkpointStates()[1]);
-    EXPECT_FALSE(progress.checkpointStates()[2]);
+    EXPECT_FALSE(progress.checkpointStates()[0]);
+}
+
+TEST(Lesson, MaskingBYourselfTicksTheInterventionAction)
+{
+    AttentionModel model;
+    LessonProgress progress(&model);
+    ASSERT_TRUE(progress.goToStep(indexOfStep(progress, "what-a-plot-explains")));
+    settleEvents(1,0);
+    const LessonStep &step = progress.currentLessonStep();
+    int masked = -1;
+    for (size_t i = 0; i < step.checkpoints.size(); ++i) {
+        if (step.checkpoints[i].kind == LessonCheckpoint::Kind::Action && step.checkpoints[i].task.contains(QStringLiteral("Mask")))
+            masked = static_cast<int>(i);
+    }
+    ASSERT_GE(masked, 0);
+    EXPECT_FALSE(progress.checkpointStates()[static_cast<size_t>(masked)]);
+    model.setMaskCell(0, 1, false);
+    settleEvents(1,0);
+    EXPECT_TRUE(progress.checkpointStates()[static_cast<size_t>(masked)]);
+}
+
+TEST(Lesson, RevealHidesUntilAskedAndAdvanceRevealsFirst)
+{
+    AttentionModel model;
+    LessonProgress progress(&model);
+    QSignalSpy shown(&progress, &LessonProgress::answersShownChanged);
+    ASSERT_TRUE(progress.goToStep(indexOfStep(progress, "softmax-weights")));
+    EXPECT_TRUE(progress.revealOnDemand());
+    EXPECT_FALSE(progress.answersShown());
+    const int step = progress.currentStep();
+    EXPECT_TRUE(progress.advance());
+    EXPECT_EQ(progress.currentStep(), step) << "the first advance reveals";
+    EXPECT_TRUE(progress.answersShown());
+    ASSERT_EQ(shown.count(), 1);
+    EXPECT_TRUE(shown.takeFirst().at(0).toBool());
+    EXPECT_FALSE(progress.reveal()) << "nothing left to reveal";
+    EXPECT_TRUE(progress.advance());
+    EXPECT_EQ(progress.currentStep(), step + 1);
+    EXPECT_FALSE(progress.answersShown()) << "a new step hides its answers again";
+
+    progress.setRevealOnDemand(false);
+    EXPECT_TRUE(progress.answersShown());
+    EXPECT_TRUE(progress.advance());
+    EXPECT_EQ(progress.currentStep(), step + 2) << "self-study: advance moves on at once";
+    EXPECT_TRUE(progress.answersShown());
 }
 
 TEST(Lesson, CausalCheckpointsFailWhenTheFutureIsAllowed)
@@ -210,7 +296,7 @@ TEST(Lesson, AScenarioFarBeyondTheLessonFailsEveryCheckpointWithoutRunningThem)
     LessonProgress progress(&model);
     ASSERT_TRUE(progress.goToStep(indexOfStep(progress, "padding-mask")));
     settleEvents(1,0);
-    ASSERT_TRUE(progress.allCheckpointsHold());
+    ASSERT_TRUE(progress.allButActionsHold());
     Scenario big = model.scenario();
     const Index n = 100;
     big.queries = Matrix::Random(n, 2);

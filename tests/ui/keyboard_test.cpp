@@ -293,6 +293,7 @@ TEST_F(KeyboardTest, PageDownStepsTheLessonWhereverTheFocusIs)
     for (QWidget *target : targets) {
         ASSERT_NE(target, nullptr);
         window.lessonPanel()->goToStep(0);
+        window.lessonPanel()->revealAnswers();  // else the first PageDown reveals them
         settleEvents();
         // A step raises the dock it is about; the target's dock comes back to the front.
         for (QWidget *w = target; w; w = w->parentWidget()) {
@@ -325,6 +326,8 @@ TEST_F(KeyboardTest, KeyboardOnlyRunThroughTheFirstLessonStep)
     press(Qt::Key_Up);
     EXPECT_NEAR(window.model()->scenario().queries(0, 1), before + 0.1, 1e-12);
     EXPECT_EQ(window.lessonPanel()->currentStep(), 0) << "arrows stay with the key space";
+    press(Qt::Key_PageDown);  // reveals the step's answers
+    EXPECT_TRUE(window.lessonPanel()->answersShown());
     press(Qt::Key_PageDown);
     EXPECT_EQ(window.lessonPanel()->currentStep(), 1);
 }

@@ -14,6 +14,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QTableWidget>
 #include <QTest>
@@ -35,6 +36,7 @@ struct Fixture {
 
     Fixture()
     {
+        QSettings().remove(QStringLiteral("lesson/revealOnDemand"));  // answers hidden until revealed
         auto *layout = new QVBoxLayout(&window);
         panel = new LessonPanel(&model, &viewState, &window);
         field = new QLineEdit(&window);
@@ -56,9 +58,14 @@ int stepWithId(const LessonPanel &panel, const char *id)
     return 0;
 }
 
+/// Every checkpoint but the actions (tasks until done) ticked.
 bool allTicked(const LessonPanel &panel)
 {
-    for (QLabel *label : panel.checkpointLabels()) {
+    const LessonStep &step = panel.progress()->currentLessonStep();
+    for (int i = 0; i < panel.checkpointLabels().size(); ++i) {
+        if (step.checkpoints[static_cast<size_t>(i)].kind == LessonCheckpoint::Kind::Action)
+            continue;
+        QLabel *label = panel.checkpointLabels().at(i);
         if (!label->property("holds").toBool() || !label->text().contains(QStringLiteral("✓")))
             return false;
     }
@@ -67,7 +74,7 @@ bool allTicked(const LessonPanel &panel)
 
 } // namespace
 
-TEST(LessonPanel, NextWalksEveryStepWithAllCheckpointsTicked)
+TEST(LessonPanel, NextWalksEveryStepHiddenThenRevealedAndTicked)
 {
     Fixture f;
     QSignalSpy views(f.panel, &LessonPanel::viewRequested);
@@ -75,12 +82,32 @@ TEST(LessonPanel, NextWalksEveryStepWithAllCheckpointsTicked)
     for (int i = 0; i < f.panel->stepCount(); ++i) {
         QTest::mouseClick(f.panel->nextButton(), Qt::LeftButton);
         settleEvents();
-        SCOPED_TRACE(f.panel->progress()->currentLessonStep().id.toStdString());
+        const LessonStep &step = f.panel->progress()->currentLessonStep();
+        SCOPED_TRACE(step.id.toStdString());
         EXPECT_EQ(f.panel->currentStep(), i);
         EXPECT_EQ(f.panel->counterText(), QStringLiteral("%1 / %2").arg(i + 1).arg(f.panel->stepCount()));
-        EXPECT_EQ(f.panel->titleLabel()->text(), f.panel->progress()->currentLessonStep().title);
-        EXPECT_EQ(f.panel->checkpointLabels().size(),
-                  static_cast<int>(f.panel->progress()->currentLessonStep().checkpoints.size()));
+        EXPECT_EQ(f.panel->titleLabel()->text(), step.title);
+        ASSERT_EQ(f.panel->checkpointLabels().size(), static_cast<int>(step.checkpoints.size()));
+        // Before the reveal: answers are questions, actions are tasks, no expected numbers.
+        ASSERT_TRUE(step.hasHiddenAnswers());
+        EXPECT_FALSE(f.panel->answersShown());
+        EXPECT_FALSE(f.panel->revealedLabel()->isVisible());
+        EXPECT_TRUE(f.panel->revealButton()->isVisible() && f.panel->revealButton()->isEnabled());
+        for (int c = 0; c < f.panel->checkpointLabels().size(); ++c) {
+            const LessonCheckpoint &checkpoint = step.checkpoints[static_cast<size_t>(c)];
+            QLabel *label = f.panel->checkpointLabels().at(c);
+            if (checkpoint.kind == LessonCheckpoint::Kind::Given)
+                continue;
+            EXPECT_FALSE(label->text().contains(checkpoint.expected.toHtmlEscaped())) << label->text().toStdString();
+            EXPECT_FALSE(label->text().contains(QStringLiteral("✓")));
+            EXPECT_EQ(label->property("state").toString(),
+                      checkpoint.kind == LessonCheckpoint::Kind::Action ? QStringLiteral("task") : QStringLiteral("hidden"));
+        }
+        QTest::mouseClick(f.panel->revealButton(), Qt::LeftButton);
+        settleEvents();
+        EXPECT_TRUE(f.panel->answersShown());
+        EXPECT_FALSE(f.panel->revealButton()->isEnabled());
+        EXPECT_EQ(f.panel->revealedLabel()->isVisible(), !step.revealed.isEmpty());
         EXPECT_TRUE(allTicked(*f.panel));
         EXPECT_FALSE(f.panel->backButton()->isVisible());
     }
@@ -92,6 +119,7 @@ TEST(LessonPanel, MovingTheQueryUnticksTheWeightsAndBackRestoresThem)
 {
     Fixture f;
     f.panel->goToStep(stepWithId(*f.panel, "softmax-weights"));
+    f.panel->revealAnswers();
     settleEvents();
     ASSERT_TRUE(allTicked(*f.panel));
     Eigen::RowVectorXd q(2);
@@ -116,8 +144,16 @@ TEST(LessonPanel, PageKeysAlwaysMoveArrowsOnlyOutsideFields)
     f.panel->goToStep(0);
     f.panel->setFocus();
     settleEvents();
+    // PageDown first reveals the step's answers, then goes on; so does Right in the panel.
+    QTest::keyClick(f.panel, Qt::Key_PageDown);
+    EXPECT_EQ(f.panel->currentStep(), 0);
+    EXPECT_TRUE(f.panel->answersShown());
     QTest::keyClick(f.panel, Qt::Key_PageDown);
     EXPECT_EQ(f.panel->currentStep(), 1);
+    EXPECT_FALSE(f.panel->answersShown()) << "the next step hides its answers again";
+    QTest::keyClick(f.panel, Qt::Key_Right);
+    EXPECT_EQ(f.panel->currentStep(), 1);
+    EXPECT_TRUE(f.panel->answersShown());
     QTest::keyClick(f.panel, Qt::Key_Right);
     EXPECT_EQ(f.panel->currentStep(), 2);
     QTest::keyClick(f.panel, Qt::Key_Left);
@@ -140,12 +176,15 @@ TEST(LessonPanel, PageKeysAlwaysMoveArrowsOnlyOutsideFields)
     EXPECT_EQ(f.panel->currentStep(), 0);
     EXPECT_EQ(f.field->cursorPosition(), 1);
     QTest::keyClick(f.field, Qt::Key_PageDown);
+    EXPECT_TRUE(f.panel->answersShown());
+    QTest::keyClick(f.field, Qt::Key_PageDown);
     EXPECT_EQ(f.panel->currentStep(), 1);
     QTest::keyClick(f.field, Qt::Key_3, Qt::ControlModifier);
     EXPECT_EQ(f.panel->currentStep(), 2);
 
     // A list inside the panel keeps its arrows too.
     f.panel->goToStep(stepWithId(*f.panel, "reference-check"));
+    f.panel->revealAnswers();  // the table comes with the answers
     settleEvents();
     auto *cases = f.panel->findChild<QComboBox *>(QStringLiteral("referenceCase"));
     ASSERT_NE(cases, nullptr);
@@ -158,6 +197,25 @@ TEST(LessonPanel, PageKeysAlwaysMoveArrowsOnlyOutsideFields)
     EXPECT_EQ(f.panel->currentStep(), step);
     QTest::keyClick(cases, Qt::Key_PageDown);
     EXPECT_EQ(f.panel->currentStep(), step + 1);
+}
+
+TEST(LessonPanel, RRevealsButIsALetterWhileTyping)
+{
+    Fixture f;
+    f.panel->goToStep(stepWithId(*f.panel, "softmax-weights"));
+    settleEvents();
+    f.panel->guessField()->setFocus();
+    ASSERT_TRUE(f.panel->guessField()->hasFocus());
+    QTest::keyClick(f.panel->guessField(), Qt::Key_R);
+    EXPECT_FALSE(f.panel->answersShown());
+    EXPECT_EQ(f.panel->guessField()->text(), QStringLiteral("r"));
+    f.field->setFocus();
+    QTest::keyClick(f.field, Qt::Key_R);
+    EXPECT_FALSE(f.panel->answersShown());
+    f.panel->setFocus();
+    QTest::keyClick(f.panel, Qt::Key_R);
+    EXPECT_TRUE(f.panel->answersShown());
+    EXPECT_EQ(f.panel->currentStep(), stepWithId(*f.panel, "softmax-weights")) << "R never moves the step";
 }
 
 TEST(LessonPanel, KeysDoNothingWhileTheLessonIsHidden)
@@ -174,6 +232,7 @@ TEST(LessonPanel, ReferenceStepShowsEveryCellWithinTolerance)
 {
     Fixture f;
     f.panel->goToStep(stepWithId(*f.panel, "reference-check"));
+    f.panel->revealAnswers();
     settleEvents();
     LessonReferenceTable *reference = f.panel->referenceTable();
     ASSERT_TRUE(reference->isVisible());
@@ -197,6 +256,7 @@ TEST(LessonPanel, InterventionStepShowsBeforeAndAfter)
 {
     Fixture f;
     f.panel->goToStep(stepWithId(*f.panel, "what-a-plot-explains"));
+    f.panel->revealAnswers();
     settleEvents();
     ComparisonView *bench = f.panel->comparisonView();
     ASSERT_TRUE(bench->isVisible());
@@ -226,6 +286,7 @@ TEST(LessonPanel, SnapshotsShowTheirDifference)
 {
     Fixture f;
     f.panel->goToStep(stepWithId(*f.panel, "what-a-plot-explains"));
+    f.panel->revealAnswers();
     settleEvents();
     ComparisonView *bench = f.panel->comparisonView();
     EXPECT_FALSE(bench->differenceGrid()->hasMatrix());
@@ -254,6 +315,7 @@ TEST(LessonPanel, ConventionSwitchShowsTheFourAnswersAndTheEngineStillRefuses)
 {
     Fixture f;
     f.panel->goToStep(stepWithId(*f.panel, "padding-mask"));
+    f.panel->revealAnswers();
     settleEvents();
     LessonConventionView *conventions = f.panel->conventionView();
     ASSERT_TRUE(conventions->isVisible());
@@ -276,6 +338,7 @@ TEST(LessonPanel, LooksRightSmallAndLarge)
     Fixture f;
     for (const char *id : {"padding-mask", "reference-check", "what-a-plot-explains"}) {
         f.panel->goToStep(stepWithId(*f.panel, id));
+        f.panel->revealAnswers();
         settleEvents();
         for (const QSize size : {QSize(400, 680), QSize(1400, 900)}) {
             f.window.resize(size);

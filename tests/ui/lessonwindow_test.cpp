@@ -114,6 +114,10 @@ TEST(LessonWindow, PageDownWorksWithTheFocusOnTheKeySpaceButArrowsStayWithIt)
     ASSERT_TRUE(window.keySpaceView()->hasFocus());
     QTest::keyClick(window.keySpaceView(), Qt::Key_PageDown);
     settleEvents();
+    EXPECT_EQ(window.lessonPanel()->currentStep(), 0) << "the first PageDown reveals the answers";
+    EXPECT_TRUE(window.lessonPanel()->answersShown());
+    QTest::keyClick(window.keySpaceView(), Qt::Key_PageDown);
+    settleEvents();
     EXPECT_EQ(window.lessonPanel()->currentStep(), 1);
     QTest::keyClick(window.keySpaceView(), Qt::Key_Right);
     settleEvents();

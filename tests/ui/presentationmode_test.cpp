@@ -204,6 +204,7 @@ TEST_F(PresentationModeTest, PageDownStillStepsTheLesson)
     settleEvents();
     ASSERT_TRUE(w.presentationMode()->isActive());
     const int step = w.lessonPanel()->currentStep();
+    w.lessonPanel()->revealAnswers();  // else the first PageDown reveals the step's answers
     QWidget *target = QApplication::focusWidget() ? QApplication::focusWidget() : static_cast<QWidget *>(&w);
     QTest::keyClick(target, Qt::Key_PageDown);
     settleEvents();
