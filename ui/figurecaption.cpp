@@ -4,6 +4,9 @@
 #include "scenario.h"
 
 #include <QCoreApplication>
+#include <QRegularExpression>
+
+#include <cmath>
 
 namespace attnlens {
 
@@ -31,9 +34,37 @@ QString maskSummary(const Scenario &scenario)
     return tr("%1 of %2 cells masked").arg(blocked).arg(allowed.size());
 }
 
+QString scenarioNameForFigure(const Scenario &scenario)
+{
+    QString name = scenario.name.simplified();
+    // ", T = 0.5", " T=2", "; τ = 1": a separator, the symbol, a number and an optional remark.
+    static const QRegularExpression statedTemperature(
+        QStringLiteral("\\s*[,;:\u2014\u2013-]?\\s*\\b(?:T|temperature)\\s*=\\s*"
+                       "([-+]?(?:\\d+(?:\\.\\d*)?|\\.\\d+)(?:[eE][-+]?\\d+)?)(\\s*\\([^)]*\\))?"),
+        QRegularExpression::CaseInsensitiveOption);
+    for (int guard = 0; guard < 4; ++guard) {
+        const QRegularExpressionMatch match = statedTemperature.match(name);
+        if (!match.hasMatch())
+            break;
+        const double stated = match.captured(1).toDouble();
+        const double live = scenario.temperature;
+        const bool holds = std::abs(stated - live) <= 1e-9 * std::max(1.0, std::abs(live))
+            || formatInput(stated) == formatInput(live);
+        // A remark such as "(sharper)" describes the stated temperature: it stays only while
+        // that temperature holds.
+        const QString kept = holds ? match.captured(2) : QString();
+        name.replace(match.capturedStart(), match.capturedLength(), kept);
+    }
+    name = name.simplified();
+    static const QRegularExpression trailingSeparator(QStringLiteral("[\\s,;:\u2014\u2013-]+$"));
+    name.remove(trailingSeparator);
+    return name;
+}
+
 QString defaultFigureCaption(const Scenario &scenario)
 {
-    const QString name = scenario.name.trimmed().isEmpty() ? tr("Untitled scenario") : scenario.name.trimmed();
+    const QString stripped = scenarioNameForFigure(scenario);
+    const QString name = stripped.isEmpty() ? tr("Untitled scenario") : stripped;
     return tr("%1 — temperature T = %2 — %3")
         .arg(name, formatInput(scenario.temperature), maskSummary(scenario));
 }

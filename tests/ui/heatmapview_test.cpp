@@ -162,25 +162,48 @@ TEST_F(HeatmapViewTest, ScoresUseAScaleSymmetricAboutZero)
     EXPECT_DOUBLE_EQ(view->scaleHigh(), maxAbs);
     const QImage image = grab();
     maybeSave(image, "lesson-scores");
-    const ColorMap &map = viewState.colorMap();
+    // Scores are signed: the diverging map, whatever sequential map the weights use, with 0 its
+    // neutral middle.
+    const ColorMap &map = ColorMap::diverging();
     EXPECT_EQ(centreOf(image, 0, 1), map.rgbAt(0.5));
+    EXPECT_EQ(centreOf(image, 0, 1), qRgb(0xf7, 0xf7, 0xf7));
     EXPECT_NE(centreOf(image, 0, 1), map.rgbAt(0.0));
     EXPECT_EQ(centreOf(image, 0, 0), map.rgbAt(1.0));
     EXPECT_EQ(centreOf(image, 0, 2), map.rgbAt(1.0));
+    viewState.setColorMapKind(ColorMap::Kind::Viridis);
+    settleEvents();
+    EXPECT_EQ(centreOf(grab(), 0, 1), qRgb(0xf7, 0xf7, 0xf7));
 
-    // Three queries: negative scores too, each written in its cell.
+    // Three queries: negative scores too, each written in its cell, blue where positive ones
+    // are red, and the colour bar runs from the map's blue end (bottom) to its red end (top).
     model.setScenario(builtinScenario("three-queries"));
     viewState.setShowValues(true);
     settleEvents();
     EXPECT_TRUE(view->areValuesVisible());
     EXPECT_EQ(view->cellText(2, 0), formatCompact(-1.0 / std::sqrt(2.0), 4));
-    maybeSave(grab(), "three-queries-scores");
+    const QImage threeQueries = grab();
+    maybeSave(threeQueries, "three-queries-scores");
+    const Matrix &s3 = model.result()->scores;
+    for (int q = 0; q < 3; ++q) {
+        for (int k = 0; k < 3; ++k) {
+            const QRgb fill = map.rgbAt((s3(q, k) - view->scaleLow()) / (view->scaleHigh() - view->scaleLow()));
+            if (s3(q, k) < -0.1)
+                EXPECT_GT(qBlue(fill), qRed(fill) + 20) << q << "," << k;
+            else if (s3(q, k) > 0.1)
+                EXPECT_GT(qRed(fill), qBlue(fill) + 20) << q << "," << k;
+            const QRectF cell = view->cellRect(q, k);
+            // A corner of the cell, away from its number.
+            EXPECT_EQ(threeQueries.pixel((cell.topLeft() + QPointF(0.15 * cell.width(), 0.15 * cell.height())).toPoint()), fill) << q << "," << k;
+        }
+    }
+    EXPECT_DOUBLE_EQ(view->scaleLow(), -view->scaleHigh());
+    viewState.setColorMapKind(ColorMap::Kind::YlGnBu);
 
     // Back to weights: the fixed 0..1 scale again.
     viewState.setShowValues(false);
     viewState.setHeatmapQuantity(ViewState::HeatmapQuantity::Weights);
     settleEvents();
-    EXPECT_EQ(centreOf(grab(), 0, 1), map.rgbAt(model.result()->weights(0, 1)));
+    EXPECT_EQ(centreOf(grab(), 0, 1), viewState.colorMap().rgbAt(model.result()->weights(0, 1)));
 }
 
 TEST_F(HeatmapViewTest, MaskedCellsAreHatchedNotPaintedAsZero)
