@@ -661,6 +661,38 @@ Error category: %2</source>
         <source>%1 already exists. Replace it?</source>
         <translation>%1 已存在。要取代它嗎？</translation>
     </message>
+    <message>
+        <source>Style</source>
+        <translation>樣式</translation>
+    </message>
+    <message>
+        <source>Light (print: dark text on white)</source>
+        <translation>淺色（列印：白底深色文字）</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>深色</translation>
+    </message>
+    <message>
+        <source>Projector (high contrast, bigger text)</source>
+        <translation>投影機（高對比、較大文字）</translation>
+    </message>
+    <message>
+        <source>The figure&apos;s colours and type, whatever the window shows now; the whole window is always drawn as it is</source>
+        <translation>圖的配色與字型，不論視窗目前顯示哪一種；整個視窗則一律照原樣繪製</translation>
+    </message>
+    <message>
+        <source>Show the selected query</source>
+        <translation>標出選取的查詢</translation>
+    </message>
+    <message>
+        <source>Outlines the selected query&apos;s row in the heatmap. Left out, a figure shows no selection, hover or focus.</source>
+        <translation>在熱圖中框出選取查詢的那一列。不勾選時，圖中不會出現選取、滑鼠停留或焦點。</translation>
+    </message>
+    <message>
+        <source>S&amp;tyle:</source>
+        <translation>樣式(&amp;T)：</translation>
+    </message>
 </context>
 <context>
     <name>attnlens::Figure</name>
@@ -889,10 +921,6 @@ Error category: %2</source>
         <translation>點選一列以選取其查詢</translation>
     </message>
     <message>
-        <source>Scaled scores of %1 queries (rows) over %2 keys (columns), coloured on a scale symmetric about 0.</source>
-        <translation>%1 個查詢（列）對 %2 個鍵（欄）的縮放分數，以對 0 對稱的色階著色。</translation>
-    </message>
-    <message>
         <source>Attention weights of %1 queries (rows) over %2 keys (columns), coloured on a fixed scale from 0 to 1.</source>
         <translation>%1 個查詢（列）對 %2 個鍵（欄）的注意力權重，以 0 到 1 的固定色階著色。</translation>
     </message>
@@ -963,6 +991,10 @@ Error category: %2</source>
     <message>
         <source>and %1 more keys</source>
         <translation>以及另外 %1 個鍵</translation>
+    </message>
+    <message>
+        <source>Scaled scores of %1 queries (rows) over %2 keys (columns), coloured on a scale symmetric about 0: blue below 0, white at 0, red above.</source>
+        <translation>%1 個查詢（列）對 %2 個鍵（欄）的縮放分數，以對 0 對稱的色階著色：小於 0 為藍色，0 為白色，大於 0 為紅色。</translation>
     </message>
 </context>
 <context>

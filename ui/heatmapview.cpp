@@ -935,7 +935,7 @@ void HeatmapView::updateAccessibleDescription()
     const bool scores = m_viewState->heatmapQuantity() == ViewState::HeatmapQuantity::Scores;
     QString description =
         (scores ? tr("Scaled scores of %1 queries (rows) over %2 keys (columns), coloured on a "
-                     "scale symmetric about 0.")
+                     "scale symmetric about 0: blue below 0, white at 0, red above.")
                 : tr("Attention weights of %1 queries (rows) over %2 keys (columns), coloured "
                      "on a fixed scale from 0 to 1."))
             .arg(scenario.queryCount())
