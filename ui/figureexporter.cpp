@@ -39,7 +39,6 @@ namespace attnlens {
 
 namespace {
 
-
 QString tr(const char *text)
 {
     return QCoreApplication::translate("attnlens::FigureExporter", text);

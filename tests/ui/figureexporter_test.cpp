@@ -310,7 +310,7 @@ TEST_F(FigureExporterTest, AFigureShowsNoHoverOrSelectionUnlessAsked)
     o.format = FigureFormat::Svg;
     const QStringList texts = svgTexts(exporter.renderSvg(o));
     EXPECT_FALSE(containsText(texts, QStringLiteral("Hover"))) << texts.join(QLatin1Char('|')).toStdString();
-    EXPECT_FALSE(containsText(texts, QStringLiteral("S / T ="))) << texts.join(QLatin1Char('|')).toStdString();
+    EXPECT_FALSE(containsText(texts, QStringLiteral("S/T ="))) << texts.join(QLatin1Char('|')).toStdString();
     EXPECT_FALSE(containsText(texts, QStringLiteral("q\u00b7k"))) << texts.join(QLatin1Char('|')).toStdString();
     EXPECT_TRUE(containsText(texts, QStringLiteral("key / source")));
     // The live view state is left as it was.

@@ -619,3 +619,55 @@ TEST_F(HeatmapViewTest, QueryDragStepsShowTheSameMatrixAsAFreshView)
         settleEvents();
     }
 }
+
+TEST_F(HeatmapViewTest, FigureModeLeavesOutTheInteractionAndFitsTheMatrix)
+{
+    // On screen: the selected row's frame in its query's colour, and the hovered cell's numbers.
+    viewState.setSelectedQuery(1);
+    viewState.setHover(0, 2);
+    settleEvents();
+    const QRgb frame = queryColor(1).rgb();
+    auto framePixels = [&](const QImage &image) { return countNear(image, QRectF(image.rect()), frame, 0); };
+    const QImage screen = grab();
+    EXPECT_TRUE(view->infoText().contains(QStringLiteral("S/T ="))) << view->infoText().toStdString();
+
+    // As a figure: neither, and no focus frame; the selection only when asked for.
+    view->setFigureMode(true);
+    settleEvents();
+    EXPECT_TRUE(view->isFigureMode());
+    const QImage figure = grab();
+    maybeSave(figure, "figure-mode");
+    EXPECT_FALSE(view->infoText().contains(QStringLiteral("S/T ="))) << view->infoText().toStdString();
+    EXPECT_GT(framePixels(screen), framePixels(figure) + 300) << framePixels(screen) << " vs " << framePixels(figure);
+    view->setFigureMode(true, true);
+    settleEvents();
+    EXPECT_GT(framePixels(grab()), framePixels(figure) + 300);
+
+    // The figure's room goes to the cells: no info line is kept under the matrix.
+    view->setFigureMode(false);
+    settleEvents();
+    const double screenCell = view->cellRect(0, 0).width();
+    view->setFigureMode(true);
+    settleEvents();
+    const double figureCell = view->cellRect(0, 0).width();
+    EXPECT_GT(figureCell, screenCell);
+
+    // Fitted: the 3 x 3 matrix in 600 x 400 leaves room at the sides; the fitted size cuts it
+    // off and keeps the cells and labels as they are.
+    const QSize fitted = view->fittedSize(QSize(600, 400));
+    EXPECT_LT(fitted.width(), 560);
+    EXPECT_EQ(fitted.height(), 400);
+    const QVector<QRectF> labelsBefore = view->labelRects();
+    view->resize(fitted);
+    settleEvents();
+    EXPECT_DOUBLE_EQ(view->cellRect(0, 0).width(), figureCell);
+    EXPECT_TRUE(view->areValuesVisible());
+    EXPECT_EQ(view->labelRects().size(), labelsBefore.size());
+
+    // A 1 x 3 matrix in 720 x 480 leaves room above and below.
+    model.setScenario(builtinScenario("lesson"));
+    settleEvents();
+    const QSize wide = view->fittedSize(QSize(720, 480));
+    EXPECT_GE(wide.width(), 700);
+    EXPECT_LT(wide.height(), 380);
+}
