@@ -795,3 +795,29 @@ TEST(FigureThemeTest, PrintStyleIsLightWhateverTheScreenShows)
     EXPECT_LT(qGray(exporter.renderImage(o).pixel(1, 1)), 60);
     EXPECT_EQ(queryColor(0), lightQueryColour);
 }
+
+TEST(FigureWindowTest, TheWholeWindowIsDrawnWithoutTheHover)
+{
+    MainWindow window;
+    window.openScenario(builtinScenario("three-queries"), QStringLiteral("three-queries"));
+    window.resize(1280, 720);
+    window.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    QCoreApplication::processEvents();
+    FigureExporter exporter(window.model(), window.viewState(), &window);
+    FigureOptions o;
+    o.view = FigureView::Window;
+    window.viewState()->setHover(-1, -1);
+    QCoreApplication::processEvents();
+    const QImage away = exporter.renderImage(o);
+    // The mouse over a heatmap cell: every view shows it on screen, none in the figure.
+    window.viewState()->setHover(1, 2);
+    QCoreApplication::processEvents();
+    const QImage hovering = exporter.renderImage(o);
+    maybeSave(exporter.renderPng(o), QStringLiteral("window-hovering.png"));
+    EXPECT_TRUE(hovering == away) << "the hover shows in the window's figure";
+    EXPECT_EQ(window.viewState()->hoveredQuery(), 1);
+    EXPECT_EQ(window.viewState()->hoveredKey(), 2);
+    // The heatmap on screen is itself again (not left in figure mode).
+    EXPECT_FALSE(window.heatmapView()->isFigureMode());
+}
