@@ -216,6 +216,7 @@ ExportFigureDialog::ExportFigureDialog(const FigureExporter *exporter, FigureVie
     });
     connect(m_captionCheck, &QCheckBox::toggled, m_captionEdit, &QWidget::setEnabled);
     connect(m_captionCheck, &QCheckBox::toggled, this, &ExportFigureDialog::offerSize);
+    connect(m_themeCombo, qOverload<int>(&QComboBox::currentIndexChanged), this, &ExportFigureDialog::offerSize);
     connect(m_captionEdit, &QLineEdit::textEdited, this, [this](const QString &text) {
         if (!text.isEmpty())
             m_captionCheck->setChecked(true);
@@ -379,8 +380,9 @@ void ExportFigureDialog::onViewChanged()
 
 QSize ExportFigureDialog::offeredSize() const
 {
-    const QString caption = m_captionCheck->isChecked() ? m_captionEdit->text().trimmed() : QString();
-    return m_exporter->defaultSize(currentView(), caption);
+    FigureOptions o = options();
+    o.size = QSize();
+    return m_exporter->defaultSize(o);
 }
 
 void ExportFigureDialog::offerSize()

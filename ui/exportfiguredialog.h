@@ -62,8 +62,8 @@ private:
     void onPathEdited(const QString &text);
     void onResolutionPresetChanged();
     void updateSummary();
-    /// The size offered for the current view and caption: the view's size with the caption's
-    /// band under it. A size the user typed stays when the caption changes.
+    /// The size offered for the current view, style and caption (FigureExporter::defaultSize()).
+    /// A size the user typed stays when the style or caption changes.
     QSize offeredSize() const;
     void offerSize();
     QString autoFileName(FigureView view, FigureFormat format) const;

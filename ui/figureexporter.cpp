@@ -248,37 +248,56 @@ QWidget *FigureExporter::liveView(FigureView view) const
 
 QSize FigureExporter::defaultSize(FigureView view) const
 {
-    if (view == FigureView::Window)
-        return m_window ? boundedSize(m_window->size()) : QSize(1280, 720);
-
-    // A view on screen keeps its size; one that is hidden (a closed dock, a tab behind another)
-    // gets its preferred size, never less than it needs.
-    const QWidget *live = liveView(view);
-    QSize size;
-    if (live && live->isVisible() && isOnScreen(live)
-        && live->width() >= live->minimumSizeHint().width() / 2
-        && live->height() >= live->minimumSizeHint().height() / 2) {
-        size = live->size();
-    } else {
-        // Sizes hinted for a dock are small for a figure on its own: labels would be elided.
-        const QSize figureMinimum = view == FigureView::Mask ? QSize(480, 360) : QSize(720, 480);
-        const std::unique_ptr<QWidget> fresh = createView(view, QSize(), false, 1.0);
-        size = fresh->sizeHint().expandedTo(fresh->minimumSizeHint()).expandedTo(figureMinimum);
-    }
-    if (view == FigureView::Numbers)
-        size = numbersSize(size.width());
-    if (view == FigureView::Heatmap) {
-        // As much as the matrix fills, drawn as a figure (no info line under it).
-        const std::unique_ptr<QWidget> fresh = createView(view, QSize(), false, 1.0);
-        size = static_cast<const HeatmapView *>(fresh.get())->fittedSize(boundedSize(size));
-    }
-    return boundedSize(size);
+    FigureOptions options;
+    options.view = view;
+    return defaultSize(options);
 }
 
-QSize FigureExporter::numbersSize(int width) const
+QSize FigureExporter::defaultSize(const FigureOptions &options) const
+{
+    const FigureView view = options.view;
+    QSize size;
+    if (view == FigureView::Window) {
+        size = m_window ? m_window->size() : QSize(1280, 720);
+    } else {
+        // A view on screen keeps its size; one that is hidden (a closed dock, a tab behind
+        // another) gets its preferred size, never less than it needs.
+        const QWidget *live = liveView(view);
+        if (live && live->isVisible() && isOnScreen(live)
+            && live->width() >= live->minimumSizeHint().width() / 2
+            && live->height() >= live->minimumSizeHint().height() / 2) {
+            size = live->size();
+        } else {
+            // Sizes hinted for a dock are small for a figure on its own: labels would be elided.
+            const QSize figureMinimum = view == FigureView::Mask ? QSize(480, 360) : QSize(720, 480);
+            const std::unique_ptr<QWidget> fresh = createView(view, QSize(), false, 1.0);
+            size = fresh->sizeHint().expandedTo(fresh->minimumSizeHint()).expandedTo(figureMinimum);
+        }
+        // A style with bigger type than the screen's (Projector from a Light window) gets a
+        // figure as much bigger, so that every label and number that fits on screen still fits.
+        const Theme theme = figureTheme(options);
+        const double growth = theme.fontFactor() / m_viewState->theme().fontFactor();
+        if (growth > 1.0)
+            size = QSize(qCeil(size.width() * growth), qCeil(size.height() * growth));
+        if (view == FigureView::Numbers)
+            size = numbersSize(size.width(), theme);
+        if (view == FigureView::Heatmap) {
+            // As much as the matrix fills, drawn as a figure (no info line under it).
+            const std::unique_ptr<QWidget> fresh = createView(view, QSize(), false, 1.0, nullptr, &theme);
+            size = static_cast<const HeatmapView *>(fresh.get())->fittedSize(boundedSize(size));
+        }
+    }
+    // The caption's band is added under the view, measured without the "half the figure at
+    // most" limit, which it never reaches unless it is taller than the view.
+    const int band = captionHeight(options.caption, size.width(), 2 * FigureOptions::kMaximumSide);
+    return boundedSize(QSize(size.width(), size.height() + band));
+}
+
+QSize FigureExporter::numbersSize(int width, const Theme &theme) const
 {
     // The whole calculation, not the part that the dock happens to show.
-    const std::unique_ptr<QWidget> fresh = createView(FigureView::Numbers, QSize(width, 400), false, 1.0);
+    const std::unique_ptr<QWidget> fresh =
+        createView(FigureView::Numbers, QSize(width, 400), false, 1.0, nullptr, &theme);
     const auto *numbers = static_cast<const WorkedNumbersView *>(fresh.get());
     const QSizeF content = numbers->contentSize();
     // As much paper under the last line as the view leaves above its first.
@@ -287,18 +306,9 @@ QSize FigureExporter::numbersSize(int width) const
                  static_cast<int>(std::ceil(content.height())) + margin);
 }
 
-QSize FigureExporter::defaultSize(FigureView view, const QString &caption) const
-{
-    const QSize size = defaultSize(view);
-    // Measured without the "half the figure at most" limit, which the band added here never
-    // reaches unless it is taller than the view.
-    const int band = captionHeight(caption, size.width(), 2 * FigureOptions::kMaximumSide);
-    return boundedSize(QSize(size.width(), size.height() + band));
-}
-
 QSize FigureExporter::figureSize(const FigureOptions &options) const
 {
-    return options.size.isEmpty() ? defaultSize(options.view, options.caption) : options.size;
+    return options.size.isEmpty() ? defaultSize(options) : options.size;
 }
 
 std::optional<QString> FigureExporter::validate(const FigureOptions &options) const

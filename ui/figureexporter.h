@@ -54,10 +54,12 @@ public:
     /// The worked numbers get the height of their whole calculation; the heatmap is cut to what
     /// its matrix fills (HeatmapView::fittedSize()), so a 1 x 3 matrix leaves no blank third.
     QSize defaultSize(FigureView view) const;
-    /// defaultSize() with room for `caption` added under the view: a caption never takes the
-    /// view's room (where its labels or numbers would no longer fit).
-    QSize defaultSize(FigureView view, const QString &caption) const;
-    /// options.size, or defaultSize(view, caption) when it is empty.
+    /// The size offered for options.view in options.theme with options.caption (options.size
+    /// is not read): defaultSize() grown as much as the style's type is bigger than the
+    /// screen's, with the caption's room added under the view. Neither a caption nor a style
+    /// takes room the view's labels and numbers need.
+    QSize defaultSize(const FigureOptions &options) const;
+    /// options.size, or defaultSize(options) when it is empty.
     QSize figureSize(const FigureOptions &options) const;
 
     /// Draws the figure (the view and the caption under it) at logical size figureSize(options)
@@ -96,7 +98,7 @@ private:
     Theme figureTheme(const FigureOptions &options) const;
     /// Behind the figure and its caption: the plot background of its theme.
     QColor figureBackground(const FigureOptions &options) const;
-    QSize numbersSize(int width) const;
+    QSize numbersSize(int width, const Theme &theme) const;
     QString title(const FigureOptions &options) const;
 
     AttentionModel *m_model;

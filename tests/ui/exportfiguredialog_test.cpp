@@ -214,9 +214,16 @@ TEST_F(ExportFigureDialogTest, StyleAndSelectionAreOfferedAndRemembered)
         o = dialog.options();
         EXPECT_EQ(o.theme, Theme::Kind::Light);
         EXPECT_TRUE(o.showSelection);
+        const QSize lightSize = dialog.options().size;
         dialog.setFigureTheme(Theme::Kind::Projector);
         EXPECT_EQ(dialog.options().theme, Theme::Kind::Projector);
+        // Projector's bigger type gets a bigger figure, so that its labels and numbers fit.
+        EXPECT_GT(dialog.options().size.width(), lightSize.width());
+        FigureOptions unsized = dialog.options();
+        unsized.size = QSize();
+        EXPECT_EQ(dialog.options().size, exporter.figureSize(unsized));
         dialog.setFigureTheme(Theme::Kind::Light);
+        EXPECT_EQ(dialog.options().size, lightSize);
 
         // Only the heatmap outlines a selection; the whole window keeps its own theme.
         dialog.setView(FigureView::Weights);

@@ -821,3 +821,40 @@ TEST(FigureWindowTest, TheWholeWindowIsDrawnWithoutTheHover)
     // The heatmap on screen is itself again (not left in figure mode).
     EXPECT_FALSE(window.heatmapView()->isFigureMode());
 }
+
+TEST(FigureThemeTest, EveryStyleKeepsEveryLabelAndNumber)
+{
+    // From a light window, at the size offered (the heatmap's on screen, fitted, with the
+    // caption's room added): every style writes every label whole and every number, Projector's
+    // bigger type included.
+    MainWindow window;
+    window.openScenario(builtinScenario("three-queries"), QStringLiteral("three-queries"));
+    window.resize(1280, 720);
+    window.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    QCoreApplication::processEvents();
+    const Scenario &scenario = window.model()->scenario();
+    const Matrix &weights = window.model()->result()->weights;
+    FigureExporter exporter(window.model(), window.viewState(), &window);
+    for (Theme::Kind kind : Theme::kinds()) {
+        FigureOptions o;
+        o.view = FigureView::Heatmap;
+        o.format = FigureFormat::Svg;
+        o.theme = kind;
+        o.caption = defaultFigureCaption(scenario);
+        const QByteArray svg = exporter.renderSvg(o);
+        maybeSave(svg, QStringLiteral("three-queries-%1.svg").arg(Theme::id(kind)));
+        const QStringList texts = svgTexts(svg);
+        const std::string id = Theme::id(kind).toStdString();
+        EXPECT_FALSE(containsText(texts, QStringLiteral("\u2026"))) << id << ": " << texts.join(QLatin1Char('|')).toStdString();
+        for (Index key = 0; key < scenario.keyCount(); ++key)
+            EXPECT_TRUE(texts.contains(scenario.keyLabel(key))) << id << ": " << scenario.keyLabel(key).toStdString();
+        for (Index query = 0; query < scenario.queryCount(); ++query) {
+            EXPECT_TRUE(texts.contains(scenario.queryLabel(query))) << id << ": " << scenario.queryLabel(query).toStdString();
+            for (Index key = 0; key < scenario.keyCount(); ++key)
+                EXPECT_TRUE(texts.contains(formatCompact(weights(query, key), 4))) << id << ": " << query << "," << key;
+        }
+        EXPECT_TRUE(containsText(texts, QStringLiteral("key / source"))) << id;
+        EXPECT_TRUE(containsText(texts, QStringLiteral("query / destination"))) << id;
+    }
+}
