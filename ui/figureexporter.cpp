@@ -3,6 +3,7 @@
 #include "attentionmodel.h"
 #include "chartsupport.h"
 #include "contextchartview.h"
+#include "focusring.h"
 #include "heatmapview.h"
 #include "jsonfile.h"
 #include "keyspaceview.h"
@@ -482,6 +483,14 @@ void FigureExporter::paintWindow(QPainter &painter, const QRect &rect, bool show
     const int hoveredQuery = m_viewState->hoveredQuery();
     const int hoveredKey = m_viewState->hoveredKey();
     m_viewState->setHover(-1, -1);
+    // Nor does it show where the keyboard is: the focus rings are hidden while it is drawn.
+    QList<FocusRing *> shownRings;
+    for (FocusRing *ring : m_window->findChildren<FocusRing *>()) {
+        if (ring->isVisible()) {
+            shownRings.append(ring);
+            ring->hide();
+        }
+    }
     painter.save();
     const double scale = std::min(double(rect.width()) / source.width(),
                                   double(rect.height()) / source.height());
@@ -525,6 +534,8 @@ void FigureExporter::paintWindow(QPainter &painter, const QRect &rect, bool show
         painter.restore();
     }
     painter.restore();
+    for (FocusRing *ring : std::as_const(shownRings))
+        ring->show();
     m_viewState->setHover(hoveredQuery, hoveredKey);
 }
 

@@ -5,7 +5,9 @@
 #include "figurecaption.h"
 #include "figureexporter.h"
 #include "figureoptions.h"
+#include "focusring.h"
 #include "heatmapview.h"
+#include "keyspaceview.h"
 #include "mainwindow.h"
 #include "numberformat.h"
 #include "scenario.h"
@@ -13,6 +15,7 @@
 #include "theme.h"
 #include "tokenpalette.h"
 #include "viewstate.h"
+#include "weightschartview.h"
 
 #include <QBuffer>
 #include <QDir>
@@ -857,4 +860,33 @@ TEST(FigureThemeTest, EveryStyleKeepsEveryLabelAndNumber)
         EXPECT_TRUE(containsText(texts, QStringLiteral("key / source"))) << id;
         EXPECT_TRUE(containsText(texts, QStringLiteral("query / destination"))) << id;
     }
+}
+
+TEST(FigureWindowTest, TheWholeWindowIsDrawnWithoutAFocusRing)
+{
+    MainWindow window;
+    window.openScenario(builtinScenario("three-queries"), QStringLiteral("three-queries"));
+    window.resize(1280, 720);
+    window.show();
+    window.activateWindow();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    QCoreApplication::processEvents();
+    FigureExporter exporter(window.model(), window.viewState(), &window);
+    FigureOptions o;
+    o.view = FigureView::Window;
+    QWidget *chart = window.weightsChartView();
+    window.keySpaceView()->setFocus(Qt::MouseFocusReason);
+    QCoreApplication::processEvents();
+    const QImage unfocused = exporter.renderImage(o);
+    // The keyboard on the weights chart: its ring shows on screen, not in the figure.
+    chart->setFocus(Qt::TabFocusReason);
+    QCoreApplication::processEvents();
+    ASSERT_TRUE(chart->hasFocus());
+    FocusRing *shown = nullptr;
+    for (FocusRing *ring : window.findChildren<FocusRing *>())
+        shown = ring->isVisible() ? ring : shown;
+    ASSERT_NE(shown, nullptr) << "no focus ring on screen";
+    const QImage focused = exporter.renderImage(o);
+    EXPECT_TRUE(focused == unfocused) << "the focus ring shows in the window's figure";
+    EXPECT_TRUE(shown->isVisible()) << "the ring is back on screen";
 }
