@@ -534,10 +534,6 @@ Error category: %2</source>
         <translation>匯出圖片</translation>
     </message>
     <message>
-        <source>Saves a view as a PNG image, an SVG drawing or a PDF page, at the chosen size and resolution, optionally with a caption.</source>
-        <translation>以選定的尺寸與解析度，將檢視存成 PNG 影像、SVG 繪圖或 PDF 頁面，可選擇加上說明文字。</translation>
-    </message>
-    <message>
         <source>View</source>
         <translation>檢視</translation>
     </message>
@@ -692,6 +688,10 @@ Error category: %2</source>
     <message>
         <source>S&amp;tyle:</source>
         <translation>樣式(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>Saves a view as a PNG image, an SVG drawing or a PDF page, at the chosen size, resolution and style, optionally with the selected query outlined and a caption.</source>
+        <translation>以選定的尺寸、解析度與樣式，將檢視存成 PNG 影像、SVG 繪圖或 PDF 頁面，可選擇框出選取的查詢並加上說明文字。</translation>
     </message>
 </context>
 <context>

@@ -75,7 +75,8 @@ ExportFigureDialog::ExportFigureDialog(const FigureExporter *exporter, FigureVie
     setWindowTitle(tr("Export Figure"));
     setAccessibleName(tr("Export figure"));
     setAccessibleDescription(tr("Saves a view as a PNG image, an SVG drawing or a PDF page, at "
-                                "the chosen size and resolution, optionally with a caption."));
+                                "the chosen size, resolution and style, optionally with the "
+                                "selected query outlined and a caption."));
 
     m_viewCombo = new QComboBox(this);
     m_viewCombo->setObjectName(QStringLiteral("exportViewCombo"));
