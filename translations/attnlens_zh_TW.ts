@@ -17,29 +17,6 @@ Error category: %2</source>
     </message>
 </context>
 <context>
-    <name>attnlens</name>
-    <message>
-        <source>no mask</source>
-        <translation>無遮罩</translation>
-    </message>
-    <message>
-        <source>causal mask</source>
-        <translation>因果遮罩</translation>
-    </message>
-    <message>
-        <source>%1 of %2 cells masked</source>
-        <translation>%2 個格子中有 %1 個被遮罩</translation>
-    </message>
-    <message>
-        <source>Untitled scenario</source>
-        <translation>未命名情境</translation>
-    </message>
-    <message>
-        <source>%1 — temperature T = %2 — %3</source>
-        <translation>%1 — 溫度 T = %2 — %3</translation>
-    </message>
-</context>
-<context>
     <name>attnlens::AccessibleNumbers</name>
     <message>
         <source>undefined: no allowed key</source>
@@ -735,6 +712,26 @@ Error category: %2</source>
     <message>
         <source>PDF document (*.pdf)</source>
         <translation>PDF 文件 (*.pdf)</translation>
+    </message>
+    <message>
+        <source>no mask</source>
+        <translation>無遮罩</translation>
+    </message>
+    <message>
+        <source>causal mask</source>
+        <translation>因果遮罩</translation>
+    </message>
+    <message>
+        <source>%1 of %2 cells masked</source>
+        <translation>%2 個格子中有 %1 個被遮罩</translation>
+    </message>
+    <message>
+        <source>Untitled scenario</source>
+        <translation>未命名情境</translation>
+    </message>
+    <message>
+        <source>%1 — temperature T = %2 — %3</source>
+        <translation>%1 — 溫度 T = %2 — %3</translation>
     </message>
 </context>
 <context>

@@ -10,28 +10,24 @@
 
 namespace attnlens {
 
-namespace {
-
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("attnlens::Figure", text);
-}
-
-} // namespace
+// The texts are translated in the context of the figure options' names ("attnlens::Figure"),
+// spelt out in every call so that lupdate files them there too.
 
 QString maskSummary(const Scenario &scenario)
 {
     const Index queries = scenario.queryCount();
     const Index keys = scenario.keyCount();
     if (!scenario.allowed || scenario.allowed->rows() != queries || scenario.allowed->cols() != keys)
-        return tr("no mask");
+        return QCoreApplication::translate("attnlens::Figure", "no mask");
     const Mask &allowed = *scenario.allowed;
     const Index blocked = allowed.size() - allowed.count();
     if (blocked == 0)
-        return tr("no mask");
+        return QCoreApplication::translate("attnlens::Figure", "no mask");
     if (queries > 1 && allowed == causalMask(queries, keys))
-        return tr("causal mask");
-    return tr("%1 of %2 cells masked").arg(blocked).arg(allowed.size());
+        return QCoreApplication::translate("attnlens::Figure", "causal mask");
+    return QCoreApplication::translate("attnlens::Figure", "%1 of %2 cells masked")
+        .arg(blocked)
+        .arg(allowed.size());
 }
 
 QString scenarioNameForFigure(const Scenario &scenario)
@@ -64,8 +60,10 @@ QString scenarioNameForFigure(const Scenario &scenario)
 QString defaultFigureCaption(const Scenario &scenario)
 {
     const QString stripped = scenarioNameForFigure(scenario);
-    const QString name = stripped.isEmpty() ? tr("Untitled scenario") : stripped;
-    return tr("%1 — temperature T = %2 — %3")
+    const QString name = stripped.isEmpty()
+        ? QCoreApplication::translate("attnlens::Figure", "Untitled scenario")
+        : stripped;
+    return QCoreApplication::translate("attnlens::Figure", "%1 — temperature T = %2 — %3")
         .arg(name, formatInput(scenario.temperature), maskSummary(scenario));
 }
 

@@ -8,6 +8,7 @@
 #include "focusring.h"
 #include "heatmapview.h"
 #include "keyspaceview.h"
+#include "languagesettings.h"
 #include "mainwindow.h"
 #include "numberformat.h"
 #include "scenario.h"
@@ -245,6 +246,18 @@ TEST(FigureCaptionTest, StatesTheLiveTemperatureNeverAStaleOne)
     bare.name = QStringLiteral("T=2");
     bare.temperature = 1.0;
     EXPECT_EQ(defaultFigureCaption(bare), QStringLiteral("Untitled scenario — temperature T = 1 — no mask"));
+}
+
+TEST(FigureCaptionTest, IsTranslated)
+{
+    // The caption's words are looked up where lupdate files them.
+    Scenario scenario = builtinScenario("causal-self-attention");
+    ASSERT_TRUE(LanguageSettings::install(QStringLiteral("zh_TW")));
+    const QString caption = defaultFigureCaption(scenario);
+    ASSERT_TRUE(LanguageSettings::install(QStringLiteral("en")));
+    EXPECT_TRUE(caption.contains(QStringLiteral("溫度 T = 1"))) << caption.toStdString();  // 溫度
+    EXPECT_TRUE(caption.contains(QStringLiteral("因果遮罩"))) << caption.toStdString();  // 因果遮罩
+    EXPECT_FALSE(caption.contains(QStringLiteral("temperature"))) << caption.toStdString();
 }
 
 TEST_F(FigureExporterTest, PngHasTheAskedSizeAtEveryResolution)
