@@ -44,6 +44,17 @@ struct Parser {
     QCommandLineOption values{QStringList{QStringLiteral("values")},
                               QStringLiteral("Write the numbers in the heatmap cells (default on)."),
                               QStringLiteral("on|off")};
+    QCommandLineOption query{QStringList{QStringLiteral("query")},
+                             QStringLiteral("The query the figures highlight: a number from 1 or "
+                                            "a query's label. The heatmap outlines its row, the "
+                                            "per-query views show it. Default: no row outlined, "
+                                            "query 1 shown."),
+                             QStringLiteral("N")};
+    QCommandLineOption theme{QStringList{QStringLiteral("theme")},
+                             QStringLiteral("light, dark or projector: the window's theme for this "
+                                            "run (View > Theme keeps its saved choice), or the "
+                                            "figures' theme with --export (default light)."),
+                             QStringLiteral("NAME")};
     QCommandLineOption lesson{QStringList{QStringLiteral("lesson")},
                               QStringLiteral("Open the window with the guided lesson at step N "
                                              "(1 = the first step; see Help > Start the Lesson)."),
@@ -63,7 +74,8 @@ struct Parser {
     {
         parser.setApplicationDescription(
             QStringLiteral("Attention Lens: a desktop lab for scaled dot-product attention."));
-        parser.addOptions({evidence, exportFigure, size, dpi, colorMap, values, lesson, language, listScenarios, help, version});
+        parser.addOptions({evidence, exportFigure, size, dpi, colorMap, values, query, theme, lesson,
+                           language, listScenarios, help, version});
         parser.addPositionalArgument(
             QStringLiteral("SCENARIO"),
             QStringLiteral("A scenario file (.json) or a built-in scenario name; the notebook "
@@ -139,8 +151,19 @@ QString parseFigureOptions(const Parser &p, CommandLineRequest &request)
         else
             return QStringLiteral("bad --values '%1': expected on or off").arg(word);
     }
+    if (p.parser.isSet(p.query)) {
+        const QString word = p.parser.value(p.query).trimmed();
+        bool isNumber = false;
+        const int number = word.toInt(&isNumber);
+        if (word.isEmpty() || (isNumber && number < 1)) {
+            return QStringLiteral("bad --query '%1': expected a query number from 1 or a query's "
+                                  "label")
+                .arg(p.parser.value(p.query));
+        }
+        request.query = word;
+    }
     if (request.exports.isEmpty()) {
-        for (const QCommandLineOption *option : {&p.size, &p.dpi, &p.colorMap, &p.values}) {
+        for (const QCommandLineOption *option : {&p.size, &p.dpi, &p.colorMap, &p.values, &p.query}) {
             if (p.parser.isSet(*option))
                 return QStringLiteral("--%1 only applies to --export").arg(option->names().constFirst());
         }
@@ -186,6 +209,15 @@ CommandLineRequest parseCommandLine(const QStringList &arguments)
     request.usageError = parseFigureOptions(p, request);
     if (!request.usageError.isEmpty())
         return request;
+    if (p.parser.isSet(p.theme)) {
+        const QString word = p.parser.value(p.theme);
+        if (!themeWords().contains(word.toLower())) {
+            request.usageError = QStringLiteral("bad --theme '%1': expected one of %2")
+                                     .arg(word, themeWords().join(QStringLiteral(", ")));
+            return request;
+        }
+        request.theme = word.toLower();
+    }
     if (p.parser.isSet(p.language)) {
         const QString word = p.parser.value(p.language);
         if (!languageWords().contains(word)) {
@@ -243,6 +275,13 @@ CommandLineRequest parseCommandLine(const QStringList &arguments)
     return request;
 }
 
+QStringList themeWords()
+{
+    // Theme::ids() of ui/theme.h, repeated because this parser links no widgets; exportcommand
+    // and main() turn the word into the theme with Theme::fromId().
+    return {QStringLiteral("light"), QStringLiteral("dark"), QStringLiteral("projector")};
+}
+
 QStringList languageWords()
 {
     return {QStringLiteral("en"), QStringLiteral("zh_TW")};
@@ -259,13 +298,21 @@ QString commandLineHelp()
         "  attnlens --evidence OUT.json [SCENARIO]   write evidence, no window or display needed\n"
         "  attnlens --export VIEW=FILE [--export VIEW=FILE ...] [SCENARIO]\n"
         "           [--size WxH] [--dpi N] [--colormap NAME] [--values on|off]\n"
+        "           [--theme light|dark|projector] [--query N]\n"
         "                                            save figures, no window or display needed\n"
         "  attnlens --list-scenarios | --help | --version\n"
         "  attnlens --lang zh_TW [...]               the window and figures in Traditional Chinese\n"
+        "  attnlens --theme light|dark|projector [...]  the window (or the figures) in that theme\n"
         "\nExample:\n"
         "  attnlens --export heatmap=out.png --export weights=w.svg --export context=c.pdf \\\n"
-        "           causal-padding --size 1600x1200 --dpi 300 --colormap viridis\n"
+        "           three-queries --size 1600x1200 --dpi 300 --colormap viridis --query 2\n"
+        "\nFigures show no hover, focus or selection: --query N outlines query N's row in the\n"
+        "heatmap on purpose (N from 1, or the query's label) and makes the weights, context,\n"
+        "key space and worked numbers show that query (query 1 without --query). Figures are\n"
+        "drawn in the light theme unless --theme says otherwise.\n"
         "\nA PNG figure carries its scenario: open it with attnlens to get the scenario back.\n"
+        "\nIn the window, F5 starts presentation mode: full screen, projector theme, big text;\n"
+        "Ctrl +/- change the text size, Esc leaves.\n"
         "\nExit codes: 0 done; 2 the scenario is invalid (the evidence file still holds the "
         "error;\nfigures of a refused scenario are still written and show the refusal); 3 a file "
         "could not\nbe read or written; 64 bad usage.\n");

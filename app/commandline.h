@@ -29,6 +29,14 @@ struct CommandLineRequest {
     std::optional<double> figureDpi;  ///< --dpi (PNG only)
     QString colorMap;                 ///< --colormap, checked against the colour maps when used
     std::optional<bool> showValues;   ///< --values on|off
+    /// --query: the query a figure highlights on purpose (the heatmap outlines its row, the
+    /// per-query views show it): a number from 1 or a query's label, checked against the
+    /// scenario when the figures are drawn. Empty: no row outlined, the per-query views show
+    /// query 1.
+    QString query;
+    /// --theme: "light", "dark" or "projector" (lower case). For the window, this run's theme;
+    /// for --export, the figures' theme (default light). Empty when not given.
+    QString theme;
 
     std::optional<int> lessonStep;    ///< --lesson N: open the window at lesson step N (1-based)
     QString language;                 ///< --lang: "en" or "zh_TW"; empty: saved choice, then system locale
@@ -36,6 +44,9 @@ struct CommandLineRequest {
 
 /// The languages `--lang` accepts, in the order the help lists them ("en", "zh_TW").
 QStringList languageWords();
+
+/// The themes `--theme` accepts ("light", "dark", "projector"), as Theme::ids() names them.
+QStringList themeWords();
 
 /// The views `--export` accepts, in the order the help lists them.
 QStringList figureViewWords();

@@ -10,6 +10,7 @@
 #include "figureoptions.h"
 #include "mainwindow.h"
 #include "scenariosource.h"
+#include "theme.h"
 #include "viewstate.h"
 
 #include <QCoreApplication>
@@ -36,6 +37,30 @@ std::optional<ColorMap::Kind> colorMapNamed(const QString &name)
             return kind;
     }
     return std::nullopt;
+}
+
+/// The query row `word` names: a number from 1, or a query's label as the views show it.
+std::optional<int> queryNamed(const Scenario &scenario, const QString &word)
+{
+    bool isNumber = false;
+    const int number = word.toInt(&isNumber);
+    if (isNumber)
+        return number >= 1 && number <= scenario.queryCount() ? std::optional<int>(number - 1) : std::nullopt;
+    for (Index row = 0; row < scenario.queryCount(); ++row) {
+        if (scenario.queryLabel(row) == word)
+            return static_cast<int>(row);
+    }
+    return std::nullopt;
+}
+
+QString queryChoices(const Scenario &scenario)
+{
+    QStringList labels;
+    for (Index row = 0; row < scenario.queryCount() && row < 8; ++row)
+        labels.append(QStringLiteral("%1 = %2").arg(row + 1).arg(scenario.queryLabel(row)));
+    if (scenario.queryCount() > 8)
+        labels.append(QStringLiteral("…"));
+    return labels.join(QStringLiteral(", "));
 }
 
 QString colorMapChoices()
@@ -75,6 +100,21 @@ int exportFiguresCommand(const CommandLineRequest &request)
         return scenario.error().category == ErrorCategory::FileError ? ExitFileError : ExitInvalidScenario;
     }
 
+    std::optional<int> query;
+    if (!request.query.isEmpty()) {
+        query = queryNamed(scenario.value(), request.query);
+        if (!query) {
+            printError(QStringLiteral("bad --query '%1': choose a query of %2 by number (1 to %3) "
+                                      "or by label (%4)")
+                           .arg(request.query, name)
+                           .arg(scenario.value().queryCount())
+                           .arg(queryChoices(scenario.value())));
+            return ExitUsage;
+        }
+    }
+    // Figures are drawn in the light theme unless --theme asks for another.
+    const Theme::Kind theme = Theme::fromId(request.theme).value_or(Theme::Kind::Light);
+
     // The whole window needs the window; the views alone need only the model and view state.
     bool wantsWindow = false;
     for (const FigureExportRequest &figure : request.exports)
@@ -102,8 +142,13 @@ int exportFiguresCommand(const CommandLineRequest &request)
     viewState->setColorMapKind(colorMap);
     viewState->setShowValues(request.showValues.value_or(true));
     viewState->setHeatmapQuantity(ViewState::HeatmapQuantity::Weights);
-    viewState->setSelectedQuery(0);
+    // --query chooses the query on purpose; without it the per-query views show the first and
+    // the heatmap outlines no row.
+    viewState->setSelectedQuery(query.value_or(0));
     if (window) {
+        // The window's own theme (its ThemeController applies it, token colours and all); the
+        // theme saved by View > Theme is left as it is.
+        viewState->setThemeKind(theme);
         window->resize(request.figureSize.isEmpty() ? QSize(1280, 720) : request.figureSize);
         window->show();
         QCoreApplication::sendPostedEvents();
@@ -119,6 +164,8 @@ int exportFiguresCommand(const CommandLineRequest &request)
         options.format = figureFormatFromPath(figure.path).value_or(FigureFormat::Png);
         options.size = request.figureSize;
         options.dpi = request.figureDpi.value_or(FigureOptions::kReferenceDpi);
+        options.theme = theme;
+        options.showSelection = query.has_value();
         if (const auto error = exporter.exportFigure(options, figure.path)) {
             printError(*error);
             exitCode = ExitFileError;

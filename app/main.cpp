@@ -56,52 +56,6 @@ bool hasDisplay()
         || !qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM");
 }
 
-// --theme light|dark|projector: the window's theme for this run (View > Theme's saved choice
-// is left as it is). Taken out of the arguments before the other options are parsed.
-struct ThemeOption {
-    std::optional<Theme::Kind> kind;
-    QString error;
-};
-
-ThemeOption takeThemeOption(QStringList &arguments)
-{
-    ThemeOption option;
-    for (int i = 0; i < arguments.size(); ++i) {
-        const QString argument = arguments.at(i);
-        QString word;
-        if (argument == QLatin1String("--theme") || argument == QLatin1String("-theme")) {
-            if (i + 1 >= arguments.size()) {
-                option.error = QStringLiteral("--theme needs a value: one of %1")
-                                   .arg(Theme::ids().join(QStringLiteral(", ")));
-                arguments.removeAt(i);
-                return option;
-            }
-            word = arguments.at(i + 1);
-            arguments.removeAt(i + 1);
-        } else if (argument.startsWith(QLatin1String("--theme="))) {
-            word = argument.mid(int(qstrlen("--theme=")));
-        } else {
-            continue;
-        }
-        arguments.removeAt(i);
-        --i;
-        option.kind = Theme::fromId(word.toLower());
-        if (!option.kind) {
-            option.error = QStringLiteral("bad --theme '%1': expected one of %2")
-                               .arg(word, Theme::ids().join(QStringLiteral(", ")));
-            return option;
-        }
-    }
-    return option;
-}
-
-const char *const kThemeHelp =
-    "\nTheme (the window only):\n"
-    "  attnlens --theme light|dark|projector [...]  the window in that theme for this run\n"
-    "                                            (View > Theme keeps its own saved choice)\n"
-    "  In the window, F5 starts presentation mode: full screen, projector theme, big text;\n"
-    "  Ctrl +/- change the text size, Esc leaves.\n";
-
 int runHeadless(int argc, char **argv, const CommandLineRequest &request)
 {
     QCoreApplication app(argc, argv);
@@ -109,7 +63,7 @@ int runHeadless(int argc, char **argv, const CommandLineRequest &request)
     QTextStream out(stdout);
     switch (request.action) {
     case CommandLineRequest::Action::ShowHelp:
-        out << commandLineHelp() << kThemeHelp;
+        out << commandLineHelp();
         return ExitSuccess;
     case CommandLineRequest::Action::ShowVersion:
         out << "Attention Lens " << ATTNLENS_VERSION << '\n';
@@ -154,9 +108,10 @@ int runExport(int argc, char **argv, const CommandLineRequest &request)
     return exportFiguresCommand(request);
 }
 
-int runWindow(int argc, char **argv, const CommandLineRequest &request,
-              std::optional<Theme::Kind> theme)
+int runWindow(int argc, char **argv, const CommandLineRequest &request)
 {
+    // --theme: this run's theme; View > Theme's saved choice is left as it is.
+    const std::optional<Theme::Kind> theme = Theme::fromId(request.theme);
     QApplication app(argc, argv);
     setIdentity();
     installLanguage(request);
@@ -191,14 +146,7 @@ int runWindow(int argc, char **argv, const CommandLineRequest &request,
 
 int main(int argc, char **argv)
 {
-    QStringList arguments = argumentsOf(argc, argv);
-    const ThemeOption theme = takeThemeOption(arguments);
-    if (!theme.error.isEmpty()) {
-        QTextStream(stderr) << "attnlens: " << theme.error << "\n"
-                            << "Try 'attnlens --help'." << Qt::endl;
-        return ExitUsage;
-    }
-    const CommandLineRequest request = parseCommandLine(arguments);
+    const CommandLineRequest request = parseCommandLine(argumentsOf(argc, argv));
     if (!request.usageError.isEmpty()) {
         QTextStream(stderr) << "attnlens: " << request.usageError << "\n"
                             << "Try 'attnlens --help'." << Qt::endl;
@@ -207,6 +155,6 @@ int main(int argc, char **argv)
     if (request.action == CommandLineRequest::Action::ExportFigures)
         return runExport(argc, argv, request);
     if (request.action == CommandLineRequest::Action::OpenWindow && hasDisplay())
-        return runWindow(argc, argv, request, theme.kind);
+        return runWindow(argc, argv, request);
     return runHeadless(argc, argv, request);
 }

@@ -179,29 +179,6 @@ The scenario cannot be computed until that query may attend to at least one key.
     </message>
 </context>
 <context>
-    <name>attnlens</name>
-    <message>
-        <source>no mask</source>
-        <translation>無遮罩</translation>
-    </message>
-    <message>
-        <source>causal mask</source>
-        <translation>因果遮罩</translation>
-    </message>
-    <message>
-        <source>%1 of %2 cells masked</source>
-        <translation>%2 個格子中有 %1 個被遮罩</translation>
-    </message>
-    <message>
-        <source>Untitled scenario</source>
-        <translation>未命名情境</translation>
-    </message>
-    <message>
-        <source>%1 — temperature T = %2 — %3</source>
-        <translation>%1 — 溫度 T = %2 — %3</translation>
-    </message>
-</context>
-<context>
     <name>attnlens::AccessibleNumbers</name>
     <message>
         <source>undefined: no allowed key</source>
@@ -724,10 +701,6 @@ The scenario cannot be computed until that query may attend to at least one key.
         <translation>匯出圖片</translation>
     </message>
     <message>
-        <source>Saves a view as a PNG image, an SVG drawing or a PDF page, at the chosen size and resolution, optionally with a caption.</source>
-        <translation>以選定的尺寸與解析度，將檢視存成 PNG 影像、SVG 繪圖或 PDF 頁面，可選擇加上說明文字。</translation>
-    </message>
-    <message>
         <source>View</source>
         <translation>檢視</translation>
     </message>
@@ -851,6 +824,42 @@ The scenario cannot be computed until that query may attend to at least one key.
         <source>%1 already exists. Replace it?</source>
         <translation>%1 已存在。要取代它嗎？</translation>
     </message>
+    <message>
+        <source>Saves a view as a PNG image, an SVG drawing or a PDF page, at the chosen size, resolution and style, optionally with the selected query outlined and a caption.</source>
+        <translation>以選定的尺寸、解析度與樣式，將檢視存成 PNG 影像、SVG 繪圖或 PDF 頁面，可選擇框出選取的查詢並加上說明文字。</translation>
+    </message>
+    <message>
+        <source>Style</source>
+        <translation>樣式</translation>
+    </message>
+    <message>
+        <source>Light (print: dark text on white)</source>
+        <translation>淺色（列印：白底深色文字）</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>深色</translation>
+    </message>
+    <message>
+        <source>Projector (high contrast, bigger text)</source>
+        <translation>投影機（高對比、較大文字）</translation>
+    </message>
+    <message>
+        <source>The figure&apos;s colours and type, whatever the window shows now; the whole window is always drawn as it is</source>
+        <translation>圖的配色與字型，不論視窗目前顯示哪一種；整個視窗則一律照原樣繪製</translation>
+    </message>
+    <message>
+        <source>Show the selected query</source>
+        <translation>標出選取的查詢</translation>
+    </message>
+    <message>
+        <source>Outlines the selected query&apos;s row in the heatmap. Left out, a figure shows no selection, hover or focus.</source>
+        <translation>在熱圖中框出選取查詢的那一列。不勾選時，圖中不會出現選取、滑鼠停留或焦點。</translation>
+    </message>
+    <message>
+        <source>S&amp;tyle:</source>
+        <translation>樣式(&amp;T)：</translation>
+    </message>
 </context>
 <context>
     <name>attnlens::Figure</name>
@@ -893,6 +902,26 @@ The scenario cannot be computed until that query may attend to at least one key.
     <message>
         <source>PDF document (*.pdf)</source>
         <translation>PDF 文件 (*.pdf)</translation>
+    </message>
+    <message>
+        <source>no mask</source>
+        <translation>無遮罩</translation>
+    </message>
+    <message>
+        <source>causal mask</source>
+        <translation>因果遮罩</translation>
+    </message>
+    <message>
+        <source>%1 of %2 cells masked</source>
+        <translation>%2 個格子中有 %1 個被遮罩</translation>
+    </message>
+    <message>
+        <source>Untitled scenario</source>
+        <translation>未命名情境</translation>
+    </message>
+    <message>
+        <source>%1 — temperature T = %2 — %3</source>
+        <translation>%1 — 溫度 T = %2 — %3</translation>
     </message>
 </context>
 <context>
@@ -1079,10 +1108,6 @@ The scenario cannot be computed until that query may attend to at least one key.
         <translation>點選一列以選取其查詢</translation>
     </message>
     <message>
-        <source>Scaled scores of %1 queries (rows) over %2 keys (columns), coloured on a scale symmetric about 0.</source>
-        <translation>%1 個查詢（列）對 %2 個鍵（欄）的縮放分數，以對 0 對稱的色階著色。</translation>
-    </message>
-    <message>
         <source>Attention weights of %1 queries (rows) over %2 keys (columns), coloured on a fixed scale from 0 to 1.</source>
         <translation>%1 個查詢（列）對 %2 個鍵（欄）的注意力權重，以 0 到 1 的固定色階著色。</translation>
     </message>
@@ -1153,6 +1178,10 @@ The scenario cannot be computed until that query may attend to at least one key.
     <message>
         <source>and %1 more keys</source>
         <translation>以及另外 %1 個鍵</translation>
+    </message>
+    <message>
+        <source>Scaled scores of %1 queries (rows) over %2 keys (columns), coloured on a scale symmetric about 0: blue below 0, white at 0, red above.</source>
+        <translation>%1 個查詢（列）對 %2 個鍵（欄）的縮放分數，以對 0 對稱的色階著色：小於 0 為藍色，0 為白色，大於 0 為紅色。</translation>
     </message>
 </context>
 <context>
@@ -2543,6 +2572,14 @@ q = %2
         <source>Te&amp;xt Size</source>
         <translation>文字大小(&amp;X)</translation>
     </message>
+    <message>
+        <source>F9: the guided lesson</source>
+        <translation>F9：導覽課程</translation>
+    </message>
+    <message>
+        <source>How to open the lesson</source>
+        <translation>如何開啟課程</translation>
+    </message>
 </context>
 <context>
     <name>attnlens::MaskEditor</name>
@@ -2996,10 +3033,6 @@ Click or press Space to allow it.</source>
         <translation>Esc 離開簡報 · Ctrl +/− 文字大小</translation>
     </message>
     <message>
-        <source>Presentation hint</source>
-        <translation>簡報提示</translation>
-    </message>
-    <message>
         <source>&amp;Presentation Mode</source>
         <translation>簡報模式(&amp;P)</translation>
     </message>
@@ -3034,6 +3067,21 @@ Click or press Space to allow it.</source>
     <message>
         <source>The text is as large as this screen can hold.</source>
         <translation>文字已是此螢幕能容納的最大尺寸。</translation>
+    </message>
+    <message>
+        <source>This is the smallest text the back of the room can read.</source>
+        <translation>這已是教室後排仍能看清的最小字級。</translation>
+    </message>
+</context>
+<context>
+    <name>attnlens::PresentationStage</name>
+    <message>
+        <source>Presentation</source>
+        <translation>簡報</translation>
+    </message>
+    <message>
+        <source>Presentation hint</source>
+        <translation>簡報提示</translation>
     </message>
 </context>
 <context>

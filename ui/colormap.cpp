@@ -102,6 +102,25 @@ constexpr ControlPoint kGrayscale[] = {
     {255, 0.0, 0.0, 0.0},
 };
 
+// ColorBrewer's 11-class RdBu (Brewer, Harrower; colour-blind safe), reversed: 053061 2166ac
+// 4393c3 92c5de d1e5f0 f7f7f7 fddbc7 f4a582 d6604d b2182b 67001f. Each half has its own five
+// steps (0..127 and 128..255), so the neutral f7f7f7 is both middle entries and the halves
+// mirror each other.
+constexpr ControlPoint kBlueRed[] = {
+    {0.0, 0x05 / 255.0, 0x30 / 255.0, 0x61 / 255.0},
+    {1 * 127.0 / 5, 0x21 / 255.0, 0x66 / 255.0, 0xac / 255.0},
+    {2 * 127.0 / 5, 0x43 / 255.0, 0x93 / 255.0, 0xc3 / 255.0},
+    {3 * 127.0 / 5, 0x92 / 255.0, 0xc5 / 255.0, 0xde / 255.0},
+    {4 * 127.0 / 5, 0xd1 / 255.0, 0xe5 / 255.0, 0xf0 / 255.0},
+    {127.0, 0xf7 / 255.0, 0xf7 / 255.0, 0xf7 / 255.0},
+    {128.0, 0xf7 / 255.0, 0xf7 / 255.0, 0xf7 / 255.0},
+    {255 - 4 * 127.0 / 5, 0xfd / 255.0, 0xdb / 255.0, 0xc7 / 255.0},
+    {255 - 3 * 127.0 / 5, 0xf4 / 255.0, 0xa5 / 255.0, 0x82 / 255.0},
+    {255 - 2 * 127.0 / 5, 0xd6 / 255.0, 0x60 / 255.0, 0x4d / 255.0},
+    {255 - 1 * 127.0 / 5, 0xb2 / 255.0, 0x18 / 255.0, 0x2b / 255.0},
+    {255.0, 0x67 / 255.0, 0x00 / 255.0, 0x1f / 255.0},
+};
+
 int toByte(double channel)
 {
     return std::clamp(static_cast<int>(std::lround(channel * 255.0)), 0, 255);
@@ -135,6 +154,8 @@ QVector<QRgb> tableFor(ColorMap::Kind kind)
         return interpolateTable(kCividis);
     case ColorMap::Kind::Grayscale:
         return interpolateTable(kGrayscale);
+    case ColorMap::Kind::BlueRed:
+        return interpolateTable(kBlueRed);
     }
     return interpolateTable(kYlGnBu);
 }
@@ -155,8 +176,15 @@ ColorMap::ColorMap(Kind kind)
 {
     // The tables are built once per kind and shared (QVector is implicitly shared).
     static const QVector<QRgb> tables[] = {tableFor(Kind::YlGnBu), tableFor(Kind::Viridis),
-                                           tableFor(Kind::Cividis), tableFor(Kind::Grayscale)};
+                                           tableFor(Kind::Cividis), tableFor(Kind::Grayscale),
+                                           tableFor(Kind::BlueRed)};
     m_table = tables[static_cast<int>(kind)];
+}
+
+const ColorMap &ColorMap::diverging()
+{
+    static const ColorMap map(Kind::BlueRed);
+    return map;
 }
 
 QColor ColorMap::textColorOn(QRgb fill)
@@ -183,6 +211,8 @@ QString ColorMap::id(Kind kind)
         return QStringLiteral("cividis");
     case Kind::Grayscale:
         return QStringLiteral("grayscale");
+    case Kind::BlueRed:
+        return QStringLiteral("RdBu_r");
     }
     return QString();
 }
@@ -198,6 +228,8 @@ QString ColorMap::displayName(Kind kind)
         return QStringLiteral("Cividis (colour-vision friendly)");
     case Kind::Grayscale:
         return QStringLiteral("Grayscale");
+    case Kind::BlueRed:
+        return QStringLiteral("Blue-White-Red (RdBu, diverging)");
     }
     return QString();
 }

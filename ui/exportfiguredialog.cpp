@@ -32,6 +32,10 @@ namespace {
 const char *const kSettingsFormat = "export/format";
 const char *const kSettingsDpi = "export/dpi";
 const char *const kSettingsTransparent = "export/transparent";
+const char *const kSettingsTheme = "export/theme";
+const char *const kSettingsSelection = "export/showSelection";
+/// The theme combo's entry for "as on screen" (the others hold a Theme::Kind).
+constexpr int kScreenTheme = -1;
 const char *const kSettingsCaption = "export/caption";
 const char *const kSettingsFolder = "export/folder";
 
@@ -71,7 +75,8 @@ ExportFigureDialog::ExportFigureDialog(const FigureExporter *exporter, FigureVie
     setWindowTitle(tr("Export Figure"));
     setAccessibleName(tr("Export figure"));
     setAccessibleDescription(tr("Saves a view as a PNG image, an SVG drawing or a PDF page, at "
-                                "the chosen size and resolution, optionally with a caption."));
+                                "the chosen size, resolution and style, optionally with the "
+                                "selected query outlined and a caption."));
 
     m_viewCombo = new QComboBox(this);
     m_viewCombo->setObjectName(QStringLiteral("exportViewCombo"));
@@ -140,10 +145,25 @@ ExportFigureDialog::ExportFigureDialog(const FigureExporter *exporter, FigureVie
     summaryPalette.setColor(QPalette::WindowText, summaryPalette.color(QPalette::Disabled, QPalette::WindowText).darker(130));
     m_summaryLabel->setPalette(summaryPalette);
 
+    m_themeCombo = new QComboBox(this);
+    m_themeCombo->setObjectName(QStringLiteral("exportThemeCombo"));
+    m_themeCombo->setAccessibleName(tr("Style"));
+    m_themeCombo->addItem(tr("As on screen"), kScreenTheme);
+    m_themeCombo->addItem(tr("Light (print: dark text on white)"), static_cast<int>(Theme::Kind::Light));
+    m_themeCombo->addItem(tr("Dark"), static_cast<int>(Theme::Kind::Dark));
+    m_themeCombo->addItem(tr("Projector (high contrast, bigger text)"), static_cast<int>(Theme::Kind::Projector));
+    m_themeCombo->setToolTip(tr("The figure's colours and type, whatever the window shows now; "
+                                "the whole window is always drawn as it is"));
+
     m_transparentCheck = new QCheckBox(tr("Transparent background"), this);
     m_transparentCheck->setObjectName(QStringLiteral("exportTransparentCheck"));
     m_transparentCheck->setToolTip(tr("Leaves the area around the view unpainted, for slides "
                                       "with a coloured background"));
+
+    m_selectionCheck = new QCheckBox(tr("Show the selected query"), this);
+    m_selectionCheck->setObjectName(QStringLiteral("exportSelectionCheck"));
+    m_selectionCheck->setToolTip(tr("Outlines the selected query's row in the heatmap. Left "
+                                    "out, a figure shows no selection, hover or focus."));
 
     m_captionCheck = new QCheckBox(tr("Caption under the figure:"), this);
     m_captionCheck->setObjectName(QStringLiteral("exportCaptionCheck"));
@@ -166,7 +186,9 @@ ExportFigureDialog::ExportFigureDialog(const FigureExporter *exporter, FigureVie
     form->addRow(label(tr("&Size:"), m_widthSpin), sizeRow);
     form->addRow(label(tr("&Resolution:"), m_resolutionCombo), resolutionRow);
     form->addRow(QString(), m_summaryLabel);
+    form->addRow(label(tr("S&tyle:"), m_themeCombo), m_themeCombo);
     form->addRow(QString(), m_transparentCheck);
+    form->addRow(QString(), m_selectionCheck);
     form->addRow(m_captionCheck, m_captionEdit);
 
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
@@ -189,12 +211,17 @@ ExportFigureDialog::ExportFigureDialog(const FigureExporter *exporter, FigureVie
     connect(m_dpiSpin, qOverload<double>(&QDoubleSpinBox::valueChanged), this, &ExportFigureDialog::updateSummary);
     connect(m_widthSpin, qOverload<int>(&QSpinBox::valueChanged), this, &ExportFigureDialog::updateSummary);
     connect(m_heightSpin, qOverload<int>(&QSpinBox::valueChanged), this, &ExportFigureDialog::updateSummary);
-    connect(m_screenSizeButton, &QPushButton::clicked, this,
-            [this] { setFigureSize(m_exporter->defaultSize(currentView())); });
+    connect(m_screenSizeButton, &QPushButton::clicked, this, [this] {
+        m_offeredSize = offeredSize();
+        setFigureSize(m_offeredSize);
+    });
     connect(m_captionCheck, &QCheckBox::toggled, m_captionEdit, &QWidget::setEnabled);
+    connect(m_captionCheck, &QCheckBox::toggled, this, &ExportFigureDialog::offerSize);
+    connect(m_themeCombo, qOverload<int>(&QComboBox::currentIndexChanged), this, &ExportFigureDialog::offerSize);
     connect(m_captionEdit, &QLineEdit::textEdited, this, [this](const QString &text) {
         if (!text.isEmpty())
             m_captionCheck->setChecked(true);
+        offerSize();
     });
 
     restoreSettings();
@@ -240,6 +267,10 @@ FigureOptions ExportFigureDialog::options() const
     options.size = QSize(m_widthSpin->value(), m_heightSpin->value());
     options.dpi = m_dpiSpin->value();
     options.transparent = m_transparentCheck->isEnabled() && m_transparentCheck->isChecked();
+    const int theme = m_themeCombo->currentData().toInt();
+    if (m_themeCombo->isEnabled() && theme != kScreenTheme)
+        options.theme = static_cast<Theme::Kind>(theme);
+    options.showSelection = m_selectionCheck->isEnabled() && m_selectionCheck->isChecked();
     if (m_captionCheck->isChecked())
         options.caption = m_captionEdit->text().trimmed();
     return options;
@@ -290,6 +321,16 @@ void ExportFigureDialog::setTransparent(bool transparent)
     m_transparentCheck->setChecked(transparent);
 }
 
+void ExportFigureDialog::setFigureTheme(std::optional<Theme::Kind> theme)
+{
+    m_themeCombo->setCurrentIndex(m_themeCombo->findData(theme ? static_cast<int>(*theme) : kScreenTheme));
+}
+
+void ExportFigureDialog::setShowSelection(bool show)
+{
+    m_selectionCheck->setChecked(show);
+}
+
 void ExportFigureDialog::setCaption(const QString &text)
 {
     m_captionCheck->setChecked(!text.isEmpty());
@@ -328,10 +369,30 @@ void ExportFigureDialog::onViewChanged()
     if (info.fileName() == autoFileName(m_lastView, currentFormat()))
         m_pathEdit->setText(QDir::toNativeSeparators(info.dir().filePath(autoFileName(view, currentFormat()))));
     m_lastView = view;
-    setFigureSize(m_exporter->defaultSize(view));
-    // The whole window is drawn as it is, on its own background.
+    m_offeredSize = offeredSize();
+    setFigureSize(m_offeredSize);
+    // The whole window is drawn as it is, on its own background and in its own theme.
     m_transparentCheck->setEnabled(view != FigureView::Window);
+    m_themeCombo->setEnabled(view != FigureView::Window);
+    // Only the heatmap outlines the selected query's row; the other views show that query.
+    m_selectionCheck->setEnabled(view == FigureView::Heatmap || view == FigureView::Window);
     updateSummary();
+}
+
+QSize ExportFigureDialog::offeredSize() const
+{
+    FigureOptions o = options();
+    o.size = QSize();
+    return m_exporter->defaultSize(o);
+}
+
+void ExportFigureDialog::offerSize()
+{
+    // Only a size the dialog offered follows the caption; one the user chose stays.
+    if (QSize(m_widthSpin->value(), m_heightSpin->value()) != m_offeredSize)
+        return;
+    m_offeredSize = offeredSize();
+    setFigureSize(m_offeredSize);
 }
 
 void ExportFigureDialog::onFormatChanged()
@@ -429,6 +490,8 @@ void ExportFigureDialog::restoreSettings()
     setDpi(std::clamp(settings.value(QLatin1String(kSettingsDpi), FigureOptions::kReferenceDpi).toDouble(),
                       FigureOptions::kMinimumDpi, FigureOptions::kMaximumDpi));
     m_transparentCheck->setChecked(settings.value(QLatin1String(kSettingsTransparent), false).toBool());
+    setFigureTheme(Theme::fromId(settings.value(QLatin1String(kSettingsTheme)).toString()));
+    m_selectionCheck->setChecked(settings.value(QLatin1String(kSettingsSelection), false).toBool());
     m_captionCheck->setChecked(settings.value(QLatin1String(kSettingsCaption), false).toBool());
 }
 
@@ -438,6 +501,10 @@ void ExportFigureDialog::saveSettings() const
     settings.setValue(QLatin1String(kSettingsFormat), figureFormatSuffix(currentFormat()));
     settings.setValue(QLatin1String(kSettingsDpi), m_dpiSpin->value());
     settings.setValue(QLatin1String(kSettingsTransparent), m_transparentCheck->isChecked());
+    const int theme = m_themeCombo->currentData().toInt();
+    settings.setValue(QLatin1String(kSettingsTheme),
+                      theme == kScreenTheme ? QStringLiteral("screen") : Theme::id(static_cast<Theme::Kind>(theme)));
+    settings.setValue(QLatin1String(kSettingsSelection), m_selectionCheck->isChecked());
     settings.setValue(QLatin1String(kSettingsCaption), m_captionCheck->isChecked());
     settings.setValue(QLatin1String(kSettingsFolder), QFileInfo(filePath()).absolutePath());
 }

@@ -5,6 +5,8 @@
 #include <QDialog>
 #include <QString>
 
+#include <optional>
+
 class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
@@ -18,11 +20,12 @@ namespace attnlens {
 class FigureExporter;
 
 /// File > Export Figure: which view, where to (the suffix chooses PNG, SVG or PDF), at what size
-/// and resolution (1x, 2x, 300 dpi or any), on a transparent or solid background, with or
-/// without a caption under it (offered: the scenario's name, temperature and mask).
+/// and resolution (1x, 2x, 300 dpi or any), in which style (as on screen, or Light for print,
+/// Dark, Projector), on a transparent or solid background, with or without the selected query
+/// outlined and a caption under it (offered: the scenario's name, live temperature and mask).
 ///
-/// The format, resolution, background, caption switch and folder are remembered in QSettings
-/// under "export/..."; the size starts at the view's size on screen.
+/// The format, resolution, style, background, selection and caption switches and the folder
+/// are remembered in QSettings under "export/..."; the size starts at the view's size on screen.
 class ExportFigureDialog : public QDialog {
     Q_OBJECT
 
@@ -42,6 +45,9 @@ public:
     void setFigureSize(const QSize &size);
     void setDpi(double dpi);
     void setTransparent(bool transparent);
+    /// The figure's theme; empty: as on screen.
+    void setFigureTheme(std::optional<Theme::Kind> theme);
+    void setShowSelection(bool show);
     /// Switches the caption on with `text`, or off when `text` is empty.
     void setCaption(const QString &text);
 
@@ -56,6 +62,10 @@ private:
     void onPathEdited(const QString &text);
     void onResolutionPresetChanged();
     void updateSummary();
+    /// The size offered for the current view, style and caption (FigureExporter::defaultSize()).
+    /// A size the user typed stays when the style or caption changes.
+    QSize offeredSize() const;
+    void offerSize();
     QString autoFileName(FigureView view, FigureFormat format) const;
     FigureView currentView() const;
     FigureFormat currentFormat() const;
@@ -66,6 +76,7 @@ private:
     QString m_scenarioName;
     FigureView m_lastView = FigureView::Heatmap;
     QString m_confirmedPath;
+    QSize m_offeredSize;
 
     QComboBox *m_viewCombo;
     QLineEdit *m_pathEdit;
@@ -77,7 +88,9 @@ private:
     QComboBox *m_resolutionCombo;
     QDoubleSpinBox *m_dpiSpin;
     QLabel *m_summaryLabel;
+    QComboBox *m_themeCombo;
     QCheckBox *m_transparentCheck;
+    QCheckBox *m_selectionCheck;
     QCheckBox *m_captionCheck;
     QLineEdit *m_captionEdit;
     QPushButton *m_exportButton;

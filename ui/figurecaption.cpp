@@ -4,37 +4,66 @@
 #include "scenario.h"
 
 #include <QCoreApplication>
+#include <QRegularExpression>
+
+#include <cmath>
 
 namespace attnlens {
 
-namespace {
-
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("attnlens::Figure", text);
-}
-
-} // namespace
+// The texts are translated in the context of the figure options' names ("attnlens::Figure"),
+// spelt out in every call so that lupdate files them there too.
 
 QString maskSummary(const Scenario &scenario)
 {
     const Index queries = scenario.queryCount();
     const Index keys = scenario.keyCount();
     if (!scenario.allowed || scenario.allowed->rows() != queries || scenario.allowed->cols() != keys)
-        return tr("no mask");
+        return QCoreApplication::translate("attnlens::Figure", "no mask");
     const Mask &allowed = *scenario.allowed;
     const Index blocked = allowed.size() - allowed.count();
     if (blocked == 0)
-        return tr("no mask");
+        return QCoreApplication::translate("attnlens::Figure", "no mask");
     if (queries > 1 && allowed == causalMask(queries, keys))
-        return tr("causal mask");
-    return tr("%1 of %2 cells masked").arg(blocked).arg(allowed.size());
+        return QCoreApplication::translate("attnlens::Figure", "causal mask");
+    return QCoreApplication::translate("attnlens::Figure", "%1 of %2 cells masked")
+        .arg(blocked)
+        .arg(allowed.size());
+}
+
+QString scenarioNameForFigure(const Scenario &scenario)
+{
+    QString name = scenario.name.simplified();
+    // ", T = 0.5", " T=2", "; τ = 1": a separator, the symbol, a number and an optional remark.
+    static const QRegularExpression statedTemperature(
+        QStringLiteral("\\s*[,;:\u2014\u2013-]?\\s*\\b(?:T|temperature)\\s*=\\s*"
+                       "([-+]?(?:\\d+(?:\\.\\d*)?|\\.\\d+)(?:[eE][-+]?\\d+)?)(\\s*\\([^)]*\\))?"),
+        QRegularExpression::CaseInsensitiveOption);
+    for (int guard = 0; guard < 4; ++guard) {
+        const QRegularExpressionMatch match = statedTemperature.match(name);
+        if (!match.hasMatch())
+            break;
+        const double stated = match.captured(1).toDouble();
+        const double live = scenario.temperature;
+        const bool holds = std::abs(stated - live) <= 1e-9 * std::max(1.0, std::abs(live))
+            || formatInput(stated) == formatInput(live);
+        // A remark such as "(sharper)" describes the stated temperature: it stays only while
+        // that temperature holds.
+        const QString kept = holds ? match.captured(2) : QString();
+        name.replace(match.capturedStart(), match.capturedLength(), kept);
+    }
+    name = name.simplified();
+    static const QRegularExpression trailingSeparator(QStringLiteral("[\\s,;:\u2014\u2013-]+$"));
+    name.remove(trailingSeparator);
+    return name;
 }
 
 QString defaultFigureCaption(const Scenario &scenario)
 {
-    const QString name = scenario.name.trimmed().isEmpty() ? tr("Untitled scenario") : scenario.name.trimmed();
-    return tr("%1 — temperature T = %2 — %3")
+    const QString stripped = scenarioNameForFigure(scenario);
+    const QString name = stripped.isEmpty()
+        ? QCoreApplication::translate("attnlens::Figure", "Untitled scenario")
+        : stripped;
+    return QCoreApplication::translate("attnlens::Figure", "%1 — temperature T = %2 — %3")
         .arg(name, formatInput(scenario.temperature), maskSummary(scenario));
 }
 

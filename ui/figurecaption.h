@@ -9,8 +9,14 @@ struct Scenario;
 /// The mask in a few words for a caption: "no mask", "causal mask" or "3 of 9 cells masked".
 QString maskSummary(const Scenario &scenario);
 
-/// The caption offered under a figure: the scenario's name, its temperature and its mask, e.g.
-/// "Lesson — temperature T = 0.5 — causal mask".
+/// The scenario's name without the temperature it may state ("Three queries, T = 1"): a caption
+/// states the live temperature itself, so the name never contradicts it after the slider moved.
+/// A remark on that temperature right after it ("T = 2 (softer)") goes with it unless the
+/// temperature still holds, in which case only "T = 2" is dropped ("Three queries (softer)").
+QString scenarioNameForFigure(const Scenario &scenario);
+
+/// The caption offered under a figure: the scenario's name (scenarioNameForFigure()), its live
+/// temperature and its mask, e.g. "Three queries — temperature T = 0.3261 — causal mask".
 QString defaultFigureCaption(const Scenario &scenario);
 
 } // namespace attnlens

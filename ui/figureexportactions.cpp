@@ -122,7 +122,9 @@ bool FigureExportActions::exportFigure(FigureView view)
 {
     const FigureExporter exporter(m_window->model(), m_window->viewState(), m_window);
     const Scenario &scenario = m_window->model()->scenario();
-    ExportFigureDialog dialog(&exporter, view, scenario.name, defaultFigureCaption(scenario), m_window);
+    // Neither the file name nor the caption repeats a temperature the slider has since changed.
+    ExportFigureDialog dialog(&exporter, view, scenarioNameForFigure(scenario), defaultFigureCaption(scenario),
+                              m_window);
     if (dialog.exec() != QDialog::Accepted)
         return false;
     const FigureOptions options = dialog.options();

@@ -3,6 +3,7 @@
 #include "attentionmodel.h"
 #include "chartsupport.h"
 #include "contextchartview.h"
+#include "focusring.h"
 #include "heatmapview.h"
 #include "jsonfile.h"
 #include "keyspaceview.h"
@@ -11,6 +12,7 @@
 #include "maskgridcanvas.h"
 #include "maskgridview.h"
 #include "scenariojson.h"
+#include "tokenpalette.h"
 #include "viewstate.h"
 #include "weightschartview.h"
 #include "workednumbersview.h"
@@ -28,6 +30,7 @@
 #include <QPicture>
 #include <QPaintEngine>
 #include <QScreen>
+#include <QStyle>
 #include <QSvgGenerator>
 
 #include <algorithm>
@@ -36,9 +39,6 @@
 namespace attnlens {
 
 namespace {
-
-const QColor kSolidBackground(Qt::white);
-const QColor kCaptionColor(0x22, 0x22, 0x22);
 
 QString tr(const char *text)
 {
@@ -83,17 +83,76 @@ int captionHeight(const QString &caption, int figureWidth, int figureHeight)
     return std::min(height, figureHeight / 2);
 }
 
-void paintCaption(QPainter &painter, const QString &caption, const QRect &band)
+void paintCaption(QPainter &painter, const QString &caption, const QRect &band, const QColor &color)
 {
     const QFont font = captionFont(band.width());
     const double pad = std::round(0.5 * QFontMetricsF(font).height());
     painter.save();
     painter.setRenderHint(QPainter::TextAntialiasing, true);
     painter.setFont(font);
-    painter.setPen(kCaptionColor);
+    painter.setPen(color);
     painter.drawText(QRectF(band).adjusted(pad, pad, -pad, -pad),
                      Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap, caption.trimmed());
     painter.restore();
+}
+
+/// The application's query and key colours are those of one theme (ThemeController sets them
+/// for the screen's). While a figure in another theme is drawn they are that theme's; the
+/// screen's come back afterwards.
+class TokenColorsScope {
+public:
+    TokenColorsScope(const Theme &figure, const Theme &screen)
+        : m_screen(screen)
+        , m_active(figure.kind() != screen.kind())
+    {
+        if (m_active)
+            apply(figure);
+    }
+    ~TokenColorsScope()
+    {
+        if (m_active)
+            apply(m_screen);
+    }
+    TokenColorsScope(const TokenColorsScope &) = delete;
+    TokenColorsScope &operator=(const TokenColorsScope &) = delete;
+
+private:
+    static void apply(const Theme &theme)
+    {
+        // As ThemeController::applyTheme(): Light is the palette's own colours.
+        if (theme.kind() == Theme::Kind::Light)
+            setTokenColors({}, QColor());
+        else
+            setTokenColors(theme.queryColors(), theme.keyColor());
+    }
+
+    Theme m_screen;
+    bool m_active;
+};
+
+/// A copy of what the screen shows, minus the interaction: no hovered cell, no presentation
+/// pointer; the selection stays (the per-query views show the selected query).
+void copyForFigure(const ViewState &live, ViewState &figure, Theme::Kind theme)
+{
+    figure.setSelectedQuery(live.selectedQuery());
+    figure.setColorMapKind(live.colorMapKind());
+    figure.setShowValues(live.showValues());
+    figure.setHeatmapQuantity(live.heatmapQuantity());
+    figure.setSnapToGrid(live.snapToGrid());
+    figure.setThemeKind(theme);
+    // Presentation mode's thicker lines belong to the screen's theme only.
+    figure.setLineScale(theme == live.themeKind() ? live.lineScale() : 1.0);
+    figure.setHover(-1, -1);
+    figure.setPresenting(false);
+}
+
+/// The palette a view of `theme` is drawn with: the application's when it is the screen's theme,
+/// else the theme's palette over the style's own (as ThemeController builds it).
+QPalette paletteFor(const Theme &theme, const Theme &screen)
+{
+    if (theme.kind() == screen.kind())
+        return QApplication::palette();
+    return theme.palette(QApplication::style()->standardPalette());
 }
 
 /// Makes a fresh view leave its background unpainted, where the view takes it from the palette
@@ -190,32 +249,56 @@ QWidget *FigureExporter::liveView(FigureView view) const
 
 QSize FigureExporter::defaultSize(FigureView view) const
 {
-    if (view == FigureView::Window)
-        return m_window ? boundedSize(m_window->size()) : QSize(1280, 720);
-
-    // A view on screen keeps its size; one that is hidden (a closed dock, a tab behind another)
-    // gets its preferred size, never less than it needs.
-    const QWidget *live = liveView(view);
-    QSize size;
-    if (live && live->isVisible() && isOnScreen(live)
-        && live->width() >= live->minimumSizeHint().width() / 2
-        && live->height() >= live->minimumSizeHint().height() / 2) {
-        size = live->size();
-    } else {
-        // Sizes hinted for a dock are small for a figure on its own: labels would be elided.
-        const QSize figureMinimum = view == FigureView::Mask ? QSize(480, 360) : QSize(720, 480);
-        const std::unique_ptr<QWidget> fresh = createView(view, QSize(), false, 1.0);
-        size = fresh->sizeHint().expandedTo(fresh->minimumSizeHint()).expandedTo(figureMinimum);
-    }
-    if (view == FigureView::Numbers)
-        size = numbersSize(size.width());
-    return boundedSize(size);
+    FigureOptions options;
+    options.view = view;
+    return defaultSize(options);
 }
 
-QSize FigureExporter::numbersSize(int width) const
+QSize FigureExporter::defaultSize(const FigureOptions &options) const
+{
+    const FigureView view = options.view;
+    QSize size;
+    if (view == FigureView::Window) {
+        size = m_window ? m_window->size() : QSize(1280, 720);
+    } else {
+        // A view on screen keeps its size; one that is hidden (a closed dock, a tab behind
+        // another) gets its preferred size, never less than it needs.
+        const QWidget *live = liveView(view);
+        if (live && live->isVisible() && isOnScreen(live)
+            && live->width() >= live->minimumSizeHint().width() / 2
+            && live->height() >= live->minimumSizeHint().height() / 2) {
+            size = live->size();
+        } else {
+            // Sizes hinted for a dock are small for a figure on its own: labels would be elided.
+            const QSize figureMinimum = view == FigureView::Mask ? QSize(480, 360) : QSize(720, 480);
+            const std::unique_ptr<QWidget> fresh = createView(view, QSize(), false, 1.0);
+            size = fresh->sizeHint().expandedTo(fresh->minimumSizeHint()).expandedTo(figureMinimum);
+        }
+        // A style with bigger type than the screen's (Projector from a Light window) gets a
+        // figure as much bigger, so that every label and number that fits on screen still fits.
+        const Theme theme = figureTheme(options);
+        const double growth = theme.fontFactor() / m_viewState->theme().fontFactor();
+        if (growth > 1.0)
+            size = QSize(qCeil(size.width() * growth), qCeil(size.height() * growth));
+        if (view == FigureView::Numbers)
+            size = numbersSize(size.width(), theme);
+        if (view == FigureView::Heatmap) {
+            // As much as the matrix fills, drawn as a figure (no info line under it).
+            const std::unique_ptr<QWidget> fresh = createView(view, QSize(), false, 1.0, nullptr, &theme);
+            size = static_cast<const HeatmapView *>(fresh.get())->fittedSize(boundedSize(size));
+        }
+    }
+    // The caption's band is added under the view, measured without the "half the figure at
+    // most" limit, which it never reaches unless it is taller than the view.
+    const int band = captionHeight(options.caption, size.width(), 2 * FigureOptions::kMaximumSide);
+    return boundedSize(QSize(size.width(), size.height() + band));
+}
+
+QSize FigureExporter::numbersSize(int width, const Theme &theme) const
 {
     // The whole calculation, not the part that the dock happens to show.
-    const std::unique_ptr<QWidget> fresh = createView(FigureView::Numbers, QSize(width, 400), false, 1.0);
+    const std::unique_ptr<QWidget> fresh =
+        createView(FigureView::Numbers, QSize(width, 400), false, 1.0, nullptr, &theme);
     const auto *numbers = static_cast<const WorkedNumbersView *>(fresh.get());
     const QSizeF content = numbers->contentSize();
     // As much paper under the last line as the view leaves above its first.
@@ -226,7 +309,7 @@ QSize FigureExporter::numbersSize(int width) const
 
 QSize FigureExporter::figureSize(const FigureOptions &options) const
 {
-    return options.size.isEmpty() ? defaultSize(options.view) : options.size;
+    return options.size.isEmpty() ? defaultSize(options) : options.size;
 }
 
 std::optional<QString> FigureExporter::validate(const FigureOptions &options) const
@@ -260,26 +343,45 @@ std::optional<QString> FigureExporter::validate(const FigureOptions &options) co
     return std::nullopt;
 }
 
-std::unique_ptr<QWidget> FigureExporter::createView(FigureView view, const QSize &size,
-                                                    bool transparent, qreal pixelRatio) const
+Theme FigureExporter::figureTheme(const FigureOptions &options) const
 {
+    if (options.view == FigureView::Window || !options.theme)
+        return m_viewState->theme();
+    return Theme::make(*options.theme);
+}
+
+QColor FigureExporter::figureBackground(const FigureOptions &options) const
+{
+    return figureTheme(options).plotBackground();
+}
+
+std::unique_ptr<QWidget> FigureExporter::createView(FigureView view, const QSize &size,
+                                                    bool transparent, qreal pixelRatio,
+                                                    ViewState *viewState, const Theme *theme,
+                                                    bool showSelection) const
+{
+    ViewState *state = viewState ? viewState : m_viewState;
+    const Theme &look = theme ? *theme : m_viewState->theme();
     std::unique_ptr<QWidget> widget;
     switch (view) {
-    case FigureView::Heatmap:
-        widget = std::make_unique<HeatmapView>(m_model, m_viewState);
+    case FigureView::Heatmap: {
+        auto heatmap = std::make_unique<HeatmapView>(m_model, state);
+        heatmap->setFigureMode(true, showSelection);
+        widget = std::move(heatmap);
         break;
+    }
     case FigureView::KeySpace: {
-        auto keySpace = std::make_unique<KeySpaceView>(m_model, m_viewState);
+        auto keySpace = std::make_unique<KeySpaceView>(m_model, state);
         if (const KeySpaceView *live = m_window ? m_window->keySpaceView() : nullptr)
             keySpace->setShownDimensions(live->horizontalDimension(), live->verticalDimension());
         widget = std::move(keySpace);
         break;
     }
     case FigureView::Weights:
-        widget = std::make_unique<WeightsChartView>(m_model, m_viewState);
+        widget = std::make_unique<WeightsChartView>(m_model, state);
         break;
     case FigureView::Context: {
-        auto context = std::make_unique<ContextChartView>(m_model, m_viewState);
+        auto context = std::make_unique<ContextChartView>(m_model, state);
         context->setMinimumMarkerPixelRatio(pixelRatio);
         widget = std::move(context);
         break;
@@ -290,19 +392,15 @@ std::unique_ptr<QWidget> FigureExporter::createView(FigureView view, const QSize
         MaskEditor *editor = m_window && m_window->maskGridView() ? m_window->maskGridView()->editor()
                                                                   : nullptr;
         MaskEditor *ownEditor = editor ? nullptr : new MaskEditor(m_model);
-        auto canvas = std::make_unique<MaskGridCanvas>(m_model, m_viewState, editor ? editor : ownEditor);
+        auto canvas = std::make_unique<MaskGridCanvas>(m_model, state, editor ? editor : ownEditor);
         if (ownEditor)
             ownEditor->setParent(canvas.get());
         canvas->setBlockAlignment(Qt::AlignHCenter);
-        // White like the other figures, not the grey of the panel around it.
-        QPalette palette = canvas->palette();
-        palette.setColor(QPalette::Window, kSolidBackground);
-        canvas->setPalette(palette);
         widget = std::move(canvas);
         break;
     }
     case FigureView::Numbers: {
-        auto numbers = std::make_unique<WorkedNumbersView>(m_model, m_viewState);
+        auto numbers = std::make_unique<WorkedNumbersView>(m_model, state);
         numbers->setFrameShape(QFrame::NoFrame);
         numbers->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
         numbers->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
@@ -314,7 +412,15 @@ std::unique_ptr<QWidget> FigureExporter::createView(FigureView view, const QSize
     }
     widget->setAttribute(Qt::WA_DontShowOnScreen, true);
     widget->setAttribute(Qt::WA_ShowWithoutActivating, true);
-    widget->setFont(QApplication::font());
+    // The theme's type size (Projector's is bigger), without presentation mode's zoom.
+    widget->setFont(scaledFont(QApplication::font(), look.fontFactor()));
+    QPalette palette = paletteFor(look, m_viewState->theme());
+    if (view == FigureView::Mask) {
+        // The plot's background like the other figures, not the grey of the panel around it.
+        for (QPalette::ColorGroup group : {QPalette::Active, QPalette::Inactive, QPalette::Disabled})
+            palette.setColor(group, QPalette::Window, look.plotBackground());
+    }
+    widget->setPalette(palette);
     if (transparent)
         makeTransparent(widget.get());
     if (!size.isEmpty()) {
@@ -325,14 +431,20 @@ std::unique_ptr<QWidget> FigureExporter::createView(FigureView view, const QSize
     return widget;
 }
 
-void FigureExporter::paintView(QPainter &painter, FigureView view, const QRect &rect,
+void FigureExporter::paintView(QPainter &painter, const FigureOptions &options, const QRect &rect,
                                bool transparent, qreal pixelRatio) const
 {
+    const FigureView view = options.view;
     if (view == FigureView::Window) {
-        paintWindow(painter, rect);
+        paintWindow(painter, rect, options.showSelection);
         return;
     }
-    const std::unique_ptr<QWidget> widget = createView(view, rect.size(), transparent, pixelRatio);
+    const Theme theme = figureTheme(options);
+    ViewState figureState;
+    copyForFigure(*m_viewState, figureState, theme.kind());
+    const TokenColorsScope tokens(theme, m_viewState->theme());
+    const std::unique_ptr<QWidget> widget =
+        createView(view, rect.size(), transparent, pixelRatio, &figureState, &theme, options.showSelection);
     painter.save();
     painter.translate(rect.topLeft());
     if (view == FigureView::Heatmap) {
@@ -359,13 +471,26 @@ void FigureExporter::paintView(QPainter &painter, FigureView view, const QRect &
     painter.restore();
 }
 
-void FigureExporter::paintWindow(QPainter &painter, const QRect &rect) const
+void FigureExporter::paintWindow(QPainter &painter, const QRect &rect, bool showSelection) const
 {
     if (!m_window)
         return;
     const QSize source = m_window->size();
     if (source.isEmpty())
         return;
+    // Nobody hovers a figure: the window is drawn as if the mouse were away, then the hover
+    // comes back (the views repaint it on screen as on any hover change).
+    const int hoveredQuery = m_viewState->hoveredQuery();
+    const int hoveredKey = m_viewState->hoveredKey();
+    m_viewState->setHover(-1, -1);
+    // Nor does it show where the keyboard is: the focus rings are hidden while it is drawn.
+    QList<FocusRing *> shownRings;
+    for (FocusRing *ring : m_window->findChildren<FocusRing *>()) {
+        if (ring->isVisible()) {
+            shownRings.append(ring);
+            ring->hide();
+        }
+    }
     painter.save();
     const double scale = std::min(double(rect.width()) / source.width(),
                                   double(rect.height()) / source.height());
@@ -394,7 +519,10 @@ void FigureExporter::paintWindow(QPainter &painter, const QRect &rect) const
         painter.save();
         painter.translate(heatmap->mapTo(m_window, QPoint(0, 0)));
         painter.setClipRect(heatmap->rect());
+        // Without the hovered cell, the focus frame or (unless asked for) the selection.
+        heatmap->setFigureMode(true, showSelection);
         heatmap->paintHeatmap(painter, QRectF(heatmap->rect()));
+        heatmap->setFigureMode(false);
         painter.restore();
     }
     if (KeySpaceView *keySpace = m_window->keySpaceView(); keySpace && isOnScreen(keySpace)) {
@@ -406,27 +534,31 @@ void FigureExporter::paintWindow(QPainter &painter, const QRect &rect) const
         painter.restore();
     }
     painter.restore();
+    for (FocusRing *ring : std::as_const(shownRings))
+        ring->show();
+    m_viewState->setHover(hoveredQuery, hoveredKey);
 }
 
 void FigureExporter::paint(QPainter &painter, const FigureOptions &options) const
 {
     const QSize size = figureSize(options);
     const bool transparent = options.transparent && options.view != FigureView::Window;
+    const QColor background = figureBackground(options);
     painter.save();
     painter.setRenderHint(QPainter::TextAntialiasing, true);
     if (!transparent)
-        painter.fillRect(QRect(QPoint(0, 0), size), kSolidBackground);
+        painter.fillRect(QRect(QPoint(0, 0), size), background);
     const int band = captionHeight(options.caption, size.width(), size.height());
     // Raster parts of a vector figure (the context marker) get enough pixels to be printed.
     const qreal pixelRatio = options.format == FigureFormat::Png ? options.scale() : 4.0;
-    paintView(painter, options.view, QRect(0, 0, size.width(), size.height() - band), transparent,
+    paintView(painter, options, QRect(0, 0, size.width(), size.height() - band), transparent,
               pixelRatio);
     if (band > 0) {
         const QRect bandRect(0, size.height() - band, size.width(), band);
         // Over anything of the view that a vector format, which cannot clip, let overflow.
         if (!transparent)
-            painter.fillRect(bandRect, kSolidBackground);
-        paintCaption(painter, options.caption, bandRect);
+            painter.fillRect(bandRect, background);
+        paintCaption(painter, options.caption, bandRect, figureTheme(options).textColor());
     }
     painter.restore();
 }
@@ -455,7 +587,7 @@ QImage FigureExporter::renderImage(const FigureOptions &options) const
     image.setDotsPerMeterX(qRound(dotsPerMeter));
     image.setDotsPerMeterY(qRound(dotsPerMeter));
     image.setDevicePixelRatio(png.scale());
-    image.fill(png.transparent ? QColor(Qt::transparent) : kSolidBackground);
+    image.fill(png.transparent ? QColor(Qt::transparent) : figureBackground(png));
     {
         QPainter painter(&image);
         paint(painter, png);

@@ -18,6 +18,7 @@ namespace attnlens {
 
 class AttentionModel;
 class MainWindow;
+class Theme;
 class ViewState;
 
 /// Draws any view as a figure (PNG, SVG or PDF) at any size and resolution, from the model and
@@ -32,6 +33,12 @@ class ViewState;
 ///
 /// Every PNG carries the scenario that made it as a text chunk ("attnlens-scenario", the
 /// scenario JSON) and the app version ("attnlens-version"), so the PNG opens as a scenario.
+///
+/// A figure shows the numbers, not the interaction: the views are drawn from a copy of the view
+/// state without the hovered cell, and the heatmap in figure mode (HeatmapView::setFigureMode):
+/// no hover outline or numbers, no focus frame, and the selected query's row outlined only when
+/// FigureOptions::showSelection asks for it. FigureOptions::theme draws a view in another theme
+/// than the screen's (Light for print); the whole window is always drawn as it is.
 class FigureExporter {
 public:
     static constexpr const char *kScenarioTextKey = "attnlens-scenario";
@@ -44,9 +51,15 @@ public:
 
     /// The view's size on screen in logical pixels, or a size that suits a figure of it when it
     /// has none (at least 720 x 480; the whole window 1280 x 720).
-    /// The worked numbers get the height of their whole calculation.
+    /// The worked numbers get the height of their whole calculation; the heatmap is cut to what
+    /// its matrix fills (HeatmapView::fittedSize()), so a 1 x 3 matrix leaves no blank third.
     QSize defaultSize(FigureView view) const;
-    /// options.size, or defaultSize() when it is empty.
+    /// The size offered for options.view in options.theme with options.caption (options.size
+    /// is not read): defaultSize() grown as much as the style's type is bigger than the
+    /// screen's, with the caption's room added under the view. Neither a caption nor a style
+    /// takes room the view's labels and numbers need.
+    QSize defaultSize(const FigureOptions &options) const;
+    /// options.size, or defaultSize(options) when it is empty.
     QSize figureSize(const FigureOptions &options) const;
 
     /// Draws the figure (the view and the caption under it) at logical size figureSize(options)
@@ -72,13 +85,20 @@ public:
 private:
     /// The live widget that shows `view` in the window, if there is a window.
     QWidget *liveView(FigureView view) const;
-    /// A new off-screen instance of the view's class, shown (off screen) at `size`.
+    /// A new off-screen instance of the view's class, bound to `viewState` (the live one when
+    /// null) and drawn in `theme` (the screen's when null), shown (off screen) at `size`.
     std::unique_ptr<QWidget> createView(FigureView view, const QSize &size, bool transparent,
-                                        qreal pixelRatio) const;
-    void paintView(QPainter &painter, FigureView view, const QRect &rect, bool transparent,
-                   qreal pixelRatio) const;
-    void paintWindow(QPainter &painter, const QRect &rect) const;
-    QSize numbersSize(int width) const;
+                                        qreal pixelRatio, ViewState *viewState = nullptr,
+                                        const Theme *theme = nullptr, bool showSelection = false) const;
+    void paintView(QPainter &painter, const FigureOptions &options, const QRect &rect,
+                   bool transparent, qreal pixelRatio) const;
+    void paintWindow(QPainter &painter, const QRect &rect, bool showSelection) const;
+    /// The theme the figure is drawn in: options.theme, else the screen's (always the screen's
+    /// for the whole window).
+    Theme figureTheme(const FigureOptions &options) const;
+    /// Behind the figure and its caption: the plot background of its theme.
+    QColor figureBackground(const FigureOptions &options) const;
+    QSize numbersSize(int width, const Theme &theme) const;
     QString title(const FigureOptions &options) const;
 
     AttentionModel *m_model;

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "theme.h"
+
 #include <QList>
 #include <QSize>
 #include <QString>
@@ -28,7 +30,8 @@ struct FigureOptions {
 
     FigureView view = FigureView::Heatmap;
     FigureFormat format = FigureFormat::Png;
-    /// The whole figure in logical pixels, caption included; empty means the view's own size.
+    /// The whole figure in logical pixels, caption included; empty means the view's own size
+    /// with the caption's band added under it (FigureExporter::defaultSize()).
     QSize size;
     /// PNG only: the resolution written into the file and the pixels per logical pixel.
     double dpi = kReferenceDpi;
@@ -36,6 +39,12 @@ struct FigureOptions {
     bool transparent = false;
     /// Written under the figure when not empty.
     QString caption;
+    /// The theme the figure is drawn in; empty means the theme on screen. Light is the print
+    /// style: dark text on white whatever the screen shows.
+    std::optional<Theme::Kind> theme;
+    /// Whether the heatmap outlines the selected query's row. A figure shows no interaction
+    /// otherwise: never the hovered cell or its numbers, never a focus frame.
+    bool showSelection = false;
 
     double scale() const { return dpi / kReferenceDpi; }
     /// The size in pixels of a PNG of `logicalSize` at this resolution.

@@ -346,6 +346,9 @@ void HeatmapView::rebuildContent() const
         m_state = State::UndefinedRows;
     else
         m_state = State::Refused;
+    // A figure keeps room for the info line only while it has something to say.
+    if (m_figureMode && wasValues != (m_state == State::Values))
+        m_layoutDirty = true;
 
     m_refusal.clear();
     if (m_state == State::UndefinedRows) {
@@ -361,8 +364,10 @@ void HeatmapView::rebuildContent() const
         m_refusal = error ? error->message : tr("The scenario has no queries or no keys.");
     }
 
-    const ColorMap &colorMap = m_viewState->colorMap();
     const bool scores = m_viewState->heatmapQuantity() == ViewState::HeatmapQuantity::Scores;
+    // Signed scores get the diverging map (0 neutral, negative blue, positive red); weights keep
+    // the chosen sequential one.
+    const ColorMap &colorMap = scores ? ColorMap::diverging() : m_viewState->colorMap();
     const Matrix *shown = nullptr;
     if (m_state == State::Values)
         shown = scores ? &result->scores : &result->weights;
@@ -514,9 +519,13 @@ HeatmapView::Layout HeatmapView::computeLayout(const QRectF &bounds) const
     const double pad = std::round(0.5 * h);
     const QRectF inner = bounds.adjusted(pad, std::round(0.4 * h), -pad, -std::round(0.4 * h));
     layout.titleRect = QRectF(inner.left(), inner.top(), inner.width(), h);
-    layout.infoRect = QRectF(inner.left(), inner.bottom() - 2 * h, inner.width(), 2 * h);
+    // A figure of numbers has nothing to say under the matrix (nobody hovers a print): the room
+    // goes to the cells. A refusal still needs it.
+    const bool infoLine = !m_figureMode || m_state != State::Values;
+    layout.infoRect = infoLine ? QRectF(inner.left(), inner.bottom() - 2 * h, inner.width(), 2 * h)
+                               : QRectF(inner.left(), inner.bottom(), inner.width(), 0);
     const double gridTop = layout.titleRect.bottom() + 0.7 * h;
-    const double gridBottom = layout.infoRect.top() - 0.5 * h;
+    const double gridBottom = infoLine ? layout.infoRect.top() - 0.5 * h : inner.bottom();
     layout.gridArea = QRectF(inner.left(), gridTop, inner.width(), gridBottom - gridTop);
 
     const Scenario &scenario = m_model->scenario();
@@ -597,6 +606,7 @@ HeatmapView::Layout HeatmapView::computeLayout(const QRectF &bounds) const
     const double blockHeight = matrixHeight + columnLabelGap + layout.columnLabelExtent + xTitleHeight;
     const double blockLeft = std::round(area.left() + (area.width() - blockWidth) / 2);
     const double blockTop = std::round(area.top() + (area.height() - blockHeight) / 2);
+    layout.blockRect = QRectF(blockLeft, blockTop, blockWidth, blockHeight);
     layout.matrixRect = QRectF(blockLeft + std::round(leftWidth), blockTop, matrixWidth, matrixHeight);
     const QRectF &matrix = layout.matrixRect;
 
@@ -853,8 +863,8 @@ QString HeatmapView::hoverInfo(int queryRow, int keyRow, bool fullPrecision) con
 
 void HeatmapView::refreshInfo() const
 {
-    const int query = m_viewState->hoveredQuery();
-    const int key = m_viewState->hoveredKey();
+    const int query = showsHover() ? m_viewState->hoveredQuery() : -1;
+    const int key = showsHover() ? m_viewState->hoveredKey() : -1;
     QString text;
     if (m_state != State::Refused && query >= 0 && key >= 0 && query < m_rows && key < m_columns)
         text = hoverInfo(query, key, false);
@@ -942,7 +952,7 @@ void HeatmapView::updateAccessibleDescription()
     const bool scores = m_viewState->heatmapQuantity() == ViewState::HeatmapQuantity::Scores;
     QString description =
         (scores ? tr("Scaled scores of %1 queries (rows) over %2 keys (columns), coloured on a "
-                     "scale symmetric about 0.")
+                     "scale symmetric about 0: blue below 0, white at 0, red above.")
                 : tr("Attention weights of %1 queries (rows) over %2 keys (columns), coloured "
                      "on a fixed scale from 0 to 1."))
             .arg(scenario.queryCount())
@@ -967,6 +977,71 @@ QImage HeatmapView::renderImage(QSize size, qreal dpr) const
     return image;
 }
 
+// ---------------------------------------------------------------------------------------------
+// Figures
+
+void HeatmapView::setFigureMode(bool figure, bool showSelection)
+{
+    if (figure == m_figureMode && showSelection == m_figureShowsSelection)
+        return;
+    m_figureMode = figure;
+    m_figureShowsSelection = showSelection;
+    // The info line's room and text depend on it, and so does the cached background.
+    m_layoutDirty = true;
+    m_background = QPixmap();
+    refreshInfo();
+    update();
+}
+
+int HeatmapView::outlinedQuery() const
+{
+    if (m_figureMode && !m_figureShowsSelection)
+        return -1;
+    return m_viewState->selectedQuery();
+}
+
+QSize HeatmapView::fittedSize(const QSize &bounds) const
+{
+    ensureContent();
+    const Layout full = computeLayout(QRectF(QPointF(0, 0), QSizeF(bounds)));
+    if (!full.hasGrid || m_state == State::Refused)
+        return bounds;
+    // The title line must keep its text (and the scores' scale beside it, when it fits).
+    const QFontMetricsF fm(full.font);
+    const QFontMetricsF boldFm(full.boldFont);
+    const double titleWidth = boldFm.horizontalAdvance(titleText());
+    const double scaleWidth = fm.horizontalAdvance(scaleText());
+    const bool scaleShown = !scaleText().isEmpty()
+        && titleWidth + 1.5 * full.lineHeight + scaleWidth <= full.titleRect.width();
+    const double titleNeed = titleWidth + (scaleShown ? 1.5 * full.lineHeight + scaleWidth : 0.0)
+        + (bounds.width() - full.titleRect.width()) + 2;
+    const int slackWidth = static_cast<int>(std::floor(full.gridArea.width() - full.blockRect.width()));
+    const int slackHeight = static_cast<int>(std::floor(full.gridArea.height() - full.blockRect.height()));
+    const QSize tight(std::max({bounds.width() - std::max(0, slackWidth), qCeil(titleNeed), 64}),
+                      std::max(bounds.height() - std::max(0, slackHeight), 64));
+    auto same = [&](const QSize &size) {
+        const Layout layout = computeLayout(QRectF(QPointF(0, 0), QSizeF(size)));
+        return layout.hasGrid && std::abs(layout.cellSize - full.cellSize) < 1e-9
+            && layout.rowLabels == full.rowLabels && layout.columnLabels == full.columnLabels
+            && layout.xTitle == full.xTitle && layout.yTitle == full.yTitle
+            && layout.verticalColumnLabels == full.verticalColumnLabels;
+    };
+    if (same(tight))
+        return tight.boundedTo(bounds);
+    // Something would change (a label elided in a narrower column): give back room until it
+    // does not.
+    QSize low = tight;
+    QSize high = bounds;
+    for (int step = 0; step < 12 && (high - low).width() + (high - low).height() > 2; ++step) {
+        const QSize middle((low.width() + high.width()) / 2, (low.height() + high.height()) / 2);
+        if (same(middle))
+            high = middle;
+        else
+            low = middle;
+    }
+    return high;
+}
+
 bool HeatmapView::BackgroundKey::operator==(const BackgroundKey &other) const
 {
     return size == other.size && dpr == other.dpr && layoutGeneration == other.layoutGeneration
@@ -982,10 +1057,11 @@ HeatmapView::BackgroundKey HeatmapView::backgroundKey(qreal dpr) const
     key.size = size();
     key.dpr = dpr;
     key.layoutGeneration = m_layoutGeneration;
-    key.selectedQuery = m_viewState->selectedQuery();
+    key.selectedQuery = outlinedQuery();
     key.state = m_state;
     key.scores = m_viewState->heatmapQuantity() == ViewState::HeatmapQuantity::Scores;
-    key.colorMap = static_cast<int>(m_viewState->colorMap().kind());
+    key.colorMap = key.scores ? static_cast<int>(ColorMap::diverging().kind())
+                              : static_cast<int>(m_viewState->colorMap().kind());
     key.scaleLow = m_scaleLow;
     key.scaleHigh = m_scaleHigh;
     key.infoLines = m_infoLines;
@@ -1246,7 +1322,7 @@ void HeatmapView::paintMatrix(QPainter &painter, const Layout &layout, bool ownL
 
     // The selected row in its query's colour (as everywhere else), over a white rim so that it
     // reads on dark cells too.
-    const int selected = m_viewState->selectedQuery();
+    const int selected = outlinedQuery();
     if (selected >= 0 && selected < layout.rows) {
         const double width = std::max(2.0, std::round(0.16 * layout.lineHeight * m_viewState->lineWidthFactor()));
         const QRectF rowRect = rowRectOf(matrix, cell, selected);
@@ -1254,8 +1330,8 @@ void HeatmapView::paintMatrix(QPainter &painter, const Layout &layout, bool ownL
         strokeRect(painter, rowRect.adjusted(-width / 2, -width / 2, width / 2, width / 2), width, queryColor(selected));
     }
 
-    const int hoveredQuery = m_viewState->hoveredQuery();
-    const int hoveredKey = m_viewState->hoveredKey();
+    const int hoveredQuery = showsHover() ? m_viewState->hoveredQuery() : -1;
+    const int hoveredKey = showsHover() ? m_viewState->hoveredKey() : -1;
     if (hoveredQuery >= 0 && hoveredKey >= 0 && hoveredQuery < layout.rows && hoveredKey < layout.columns) {
         QRectF box = cellRectOf(matrix, cell, hoveredQuery, hoveredKey);
         const double minimum = 0.5 * layout.lineHeight;
@@ -1339,7 +1415,7 @@ QVector<QRectF> HeatmapView::labelRects() const
     const bool refused = m_state == State::Refused || !layout.hasGrid;
     if (!refused) {
         const QRectF &matrix = layout.matrixRect;
-        const int selected = m_viewState->selectedQuery();
+        const int selected = outlinedQuery();
         for (int row = 0; row < layout.rows; row += layout.rowStep) {
             const QString &label = layout.rowLabels.value(row);
             const double centre = matrix.top() + (row + 0.5) * layout.cellSize;
@@ -1378,7 +1454,9 @@ QVector<QRectF> HeatmapView::labelRects() const
             }
         }
     }
-    for (int i = 0; i < m_infoLines.size() && i < 2; ++i)
+    // A figure leaves the hint out (see paintHeatmap()).
+    const int infoLines = m_figureMode && m_infoIsHint ? 0 : static_cast<int>(m_infoLines.size());
+    for (int i = 0; i < infoLines && i < 2; ++i)
         add(fm, QRectF(layout.infoRect.left(), layout.infoRect.top() + i * h, layout.infoRect.width(), h),
             Qt::AlignLeft | Qt::AlignVCenter, m_infoLines[i]);
     return rects;
@@ -1390,7 +1468,7 @@ void HeatmapView::paintLabels(QPainter &painter, const Layout &layout) const
     const double cell = layout.cellSize;
     const double h = layout.lineHeight;
     const QColor textColor = palette().color(QPalette::WindowText);
-    const int selected = m_viewState->selectedQuery();
+    const int selected = outlinedQuery();
     const QFontMetricsF fm(layout.font);
 
     // Row labels (the selected one bold), thinned to one per rowStep rows.
@@ -1763,7 +1841,7 @@ void HeatmapView::updateAccessibleNumbers()
 
 void HeatmapView::paintFocusFrame(QPainter &painter) const
 {
-    if (!hasFocus() || !m_focusVisible)
+    if (!hasFocus() || !m_focusVisible || m_figureMode)
         return;
     FocusRing::paintFrame(painter, this);
 }

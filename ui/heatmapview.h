@@ -23,8 +23,10 @@ class AttentionModel;
 class ViewState;
 
 /// The attention matrix as a heatmap: rows are queries ("query / destination"), columns are keys
-/// ("key / source"), coloured by the weights on a fixed 0..1 scale or by the scaled scores on a
-/// scale symmetric about 0 (ViewState::heatmapQuantity), with a colour bar.
+/// ("key / source"), coloured by the weights on a fixed 0..1 scale in the chosen sequential map,
+/// or by the scaled scores on a scale symmetric about 0 in the diverging map (ColorMap::
+/// diverging(): 0 neutral, negative blue, positive red; ViewState::heatmapQuantity), with a
+/// colour bar.
 ///
 /// Each cell's value is written in it when it fits (ViewState::showValues); masked cells are
 /// hatched grey, never coloured as 0. Hovering a cell sets ViewState's hover and shows its q·k,
@@ -61,6 +63,16 @@ public:
     /// The height the view needs at `width` to draw its matrix with cells no larger than a
     /// few lines of text: a 1×3 matrix needs little, so a layout can give the rest to others.
     int naturalHeight(int width) const;
+    /// Draws the view as a figure: nothing of the interaction (no hovered cell, neither its
+    /// outline nor its numbers, no hint, no focus frame, the selected row's label not bold) and
+    /// no room kept under the matrix for an info line that would stay empty; the selected
+    /// query's row is outlined only when `showSelection`. Off: the view as on screen.
+    void setFigureMode(bool figure, bool showSelection = false);
+    bool isFigureMode() const { return m_figureMode; }
+    /// The size within `bounds` that the content fills: the blank margins that a matrix of
+    /// another shape than `bounds` leaves (beside or under a 1 x 3 matrix) are cut off while
+    /// the cells, labels and titles stay as they are at `bounds`.
+    QSize fittedSize(const QSize &bounds) const;
 
     /// The cell's rectangle in widget coordinates; empty while no matrix is shown.
     QRectF cellRect(int queryRow, int keyRow) const;
@@ -122,6 +134,7 @@ private:
         QRectF titleRect;
         QRectF infoRect;
         QRectF gridArea;  ///< between the title and the info line
+        QRectF blockRect;  ///< what is drawn in gridArea: labels, matrix, titles, colour bar
         bool hasGrid = false;
         int rows = 0;
         int columns = 0;
@@ -185,6 +198,11 @@ private:
     void setKeyboardCell(int queryRow, int keyRow);
     void updateAccessibleNumbers();
     void paintFocusFrame(QPainter &painter) const;
+    /// The query whose row is outlined and labelled in bold: the selected one, or -1 in a figure
+    /// that leaves the selection out.
+    int outlinedQuery() const;
+    /// Whether the hovered cell is shown (never in a figure).
+    bool showsHover() const { return !m_figureMode; }
 
     BackgroundKey backgroundKey(qreal dpr) const;
     /// Everything but the matrix itself: title, labels, swatches, colour bar, info line, refusal.
@@ -257,6 +275,9 @@ private:
     Cell m_keyboardCell;
     /// The focus frame is shown for keyboard focus only (FocusRing::visibleFocus).
     bool m_focusVisible = false;
+    /// See setFigureMode().
+    bool m_figureMode = false;
+    bool m_figureShowsSelection = false;
     /// What updateAccessibleDescription() says about the shape; the numbers are added to it.
     QString m_shapeDescription;
 

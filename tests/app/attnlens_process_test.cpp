@@ -319,6 +319,11 @@ TEST(AttnlensProcess, ExportUsageErrorsExit64NamingTheWord)
         {{QStringLiteral("--export"), QStringLiteral("heatmap=") + out, QStringLiteral("--colormap"), QStringLiteral("rainbow")}, "rainbow"},
         {{QStringLiteral("--export"), QStringLiteral("heatmap=") + out, QStringLiteral("--values"), QStringLiteral("maybe")}, "maybe"},
         {{QStringLiteral("--export"), QStringLiteral("heatmap=") + out, QStringLiteral("--dpi"), QStringLiteral("0")}, "'0'"},
+        {{QStringLiteral("--export"), QStringLiteral("heatmap=") + out, QStringLiteral("--theme"), QStringLiteral("sepia")}, "sepia"},
+        // The lesson has one query: 2 is out of range, "q9" names none.
+        {{QStringLiteral("--export"), QStringLiteral("heatmap=") + out, QStringLiteral("--query"), QStringLiteral("2")}, "'2'"},
+        {{QStringLiteral("--export"), QStringLiteral("heatmap=") + out, QStringLiteral("--query"), QStringLiteral("q9")}, "q9"},
+        {{QStringLiteral("--export"), QStringLiteral("heatmap=") + out, QStringLiteral("--query"), QStringLiteral("0")}, "'0'"},
     };
     for (const auto &c : cases) {
         const ProcessRun run = runAttnlens(c.arguments);
@@ -367,4 +372,62 @@ TEST(AttnlensProcess, RefusedScenarioIsExportedShowingTheRefusal)
     EXPECT_EQ(run.err.count('\n'), 1) << run.err.toStdString();
     EXPECT_TRUE(run.err.contains("all_masked_row")) << run.err.toStdString();
     EXPECT_TRUE(readBytes(out).contains("undefined: no allowed key"));
+}
+
+namespace {
+
+/// The share of an image's columns (or rows) whose every pixel is the corner's colour.
+double blankShare(const QImage &image, bool columns)
+{
+    const QRgb background = image.pixel(0, 0);
+    const int outer = columns ? image.width() : image.height();
+    const int inner = columns ? image.height() : image.width();
+    int blank = 0;
+    for (int i = 0; i < outer; ++i) {
+        bool empty = true;
+        for (int j = 0; j < inner && empty; ++j)
+            empty = (columns ? image.pixel(i, j) : image.pixel(j, i)) == background;
+        blank += empty;
+    }
+    return double(blank) / outer;
+}
+
+} // namespace
+
+TEST(AttnlensProcess, ExportThemeQueryAndFilledCanvas)
+{
+    QTemporaryDir dir;
+    // The lesson's 1 x 3 heatmap at its default size: its content fills the canvas.
+    const QString lesson = dir.filePath(QStringLiteral("lesson.png"));
+    ProcessRun run = runAttnlens({QStringLiteral("--export"), QStringLiteral("heatmap=") + lesson});
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    QImage image(lesson);
+    ASSERT_FALSE(image.isNull());
+    EXPECT_EQ(image.pixel(0, 0), qRgb(255, 255, 255)) << "light by default";
+    EXPECT_LT(blankShare(image, true), 0.12) << image.width() << " x " << image.height();
+    EXPECT_LT(blankShare(image, false), 0.12) << image.width() << " x " << image.height();
+
+    // --theme dark draws the figure dark.
+    const QString dark = dir.filePath(QStringLiteral("dark.png"));
+    run = runAttnlens({QStringLiteral("--export"), QStringLiteral("heatmap=") + dark, QStringLiteral("--theme"),
+                       QStringLiteral("dark")});
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    EXPECT_LT(qGray(QImage(dark).pixel(0, 0)), 60);
+
+    // --query outlines that query's row on purpose: by number or by label, the same picture,
+    // and not the picture without it.
+    const QString plain = dir.filePath(QStringLiteral("plain.png"));
+    const QString second = dir.filePath(QStringLiteral("second.png"));
+    const QString labelled = dir.filePath(QStringLiteral("labelled.png"));
+    const attnlens::Scenario three = attnlens::loadBuiltinScenario(QStringLiteral("three-queries")).value();
+    run = runAttnlens({QStringLiteral("--export"), QStringLiteral("heatmap=") + plain, QStringLiteral("three-queries")});
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    run = runAttnlens({QStringLiteral("--export"), QStringLiteral("heatmap=") + second, QStringLiteral("three-queries"),
+                       QStringLiteral("--query"), QStringLiteral("2")});
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    run = runAttnlens({QStringLiteral("--export"), QStringLiteral("heatmap=") + labelled, QStringLiteral("three-queries"),
+                       QStringLiteral("--query"), three.queryLabel(1)});
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    EXPECT_EQ(QImage(second), QImage(labelled));
+    EXPECT_NE(QImage(second), QImage(plain));
 }

@@ -249,3 +249,31 @@ TEST(CommandLineLanguage, TheExecutableExitsWithUsageForAnUnknownLanguage)
     EXPECT_EQ(process.exitCode(), 64);
     EXPECT_TRUE(process.readAllStandardError().contains("'klingon'"));
 }
+
+TEST(CommandLineParsing, ThemeAndQueryForFigures)
+{
+    const CommandLineRequest request = parseCommandLine(
+        {QStringLiteral("--export"), QStringLiteral("heatmap=out.png"), QStringLiteral("--theme"),
+         QStringLiteral("Dark"), QStringLiteral("--query"), QStringLiteral("2"), QStringLiteral("three-queries")});
+    EXPECT_TRUE(request.usageError.isEmpty()) << request.usageError.toStdString();
+    EXPECT_EQ(request.action, Action::ExportFigures);
+    EXPECT_EQ(request.theme, QStringLiteral("dark"));
+    EXPECT_EQ(request.query, QStringLiteral("2"));
+    // A label is checked against the scenario later.
+    EXPECT_EQ(parseCommandLine({QStringLiteral("--export"), QStringLiteral("heatmap=out.png"),
+                                QStringLiteral("--query"), QStringLiteral("q=[1,0]")})
+                  .query,
+              QStringLiteral("q=[1,0]"));
+    // --theme also picks the window's theme; --query only means something for figures.
+    const CommandLineRequest window = parseCommandLine({QStringLiteral("--theme"), QStringLiteral("projector")});
+    EXPECT_TRUE(window.usageError.isEmpty()) << window.usageError.toStdString();
+    EXPECT_EQ(window.action, Action::OpenWindow);
+    EXPECT_EQ(window.theme, QStringLiteral("projector"));
+    EXPECT_TRUE(parseCommandLine({QStringLiteral("--query"), QStringLiteral("1")}).usageError.contains(QStringLiteral("--query")));
+    EXPECT_TRUE(parseCommandLine({QStringLiteral("--theme"), QStringLiteral("sepia")}).usageError.contains(QStringLiteral("sepia")));
+    EXPECT_TRUE(parseCommandLine({QStringLiteral("--export"), QStringLiteral("heatmap=out.png"),
+                                  QStringLiteral("--query"), QStringLiteral("0")})
+                    .usageError.contains(QStringLiteral("'0'")));
+    EXPECT_TRUE(attnlens::commandLineHelp().contains(QStringLiteral("--query")));
+    EXPECT_TRUE(attnlens::commandLineHelp().contains(QStringLiteral("--theme")));
+}

@@ -124,3 +124,44 @@ TEST(ColorMap, IdsRoundTrip)
     EXPECT_FALSE(ColorMap::fromId(QStringLiteral("jet")).has_value());
     EXPECT_EQ(ColorMap().kind(), ColorMap::Kind::YlGnBu);
 }
+
+TEST(ColorMap, DivergingMapIsNeutralAtZeroAndMirrorsItsHalves)
+{
+    // The scores' map: t = 0.5 is a score of 0 on a scale symmetric about 0.
+    const ColorMap &map = ColorMap::diverging();
+    EXPECT_TRUE(map.isDiverging());
+    EXPECT_FALSE(ColorMap(ColorMap::Kind::YlGnBu).isDiverging());
+    ASSERT_EQ(map.table().size(), 256);
+    // 0 is a neutral near-white: no channel apart from the others, light.
+    const QRgb zero = map.rgbAt(0.5);
+    EXPECT_EQ(zero, qRgb(0xf7, 0xf7, 0xf7));
+    EXPECT_EQ(map.table()[127], map.table()[128]);
+    // The ends are ColorBrewer RdBu's: dark blue for the most negative, dark red for the most
+    // positive.
+    EXPECT_EQ(map.rgbAt(0.0), qRgb(0x05, 0x30, 0x61));
+    EXPECT_EQ(map.rgbAt(1.0), qRgb(0x67, 0x00, 0x1f));
+    for (int i = 0; i < 120; ++i) {
+        const QRgb negative = map.table()[i];
+        const QRgb positive = map.table()[255 - i];
+        // Opposite hues: blue wins below 0, red above.
+        EXPECT_GT(qBlue(negative), qRed(negative)) << i;
+        EXPECT_GT(qRed(positive), qBlue(positive)) << i;
+        // Symmetric: equally far from the neutral middle, in lightness.
+        EXPECT_NEAR(ColorMap::relativeLuminance(negative), ColorMap::relativeLuminance(positive), 0.06) << i;
+    }
+    // Darker (further from neutral) the further from 0, on both sides.
+    for (int i = 8; i <= 128; i += 8) {
+        EXPECT_GT(ColorMap::relativeLuminance(map.table()[i]), ColorMap::relativeLuminance(map.table()[i - 8])) << i;
+        EXPECT_GT(ColorMap::relativeLuminance(map.table()[255 - i]),
+                  ColorMap::relativeLuminance(map.table()[255 - i + 8])) << i;
+    }
+    // Not one of the user's (sequential) choices, and not reachable by --colormap.
+    EXPECT_FALSE(ColorMap::allKinds().contains(ColorMap::Kind::BlueRed));
+    EXPECT_FALSE(ColorMap::fromId(ColorMap::id(ColorMap::Kind::BlueRed)).has_value());
+    // Every colour gets a readable text colour, as the sequential maps' do.
+    for (QRgb fill : map.table()) {
+        const double lf = ColorMap::relativeLuminance(fill);
+        const double lt = ColorMap::relativeLuminance(ColorMap::textColorOn(fill).rgb());
+        EXPECT_GE((std::max(lf, lt) + 0.05) / (std::min(lf, lt) + 0.05), 4.5) << QColor::fromRgb(fill).name().toStdString();
+    }
+}

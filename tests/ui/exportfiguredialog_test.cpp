@@ -194,6 +194,60 @@ TEST_F(ExportFigureDialogTest, CaptionAndBackgroundAndRememberedChoices)
     EXPECT_FALSE(next.options().transparent);
 }
 
+TEST_F(ExportFigureDialogTest, StyleAndSelectionAreOfferedAndRemembered)
+{
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    {
+        ExportFigureDialog dialog(&exporter, FigureView::Heatmap, QStringLiteral("x"), QStringLiteral("c"));
+        // By default a figure is drawn as on screen and shows no selection.
+        FigureOptions o = dialog.options();
+        EXPECT_FALSE(o.theme.has_value());
+        EXPECT_FALSE(o.showSelection);
+        auto *style = child<QComboBox>(&dialog, "exportThemeCombo");
+        auto *selection = child<QCheckBox>(&dialog, "exportSelectionCheck");
+        ASSERT_EQ(style->count(), 4);
+        EXPECT_TRUE(style->itemText(1).contains(QStringLiteral("print")));
+        EXPECT_FALSE(style->accessibleName().isEmpty());
+        style->setCurrentIndex(1);
+        selection->setChecked(true);
+        o = dialog.options();
+        EXPECT_EQ(o.theme, Theme::Kind::Light);
+        EXPECT_TRUE(o.showSelection);
+        const QSize lightSize = dialog.options().size;
+        dialog.setFigureTheme(Theme::Kind::Projector);
+        EXPECT_EQ(dialog.options().theme, Theme::Kind::Projector);
+        // Projector's bigger type gets a bigger figure, so that its labels and numbers fit.
+        EXPECT_GT(dialog.options().size.width(), lightSize.width());
+        FigureOptions unsized = dialog.options();
+        unsized.size = QSize();
+        EXPECT_EQ(dialog.options().size, exporter.figureSize(unsized));
+        dialog.setFigureTheme(Theme::Kind::Light);
+        EXPECT_EQ(dialog.options().size, lightSize);
+
+        // Only the heatmap outlines a selection; the whole window keeps its own theme.
+        dialog.setView(FigureView::Weights);
+        EXPECT_FALSE(selection->isEnabled());
+        EXPECT_FALSE(dialog.options().showSelection);
+        EXPECT_EQ(dialog.options().theme, Theme::Kind::Light);
+        dialog.setView(FigureView::Window);
+        EXPECT_FALSE(style->isEnabled());
+        EXPECT_FALSE(dialog.options().theme.has_value());
+        EXPECT_TRUE(dialog.options().showSelection);
+        dialog.setView(FigureView::Heatmap);
+
+        dialog.setFilePath(dir.filePath(QStringLiteral("f.png")));
+        dialog.accept();
+        EXPECT_EQ(dialog.result(), QDialog::Accepted);
+    }
+    QSettings settings;
+    EXPECT_EQ(settings.value(QStringLiteral("export/theme")).toString(), QStringLiteral("light"));
+    EXPECT_TRUE(settings.value(QStringLiteral("export/showSelection")).toBool());
+    ExportFigureDialog next(&exporter, FigureView::Heatmap, QStringLiteral("x"), QStringLiteral("c"));
+    EXPECT_EQ(next.options().theme, Theme::Kind::Light);
+    EXPECT_TRUE(next.options().showSelection);
+}
+
 class FigureExportActionsTest : public ::testing::Test {
 protected:
     void SetUp() override
@@ -270,7 +324,11 @@ TEST_F(FigureExportActionsTest, CtrlShiftCCopiesTheFocusedViewAsImage)
     QTest::keyClick(window->heatmapView(), Qt::Key_C, Qt::ControlModifier | Qt::ShiftModifier);
     QImage copied = QApplication::clipboard()->image();
     ASSERT_FALSE(copied.isNull());
-    EXPECT_EQ(copied.size(), window->heatmapView()->size() * 2);
+    // The heatmap's size on screen, cut to what its 1 x 3 matrix fills.
+    const QSize fitted = FigureExporter(window->model(), window->viewState(), window.get()).defaultSize(FigureView::Heatmap);
+    EXPECT_EQ(copied.size(), fitted * 2);
+    EXPECT_LE(fitted.width(), window->heatmapView()->width());
+    EXPECT_LE(fitted.height(), window->heatmapView()->height());
     const Result<Scenario> back = parseScenario(
         copied.text(QLatin1String(FigureExporter::kScenarioTextKey)).toUtf8(), QStringLiteral("clipboard"));
     ASSERT_TRUE(back.ok());

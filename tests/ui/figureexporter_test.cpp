@@ -5,17 +5,25 @@
 #include "figurecaption.h"
 #include "figureexporter.h"
 #include "figureoptions.h"
+#include "focusring.h"
 #include "heatmapview.h"
+#include "keyspaceview.h"
+#include "languagesettings.h"
 #include "mainwindow.h"
+#include "numberformat.h"
 #include "scenario.h"
 #include "scenariojson.h"
+#include "theme.h"
+#include "tokenpalette.h"
 #include "viewstate.h"
+#include "weightschartview.h"
 
 #include <QBuffer>
 #include <QDir>
 #include <QFile>
 #include <QImage>
 #include <QImageReader>
+#include <QPainter>
 #include <QRegularExpression>
 #include <QSet>
 #include <QTemporaryDir>
@@ -203,6 +211,55 @@ TEST(FigureCaptionTest, SummarisesTheMask)
     EXPECT_TRUE(caption.contains(QStringLiteral("3 of 9 cells masked"))) << caption.toStdString();
 }
 
+TEST(FigureCaptionTest, StatesTheLiveTemperatureNeverAStaleOne)
+{
+    // "Three queries, T = 1" after the slider moved to 0.3261: the name's T = 1 no longer holds.
+    AttentionModel model;
+    model.setScenario(builtinScenario("three-queries"));
+    ASSERT_TRUE(model.scenario().name.contains(QStringLiteral("T = 1")));
+    EXPECT_EQ(defaultFigureCaption(model.scenario()),
+              QStringLiteral("Three queries — temperature T = 1 — no mask"));
+    model.setTemperature(0.3261);
+    const QString caption = defaultFigureCaption(model.scenario());
+    EXPECT_EQ(caption, QStringLiteral("Three queries — temperature T = 0.3261 — no mask"));
+    static const QRegularExpression anyTemperature(QStringLiteral("T\\s*=\\s*([0-9.]+)"));
+    auto it = anyTemperature.globalMatch(caption);
+    int stated = 0;
+    while (it.hasNext()) {
+        EXPECT_EQ(it.next().captured(1), QStringLiteral("0.3261")) << caption.toStdString();
+        ++stated;
+    }
+    EXPECT_EQ(stated, 1);
+    EXPECT_EQ(scenarioNameForFigure(model.scenario()), QStringLiteral("Three queries"));
+
+    // A remark about the stated temperature stays while it holds and goes with it.
+    Scenario sharp = builtinScenario("three-queries-sharp");
+    ASSERT_EQ(sharp.name, QStringLiteral("Three queries, T = 0.5 (sharper)"));
+    ASSERT_DOUBLE_EQ(sharp.temperature, 0.5);
+    EXPECT_EQ(scenarioNameForFigure(sharp), QStringLiteral("Three queries (sharper)"));
+    EXPECT_EQ(defaultFigureCaption(sharp), QStringLiteral("Three queries (sharper) — temperature T = 0.5 — no mask"));
+    sharp.temperature = 3.0;
+    EXPECT_EQ(defaultFigureCaption(sharp), QStringLiteral("Three queries — temperature T = 3 — no mask"));
+    // Names without a temperature are kept whole.
+    EXPECT_EQ(scenarioNameForFigure(builtinScenario("causal-padding")), QStringLiteral("Causal mask and padding"));
+    Scenario bare = builtinScenario("lesson");
+    bare.name = QStringLiteral("T=2");
+    bare.temperature = 1.0;
+    EXPECT_EQ(defaultFigureCaption(bare), QStringLiteral("Untitled scenario — temperature T = 1 — no mask"));
+}
+
+TEST(FigureCaptionTest, IsTranslated)
+{
+    // The caption's words are looked up where lupdate files them.
+    Scenario scenario = builtinScenario("causal-self-attention");
+    ASSERT_TRUE(LanguageSettings::install(QStringLiteral("zh_TW")));
+    const QString caption = defaultFigureCaption(scenario);
+    ASSERT_TRUE(LanguageSettings::install(QStringLiteral("en")));
+    EXPECT_TRUE(caption.contains(QStringLiteral("溫度 T = 1"))) << caption.toStdString();  // 溫度
+    EXPECT_TRUE(caption.contains(QStringLiteral("因果遮罩"))) << caption.toStdString();  // 因果遮罩
+    EXPECT_FALSE(caption.contains(QStringLiteral("temperature"))) << caption.toStdString();
+}
+
 TEST_F(FigureExporterTest, PngHasTheAskedSizeAtEveryResolution)
 {
     FigureExporter exporter(&model, &viewState);
@@ -251,24 +308,41 @@ TEST_F(FigureExporterTest, HeatmapCellsHaveTheColourMapsColours)
               50);
 }
 
-TEST_F(FigureExporterTest, AHeatmapFigureLeavesOutTheHoverHintButKeepsAHoveredCellsNumbers)
+TEST_F(FigureExporterTest, AFigureShowsNoHoverOrSelectionUnlessAsked)
 {
-    // Nobody hovers a printed figure, so the "Hover a cell ..." line is left out; a cell the
-    // user pointed at when exporting keeps its numbers under the matrix.
-    FigureExporter exporter(&model, &viewState);
-    auto darkPixelsInBottomStrip = [](const QImage &image) {
-        int count = 0;
-        for (int y = image.height() * 88 / 100; y < image.height(); ++y)
-            for (int x = 0; x < image.width(); ++x)
-                count += qGray(image.pixel(x, y)) < 100;
-        return count;
-    };
+    // Nobody hovers a printed figure: neither the hovered cell's outline nor its numbers nor the
+    // "Hover a cell ..." hint is drawn, and the selected row is outlined only on request.
+    model.setScenario(builtinScenario("three-queries"));
+    viewState.setSelectedQuery(1);
     viewState.setHover(-1, -1);
     QCoreApplication::processEvents();
-    EXPECT_EQ(darkPixelsInBottomStrip(exporter.renderImage(options(FigureView::Heatmap, FigureFormat::Png))), 0);
+    FigureExporter exporter(&model, &viewState);
+    FigureOptions o = options(FigureView::Heatmap, FigureFormat::Png);
+    const QImage plain = exporter.renderImage(o);
     viewState.setHover(0, 1);
     QCoreApplication::processEvents();
-    EXPECT_GT(darkPixelsInBottomStrip(exporter.renderImage(options(FigureView::Heatmap, FigureFormat::Png))), 100);
+    const QImage hovered = exporter.renderImage(o);
+    EXPECT_TRUE(hovered == plain) << "the hovered cell shows in the figure";
+    o.format = FigureFormat::Svg;
+    const QStringList texts = svgTexts(exporter.renderSvg(o));
+    EXPECT_FALSE(containsText(texts, QStringLiteral("Hover"))) << texts.join(QLatin1Char('|')).toStdString();
+    EXPECT_FALSE(containsText(texts, QStringLiteral("S/T ="))) << texts.join(QLatin1Char('|')).toStdString();
+    EXPECT_FALSE(containsText(texts, QStringLiteral("q\u00b7k"))) << texts.join(QLatin1Char('|')).toStdString();
+    EXPECT_TRUE(containsText(texts, QStringLiteral("key / source")));
+    // The live view state is left as it was.
+    EXPECT_EQ(viewState.hoveredQuery(), 0);
+    EXPECT_EQ(viewState.hoveredKey(), 1);
+    EXPECT_EQ(viewState.selectedQuery(), 1);
+
+    // Asked for, the selected query's row gets its frame in the query's colour (besides the
+    // small swatch next to its label that every row has).
+    o.format = FigureFormat::Png;
+    o.showSelection = true;
+    const QImage selected = exporter.renderImage(o);
+    maybeSave(exporter.renderPng(o), QStringLiteral("three-queries-selected.png"));
+    const QRgb colour = queryColor(1).rgb();
+    EXPECT_GT(countExactly(selected, colour), countExactly(plain, colour) + 300)
+        << countExactly(selected, colour) << " vs " << countExactly(plain, colour);
 }
 
 TEST_F(FigureExporterTest, PngCarriesTheScenarioAndVersion)
@@ -447,7 +521,13 @@ TEST(FigureWindowTest, WholeWindowAndSharpViewsInside)
 
     FigureExporter exporter(window.model(), window.viewState(), &window);
     EXPECT_EQ(exporter.defaultSize(FigureView::Window), window.size());
-    EXPECT_EQ(exporter.defaultSize(FigureView::Heatmap), window.heatmapView()->size());
+    // The heatmap's size on screen, cut to what its matrix fills: as wide or as tall.
+    const QSize heatmapSize = exporter.defaultSize(FigureView::Heatmap);
+    const QSize onScreen = window.heatmapView()->size();
+    EXPECT_TRUE(heatmapSize.width() == onScreen.width() || heatmapSize.height() == onScreen.height())
+        << heatmapSize.width() << " x " << heatmapSize.height();
+    EXPECT_LE(heatmapSize.width(), onScreen.width());
+    EXPECT_LE(heatmapSize.height(), onScreen.height());
 
     FigureOptions o;
     o.view = FigureView::Window;
@@ -518,6 +598,7 @@ TEST_F(FigureExporterTest, HugeCellsStayOnTheirSeamsAt300Dpi)
     const double dpi = 300;
     const QImage image = exporter.renderImage(options(FigureView::Heatmap, FigureFormat::Png, size, dpi));
     HeatmapView reference(&model, &viewState);
+    reference.setFigureMode(true);
     reference.resize(size);
     reference.setAttribute(Qt::WA_DontShowOnScreen);
     reference.show();
@@ -536,4 +617,289 @@ TEST_F(FigureExporterTest, HugeCellsStayOnTheirSeamsAt300Dpi)
     EXPECT_EQ(countExactly(image.copy(below), allowed), 0);
     EXPECT_GT(countExactly(image.copy(devicePixels(reference.cellRect(1, 1))), allowed),
               masked.width() * masked.height() / 2);
+}
+
+namespace {
+
+/// The share of an image's columns (or rows) in which every pixel has the colour of its
+/// top-left corner (the background).
+double blankShare(const QImage &image, bool columns)
+{
+    const QImage rgb = image.convertToFormat(QImage::Format_RGB32);
+    const QRgb background = rgb.pixel(0, 0);
+    const int outer = columns ? rgb.width() : rgb.height();
+    const int inner = columns ? rgb.height() : rgb.width();
+    int blank = 0;
+    for (int i = 0; i < outer; ++i) {
+        bool empty = true;
+        for (int j = 0; j < inner && empty; ++j)
+            empty = (columns ? rgb.pixel(i, j) : rgb.pixel(j, i)) == background;
+        blank += empty;
+    }
+    return double(blank) / outer;
+}
+
+/// Pixels inside `rect` within 60 of `ink` in every channel.
+int inkPixels(const QImage &image, const QRect &rect, QColor ink)
+{
+    int count = 0;
+    const QRect r = rect.intersected(image.rect());
+    for (int y = r.top(); y <= r.bottom(); ++y) {
+        for (int x = r.left(); x <= r.right(); ++x) {
+            const QRgb p = image.pixel(x, y);
+            count += std::abs(qRed(p) - ink.red()) < 60 && std::abs(qGreen(p) - ink.green()) < 60
+                && std::abs(qBlue(p) - ink.blue()) < 60;
+        }
+    }
+    return count;
+}
+
+} // namespace
+
+TEST(FigureThemeTest, DarkThemeHeatmapKeepsNumbersAndLabelsAtEveryResolution)
+{
+    // The lesson's heatmap exported from a dark window at its size on screen: at 1x, 2x and
+    // 300 dpi every key label is whole and every weight is written in its cell.
+    MainWindow window;
+    window.openScenario(builtinScenario("lesson"), QStringLiteral("lesson"));
+    window.viewState()->setThemeKind(Theme::Kind::Dark);
+    window.resize(1280, 720);
+    window.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    QCoreApplication::processEvents();
+    const Scenario &scenario = window.model()->scenario();
+    const Matrix &weights = window.model()->result()->weights;
+
+    FigureExporter exporter(window.model(), window.viewState(), &window);
+    FigureOptions o;
+    o.view = FigureView::Heatmap;
+    o.format = FigureFormat::Svg;
+    o.caption = defaultFigureCaption(scenario);
+    const QByteArray svg = exporter.renderSvg(o);
+    maybeSave(svg, QStringLiteral("lesson-dark.svg"));
+    const QStringList texts = svgTexts(svg);
+    for (Index key = 0; key < scenario.keyCount(); ++key)
+        EXPECT_TRUE(texts.contains(scenario.keyLabel(key))) << scenario.keyLabel(key).toStdString() << " in " << texts.join(QLatin1Char('|')).toStdString();
+    for (Index key = 0; key < scenario.keyCount(); ++key)
+        EXPECT_TRUE(texts.contains(formatCompact(weights(0, key), 4))) << key;
+    EXPECT_FALSE(containsText(texts, QStringLiteral("\u2026"))) << texts.join(QLatin1Char('|')).toStdString();
+
+    // The same figure in pixels: each cell holds its number (ink of the cell's text colour in
+    // its middle), at every resolution. Where the cells are comes from a heatmap laid out as the
+    // figure's (figure mode, the figure's size).
+    o.format = FigureFormat::Png;
+    o.caption.clear();
+    HeatmapView reference(window.model(), window.viewState());
+    reference.setFigureMode(true);
+    reference.setFont(QApplication::font());
+    reference.setAttribute(Qt::WA_DontShowOnScreen);
+    reference.resize(exporter.figureSize(o));
+    reference.show();
+    QCoreApplication::processEvents();
+    ASSERT_TRUE(reference.areValuesVisible());
+    for (double dpi : {96.0, 192.0, 300.0}) {
+        o.dpi = dpi;
+        const QImage image = exporter.renderImage(o);
+        ASSERT_FALSE(image.isNull());
+        maybeSave(exporter.renderPng(o), QStringLiteral("lesson-dark-%1dpi.png").arg(dpi));
+        // Dark: the background is the dark theme's.
+        EXPECT_LT(qGray(image.pixel(2, 2)), 60) << dpi;
+        const double s = dpi / 96.0;
+        int cellsWithNumbers = 0;
+        for (Index key = 0; key < scenario.keyCount(); ++key) {
+            const QRgb fill = window.viewState()->colorMap().rgbAt(weights(0, key));
+            const QRectF cell = reference.cellRect(0, int(key));
+            ASSERT_FALSE(cell.isEmpty());
+            const QRect middle(qRound(cell.left() * s), qRound((cell.center().y() - cell.height() / 6) * s),
+                               qRound(cell.width() * s), qRound(cell.height() / 3 * s));
+            cellsWithNumbers += inkPixels(image, middle, ColorMap::textColorOn(fill)) > 20 * s * s;
+        }
+        EXPECT_EQ(cellsWithNumbers, int(scenario.keyCount())) << dpi;
+    }
+}
+
+TEST_F(FigureExporterTest, AHeatmapFigureFillsItsCanvas)
+{
+    // The lesson's 1 x 3 matrix at the default size (as on the command line): no blank third.
+    FigureExporter exporter(&model, &viewState);
+    FigureOptions o;
+    o.view = FigureView::Heatmap;
+    o.format = FigureFormat::Png;
+    const QImage image = exporter.renderImage(o);
+    maybeSave(exporter.renderPng(o), QStringLiteral("lesson-default.png"));
+    EXPECT_LT(blankShare(image, true), 0.12) << image.width() << " x " << image.height();
+    EXPECT_LT(blankShare(image, false), 0.12) << image.width() << " x " << image.height();
+    // The SVG's drawing covers its page as well.
+    o.format = FigureFormat::Svg;
+    const QByteArray svg = exporter.renderSvg(o);
+    QSvgRenderer renderer(svg);
+    ASSERT_TRUE(renderer.isValid());
+    QImage drawn(exporter.figureSize(o), QImage::Format_RGB32);
+    drawn.fill(Qt::white);
+    {
+        QPainter painter(&drawn);
+        renderer.render(&painter);
+    }
+    EXPECT_LT(blankShare(drawn, true), 0.12);
+    EXPECT_LT(blankShare(drawn, false), 0.12);
+    // Cut to its content, the figure keeps every label whole and every number.
+    const QStringList texts = svgTexts(svg);
+    EXPECT_FALSE(containsText(texts, QStringLiteral("\u2026"))) << texts.join(QLatin1Char('|')).toStdString();
+    for (Index key = 0; key < model.scenario().keyCount(); ++key) {
+        EXPECT_TRUE(texts.contains(model.scenario().keyLabel(key)));
+        EXPECT_TRUE(texts.contains(formatCompact(model.result()->weights(0, key), 4)));
+    }
+    EXPECT_TRUE(containsText(texts, QStringLiteral("Attention weights")));
+
+    // A caption is added under the view, not taken from it.
+    o.caption = defaultFigureCaption(model.scenario());
+    const QSize withCaption = exporter.figureSize(o);
+    EXPECT_EQ(withCaption.width(), image.width());
+    EXPECT_GT(withCaption.height(), image.height());
+
+    // Three queries: a square matrix fills a figure of its own shape too.
+    model.setScenario(builtinScenario("three-queries"));
+    QCoreApplication::processEvents();
+    o.caption.clear();
+    o.format = FigureFormat::Png;
+    const QImage square = exporter.renderImage(o);
+    EXPECT_LT(blankShare(square, true), 0.12);
+    EXPECT_LT(blankShare(square, false), 0.12);
+}
+
+TEST(FigureThemeTest, PrintStyleIsLightWhateverTheScreenShows)
+{
+    // A dark window; the figure asked for in Light (print) is dark text on white, with the
+    // Light query colours; the window keeps its dark colours afterwards.
+    MainWindow window;
+    window.openScenario(builtinScenario("three-queries"), QStringLiteral("three-queries"));
+    window.viewState()->setThemeKind(Theme::Kind::Dark);
+    window.resize(1280, 720);
+    window.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    QCoreApplication::processEvents();
+    const QColor darkQueryColour = queryColor(0);
+    ASSERT_NE(darkQueryColour, Theme::make(Theme::Kind::Light).queryColor(0));
+
+    FigureExporter exporter(window.model(), window.viewState(), &window);
+    FigureOptions o;
+    o.view = FigureView::Heatmap;
+    o.theme = Theme::Kind::Light;
+    o.caption = QStringLiteral("printed");
+    const QImage light = exporter.renderImage(o);
+    maybeSave(exporter.renderPng(o), QStringLiteral("three-queries-print.png"));
+    EXPECT_EQ(light.pixel(1, 1), qRgb(255, 255, 255));
+    EXPECT_EQ(light.pixel(1, light.height() - 2), qRgb(255, 255, 255)) << "the caption's band";
+    // The swatches are in the Light query colours (exactly, in their middle).
+    EXPECT_GT(countExactly(light, Theme::make(Theme::Kind::Light).queryColor(0).rgb()), 20);
+    EXPECT_EQ(countExactly(light, darkQueryColour.rgb()), 0);
+    // The screen's colours are back.
+    EXPECT_EQ(queryColor(0), darkQueryColour);
+    EXPECT_EQ(window.viewState()->themeKind(), Theme::Kind::Dark);
+
+    // As on screen: dark, caption band included.
+    o.theme.reset();
+    const QImage dark = exporter.renderImage(o);
+    EXPECT_LT(qGray(dark.pixel(1, 1)), 60);
+    EXPECT_LT(qGray(dark.pixel(1, dark.height() - 2)), 60);
+
+    // The other way round: a Dark figure from a Light screen, and the Light colours stay.
+    window.viewState()->setThemeKind(Theme::Kind::Light);
+    QCoreApplication::processEvents();
+    const QColor lightQueryColour = queryColor(0);
+    o.theme = Theme::Kind::Dark;
+    EXPECT_LT(qGray(exporter.renderImage(o).pixel(1, 1)), 60);
+    EXPECT_EQ(queryColor(0), lightQueryColour);
+}
+
+TEST(FigureWindowTest, TheWholeWindowIsDrawnWithoutTheHover)
+{
+    MainWindow window;
+    window.openScenario(builtinScenario("three-queries"), QStringLiteral("three-queries"));
+    window.resize(1280, 720);
+    window.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    QCoreApplication::processEvents();
+    FigureExporter exporter(window.model(), window.viewState(), &window);
+    FigureOptions o;
+    o.view = FigureView::Window;
+    window.viewState()->setHover(-1, -1);
+    QCoreApplication::processEvents();
+    const QImage away = exporter.renderImage(o);
+    // The mouse over a heatmap cell: every view shows it on screen, none in the figure.
+    window.viewState()->setHover(1, 2);
+    QCoreApplication::processEvents();
+    const QImage hovering = exporter.renderImage(o);
+    maybeSave(exporter.renderPng(o), QStringLiteral("window-hovering.png"));
+    EXPECT_TRUE(hovering == away) << "the hover shows in the window's figure";
+    EXPECT_EQ(window.viewState()->hoveredQuery(), 1);
+    EXPECT_EQ(window.viewState()->hoveredKey(), 2);
+    // The heatmap on screen is itself again (not left in figure mode).
+    EXPECT_FALSE(window.heatmapView()->isFigureMode());
+}
+
+TEST(FigureThemeTest, EveryStyleKeepsEveryLabelAndNumber)
+{
+    // From a light window, at the size offered (the heatmap's on screen, fitted, with the
+    // caption's room added): every style writes every label whole and every number, Projector's
+    // bigger type included.
+    MainWindow window;
+    window.openScenario(builtinScenario("three-queries"), QStringLiteral("three-queries"));
+    window.resize(1280, 720);
+    window.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    QCoreApplication::processEvents();
+    const Scenario &scenario = window.model()->scenario();
+    const Matrix &weights = window.model()->result()->weights;
+    FigureExporter exporter(window.model(), window.viewState(), &window);
+    for (Theme::Kind kind : Theme::kinds()) {
+        FigureOptions o;
+        o.view = FigureView::Heatmap;
+        o.format = FigureFormat::Svg;
+        o.theme = kind;
+        o.caption = defaultFigureCaption(scenario);
+        const QByteArray svg = exporter.renderSvg(o);
+        maybeSave(svg, QStringLiteral("three-queries-%1.svg").arg(Theme::id(kind)));
+        const QStringList texts = svgTexts(svg);
+        const std::string id = Theme::id(kind).toStdString();
+        EXPECT_FALSE(containsText(texts, QStringLiteral("\u2026"))) << id << ": " << texts.join(QLatin1Char('|')).toStdString();
+        for (Index key = 0; key < scenario.keyCount(); ++key)
+            EXPECT_TRUE(texts.contains(scenario.keyLabel(key))) << id << ": " << scenario.keyLabel(key).toStdString();
+        for (Index query = 0; query < scenario.queryCount(); ++query) {
+            EXPECT_TRUE(texts.contains(scenario.queryLabel(query))) << id << ": " << scenario.queryLabel(query).toStdString();
+            for (Index key = 0; key < scenario.keyCount(); ++key)
+                EXPECT_TRUE(texts.contains(formatCompact(weights(query, key), 4))) << id << ": " << query << "," << key;
+        }
+        EXPECT_TRUE(containsText(texts, QStringLiteral("key / source"))) << id;
+        EXPECT_TRUE(containsText(texts, QStringLiteral("query / destination"))) << id;
+    }
+}
+
+TEST(FigureWindowTest, TheWholeWindowIsDrawnWithoutAFocusRing)
+{
+    MainWindow window;
+    window.openScenario(builtinScenario("three-queries"), QStringLiteral("three-queries"));
+    window.resize(1280, 720);
+    window.show();
+    window.activateWindow();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    QCoreApplication::processEvents();
+    FigureExporter exporter(window.model(), window.viewState(), &window);
+    FigureOptions o;
+    o.view = FigureView::Window;
+    QWidget *chart = window.weightsChartView();
+    window.keySpaceView()->setFocus(Qt::MouseFocusReason);
+    QCoreApplication::processEvents();
+    const QImage unfocused = exporter.renderImage(o);
+    // The keyboard on the weights chart: its ring shows on screen, not in the figure.
+    chart->setFocus(Qt::TabFocusReason);
+    QCoreApplication::processEvents();
+    ASSERT_TRUE(chart->hasFocus());
+    FocusRing *shown = nullptr;
+    for (FocusRing *ring : window.findChildren<FocusRing *>())
+        shown = ring->isVisible() ? ring : shown;
+    ASSERT_NE(shown, nullptr) << "no focus ring on screen";
+    const QImage focused = exporter.renderImage(o);
+    EXPECT_TRUE(focused == unfocused) << "the focus ring shows in the window's figure";
+    EXPECT_TRUE(shown->isVisible()) << "the ring is back on screen";
 }

@@ -162,25 +162,48 @@ TEST_F(HeatmapViewTest, ScoresUseAScaleSymmetricAboutZero)
     EXPECT_DOUBLE_EQ(view->scaleHigh(), maxAbs);
     const QImage image = grab();
     maybeSave(image, "lesson-scores");
-    const ColorMap &map = viewState.colorMap();
+    // Scores are signed: the diverging map, whatever sequential map the weights use, with 0 its
+    // neutral middle.
+    const ColorMap &map = ColorMap::diverging();
     EXPECT_EQ(centreOf(image, 0, 1), map.rgbAt(0.5));
+    EXPECT_EQ(centreOf(image, 0, 1), qRgb(0xf7, 0xf7, 0xf7));
     EXPECT_NE(centreOf(image, 0, 1), map.rgbAt(0.0));
     EXPECT_EQ(centreOf(image, 0, 0), map.rgbAt(1.0));
     EXPECT_EQ(centreOf(image, 0, 2), map.rgbAt(1.0));
+    viewState.setColorMapKind(ColorMap::Kind::Viridis);
+    settleEvents();
+    EXPECT_EQ(centreOf(grab(), 0, 1), qRgb(0xf7, 0xf7, 0xf7));
 
-    // Three queries: negative scores too, each written in its cell.
+    // Three queries: negative scores too, each written in its cell, blue where positive ones
+    // are red, and the colour bar runs from the map's blue end (bottom) to its red end (top).
     model.setScenario(builtinScenario("three-queries"));
     viewState.setShowValues(true);
     settleEvents();
     EXPECT_TRUE(view->areValuesVisible());
     EXPECT_EQ(view->cellText(2, 0), formatCompact(-1.0 / std::sqrt(2.0), 4));
-    maybeSave(grab(), "three-queries-scores");
+    const QImage threeQueries = grab();
+    maybeSave(threeQueries, "three-queries-scores");
+    const Matrix &s3 = model.result()->scores;
+    for (int q = 0; q < 3; ++q) {
+        for (int k = 0; k < 3; ++k) {
+            const QRgb fill = map.rgbAt((s3(q, k) - view->scaleLow()) / (view->scaleHigh() - view->scaleLow()));
+            if (s3(q, k) < -0.1)
+                EXPECT_GT(qBlue(fill), qRed(fill) + 20) << q << "," << k;
+            else if (s3(q, k) > 0.1)
+                EXPECT_GT(qRed(fill), qBlue(fill) + 20) << q << "," << k;
+            const QRectF cell = view->cellRect(q, k);
+            // A corner of the cell, away from its number.
+            EXPECT_EQ(threeQueries.pixel((cell.topLeft() + QPointF(0.15 * cell.width(), 0.15 * cell.height())).toPoint()), fill) << q << "," << k;
+        }
+    }
+    EXPECT_DOUBLE_EQ(view->scaleLow(), -view->scaleHigh());
+    viewState.setColorMapKind(ColorMap::Kind::YlGnBu);
 
     // Back to weights: the fixed 0..1 scale again.
     viewState.setShowValues(false);
     viewState.setHeatmapQuantity(ViewState::HeatmapQuantity::Weights);
     settleEvents();
-    EXPECT_EQ(centreOf(grab(), 0, 1), map.rgbAt(model.result()->weights(0, 1)));
+    EXPECT_EQ(centreOf(grab(), 0, 1), viewState.colorMap().rgbAt(model.result()->weights(0, 1)));
 }
 
 TEST_F(HeatmapViewTest, MaskedCellsAreHatchedNotPaintedAsZero)
@@ -595,4 +618,56 @@ TEST_F(HeatmapViewTest, QueryDragStepsShowTheSameMatrixAsAFreshView)
         model.setTemperature(1.0);
         settleEvents();
     }
+}
+
+TEST_F(HeatmapViewTest, FigureModeLeavesOutTheInteractionAndFitsTheMatrix)
+{
+    // On screen: the selected row's frame in its query's colour, and the hovered cell's numbers.
+    viewState.setSelectedQuery(1);
+    viewState.setHover(0, 2);
+    settleEvents();
+    const QRgb frame = queryColor(1).rgb();
+    auto framePixels = [&](const QImage &image) { return countNear(image, QRectF(image.rect()), frame, 0); };
+    const QImage screen = grab();
+    EXPECT_TRUE(view->infoText().contains(QStringLiteral("S/T ="))) << view->infoText().toStdString();
+
+    // As a figure: neither, and no focus frame; the selection only when asked for.
+    view->setFigureMode(true);
+    settleEvents();
+    EXPECT_TRUE(view->isFigureMode());
+    const QImage figure = grab();
+    maybeSave(figure, "figure-mode");
+    EXPECT_FALSE(view->infoText().contains(QStringLiteral("S/T ="))) << view->infoText().toStdString();
+    EXPECT_GT(framePixels(screen), framePixels(figure) + 300) << framePixels(screen) << " vs " << framePixels(figure);
+    view->setFigureMode(true, true);
+    settleEvents();
+    EXPECT_GT(framePixels(grab()), framePixels(figure) + 300);
+
+    // The figure's room goes to the cells: no info line is kept under the matrix.
+    view->setFigureMode(false);
+    settleEvents();
+    const double screenCell = view->cellRect(0, 0).width();
+    view->setFigureMode(true);
+    settleEvents();
+    const double figureCell = view->cellRect(0, 0).width();
+    EXPECT_GT(figureCell, screenCell);
+
+    // Fitted: the 3 x 3 matrix in 600 x 400 leaves room at the sides; the fitted size cuts it
+    // off and keeps the cells and labels as they are.
+    const QSize fitted = view->fittedSize(QSize(600, 400));
+    EXPECT_LT(fitted.width(), 560);
+    EXPECT_EQ(fitted.height(), 400);
+    const QVector<QRectF> labelsBefore = view->labelRects();
+    view->resize(fitted);
+    settleEvents();
+    EXPECT_DOUBLE_EQ(view->cellRect(0, 0).width(), figureCell);
+    EXPECT_TRUE(view->areValuesVisible());
+    EXPECT_EQ(view->labelRects().size(), labelsBefore.size());
+
+    // A 1 x 3 matrix in 720 x 480 leaves room above and below.
+    model.setScenario(builtinScenario("lesson"));
+    settleEvents();
+    const QSize wide = view->fittedSize(QSize(720, 480));
+    EXPECT_GE(wide.width(), 700);
+    EXPECT_LT(wide.height(), 380);
 }
