@@ -210,26 +210,26 @@ std::vector<LessonStep> Lesson::steps()
                        "3 × 2, the weights 3 × 3, the context 3 × 2). Each row of the heatmap is "
                        "one query. The temperature T divides the scores before softmax; standard "
                        "attention uses T = 1.");
-        step.prediction = tr("Predict the ranking for q = [-1, 0] before reading its row. Then "
+        step.prediction = tr("Predict the ranking for q3 = [-1, 0] before reading its row. Then "
                              "predict what T = 0.5 and T = 2 do to each row, and try them.");
-        step.revealed = tr("q = [-1, 0] points away from A and C and is orthogonal to B: B comes "
+        step.revealed = tr("q3 = [-1, 0] points away from A and C and is orthogonal to B: B comes "
                            "first, A and C tie behind it. Each query ranks the memory its own way, "
                            "so there is no single ranking of the memory. T below 1 sharpens every "
                            "row, T above 1 flattens it.");
         step.guess = keyRowGuess(LessonGuess::Kind::Ranking, weights, 2,
-                                 tr("Your guess: rank A, B, C for q = [-1, 0]"), QStringLiteral("A > B > C"));
+                                 tr("Your guess: rank A, B, C for q3 = [-1, 0]"), QStringLiteral("A > B > C"));
         step.scenarioId = QStringLiteral("three-queries");
         step.view = LessonView::Heatmap;
-        step.checkpoints.push_back(asked(rowCheckpoint(tr("Row q = [1, 0]"), weights, 0, lessonWeights),
-                                         tr("Row q = [1, 0]")));
-        step.checkpoints.push_back(asked(rowCheckpoint(tr("Row q = [0, 1]"), weights, 1,
+        step.checkpoints.push_back(asked(rowCheckpoint(tr("Row q1 = [1, 0]"), weights, 0, lessonWeights),
+                                         tr("Row q1 = [1, 0]")));
+        step.checkpoints.push_back(asked(rowCheckpoint(tr("Row q2 = [0, 1]"), weights, 1,
                                                        {0.1977758146404282, 0.4011120926797859,
                                                         0.4011120926797859}),
-                                         tr("Row q = [0, 1]")));
-        step.checkpoints.push_back(asked(rowCheckpoint(tr("Row q = [-1, 0]: B comes first"), weights, 2,
+                                         tr("Row q2 = [0, 1]")));
+        step.checkpoints.push_back(asked(rowCheckpoint(tr("Row q3 = [-1, 0]: B comes first"), weights, 2,
                                                        {0.2482550782577231, 0.5034898434845538,
                                                         0.2482550782577231}),
-                                         tr("Row q = [-1, 0]")));
+                                         tr("Row q3 = [-1, 0]")));
         step.checkpoints.push_back(given({tr("Temperature"), tr("T = 1 (standard attention)"),
                                           [](const Scenario &s, const AttentionResult *) {
                                               return s.temperature == 1.0;
@@ -304,7 +304,7 @@ std::vector<LessonStep> Lesson::steps()
         step.view = LessonView::Mask;
         step.activity = LessonActivity::MaskedRowConventions;
         step.checkpoints.push_back(asked({tr("Padding is never retrieved"),
-                                          tr("column \"token 3\" is exactly 0 in every row"),
+                                          tr("column \"token 3 (padding)\" is exactly 0 in every row"),
                                           [](const Scenario &s, const AttentionResult *r) {
                                               return r && s.keyCount() == 3
                                                   && (r->weights.col(2).array() == 0.0).all();
@@ -449,13 +449,13 @@ std::vector<LessonStep> Lesson::steps()
         step.prediction = tr("Write down your prediction first: at T = 0.5, does the largest "
                              "weight of each row grow or shrink? And at T = 2?");
         step.revealed = tr("At T = 0.5 the scores count twice as much: the largest weight of every "
-                           "row grows (for q = [-1, 0], B goes from 0.5035 to 0.6728). At T = 2 "
+                           "row grows (for q3 = [-1, 0], B goes from 0.5035 to 0.6728). At T = 2 "
                            "they count half as much and every row flattens towards 1/3. The order "
                            "of the keys never changes.");
         {
             LessonGuess guess;
             guess.kind = LessonGuess::Kind::Number;
-            guess.prompt = tr("Your guess: B's weight for q = [-1, 0] at T = 0.5 (0.5035 at T = 1)");
+            guess.prompt = tr("Your guess: B's weight for q3 = [-1, 0] at T = 0.5 (0.5035 at T = 1)");
             guess.example = QStringLiteral("0.55");
             guess.answer = [](const Scenario &s, const AttentionResult *r) -> std::optional<LessonAnswer> {
                 if (!r || s.queryCount() < 3 || s.keyCount() < 2)
@@ -484,11 +484,11 @@ std::vector<LessonStep> Lesson::steps()
         };
         const std::vector<double> sharpRow{0.16357910081201152, 0.672841798375977, 0.16357910081201152};
         const std::vector<double> softRow{0.2920459231442186, 0.41590815371156276, 0.2920459231442186};
-        step.checkpoints.push_back(action({tr("At T = 0.5, row q = [-1, 0]"),
+        step.checkpoints.push_back(action({tr("At T = 0.5, row q3 = [-1, 0]"),
                                            QStringLiteral("≈ ") + formatRow(sharpRow),
                                            atTemperature(0.5, sharpRow)},
                                           tr("Move T to 0.5")));
-        step.checkpoints.push_back(action({tr("At T = 2, row q = [-1, 0]"),
+        step.checkpoints.push_back(action({tr("At T = 2, row q3 = [-1, 0]"),
                                            QStringLiteral("≈ ") + formatRow(softRow),
                                            atTemperature(2.0, softRow)},
                                           tr("Move T to 2")));
@@ -519,7 +519,7 @@ std::vector<LessonStep> Lesson::steps()
         step.id = QStringLiteral("practice-identical-keys");
         step.title = tr("Practice 2: all keys identical");
         step.text = tr("Every key is now the same vector [0.5, 0.5]. The third query, "
-                       "q = [-1, 0], has memory C masked.");
+                       "q3 = [-1, 0], has memory C masked.");
         step.prediction = tr("Predict the weights of each row. Then drag a query anywhere: does "
                              "any weight change?");
         step.revealed = tr("Whatever a query asks, it sees the same score for every key, so every "
@@ -527,7 +527,7 @@ std::vector<LessonStep> Lesson::steps()
                            "the masked C still gets exactly 0 and A and B split the weight, 0.5 "
                            "each. Dragging a query changes no weight.");
         step.guess = keyRowGuess(LessonGuess::Kind::Row, weights, 2,
-                                 tr("Your guess: row 3 (q = [-1, 0]) of the weights"), QStringLiteral("0.4, 0.4, 0.2"));
+                                 tr("Your guess: row 3 (q3 = [-1, 0]) of the weights"), QStringLiteral("0.4, 0.4, 0.2"));
         step.scenarioId = QStringLiteral("practice-identical-keys");
         step.view = LessonView::Heatmap;
         step.checkpoints.push_back(asked(rowCheckpoint(tr("Row 1: equal weights"), weights, 0,

@@ -1430,20 +1430,20 @@ q = %2
         <translation>換個查詢，保留記憶</translation>
     </message>
     <message>
-        <source>Predict the ranking for q = [-1, 0] before reading its row. Then predict what T = 0.5 and T = 2 do to each row, and try them.</source>
-        <translation>在讀它那一列之前，先預測 q = [-1, 0] 的排名。再預測 T = 0.5 與 T = 2 對每一列的影響，然後試試看。</translation>
+        <source>Predict the ranking for q3 = [-1, 0] before reading its row. Then predict what T = 0.5 and T = 2 do to each row, and try them.</source>
+        <translation>在讀它那一列之前，先預測 q3 = [-1, 0] 的排名。再預測 T = 0.5 與 T = 2 對每一列的影響，然後試試看。</translation>
     </message>
     <message>
-        <source>Row q = [1, 0]</source>
-        <translation>列 q = [1, 0]</translation>
+        <source>Row q1 = [1, 0]</source>
+        <translation>列 q1 = [1, 0]</translation>
     </message>
     <message>
-        <source>Row q = [0, 1]</source>
-        <translation>列 q = [0, 1]</translation>
+        <source>Row q2 = [0, 1]</source>
+        <translation>列 q2 = [0, 1]</translation>
     </message>
     <message>
-        <source>Row q = [-1, 0]: B comes first</source>
-        <translation>列 q = [-1, 0]：B 排第一</translation>
+        <source>Row q3 = [-1, 0]: B comes first</source>
+        <translation>列 q3 = [-1, 0]：B 排第一</translation>
     </message>
     <message>
         <source>Temperature</source>
@@ -1494,8 +1494,8 @@ q = %2
         <translation>填充永遠不會被擷取</translation>
     </message>
     <message>
-        <source>column &quot;token 3&quot; is exactly 0 in every row</source>
-        <translation>「token 3」這一欄在每一列都恰為 0</translation>
+        <source>column &quot;token 3 (padding)&quot; is exactly 0 in every row</source>
+        <translation>「詞元 3（填充）」這一欄在每一列都恰為 0</translation>
     </message>
     <message>
         <source>Still causal</source>
@@ -1730,16 +1730,16 @@ q = %2
         <translation>現在三個查詢搜尋同一組記憶：[1, 0]、[0, 1] 與 [-1, 0]（Q 是 3 × 2，權重是 3 × 3，上下文向量是 3 × 2）。熱圖的每一列是一個查詢。溫度 T 在 softmax 之前除以分數；標準注意力使用 T = 1。</translation>
     </message>
     <message>
-        <source>q = [-1, 0] points away from A and C and is orthogonal to B: B comes first, A and C tie behind it. Each query ranks the memory its own way, so there is no single ranking of the memory. T below 1 sharpens every row, T above 1 flattens it.</source>
-        <translation>q = [-1, 0] 背離 A 與 C，並與 B 正交：B 排第一，A 與 C 並列其後。每個查詢用自己的方式為記憶排序，所以記憶沒有單一的排名。T 小於 1 讓每一列更尖銳，T 大於 1 則讓它更平坦。</translation>
+        <source>q3 = [-1, 0] points away from A and C and is orthogonal to B: B comes first, A and C tie behind it. Each query ranks the memory its own way, so there is no single ranking of the memory. T below 1 sharpens every row, T above 1 flattens it.</source>
+        <translation>q3 = [-1, 0] 背離 A 與 C，並與 B 正交：B 排第一，A 與 C 並列其後。每個查詢用自己的方式為記憶排序，所以記憶沒有單一的排名。T 小於 1 讓每一列更尖銳，T 大於 1 則讓它更平坦。</translation>
     </message>
     <message>
-        <source>Your guess: rank A, B, C for q = [-1, 0]</source>
-        <translation>你的猜測：為 q = [-1, 0] 排列 A、B、C</translation>
+        <source>Your guess: rank A, B, C for q3 = [-1, 0]</source>
+        <translation>你的猜測：為 q3 = [-1, 0] 排列 A、B、C</translation>
     </message>
     <message>
-        <source>Row q = [-1, 0]</source>
-        <translation>列 q = [-1, 0]</translation>
+        <source>Row q3 = [-1, 0]</source>
+        <translation>列 q3 = [-1, 0]</translation>
     </message>
     <message>
         <source>Now three tokens attend to each other (Q = K, each 3 × 2; the mask and the weights are 3 × 3). A decoder at position t may only look at positions up to t, itself included. The mask removes the future before softmax, so a masked key gets exactly 0 and the allowed ones share the whole weight. Rows are the receiving queries, columns the source keys: the future is above the diagonal.</source>
@@ -1850,24 +1850,24 @@ q = %2
         <translation>Q、K、V 保持不變，只移動溫度：先到 0.5，再到 2（用滑桿或數字框）。你每做一步，下方的檢查點就會打勾。熵衡量一列分散的程度：熵越低，這一列越尖銳、越果斷。</translation>
     </message>
     <message>
-        <source>At T = 0.5 the scores count twice as much: the largest weight of every row grows (for q = [-1, 0], B goes from 0.5035 to 0.6728). At T = 2 they count half as much and every row flattens towards 1/3. The order of the keys never changes.</source>
-        <translation>在 T = 0.5 時分數的作用加倍：每一列最大的權重都變大（q = [-1, 0] 的 B 從 0.5035 變成 0.6728）。在 T = 2 時分數的作用減半，每一列都變平坦、趨近 1/3。鍵的順序始終不變。</translation>
+        <source>At T = 0.5 the scores count twice as much: the largest weight of every row grows (for q3 = [-1, 0], B goes from 0.5035 to 0.6728). At T = 2 they count half as much and every row flattens towards 1/3. The order of the keys never changes.</source>
+        <translation>在 T = 0.5 時分數的作用加倍：每一列最大的權重都變大（q3 = [-1, 0] 的 B 從 0.5035 變成 0.6728）。在 T = 2 時分數的作用減半，每一列都變平坦、趨近 1/3。鍵的順序始終不變。</translation>
     </message>
     <message>
-        <source>Your guess: B&apos;s weight for q = [-1, 0] at T = 0.5 (0.5035 at T = 1)</source>
-        <translation>你的猜測：T = 0.5 時 q = [-1, 0] 對 B 的權重（T = 1 時為 0.5035）</translation>
+        <source>Your guess: B&apos;s weight for q3 = [-1, 0] at T = 0.5 (0.5035 at T = 1)</source>
+        <translation>你的猜測：T = 0.5 時 q3 = [-1, 0] 對 B 的權重（T = 1 時為 0.5035）</translation>
     </message>
     <message>
-        <source>At T = 0.5, row q = [-1, 0]</source>
-        <translation>T = 0.5 時，列 q = [-1, 0]</translation>
+        <source>At T = 0.5, row q3 = [-1, 0]</source>
+        <translation>T = 0.5 時，列 q3 = [-1, 0]</translation>
     </message>
     <message>
         <source>Move T to 0.5</source>
         <translation>把 T 移到 0.5</translation>
     </message>
     <message>
-        <source>At T = 2, row q = [-1, 0]</source>
-        <translation>T = 2 時，列 q = [-1, 0]</translation>
+        <source>At T = 2, row q3 = [-1, 0]</source>
+        <translation>T = 2 時，列 q3 = [-1, 0]</translation>
     </message>
     <message>
         <source>Move T to 2</source>
@@ -1878,16 +1878,16 @@ q = %2
         <translation>兩個溫度都試過後，比較各列的尖銳程度</translation>
     </message>
     <message>
-        <source>Every key is now the same vector [0.5, 0.5]. The third query, q = [-1, 0], has memory C masked.</source>
-        <translation>現在每個鍵都是同一個向量 [0.5, 0.5]。第三個查詢 q = [-1, 0] 遮罩了記憶 C。</translation>
+        <source>Every key is now the same vector [0.5, 0.5]. The third query, q3 = [-1, 0], has memory C masked.</source>
+        <translation>現在每個鍵都是同一個向量 [0.5, 0.5]。第三個查詢 q3 = [-1, 0] 遮罩了記憶 C。</translation>
     </message>
     <message>
         <source>Whatever a query asks, it sees the same score for every key, so every allowed key gets the same weight: 1/3 each in rows 1 and 2. In row 3 the masked C still gets exactly 0 and A and B split the weight, 0.5 each. Dragging a query changes no weight.</source>
         <translation>不論查詢問什麼，它對每個鍵看到的分數都相同，所以每個允許的鍵得到相同的權重：第 1、2 列各為 1/3。第 3 列中被遮罩的 C 仍恰為 0，A 與 B 平分權重，各 0.5。拖曳查詢不會改變任何權重。</translation>
     </message>
     <message>
-        <source>Your guess: row 3 (q = [-1, 0]) of the weights</source>
-        <translation>你的猜測：權重的第 3 列（q = [-1, 0]）</translation>
+        <source>Your guess: row 3 (q3 = [-1, 0]) of the weights</source>
+        <translation>你的猜測：權重的第 3 列（q3 = [-1, 0]）</translation>
     </message>
     <message>
         <source>Row 1</source>

@@ -33,6 +33,27 @@ QString maskSummary(const Scenario &scenario)
 QString scenarioNameForFigure(const Scenario &scenario)
 {
     QString name = scenario.name.simplified();
+    const auto holdsLive = [&](const QString &number) {
+        const double stated = number.toDouble();
+        const double live = scenario.temperature;
+        return std::abs(stated - live) <= 1e-9 * std::max(1.0, std::abs(live))
+            || formatInput(stated) == formatInput(live);
+    };
+    // "Three queries, sharper (starts at T = 0.5)": the parenthesis goes (the caption states the
+    // live temperature); the remark before it describes that temperature and stays only while it
+    // holds. Full-width brackets and commas too, for the translated names.
+    static const QRegularExpression startingTemperature(
+        QStringLiteral("([,\uff0c]\\s*[^,\uff0c(\uff08]+?)?\\s*[(\uff08][^()\uff08\uff09]*?"
+                       "\\b(?:T|temperature)\\s*=\\s*([-+]?(?:\\d+(?:\\.\\d*)?|\\.\\d+)(?:[eE][-+]?\\d+)?)"
+                       "[^()\uff08\uff09]*[)\uff09]"),
+        QRegularExpression::CaseInsensitiveOption);
+    for (int guard = 0; guard < 4; ++guard) {
+        const QRegularExpressionMatch match = startingTemperature.match(name);
+        if (!match.hasMatch())
+            break;
+        name.replace(match.capturedStart(), match.capturedLength(),
+                     holdsLive(match.captured(2)) ? match.captured(1) : QString());
+    }
     // ", T = 0.5", " T=2", "; τ = 1": a separator, the symbol, a number and an optional remark.
     static const QRegularExpression statedTemperature(
         QStringLiteral("\\s*[,;:\u2014\u2013-]?\\s*\\b(?:T|temperature)\\s*=\\s*"

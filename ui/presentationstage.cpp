@@ -25,10 +25,9 @@ PresentationStage::PresentationStage(QWidget *parent)
     m_footer->setForegroundRole(QPalette::PlaceholderText);
 }
 
-PresentationStage::~PresentationStage()
-{
-    giveBack();
-}
+// Not giveBack(): a stage that still holds views is being destroyed with its window, whose docks
+// and model may already be gone; the views go with it.
+PresentationStage::~PresentationStage() = default;
 
 void PresentationStage::adopt(QWidget *widget)
 {

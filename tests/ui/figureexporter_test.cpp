@@ -232,14 +232,24 @@ TEST(FigureCaptionTest, StatesTheLiveTemperatureNeverAStaleOne)
     EXPECT_EQ(stated, 1);
     EXPECT_EQ(scenarioNameForFigure(model.scenario()), QStringLiteral("Three queries"));
 
-    // A remark about the stated temperature stays while it holds and goes with it.
+    // A remark about the starting temperature stays while it holds and goes with it.
     Scenario sharp = builtinScenario("three-queries-sharp");
-    ASSERT_EQ(sharp.name, QStringLiteral("Three queries, T = 0.5 (sharper)"));
+    ASSERT_EQ(sharp.name, QStringLiteral("Three queries, sharper (starts at T = 0.5)"));
     ASSERT_DOUBLE_EQ(sharp.temperature, 0.5);
-    EXPECT_EQ(scenarioNameForFigure(sharp), QStringLiteral("Three queries (sharper)"));
-    EXPECT_EQ(defaultFigureCaption(sharp), QStringLiteral("Three queries (sharper) — temperature T = 0.5 — no mask"));
+    EXPECT_EQ(scenarioNameForFigure(sharp), QStringLiteral("Three queries, sharper"));
+    EXPECT_EQ(defaultFigureCaption(sharp), QStringLiteral("Three queries, sharper — temperature T = 0.5 — no mask"));
     sharp.temperature = 3.0;
     EXPECT_EQ(defaultFigureCaption(sharp), QStringLiteral("Three queries — temperature T = 3 — no mask"));
+    // The same in a translated name, with full-width brackets and comma.
+    sharp.name = QStringLiteral("三個查詢，較尖銳（起始 T = 0.5）");
+    EXPECT_EQ(scenarioNameForFigure(sharp), QStringLiteral("三個查詢"));
+    sharp.temperature = 0.5;
+    EXPECT_EQ(scenarioNameForFigure(sharp), QStringLiteral("三個查詢，較尖銳"));
+    // The older form, "Three queries, T = 0.5 (sharper)", is read the same way.
+    sharp.name = QStringLiteral("Three queries, T = 0.5 (sharper)");
+    EXPECT_EQ(scenarioNameForFigure(sharp), QStringLiteral("Three queries (sharper)"));
+    sharp.temperature = 3.0;
+    EXPECT_EQ(scenarioNameForFigure(sharp), QStringLiteral("Three queries"));
     // Names without a temperature are kept whole.
     EXPECT_EQ(scenarioNameForFigure(builtinScenario("causal-padding")), QStringLiteral("Causal mask and padding"));
     Scenario bare = builtinScenario("lesson");
