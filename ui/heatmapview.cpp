@@ -553,8 +553,12 @@ HeatmapView::Layout HeatmapView::computeLayout(const QRectF &bounds) const
     const double rightWidth = barGap + barWidth + tickLength + 0.25 * h + tickLabelWidth;
 
     const double widestColumnLabel = m_widestColumnLabel;
-    const double verticalLabelExtent =
-        std::min(widestColumnLabel, std::max(3 * h, std::min(9 * h, 0.3 * area.height())));
+    // Upright key names may take what a row and a half per query leaves of the height, so that a
+    // short matrix (one query) still writes them whole.
+    const double verticalLabelExtent = std::min(
+        widestColumnLabel,
+        std::max(3 * h, std::min(9 * h, std::max(0.3 * area.height(),
+                                                  area.height() - 1.15 * h - 0.25 * h - layout.rows * 1.5 * h))));
     const double xTitleHeight = 1.15 * h;
     const double columnLabelGap = 0.25 * h;
 
@@ -646,8 +650,11 @@ HeatmapView::Layout HeatmapView::computeLayout(const QRectF &bounds) const
     layout.xTitleRect = QRectF(xTitleLeft, layout.columnLabelTop + layout.columnLabelExtent + 0.1 * h,
                                xTitleWidth, h);
 
+    // "query" alone where the whole title does not fit the matrix's height (a matrix of one row).
     const QString yTitle = tr("query / destination");
-    layout.yTitle = boldFm.elidedText(yTitle, Qt::ElideRight, area.height());
+    layout.yTitle = boldFm.horizontalAdvance(yTitle) <= area.height()
+        ? yTitle
+        : boldFm.elidedText(tr("query"), Qt::ElideRight, area.height());
     const double yTitleLength = std::min(area.height(), boldFm.horizontalAdvance(layout.yTitle) + 2);
     const double yTitleTop = std::clamp(matrix.center().y() - yTitleLength / 2, area.top(),
                                         area.bottom() - yTitleLength);
@@ -809,6 +816,18 @@ QString HeatmapView::titleText() const
     if (m_viewState->heatmapQuantity() == ViewState::HeatmapQuantity::Scores)
         return tr("Scaled scores  S = QK\u1d40 / √d\u2096");
     return tr("Attention weights  A = softmax(S / T)");
+}
+
+QString HeatmapView::fittedTitle(const QFontMetricsF &boldFm, double width) const
+{
+    // The formula goes before any word of the name is cut.
+    const QString full = titleText();
+    if (boldFm.horizontalAdvance(full) <= width)
+        return full;
+    const QString name = m_viewState->heatmapQuantity() == ViewState::HeatmapQuantity::Scores
+        ? tr("Scaled scores")
+        : tr("Attention weights");
+    return boldFm.elidedText(name, Qt::ElideRight, width);
 }
 
 QString HeatmapView::scaleText() const
@@ -1135,7 +1154,7 @@ void HeatmapView::paintBackground(QPainter &painter, const QRectF &rect, const L
     const double titleWidth = boldFm.horizontalAdvance(title);
     const double scaleWidth = fm.horizontalAdvance(scale);
     painter.drawText(layout.titleRect, Qt::AlignLeft | Qt::AlignVCenter,
-                     boldFm.elidedText(title, Qt::ElideRight, layout.titleRect.width()));
+                     fittedTitle(boldFm, layout.titleRect.width()));
     if (!scale.isEmpty() && titleWidth + 1.5 * layout.lineHeight + scaleWidth <= layout.titleRect.width()) {
         painter.setFont(layout.font);
         painter.drawText(layout.titleRect, Qt::AlignRight | Qt::AlignVCenter, scale);
@@ -1407,8 +1426,7 @@ QVector<QRectF> HeatmapView::labelRects() const
     // As paintBackground() writes them: the title (and the scale beside it when it fits).
     const QString title = titleText();
     const QString scale = scaleText();
-    add(boldFm, layout.titleRect, Qt::AlignLeft | Qt::AlignVCenter,
-        boldFm.elidedText(title, Qt::ElideRight, layout.titleRect.width()));
+    add(boldFm, layout.titleRect, Qt::AlignLeft | Qt::AlignVCenter, fittedTitle(boldFm, layout.titleRect.width()));
     if (!scale.isEmpty()
         && boldFm.horizontalAdvance(title) + 1.5 * h + fm.horizontalAdvance(scale) <= layout.titleRect.width())
         add(fm, layout.titleRect, Qt::AlignRight | Qt::AlignVCenter, scale);

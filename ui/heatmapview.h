@@ -15,6 +15,7 @@
 
 #include <optional>
 
+class QFontMetricsF;
 class QPainter;
 
 namespace attnlens {
@@ -190,6 +191,8 @@ private:
     QString hoverInfo(int queryRow, int keyRow, bool fullPrecision) const;
     QStringList wrapInfo(const QString &text, const Layout &layout) const;
     QString titleText() const;
+    /// The title as it fits `width`: whole, else without its formula, else cut.
+    QString fittedTitle(const QFontMetricsF &boldFm, double width) const;
     QString scaleText() const;
     void updateAccessibleDescription();
     void updateHoverFromPosition(const QPointF &pos);

@@ -27,6 +27,7 @@
 #include <QScrollBar>
 #include <QSettings>
 #include <QTextEdit>
+#include <QStyle>
 #include <QVBoxLayout>
 
 namespace attnlens {
@@ -274,7 +275,15 @@ LessonPanel::~LessonPanel()
 QSize LessonPanel::minimumSizeHint() const
 {
     const QFontMetrics fm(font());
-    return QSize(fm.averageCharWidth() * 28, fm.height() * 12);
+    // The title's longest word and the step counter beside it must fit on one line, with room
+    // for the margins and the scroll bar: a long word is never cut in a narrow column.
+    const QFontMetrics titleFm(m_title->font());
+    int widest = 0;
+    for (const QString &word : m_title->text().split(QLatin1Char(' '), Qt::SkipEmptyParts))
+        widest = std::max(widest, titleFm.horizontalAdvance(word));
+    const int header = widest + titleFm.horizontalAdvance(m_counter->text())
+        + style()->pixelMetric(QStyle::PM_ScrollBarExtent) + 3 * fm.height();
+    return QSize(std::max(fm.averageCharWidth() * 28, header), fm.height() * 12);
 }
 
 QSize LessonPanel::sizeHint() const
@@ -346,6 +355,7 @@ void LessonPanel::showStep(int index)
     const LessonStep &step = m_progress->step(index);
     m_counter->setText(QStringLiteral("%1 / %2").arg(index + 1).arg(stepCount()));
     m_title->setText(step.title);
+    updateGeometry();  // the title's longest word sets the least width
     m_text->setText(breakable(step.text));
     m_prediction->setText(tr("<b>Predict first:</b> %1").arg(step.prediction.toHtmlEscaped()));
     m_prediction->show();
