@@ -140,8 +140,8 @@ int runHeadless(int argc, char **argv, const CommandLineRequest &request)
 // platform needs no display, and draws the same on every machine.
 int runExport(int argc, char **argv, const CommandLineRequest &request)
 {
-    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
-        qputenv("QT_QPA_PLATFORM", "offscreen");
+    // Whatever the environment names (xcb without DISPLAY would abort), figures need no display.
+    qputenv("QT_QPA_PLATFORM", "offscreen");
     // The platform's own notes ("This plugin does not support propagateSizeHints()") would bury
     // the one line that a failure prints; only Qt's critical messages get through.
     qInstallMessageHandler([](QtMsgType type, const QMessageLogContext &, const QString &message) {
