@@ -1,6 +1,7 @@
 // Regression tests for the faults of the outside reliability pass (issue 11): saving to a device
 // or FIFO, the size limit against the app's own files, FIFOs as input, very long labels, PNGs
 // with forged chunk lengths, duplicate keys and -0.0.
+#include "../support/filesizelimit.h"
 #include "attention.h"
 #include "coretestsupport.h"
 #include "evidence.h"
@@ -19,6 +20,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cerrno>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -441,4 +443,24 @@ TEST(DuplicateKeys, ATemperatureGivenTwiceIsRefusedNamingIt)
     const Result<Scenario> ok = parseScenario(fine, QStringLiteral("fine.json"));
     ASSERT_TRUE(ok.ok()) << ok.error().describe().toStdString();
     EXPECT_TRUE(std::isnan(ok.value().temperature));
+}
+
+// --- Also noted: a failed write names the system's reason, never "Unknown error" ------------
+
+TEST(FailedWrites, ALargeWriteStoppedByTheDiskNamesTheReason)
+{
+    // A file-size limit stops the write half-way as a full disk does (EFBIG instead of ENOSPC;
+    // the same Qt path that used to say "Unknown error" for a full disk).
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("big.json"));
+    std::optional<Error> error;
+    {
+        attnlens::test::FileSizeLimit limit(64 * 1024);
+        ASSERT_TRUE(limit.isValid());
+        error = writeFileAtomically(path, QByteArray(4 * 1024 * 1024, 'z'));
+    }
+    ASSERT_TRUE(error.has_value());
+    EXPECT_FALSE(error->message.contains(QStringLiteral("Unknown error"))) << error->message.toStdString();
+    EXPECT_TRUE(error->message.contains(QString::fromLocal8Bit(std::strerror(EFBIG))))
+        << error->message.toStdString();
 }
