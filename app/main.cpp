@@ -52,8 +52,14 @@ QStringList argumentsOf(int argc, char **argv)
 // file instead of a crash.
 bool hasDisplay()
 {
+    // A platform variable naming X11 or Wayland without its display would abort the same way.
+    const QByteArray platform = qgetenv("QT_QPA_PLATFORM");
+    if (platform.startsWith("xcb"))
+        return !qEnvironmentVariableIsEmpty("DISPLAY");
+    if (platform.startsWith("wayland"))
+        return !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY");
     return !qEnvironmentVariableIsEmpty("DISPLAY") || !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY")
-        || !qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM");
+        || !platform.isEmpty();
 }
 
 // --theme light|dark|projector: the window's theme for this run (View > Theme's saved choice
