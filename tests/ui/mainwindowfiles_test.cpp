@@ -7,6 +7,7 @@
 #include "coretestsupport.h"
 #include "documentcontroller.h"
 #include "mainwindow.h"
+#include "livereadoutlabel.h"
 #include "matrixeditorview.h"
 #include "pngscenarioreader.h"
 #include "recentfiles.h"
@@ -21,6 +22,7 @@
 #include <QFileInfo>
 #include <QImage>
 #include <QJsonDocument>
+#include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMimeData>
@@ -533,6 +535,13 @@ TEST_F(MainWindowFilesTest, LabelsAtTheLengthLimitAreShownElided)
         << chart->chart()->title().toStdString();
     EXPECT_FALSE(chart->chart()->title().contains(QLatin1Char('Z')));
     EXPECT_LT(chart->chart()->title().size(), 100);
+
+    // The entropy readout is one line: it quotes the label's start, not all 256 characters.
+    auto *readout = window.findChild<LiveReadoutLabel *>(QStringLiteral("entropyReadout"));
+    ASSERT_NE(readout, nullptr);
+    ASSERT_TRUE(eventually([&] { return readout->text().contains(QStringLiteral("entropy")); }));
+    EXPECT_TRUE(readout->text().contains(QChar(0x2026))) << readout->text().toStdString();
+    EXPECT_FALSE(readout->text().contains(QLatin1Char('Z'))) << readout->text().toStdString();
 
     // The matrix editor's label column keeps its cap of twelve M's.
     auto *editor = window.findChild<MatrixEditorView *>();
