@@ -76,6 +76,13 @@ Result<QByteArray> inflateBounded(const char *data, qsizetype size, qint64 maxBy
         }
     }
     inflateEnd(&stream);
+    if (out.size() > maxBytes) {
+        return Error{ErrorCategory::InvalidScenario,
+                     QStringLiteral("%1: the scenario inside the PNG is larger than the limit "
+                                    "of %2 MiB")
+                         .arg(source)
+                         .arg(maxBytes / (1024 * 1024))};
+    }
     return out;
 }
 
@@ -117,7 +124,8 @@ Result<std::optional<QByteArray>> findPngText(const QByteArray &png, const char 
             ? qsizetype(std::find(data, data + std::min<qsizetype>(length, kMaxKeywordBytes + 1),
                                   '\0') - data)
             : -1;
-        if (isText && keywordEnd == wantedLength
+        // The keyword must end in a NUL inside the chunk, or the text would start past its end.
+        if (isText && keywordEnd == wantedLength && keywordEnd < qsizetype(length)
             && std::memcmp(data, keyword, size_t(wantedLength)) == 0) {
             const uLong crc = crc32(crc32(0L, Z_NULL, 0),
                                     reinterpret_cast<const Bytef *>(header + 4), uInt(length + 4));

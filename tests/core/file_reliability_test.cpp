@@ -404,6 +404,38 @@ TEST(PngChunks, CompressedAndPlainTextChunksAreReadAndAPngWithoutOneSaysSo)
     EXPECT_TRUE(none.error().message.contains(QStringLiteral("not made by Attention Lens")));
 }
 
+TEST(PngChunks, AKeywordWithoutItsEndIsNoScenario)
+{
+    // "attnlens-scenario" filling the whole chunk, with no NUL after it: no text to read.
+    for (const char *type : {"tEXt", "zTXt", "iTXt"}) {
+        QByteArray png = pngHeader();
+        appendChunk(png, type, QByteArray(kPngScenarioKey), quint32(qstrlen(kPngScenarioKey)));
+        appendChunk(png, "IEND", QByteArray(), 0);
+        const Result<Scenario> read = parsePngScenario(png, QStringLiteral("short.png"));
+        ASSERT_FALSE(read.ok()) << type;
+        EXPECT_TRUE(read.error().message.contains(QStringLiteral("not made by Attention Lens"))) << type;
+    }
+}
+
+TEST(PngChunks, ACompressedTextExactlyOneBytePastTheLimitIsRefused)
+{
+    const QByteArray text(1024 * 1024 + 1, '0');
+    QByteArray compressed(compressBound(uLong(text.size())), '\0');
+    uLongf compressedSize = uLongf(compressed.size());
+    ASSERT_EQ(compress(reinterpret_cast<Bytef *>(compressed.data()), &compressedSize,
+                       reinterpret_cast<const Bytef *>(text.constData()), uLong(text.size())),
+              Z_OK);
+    compressed.resize(qsizetype(compressedSize));
+    QByteArray png = pngHeader();
+    const QByteArray data = QByteArray(kPngScenarioKey) + '\0' + '\0' + compressed;
+    appendChunk(png, "zTXt", data, quint32(data.size()));
+    appendChunk(png, "IEND", QByteArray(), 0);
+    EXPECT_FALSE(findPngText(png, kPngScenarioKey, 1024 * 1024, QStringLiteral("b.png")).ok());
+    const auto fits = findPngText(png, kPngScenarioKey, 1024 * 1024 + 1, QStringLiteral("b.png"));
+    ASSERT_TRUE(fits.ok());
+    EXPECT_EQ(fits.value()->size(), text.size());
+}
+
 TEST(PngChunks, ACompressedTextMayNotInflatePastTheLimit)
 {
     // 4 MiB of zeros compress to a few KiB; with a 1 MiB limit the reader stops early.
