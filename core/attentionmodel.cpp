@@ -198,8 +198,9 @@ bool AttentionModel::isLastAllowedKey(Index queryRow, Index keyRow) const
     return true;
 }
 
-void AttentionModel::setScenarioName(const QString &name)
+void AttentionModel::setScenarioName(const QString &typed)
 {
+    const QString name = typed.left(ScenarioLimits::maxLabelChars);  // what a file may hold
     if (name == m_scenario.name)
         return;
     m_scenario.name = name;

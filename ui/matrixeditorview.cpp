@@ -2,6 +2,7 @@
 
 #include "attentionmodel.h"
 #include "matrixcelldelegate.h"
+#include "scenariojson.h"
 #include "viewstate.h"
 
 #include <QAction>
@@ -92,6 +93,7 @@ MatrixEditorView::MatrixEditorView(AttentionModel *model, ViewState *viewState, 
     m_nameEdit->setObjectName(QStringLiteral("scenarioNameEdit"));
     m_nameEdit->setAccessibleName(tr("scenario name"));
     m_nameEdit->setPlaceholderText(tr("(no name)"));
+    m_nameEdit->setMaxLength(ScenarioLimits::maxLabelChars);  // as long as a file may hold
     m_nameEdit->setToolTip(tr("The scenario's name, shown in the window title; press Enter to rename"));
     nameLabel->setBuddy(m_nameEdit);
     nameRow->addWidget(nameLabel);
