@@ -52,8 +52,14 @@ QStringList argumentsOf(int argc, char **argv)
 // file instead of a crash.
 bool hasDisplay()
 {
+    // A platform variable naming X11 or Wayland without its display would abort the same way.
+    const QByteArray platform = qgetenv("QT_QPA_PLATFORM");
+    if (platform.startsWith("xcb"))
+        return !qEnvironmentVariableIsEmpty("DISPLAY");
+    if (platform.startsWith("wayland"))
+        return !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY");
     return !qEnvironmentVariableIsEmpty("DISPLAY") || !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY")
-        || !qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM");
+        || !platform.isEmpty();
 }
 
 int runHeadless(int argc, char **argv, const CommandLineRequest &request)
@@ -94,8 +100,8 @@ int runHeadless(int argc, char **argv, const CommandLineRequest &request)
 // platform needs no display, and draws the same on every machine.
 int runExport(int argc, char **argv, const CommandLineRequest &request)
 {
-    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
-        qputenv("QT_QPA_PLATFORM", "offscreen");
+    // Whatever the environment names (xcb without DISPLAY would abort), figures need no display.
+    qputenv("QT_QPA_PLATFORM", "offscreen");
     // The platform's own notes ("This plugin does not support propagateSizeHints()") would bury
     // the one line that a failure prints; only Qt's critical messages get through.
     qInstallMessageHandler([](QtMsgType type, const QMessageLogContext &, const QString &message) {

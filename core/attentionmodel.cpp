@@ -1,6 +1,7 @@
 #include "attentionmodel.h"
 
 #include "attention.h"
+#include "scenariojson.h"
 
 #include <algorithm>
 
@@ -197,8 +198,9 @@ bool AttentionModel::isLastAllowedKey(Index queryRow, Index keyRow) const
     return true;
 }
 
-void AttentionModel::setScenarioName(const QString &name)
+void AttentionModel::setScenarioName(const QString &typed)
 {
+    const QString name = typed.left(ScenarioLimits::maxLabelChars);  // what a file may hold
     if (name == m_scenario.name)
         return;
     m_scenario.name = name;
@@ -206,8 +208,10 @@ void AttentionModel::setScenarioName(const QString &name)
     finishStructuralChange();
 }
 
-void AttentionModel::setQueryLabel(Index row, const QString &label)
+void AttentionModel::setQueryLabel(Index row, const QString &typed)
 {
+    // Cut to the loader's limit, so that whatever is typed can be saved and opened again.
+    const QString label = typed.left(ScenarioLimits::maxLabelChars);
     Q_ASSERT(row >= 0 && row < m_scenario.queryCount());
     const QString stored = row < m_scenario.queryLabels.size() ? m_scenario.queryLabels.at(row) : QString();
     if (label == stored || (!label.isEmpty() && label == m_scenario.queryLabel(row)))
@@ -219,8 +223,10 @@ void AttentionModel::setQueryLabel(Index row, const QString &label)
     finishStructuralChange();
 }
 
-void AttentionModel::setKeyLabel(Index row, const QString &label)
+void AttentionModel::setKeyLabel(Index row, const QString &typed)
 {
+    // Cut to the loader's limit, so that whatever is typed can be saved and opened again.
+    const QString label = typed.left(ScenarioLimits::maxLabelChars);
     Q_ASSERT(row >= 0 && row < m_scenario.keyCount());
     const QString stored = row < m_scenario.keyLabels.size() ? m_scenario.keyLabels.at(row) : QString();
     if (label == stored || (!label.isEmpty() && label == m_scenario.keyLabel(row)))
@@ -240,7 +246,7 @@ void AttentionModel::insertQuery(Index row, const Eigen::RowVectorXd &query, con
                                     [this](Index i) { return m_scenario.queryLabel(i); });
     labels.insert(int(row), label.isEmpty()
                                 ? freshLabel(labels, QStringLiteral("query %1"), m_scenario.queryCount())
-                                : label);
+                                : label.left(ScenarioLimits::maxLabelChars));
     m_scenario.queries = withRowInserted(m_scenario.queries, row, 0.0);
     m_scenario.queries.row(row) = query;
     m_scenario.queryLabels = labels;
@@ -289,7 +295,7 @@ void AttentionModel::insertKey(Index row, const Eigen::RowVectorXd &key,
         writtenOut(m_scenario.keyCount(), [this](Index i) { return m_scenario.keyLabel(i); });
     labels.insert(int(row), label.isEmpty()
                                 ? freshLabel(labels, QStringLiteral("key %1"), m_scenario.keyCount())
-                                : label);
+                                : label.left(ScenarioLimits::maxLabelChars));
     m_scenario.keys = withRowInserted(m_scenario.keys, row, 0.0);
     m_scenario.keys.row(row) = key;
     m_scenario.values = withRowInserted(m_scenario.values, row, 0.0);

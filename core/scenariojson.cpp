@@ -2,6 +2,7 @@
 
 #include "evidence.h"
 #include "jsonfile.h"
+#include "pngtext.h"
 
 #include <QFileInfo>
 #include <QJsonDocument>
@@ -9,6 +10,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <vector>
 #include <limits>
 
@@ -61,9 +63,11 @@ public:
                 return std::numeric_limits<double>::infinity();
             if (text == QLatin1String("-Infinity"))
                 return -std::numeric_limits<double>::infinity();
+            if (text == QLatin1String("-0.0"))
+                return -0.0;
         }
         failAt(field, position, QStringLiteral("expected a number (or \"NaN\", \"Infinity\", "
-                                     "\"-Infinity\"), found %1")
+                                     "\"-Infinity\", \"-0.0\"), found %1")
                           .arg(describeJsonValue(value)));
         return std::nullopt;
     }
@@ -209,12 +213,21 @@ public:
                                 .arg(describeJsonValue(array.at(i))));
                 return std::nullopt;
             }
-            result.append(array.at(i).toString());
+            const QString label = array.at(i).toString();
+            if (label.size() > ScenarioLimits::maxLabelChars) {
+                failAt(field, QStringLiteral("row %1").arg(i + 1),
+                       QStringLiteral("the label has %1 characters, more than the limit of %2")
+                           .arg(label.size())
+                           .arg(ScenarioLimits::maxLabelChars));
+                return std::nullopt;
+            }
+            result.append(label);
         }
         return result;
     }
 
-    std::optional<QString> optionalText(const QJsonObject &root, const QString &field)
+    std::optional<QString> optionalText(const QJsonObject &root, const QString &field,
+                                        int maxChars)
     {
         const QJsonValue value = root.value(field);
         if (value.isUndefined() || value.isNull())
@@ -223,7 +236,14 @@ public:
             fail(field, QStringLiteral("must be a text, found %1").arg(describeJsonValue(value)));
             return std::nullopt;
         }
-        return value.toString();
+        const QString text = value.toString();
+        if (text.size() > maxChars) {
+            fail(field, QStringLiteral("has %1 characters, more than the limit of %2")
+                            .arg(text.size())
+                            .arg(maxChars));
+            return std::nullopt;
+        }
+        return text;
     }
 
 private:
@@ -265,43 +285,98 @@ struct RewrittenJson {
 
 RewrittenJson quoteBareNonFiniteWords(const QByteArray &json)
 {
-    static const QByteArray words[] = {QByteArrayLiteral("-Infinity"), QByteArrayLiteral("Infinity"),
-                                       QByteArrayLiteral("NaN")};
     RewrittenJson result;
+    // Most broken files hold none of the words: one fast search each, and no second parse.
+    if (!json.contains("NaN") && !json.contains("Infinity"))
+        return result;
+    static const char *const words[] = {"-Infinity", "Infinity", "NaN"};
     QByteArray &rewritten = result.text;
-    bool inString = false;
     rewritten.reserve(json.size() + 64);
-    for (qsizetype i = 0; i < json.size(); ++i) {
-        const char c = json.at(i);
+    const char *const data = json.constData();
+    const qsizetype size = json.size();
+    bool inString = false;
+    qsizetype copiedUpTo = 0;  // bytes before this are already in `rewritten`
+    for (qsizetype i = 0; i < size; ++i) {
+        const char c = data[i];
         if (inString) {
-            rewritten.append(c);
-            if (c == '\\' && i + 1 < json.size())
-                rewritten.append(json.at(++i));
+            if (c == '\\')
+                ++i;
             else if (c == '"')
                 inString = false;
             continue;
         }
         if (c == '"') {
             inString = true;
-            rewritten.append(c);
             continue;
         }
-        bool replaced = false;
-        for (const QByteArray &word : words) {
-            if (json.mid(i, word.size()) == word) {
+        if (c != 'N' && c != 'I' && c != '-')
+            continue;
+        for (const char *word : words) {
+            const qsizetype length = qsizetype(std::strlen(word));
+            if (i + length <= size && std::memcmp(data + i, word, size_t(length)) == 0) {
+                rewritten.append(data + copiedUpTo, i - copiedUpTo);
                 result.quotedWords.push_back(rewritten.size());
-                rewritten.append('"').append(word).append('"');
-                i += word.size() - 1;
-                replaced = true;
+                rewritten.append('"').append(word, length).append('"');
+                i += length - 1;
+                copiedUpTo = i + 1;
                 break;
             }
         }
-        if (!replaced)
-            rewritten.append(c);
     }
-    if (result.quotedWords.empty())
+    if (result.quotedWords.empty()) {
         result.text.clear();
+        return result;
+    }
+    rewritten.append(data + copiedUpTo, size - copiedUpTo);
     return result;
+}
+
+// QJsonDocument keeps the last of two equal keys without a word. Of a document that parsed,
+// returns the first key that an object repeats ("temperature" given twice is a mistake to
+// report, not to guess at). Keys are compared as written.
+std::optional<QByteArray> firstDuplicateKey(const QByteArray &json)
+{
+    struct Level {
+        bool object = false;
+        bool expectKey = false;
+        std::vector<QByteArray> keys;
+    };
+    std::vector<Level> levels;
+    const char *const data = json.constData();
+    const qsizetype size = json.size();
+    for (qsizetype i = 0; i < size; ++i) {
+        const char c = data[i];
+        switch (c) {
+        case '"': {
+            qsizetype end = i + 1;
+            while (end < size && data[end] != '"')
+                end += data[end] == '\\' ? 2 : 1;
+            if (!levels.empty() && levels.back().object && levels.back().expectKey) {
+                QByteArray key(data + i + 1, end - i - 1);
+                std::vector<QByteArray> &keys = levels.back().keys;
+                if (std::find(keys.begin(), keys.end(), key) != keys.end())
+                    return key;
+                keys.push_back(std::move(key));
+                levels.back().expectKey = false;
+            }
+            i = end;
+            break;
+        }
+        case '{': levels.push_back(Level{true, true, {}}); break;
+        case '[': levels.push_back(Level{}); break;
+        case '}':
+        case ']':
+            if (!levels.empty())
+                levels.pop_back();
+            break;
+        case ',':
+            if (!levels.empty() && levels.back().object)
+                levels.back().expectKey = true;
+            break;
+        default: break;
+        }
+    }
+    return std::nullopt;
 }
 
 } // namespace
@@ -316,8 +391,9 @@ Result<Scenario> parseScenario(const QByteArray &json, const QString &source)
     }
     QJsonParseError parseError;
     QJsonDocument document = QJsonDocument::fromJson(json, &parseError);
+    RewrittenJson rewritten;
     if (parseError.error != QJsonParseError::NoError) {
-        const RewrittenJson rewritten = quoteBareNonFiniteWords(json);
+        rewritten = quoteBareNonFiniteWords(json);
         if (!rewritten.text.isEmpty()) {
             document = QJsonDocument::fromJson(rewritten.text, &parseError);
             parseError.offset = static_cast<int>(rewritten.originalOffset(parseError.offset));
@@ -344,6 +420,11 @@ Result<Scenario> parseScenario(const QByteArray &json, const QString &source)
     }
     const QJsonObject root = document.object();
     ScenarioReader reader(source);
+    if (const auto key = firstDuplicateKey(rewritten.text.isEmpty() ? json : rewritten.text)) {
+        return Error{ErrorCategory::InvalidScenario,
+                     QStringLiteral("%1: field \"%2\" is given twice; keep only one")
+                         .arg(source, QString::fromUtf8(*key))};
+    }
 
     const QJsonValue format = root.value(QLatin1String("format"));
     // Evidence files carry the scenario they were made from, so they open as scenarios too.
@@ -371,8 +452,10 @@ Result<Scenario> parseScenario(const QByteArray &json, const QString &source)
     }
 
     Scenario scenario;
-    const auto name = reader.optionalText(root, QStringLiteral("name"));
-    const auto description = name ? reader.optionalText(root, QStringLiteral("description"))
+    const auto name = reader.optionalText(root, QStringLiteral("name"),
+                                          ScenarioLimits::maxLabelChars);
+    const auto description = name ? reader.optionalText(root, QStringLiteral("description"),
+                                                        ScenarioLimits::maxDescriptionChars)
                                   : std::nullopt;
     if (!description)
         return *reader.error;
@@ -426,7 +509,25 @@ Result<Scenario> readScenarioFile(const QString &path)
     Result<QByteArray> bytes = readFileBounded(path, ScenarioLimits::maxFileBytes);
     if (!bytes)
         return bytes.error();
-    return parseScenario(bytes.value(), QFileInfo(path).fileName());
+    const QString fileName = QFileInfo(path).fileName();
+    if (hasPngSignature(bytes.value()))
+        return parsePngScenario(bytes.value(), fileName);
+    return parseScenario(bytes.value(), fileName);
+}
+
+Result<Scenario> parsePngScenario(const QByteArray &png, const QString &source)
+{
+    const Result<std::optional<QByteArray>> text =
+        findPngText(png, kPngScenarioKey, ScenarioLimits::maxFileBytes, source);
+    if (!text)
+        return text.error();
+    if (!text.value() || text.value()->isEmpty()) {
+        return Error{ErrorCategory::InvalidScenario,
+                     QStringLiteral("%1: this PNG was not made by Attention Lens (no scenario "
+                                    "inside)")
+                         .arg(source)};
+    }
+    return parseScenario(*text.value(), source);
 }
 
 QJsonValue numberToJson(double value)
@@ -435,6 +536,9 @@ QJsonValue numberToJson(double value)
         return QStringLiteral("NaN");
     if (std::isinf(value))
         return value > 0 ? QStringLiteral("Infinity") : QStringLiteral("-Infinity");
+    // QJsonValue keeps whole numbers as integers, and the integer 0 has no sign.
+    if (value == 0.0 && std::signbit(value))
+        return QStringLiteral("-0.0");
     return value;
 }
 

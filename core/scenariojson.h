@@ -11,11 +11,21 @@
 
 namespace attnlens {
 
-/// Limits that keep a hostile or mistaken file from exhausting memory.
+/// Limits that keep a hostile or mistaken file from exhausting memory. Every shape inside them
+/// can be saved, autosaved and opened again: maxFileBytes is set from the largest file the app
+/// itself writes (see README, "Reliability"). At the limits, Q, K and V are 4096 x 1024 and
+/// the mask 4096 x 4096; the evidence of that scenario adds scores and weights of 4096 x 4096 and
+/// a context of 4096 x 1024. With at most kMaxJsonDoubleChars + 1 = 25 bytes per number, 6 per
+/// mask cell and 6 per label character (control characters are escaped), that evidence file
+/// is at most about 1.28 GiB; the limit is 1.5 GiB.
 struct ScenarioLimits {
-    static constexpr qint64 maxFileBytes = 64LL * 1024 * 1024;
+    static constexpr qint64 maxFileBytes = 1536LL * 1024 * 1024;
     static constexpr Index maxRows = 4096;
     static constexpr Index maxColumns = 1024;
+    /// Characters in one query or key label, and in the scenario's name.
+    static constexpr int maxLabelChars = 256;
+    /// Characters in the scenario's description.
+    static constexpr int maxDescriptionChars = 4096;
 };
 
 inline constexpr const char *kScenarioFormat = "attnlens-scenario";
@@ -26,15 +36,22 @@ inline constexpr int kScenarioVersion = 1;
 /// still open.
 Result<Scenario> parseScenario(const QByteArray &json, const QString &source);
 
-/// Reads and parses a scenario file, refusing files over ScenarioLimits::maxFileBytes.
+/// Reads and parses a scenario file, refusing files over ScenarioLimits::maxFileBytes and
+/// anything that is not a regular file (a FIFO, a device, a folder) before opening it.
+/// An Attention Lens PNG figure is read too: the scenario stored in it is parsed. This is the
+/// one loader behind File > Open, the window's command line, --evidence and --export.
 Result<Scenario> readScenarioFile(const QString &path);
+
+/// Parses the scenario stored in the bytes of an Attention Lens PNG figure. A PNG without one is
+/// an InvalidScenario saying so; a damaged PNG is a FileError.
+Result<Scenario> parsePngScenario(const QByteArray &png, const QString &source);
 
 /// The scenario as a JSON object in the attnlens-scenario format.
 QJsonObject scenarioToJson(const Scenario &scenario);
 
-/// A number as JSON: finite doubles as numbers (written so they read back as the same double;
-/// only the sign of -0.0 is lost, as Qt writes whole numbers as integers), NaN and infinities as
-/// the strings "NaN", "Infinity" and "-Infinity".
+/// A number as JSON: finite doubles as numbers (toJsonText() writes them so that they read back
+/// as the same double), NaN and infinities as the strings "NaN", "Infinity" and "-Infinity", and
+/// -0.0 as the string "-0.0" (a JSON value keeps whole numbers as integers, which lose the sign).
 QJsonValue numberToJson(double value);
 QJsonArray matrixToJson(const Matrix &matrix);
 QJsonArray maskToJson(const Mask &mask);

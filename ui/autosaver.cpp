@@ -12,9 +12,13 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLockFile>
+#include <QRegularExpression>
 #include <QStandardPaths>
 
 #include <algorithm>
+
+#include <cerrno>
+#include <csignal>
 
 namespace attnlens {
 
@@ -71,6 +75,47 @@ QString AutoSaver::claimSlot()
     // Every slot is held by a running window: this one still autosaves, in a file of its own.
     return QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation))
         .filePath(QStringLiteral("autosave-p%1.json").arg(QCoreApplication::applicationPid()));
+}
+
+namespace {
+
+bool processIsRunning(qint64 pid)
+{
+    return pid > 0 && (::kill(static_cast<pid_t>(pid), 0) == 0 || errno == EPERM);
+}
+
+// No running window writes this autosave file any more.
+bool isOrphan(const QString &path)
+{
+    static const QRegularExpression fallback(QStringLiteral("^autosave-p(\\d+)\\.json$"));
+    const QRegularExpressionMatch match = fallback.match(QFileInfo(path).fileName());
+    if (match.hasMatch()) {
+        const qint64 pid = match.captured(1).toLongLong();
+        // A file named after this very process was left by an earlier one with the same id.
+        return pid == QCoreApplication::applicationPid() || !processIsRunning(pid);
+    }
+    QLockFile lock(path + QStringLiteral(".lock"));
+    lock.setStaleLockTime(0);
+    return lock.tryLock(0);  // free, or held by a dead process; released again on return
+}
+
+} // namespace
+
+bool AutoSaver::adoptOrphan()
+{
+    if (hasAutosave())
+        return false;
+    const QDir folder = QFileInfo(m_filePath).absoluteDir();
+    const QFileInfoList candidates = folder.entryInfoList(
+        {QStringLiteral("autosave*.json")}, QDir::Files, QDir::Time);  // newest first
+    for (const QFileInfo &candidate : candidates) {
+        if (candidate.absoluteFilePath() == QFileInfo(m_filePath).absoluteFilePath()
+            || !isOrphan(candidate.absoluteFilePath()))
+            continue;
+        if (QFile::rename(candidate.absoluteFilePath(), m_filePath))
+            return true;
+    }
+    return false;
 }
 
 void AutoSaver::setFilePath(const QString &path)
@@ -149,8 +194,8 @@ Result<AutoSaver::Recovered> AutoSaver::read() const
         return Error{ErrorCategory::InvalidJson,
                      tr("%1: not an Attention Lens autosave").arg(m_filePath)};
     }
-    const QByteArray scenarioJson =
-        QJsonDocument(object.value(QStringLiteral("scenario")).toObject()).toJson();
+    // Written again by the app's own writer, which keeps every double (and -0.0) as it was.
+    const QByteArray scenarioJson = toJsonText(object.value(QStringLiteral("scenario")).toObject());
     Result<Scenario> scenario = parseScenario(scenarioJson, QFileInfo(m_filePath).fileName());
     if (!scenario)
         return scenario.error();

@@ -75,6 +75,11 @@ public:
     /// Makes an autosave left by an earlier session this session's own, once it has been
     /// restored: it is then removed like any other when the document is saved or closed cleanly.
     void claim() { m_ownsFile = hasAutosave(); }
+    /// When this window's own file holds nothing, takes over an autosave in the same folder that
+    /// no running window owns: a slot file whose lock is free (its window died), or an
+    /// autosave-p<PID>.json written when no slot could be locked, whose process is gone. The
+    /// newest such file is moved to filePath(); returns true when one was.
+    bool adoptOrphan();
 
 signals:
     void written(const QString &path);

@@ -103,7 +103,11 @@ QString fittedText(const QStringList &candidates, const QFont &font, double widt
 
 QString quoted(const QString &label)
 {
-    return QStringLiteral("\u201c") + label + QStringLiteral("\u201d");
+    // A title never needs more of a label than a line holds; shaping all 256 characters of a
+    // long one (or more, from a model filled by code) on every resize would be wasted work.
+    constexpr int kShownChars = 40;
+    const QString shown = label.size() > kShownChars ? label.left(kShownChars - 1) + QChar(0x2026) : label;
+    return QStringLiteral("\u201c") + shown + QStringLiteral("\u201d");
 }
 
 namespace {

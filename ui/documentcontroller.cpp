@@ -106,8 +106,8 @@ Scenario DocumentController::untitledScenario()
 
 Result<Scenario> DocumentController::readDocument(const QString &path)
 {
-    if (looksLikePng(path))
-        return readPngScenario(path);
+    // One loader for every entry point: it reads JSON and PNG figures alike and refuses a
+    // FIFO or a device before opening it.
     return readScenarioFile(path);
 }
 

@@ -446,6 +446,7 @@ void MainWindow::openRecentFile(const QString &path)
 
 bool MainWindow::offerAutosaveRestore()
 {
+    m_autoSaver->adoptOrphan();  // a copy left in another slot or a fallback file is offered too
     if (!m_autoSaver->hasAutosave())
         return false;
     const Result<AutoSaver::Recovered> recovered = m_autoSaver->read();

@@ -1,6 +1,7 @@
 #include "matrixcelldelegate.h"
 
 #include "matrixtablemodel.h"
+#include "scenariojson.h"
 
 #include <QKeyEvent>
 #include <QLineEdit>
@@ -39,6 +40,9 @@ QWidget *MatrixCellDelegate::createEditor(QWidget *parent, const QStyleOptionVie
         return editor;
     lineEdit->setProperty(kIndexProperty, QVariant::fromValue(QPersistentModelIndex(index)));
     lineEdit->setAccessibleName(table->cellName(index));
+    // A label can be no longer than a file may hold, so that every edit can be saved and reopened.
+    if (index.column() == MatrixTableModel::kLabelColumn)
+        lineEdit->setMaxLength(ScenarioLimits::maxLabelChars);
     const QPalette normal = lineEdit->palette();
     connect(lineEdit, &QLineEdit::textChanged, lineEdit, [lineEdit, normal](const QString &text) {
         const QPersistentModelIndex edited = editedIndex(lineEdit);

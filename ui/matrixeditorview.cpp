@@ -2,6 +2,7 @@
 
 #include "attentionmodel.h"
 #include "matrixcelldelegate.h"
+#include "scenariojson.h"
 #include "viewstate.h"
 
 #include <QAction>
@@ -27,6 +28,8 @@ namespace attnlens {
 namespace {
 
 constexpr int kMaximumDimension = 4096;
+// More characters than fit in the label column's cap of twelve M's, even of the narrowest.
+constexpr int kMeasuredLabelChars = 64;
 
 int partIndex(MatrixTableModel::Part part)
 {
@@ -90,6 +93,7 @@ MatrixEditorView::MatrixEditorView(AttentionModel *model, ViewState *viewState, 
     m_nameEdit->setObjectName(QStringLiteral("scenarioNameEdit"));
     m_nameEdit->setAccessibleName(tr("scenario name"));
     m_nameEdit->setPlaceholderText(tr("(no name)"));
+    m_nameEdit->setMaxLength(ScenarioLimits::maxLabelChars);  // as long as a file may hold
     m_nameEdit->setToolTip(tr("The scenario's name, shown in the window title; press Enter to rename"));
     nameLabel->setBuddy(m_nameEdit);
     nameRow->addWidget(nameLabel);
@@ -499,8 +503,11 @@ void MatrixEditorView::updateColumnWidths()
         QTableView *view = m_views[index];
         MatrixTableModel *table = m_models[index];
         int labelWidth = metrics.horizontalAdvance(table->headerData(0, Qt::Horizontal).toString());
+        // The column is capped at twelve M's: a label's first characters are all that can
+        // decide its width, so a long label is never laid out in full here.
         for (int row = 0; row < table->rowCount(); ++row)
-            labelWidth = std::max(labelWidth, metrics.horizontalAdvance(table->tokenLabel(row)));
+            labelWidth = std::max(labelWidth,
+                                  metrics.horizontalAdvance(table->tokenLabel(row).left(kMeasuredLabelChars)));
         const int icon = index == 0 ? view->style()->pixelMetric(QStyle::PM_SmallIconSize, nullptr, view)
                                     + metrics.horizontalAdvance(QLatin1Char(' '))
                                     : 0;

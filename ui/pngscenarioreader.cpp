@@ -1,55 +1,31 @@
 #include "pngscenarioreader.h"
 
+#include "jsonfile.h"
+#include "pngtext.h"
 #include "scenariojson.h"
 
 #include <QFile>
 #include <QFileInfo>
-#include <QImage>
-#include <QImageReader>
 
 namespace attnlens {
 
-namespace {
-
-const QByteArray kPngSignature("\x89PNG\r\n\x1a\n", 8);
-
-} // namespace
-
 bool looksLikePng(const QString &path)
 {
+    // A FIFO or a device is never opened to look: that could wait for ever.
+    if (!nonRegularFileKind(path).isEmpty())
+        return false;
     QFile file(path);
-    return file.open(QIODevice::ReadOnly) && file.read(kPngSignature.size()) == kPngSignature;
+    return file.open(QIODevice::ReadOnly) && hasPngSignature(file.read(8));
 }
 
 Result<Scenario> readPngScenario(const QString &path)
 {
-    const QString fileName = QFileInfo(path).fileName();
-    QImageReader reader(path, "png");
-    if (!reader.canRead()) {
-        return Error{ErrorCategory::FileError,
-                     QStringLiteral("%1: cannot be read as a PNG image: %2")
-                         .arg(fileName, reader.errorString())};
-    }
-    const QString key = QLatin1String(kPngScenarioKey);
-    // Text chunks written before the image data are known from the header alone; a chunk placed
-    // after the pixels (other writers do that) is only seen once the image is decoded.
-    QString json = reader.text(key);
-    if (json.isEmpty()) {
-        const QImage image = reader.read();
-        if (image.isNull()) {
-            return Error{ErrorCategory::FileError,
-                         QStringLiteral("%1: cannot be read as a PNG image: %2")
-                             .arg(fileName, reader.errorString())};
-        }
-        json = image.text(key);
-    }
-    if (json.isEmpty()) {
-        return Error{ErrorCategory::InvalidScenario,
-                     QStringLiteral("%1: this PNG was not made by Attention Lens (no scenario "
-                                    "inside)")
-                         .arg(fileName)};
-    }
-    return parseScenario(json.toUtf8(), fileName);
+    // The core's reader walks the PNG's chunks itself (no image decoding, every chunk length
+    // checked before use), so a window, --evidence and --export all read a figure alike.
+    const Result<QByteArray> bytes = readFileBounded(path, ScenarioLimits::maxFileBytes);
+    if (!bytes)
+        return bytes.error();
+    return parsePngScenario(bytes.value(), QFileInfo(path).fileName());
 }
 
 } // namespace attnlens

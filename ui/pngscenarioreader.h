@@ -1,16 +1,12 @@
 #pragma once
 
+#include "pngtext.h"
 #include "result.h"
 #include "scenario.h"
 
 #include <QString>
 
 namespace attnlens {
-
-/// The PNG text chunk that carries the scenario JSON of an exported figure.
-inline constexpr const char *kPngScenarioKey = "attnlens-scenario";
-/// The PNG text chunk that names the Attention Lens version that wrote the figure.
-inline constexpr const char *kPngVersionKey = "attnlens-version";
 
 /// Reads the scenario stored in a PNG figure exported by Attention Lens. A file that is not a
 /// readable image is a FileError; a PNG without the scenario chunk is an InvalidScenario whose

@@ -25,7 +25,10 @@ namespace {
 
 QString quoted(const QString &label)
 {
-    return QStringLiteral("\u201c") + label.toHtmlEscaped() + QStringLiteral("\u201d");
+    // The readout is one line of rich text: a long label shows its start, not 256 characters.
+    constexpr int kShownChars = 40;
+    const QString shown = label.size() > kShownChars ? label.left(kShownChars - 1) + QChar(0x2026) : label;
+    return QStringLiteral("\u201c") + shown.toHtmlEscaped() + QStringLiteral("\u201d");
 }
 
 bool isTemperatureError(const AttentionModel &model)

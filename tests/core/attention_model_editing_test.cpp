@@ -1,5 +1,7 @@
 #include "attention.h"
 #include "attentionmodel.h"
+#include "jsonfile.h"
+#include "scenariojson.h"
 #include "coretestsupport.h"
 #include "scenario.h"
 
@@ -136,6 +138,26 @@ TEST(AttentionModelEditing, RenamingTheScenario)
     EXPECT_EQ(nameSpy.at(0).at(0).toString(), QStringLiteral("my lesson"));
     EXPECT_EQ(log.entries, (QStringList{"nameChanged", "scenarioReset", "resultChanged"}));
     EXPECT_EQ(model->scenario().name, QStringLiteral("my lesson"));
+}
+
+TEST(AttentionModelEditing, LabelsAndNamesAreCutToWhatAFileMayHold)
+{
+    // Whatever is typed must save and open again: the loader refuses labels over 256 characters.
+    auto model = settledModel(threeQueries());
+    const QString pasted(100000, QLatin1Char('x'));
+    model->setScenarioName(pasted);
+    model->setQueryLabel(0, pasted);
+    model->setKeyLabel(1, pasted);
+    model->insertQuery(1, model->scenario().queries.row(0), pasted);
+    settleEvents(3, 10);
+    EXPECT_EQ(model->scenario().name.size(), ScenarioLimits::maxLabelChars);
+    EXPECT_EQ(model->scenario().queryLabels.at(0).size(), ScenarioLimits::maxLabelChars);
+    EXPECT_EQ(model->scenario().queryLabels.at(1).size(), ScenarioLimits::maxLabelChars);
+    EXPECT_EQ(model->scenario().keyLabels.at(1).size(), ScenarioLimits::maxLabelChars);
+    const Result<Scenario> reopened =
+        parseScenario(toJsonText(scenarioToJson(model->scenario())), QStringLiteral("typed.json"));
+    ASSERT_TRUE(reopened.ok()) << reopened.error().describe().toStdString();
+    EXPECT_TRUE(reopened.value() == model->scenario());
 }
 
 // ---- Queries ------------------------------------------------------------------------------------

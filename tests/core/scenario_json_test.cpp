@@ -14,6 +14,7 @@
 
 #include <gtest/gtest.h>
 
+#include <sys/mman.h>
 #include <sys/resource.h>
 
 #include <csignal>
@@ -475,36 +476,35 @@ TEST(ScenarioJsonReader, FormatVersionAndTextFieldsAreChecked)
 
 TEST(ScenarioJsonReader, DocumentOverTheSizeLimitIsRefusedBeforeParsing)
 {
-    QByteArray huge(ScenarioLimits::maxFileBytes + 1, ' ');
+    // 1.5 GiB of untouched zero pages: refused by its size before a byte of it is read.
+    const size_t size = size_t(ScenarioLimits::maxFileBytes) + 1;
+    void *pages = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    ASSERT_NE(pages, MAP_FAILED);
+    const QByteArray huge = QByteArray::fromRawData(static_cast<const char *>(pages), qsizetype(size));
     EXPECT_TRUE(refusedWith(parseScenario(huge, QStringLiteral("huge.json")), ErrorCategory::InvalidScenario,
-                            {"huge.json: ", "larger than the limit of 64 MiB"}));
+                            {"huge.json: ", "larger than the limit of 1536 MiB"}));
+    ::munmap(pages, size);
 }
 
 // ---- Files -------------------------------------------------------------------------------------
 
-TEST(ScenarioFiles, FileOverSixtyFourMiBIsRefused)
+TEST(ScenarioFiles, FileOverTheLimitIsRefusedBeforeItIsRead)
 {
     QTemporaryDir dir;
     ASSERT_TRUE(dir.isValid());
-    // A valid scenario padded with whitespace: exactly at the limit it opens, one byte more it
-    // is refused for its size alone.
-    QByteArray document = documentWith(QStringLiteral("name"), QStringLiteral("padded"));
+    // The limit admits the largest file the app writes (1.5 GiB, see file_reliability_test);
+    // one byte more is refused for its size alone. A sparse file costs no disk.
     const qint64 limit = ScenarioLimits::maxFileBytes;
-    ASSERT_EQ(limit, 64LL * 1024 * 1024);
-    document.append(QByteArray(limit - document.size(), ' '));
-    ASSERT_EQ(document.size(), limit);
-
-    const QString atLimit = dir.filePath(QStringLiteral("at-limit.json"));
-    ASSERT_FALSE(writeFileAtomically(atLimit, document).has_value());
-    const Result<Scenario> fits = readScenarioFile(atLimit);
-    ASSERT_TRUE(fits.ok()) << fits.error().describe().toStdString();
-    EXPECT_EQ(fits.value().name, QStringLiteral("padded"));
-
-    document.append(' ');
+    ASSERT_EQ(limit, 1536LL * 1024 * 1024);
     const QString overLimit = dir.filePath(QStringLiteral("over-limit.json"));
-    ASSERT_FALSE(writeFileAtomically(overLimit, document).has_value());
+    {
+        QFile file(overLimit);
+        ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+        file.write(documentWith(QStringLiteral("name"), QStringLiteral("padded")));
+        ASSERT_TRUE(file.resize(limit + 1));
+    }
     const Result<Scenario> tooBig = readScenarioFile(overLimit);
-    EXPECT_TRUE(refusedWith(tooBig, ErrorCategory::InvalidScenario, {"larger than the limit of 64 MiB"}));
+    EXPECT_TRUE(refusedWith(tooBig, ErrorCategory::InvalidScenario, {"larger than the limit of 1536 MiB"}));
 }
 
 TEST(ScenarioFiles, MissingFileIsAFileError)

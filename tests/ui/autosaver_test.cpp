@@ -5,6 +5,7 @@
 #include "builtinscenarios.h"
 #include "coretestsupport.h"
 #include "documentcontroller.h"
+#include "scenariojson.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -21,7 +22,9 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <memory>
+#include <random>
 
 using namespace attnlens;
 using attnlens::test::builtinScenario;
@@ -260,4 +263,35 @@ TEST(AutoSaverSlots, TwoWindowsAtOnceWriteTwoFilesAndACrashedWindowsFileIsTakenO
     second.discard();
     EXPECT_FALSE(QFileInfo::exists(AutoSaver::defaultFilePath()));
     EXPECT_FALSE(QFileInfo::exists(AutoSaver::slotFilePath(2)));
+}
+
+TEST_F(AutoSaverTest, ALargeScenarioIsAutosavedAndReadBackBitForBit)
+{
+    // 1024 x 1024 for Q, K and V of arbitrary doubles: its autosave used to be 86 MB of indented
+    // JSON, over the 64 MiB limit, and was set aside as unreadable after a crash.
+    constexpr Index n = 1024;
+    std::mt19937_64 random(7);
+    std::uniform_real_distribution<double> exponent(-300.0, 300.0);
+    std::uniform_real_distribution<double> unit(-1.0, 1.0);
+    const auto randomMatrix = [&] {
+        Matrix m(n, n);
+        for (Index i = 0; i < n; ++i)
+            for (Index j = 0; j < n; ++j)
+                m(i, j) = unit(random) * std::pow(10.0, exponent(random));
+        return m;
+    };
+    Scenario big;
+    big.queries = randomMatrix();
+    big.keys = randomMatrix();
+    big.values = randomMatrix();
+    big.queries(0, 0) = -0.0;
+    document.setDocument(big, QString());
+    model.setTemperature(0.5);
+    ASSERT_FALSE(autosaver.writeNow().has_value());
+    EXPECT_LT(QFileInfo(autosavePath).size(), ScenarioLimits::maxFileBytes);
+
+    const Result<AutoSaver::Recovered> recovered = autosaver.read();
+    ASSERT_TRUE(recovered.ok()) << recovered.error().describe().toStdString();
+    EXPECT_TRUE(recovered.value().scenario == model.scenario());
+    EXPECT_TRUE(std::signbit(recovered.value().scenario.queries(0, 0)));
 }

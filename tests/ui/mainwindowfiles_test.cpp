@@ -7,10 +7,14 @@
 #include "coretestsupport.h"
 #include "documentcontroller.h"
 #include "mainwindow.h"
+#include "livereadoutlabel.h"
+#include "matrixeditorview.h"
 #include "pngscenarioreader.h"
 #include "recentfiles.h"
 #include "scenariojson.h"
+#include "weightschartview.h"
 
+#include <QChart>
 #include <QDir>
 #include <QDragEnterEvent>
 #include <QDropEvent>
@@ -18,10 +22,13 @@
 #include <QFileInfo>
 #include <QImage>
 #include <QJsonDocument>
+#include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMimeData>
+#include <QProcess>
 #include <QSettings>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QUrl>
@@ -29,6 +36,10 @@
 #include <gtest/gtest.h>
 
 #include <memory>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 using namespace attnlens;
 using attnlens::test::builtinScenario;
@@ -422,4 +433,121 @@ TEST_F(MainWindowFilesTest, ARefusedRestoreDeletesTheCopyAndKeepsTheStartScenari
     EXPECT_FALSE(QFileInfo::exists(AutoSaver::defaultFilePath()));
     EXPECT_TRUE(next.model()->scenario() == builtinScenario(kLessonScenarioId));
     EXPECT_FALSE(next.documentController()->isModified());
+}
+
+// --- Issue 11: the faults of the outside reliability pass, as the window meets them ---------
+
+TEST_F(MainWindowFilesTest, AFallbackAutosaveLeftByACrashIsOffered)
+{
+    // A window that could not lock a slot (a full disk at start) autosaves to
+    // autosave-p<PID>.json; after it is killed, the next start must still find that work.
+    QProcess finished;
+    finished.start(QStringLiteral("true"), QStringList());
+    ASSERT_TRUE(finished.waitForStarted(5000));
+    const qint64 deadPid = finished.processId();
+    ASSERT_TRUE(finished.waitForFinished(5000));
+    const QString fallback = QFileInfo(AutoSaver::defaultFilePath())
+                                 .absoluteDir()
+                                 .filePath(QStringLiteral("autosave-p%1.json").arg(deadPid));
+    Scenario expected;
+    {
+        MainWindow crashing;
+        answerDialogs(crashing);
+        crashing.autoSaver()->setFilePath(fallback);
+        crashing.autoSaver()->setInterval(20);
+        crashing.openScenario(builtinScenario(kLessonScenarioId), QStringLiteral("lesson"));
+        crashing.model()->setTemperature(0.29);
+        ASSERT_TRUE(eventually([&] { return QFileInfo::exists(fallback); }));
+        expected = crashing.model()->scenario();
+    }
+    ASSERT_TRUE(QFileInfo::exists(fallback));
+    ASSERT_FALSE(QFileInfo::exists(AutoSaver::defaultFilePath()));
+
+    MainWindow next;
+    answerDialogs(next);
+    next.openScenario(builtinScenario(kLessonScenarioId), QStringLiteral("lesson"));
+    EXPECT_TRUE(next.offerAutosaveRestore());
+    EXPECT_EQ(restoreQuestions.size(), 1);
+    EXPECT_TRUE(next.model()->scenario() == expected);
+    EXPECT_FALSE(QFileInfo::exists(fallback));  // taken over into the window's own slot
+    next.autoSaver()->discard();
+}
+
+TEST_F(MainWindowFilesTest, AFifoIsRefusedWhenOpenedAndWrittenThroughWhenSavedTo)
+{
+    QTemporaryDir dir;
+    const QString fifo = dir.filePath(QStringLiteral("pipe.json"));
+    ASSERT_EQ(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+    MainWindow window;
+    answerDialogs(window);
+    window.openScenario(builtinScenario(kLessonScenarioId), QStringLiteral("lesson"));
+
+    // Opening it would wait for a writer for ever: refused by name, the document unchanged.
+    EXPECT_FALSE(window.documentController()->openFile(fifo));
+    ASSERT_EQ(errors.size(), 1);
+    EXPECT_TRUE(errors.first().contains(QStringLiteral("FIFO"))) << errors.first().toStdString();
+    EXPECT_TRUE(window.model()->scenario() == builtinScenario(kLessonScenarioId));
+
+    // Evidence to a FIFO nobody reads is refused at once; with a reader it goes through, and
+    // the FIFO stays a FIFO.
+    EXPECT_FALSE(window.documentController()->exportEvidenceTo(fifo));
+    ASSERT_EQ(errors.size(), 2);
+    EXPECT_TRUE(errors.last().contains(QStringLiteral("no program is reading")));
+    const int reader = ::open(QFile::encodeName(fifo).constData(), O_RDONLY | O_NONBLOCK);
+    ASSERT_GE(reader, 0);
+    EXPECT_TRUE(window.documentController()->saveTo(fifo));
+    QByteArray received(64 * 1024, '\0');
+    const ssize_t got = ::read(reader, received.data(), size_t(received.size()));
+    ::close(reader);
+    ASSERT_GT(got, 0);
+    received.resize(got);
+    const Result<Scenario> sent = parseScenario(received, QStringLiteral("pipe"));
+    ASSERT_TRUE(sent.ok()) << sent.error().describe().toStdString();
+    EXPECT_TRUE(sent.value() == builtinScenario(kLessonScenarioId));
+    struct stat status {};
+    ASSERT_EQ(::stat(QFile::encodeName(fifo).constData(), &status), 0);
+    EXPECT_TRUE(S_ISFIFO(status.st_mode));
+}
+
+TEST_F(MainWindowFilesTest, LabelsAtTheLengthLimitAreShownElided)
+{
+    Scenario scenario = builtinScenario(kLessonScenarioId);
+    const QString longLabel = QString(ScenarioLimits::maxLabelChars - 1, QLatin1Char('w')) + QLatin1Char('Z');
+    scenario.queryLabels = QStringList{longLabel};
+    for (QString &label : scenario.keyLabels)
+        label = longLabel;
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("long.json"));
+    writeScenario(path, scenario);
+
+    MainWindow window;
+    answerDialogs(window);
+    window.resize(1280, 720);
+    window.show();
+    ASSERT_TRUE(window.documentController()->openFile(path));
+    EXPECT_EQ(window.model()->scenario().queryLabels.first(), longLabel);
+    QCoreApplication::processEvents();
+
+    // The chart's title quotes the label's start and an ellipsis, never all of it.
+    auto *chart = window.findChild<WeightsChartView *>();
+    ASSERT_NE(chart, nullptr);
+    ASSERT_TRUE(eventually([&] { return chart->chart()->title().contains(QChar(0x2026)); }))
+        << chart->chart()->title().toStdString();
+    EXPECT_FALSE(chart->chart()->title().contains(QLatin1Char('Z')));
+    EXPECT_LT(chart->chart()->title().size(), 100);
+
+    // The entropy readout is one line: it quotes the label's start, not all 256 characters.
+    auto *readout = window.findChild<LiveReadoutLabel *>(QStringLiteral("entropyReadout"));
+    ASSERT_NE(readout, nullptr);
+    ASSERT_TRUE(eventually([&] { return readout->text().contains(QStringLiteral("entropy")); }));
+    EXPECT_TRUE(readout->text().contains(QChar(0x2026))) << readout->text().toStdString();
+    EXPECT_FALSE(readout->text().contains(QLatin1Char('Z'))) << readout->text().toStdString();
+
+    // The matrix editor's label column keeps its cap of twelve M's.
+    auto *editor = window.findChild<MatrixEditorView *>();
+    ASSERT_NE(editor, nullptr);
+    QTableView *queries = editor->tableView(MatrixEditorView::Part::Queries);
+    ASSERT_NE(queries, nullptr);
+    EXPECT_LE(queries->columnWidth(0), editor->fontMetrics().horizontalAdvance(QLatin1Char('M')) * 12);
+    EXPECT_GT(queries->columnWidth(0), 0);
 }

@@ -133,3 +133,29 @@ TEST(PngScenarioReader, DocumentsAreRecognisedByContentNotSuffix)
     ASSERT_TRUE(fromJson.ok()) << fromJson.error().describe().toStdString();
     EXPECT_TRUE(fromJson.value() == original);
 }
+
+TEST(PngScenarioReader, NonAsciiLabelsAndALargeScenarioComeBackFromAQtWrittenPng)
+{
+    // The core's own chunk reader against Qt's PNG writer: UTF-8 text (Qt may choose iTXt or
+    // zTXt for it) and a chunk large enough to be compressed.
+    QTemporaryDir dir;
+    Scenario original = awkwardScenario();
+    original.queryLabels = QStringList{QStringLiteral("查詢 一"), QStringLiteral("q\u00e9"), QStringLiteral("三")};
+    original.name = QStringLiteral("注意力 \u00b7 test");
+    const QString small = writePng(dir, QStringLiteral("utf8.png"), jsonOf(original));
+    const Result<Scenario> read = readPngScenario(small);
+    ASSERT_TRUE(read.ok()) << read.error().describe().toStdString();
+    EXPECT_TRUE(read.value() == original);
+
+    Scenario big = original;
+    big.queries = Matrix::Random(200, 64);
+    big.keys = Matrix::Random(300, 64);
+    big.values = Matrix::Random(300, 8);
+    big.queryLabels.clear();
+    big.keyLabels.clear();
+    big.allowed.reset();
+    const QString large = writePng(dir, QStringLiteral("large.png"), jsonOf(big));
+    const Result<Scenario> readLarge = readPngScenario(large);
+    ASSERT_TRUE(readLarge.ok()) << readLarge.error().describe().toStdString();
+    EXPECT_TRUE(readLarge.value() == big);
+}

@@ -1,0 +1,181 @@
+#include "pngtext.h"
+
+#include <QString>
+
+#include <algorithm>
+#include <cstring>
+
+#include <zlib.h>
+
+namespace attnlens {
+
+namespace {
+
+const char kSignature[] = "\x89PNG\r\n\x1a\n";
+constexpr qsizetype kSignatureBytes = 8;
+// The PNG specification caps a chunk at 2^31 - 1 bytes; a keyword has 1 to 79 characters.
+constexpr quint32 kMaxChunkLength = 0x7fffffffU;
+constexpr qsizetype kMaxKeywordBytes = 79;
+
+quint32 bigEndian32(const char *p)
+{
+    const auto *u = reinterpret_cast<const unsigned char *>(p);
+    return (quint32(u[0]) << 24) | (quint32(u[1]) << 16) | (quint32(u[2]) << 8) | quint32(u[3]);
+}
+
+// A chunk type is four ASCII letters; anything else in a damaged file is shown in hex.
+QString chunkName(const QByteArray &type)
+{
+    for (const char c : type) {
+        if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z')))
+            return QStringLiteral("0x") + QString::fromLatin1(type.toHex());
+    }
+    return QString::fromLatin1(type);
+}
+
+Error damaged(const QString &source, const QString &problem)
+{
+    return Error{ErrorCategory::FileError,
+                 QStringLiteral("%1: cannot be read as a PNG image: %2").arg(source, problem)};
+}
+
+// Inflates a zlib stream, stopping as soon as the output would pass maxBytes.
+Result<QByteArray> inflateBounded(const char *data, qsizetype size, qint64 maxBytes,
+                                  const QString &source)
+{
+    z_stream stream{};
+    if (inflateInit(&stream) != Z_OK)
+        return damaged(source, QStringLiteral("the text cannot be decompressed"));
+    stream.next_in = reinterpret_cast<Bytef *>(const_cast<char *>(data));
+    stream.avail_in = static_cast<uInt>(size);
+    QByteArray out;
+    constexpr qsizetype kStep = 1 << 20;
+    int status = Z_OK;
+    while (status != Z_STREAM_END) {
+        if (out.size() >= maxBytes) {
+            inflateEnd(&stream);
+            return Error{ErrorCategory::InvalidScenario,
+                         QStringLiteral("%1: the scenario inside the PNG is larger than the limit "
+                                        "of %2 MiB")
+                             .arg(source)
+                             .arg(maxBytes / (1024 * 1024))};
+        }
+        const qsizetype before = out.size();
+        out.resize(before + std::min<qint64>(kStep, maxBytes - before + 1));
+        stream.next_out = reinterpret_cast<Bytef *>(out.data() + before);
+        stream.avail_out = static_cast<uInt>(out.size() - before);
+        status = inflate(&stream, Z_NO_FLUSH);
+        out.resize(out.size() - stream.avail_out);
+        if (status != Z_OK && status != Z_STREAM_END) {
+            inflateEnd(&stream);
+            return damaged(source, QStringLiteral("the compressed text is damaged"));
+        }
+        if (status == Z_OK && stream.avail_in == 0 && stream.avail_out != 0) {
+            inflateEnd(&stream);
+            return damaged(source, QStringLiteral("the compressed text is cut off"));
+        }
+    }
+    inflateEnd(&stream);
+    if (out.size() > maxBytes) {
+        return Error{ErrorCategory::InvalidScenario,
+                     QStringLiteral("%1: the scenario inside the PNG is larger than the limit "
+                                    "of %2 MiB")
+                         .arg(source)
+                         .arg(maxBytes / (1024 * 1024))};
+    }
+    return out;
+}
+
+} // namespace
+
+bool hasPngSignature(const QByteArray &bytes)
+{
+    return bytes.size() >= kSignatureBytes
+        && std::memcmp(bytes.constData(), kSignature, kSignatureBytes) == 0;
+}
+
+Result<std::optional<QByteArray>> findPngText(const QByteArray &png, const char *keyword,
+                                              qint64 maxTextBytes, const QString &source)
+{
+    if (!hasPngSignature(png))
+        return damaged(source, QStringLiteral("it does not start with the PNG signature"));
+    const qsizetype wantedLength = qsizetype(std::strlen(keyword));
+    qsizetype pos = kSignatureBytes;
+    while (true) {
+        if (png.size() - pos < 12)
+            return damaged(source, QStringLiteral("the file is cut off before its end chunk"));
+        const char *header = png.constData() + pos;
+        const quint32 length = bigEndian32(header);
+        const QByteArray type(header + 4, 4);
+        // The declared length is checked before anything is read or allocated: a forged
+        // length costs nothing.
+        if (length > kMaxChunkLength || qint64(length) > png.size() - pos - 12) {
+            return damaged(source, QStringLiteral("chunk \"%1\" declares %2 bytes, but only %3 "
+                                                  "bytes follow it in the file")
+                                       .arg(chunkName(type))
+                                       .arg(length)
+                                       .arg(png.size() - pos - 12));
+        }
+        const char *data = header + 8;
+        if (type == "IEND")
+            return std::optional<QByteArray>();
+        const bool isText = type == "tEXt" || type == "zTXt" || type == "iTXt";
+        const qsizetype keywordEnd = isText
+            ? qsizetype(std::find(data, data + std::min<qsizetype>(length, kMaxKeywordBytes + 1),
+                                  '\0') - data)
+            : -1;
+        // The keyword must end in a NUL inside the chunk, or the text would start past its end.
+        if (isText && keywordEnd == wantedLength && keywordEnd < qsizetype(length)
+            && std::memcmp(data, keyword, size_t(wantedLength)) == 0) {
+            const uLong crc = crc32(crc32(0L, Z_NULL, 0),
+                                    reinterpret_cast<const Bytef *>(header + 4), uInt(length + 4));
+            if (crc != bigEndian32(data + length))
+                return damaged(source, QStringLiteral("the \"%1\" chunk fails its checksum")
+                                           .arg(QLatin1String(keyword)));
+            const char *text = data + keywordEnd + 1;
+            const char *end = data + length;
+            if (type == "tEXt") {
+                if (end - text > maxTextBytes)
+                    break;  // reported below, as for a compressed text
+                return std::optional<QByteArray>(QByteArray(text, end - text));
+            }
+            bool compressed = type == "zTXt";
+            if (type == "iTXt") {
+                // compression flag, method, language tag\0, translated keyword\0, text
+                if (end - text < 2)
+                    return damaged(source, QStringLiteral("the \"%1\" chunk is cut off")
+                                               .arg(QLatin1String(keyword)));
+                compressed = text[0] != 0;
+                text += 2;
+                for (int field = 0; field < 2; ++field) {
+                    text = std::find(text, end, '\0');
+                    if (text == end)
+                        return damaged(source, QStringLiteral("the \"%1\" chunk is cut off")
+                                                   .arg(QLatin1String(keyword)));
+                    ++text;
+                }
+            } else {
+                ++text;  // zTXt: the compression method byte
+                if (text > end)
+                    return damaged(source, QStringLiteral("the \"%1\" chunk is cut off")
+                                               .arg(QLatin1String(keyword)));
+            }
+            if (!compressed) {
+                if (end - text > maxTextBytes)
+                    break;
+                return std::optional<QByteArray>(QByteArray(text, end - text));
+            }
+            Result<QByteArray> inflated = inflateBounded(text, end - text, maxTextBytes, source);
+            if (!inflated)
+                return inflated.error();
+            return std::optional<QByteArray>(std::move(inflated).value());
+        }
+        pos += 12 + qsizetype(length);
+    }
+    return Error{ErrorCategory::InvalidScenario,
+                 QStringLiteral("%1: the scenario inside the PNG is larger than the limit of %2 MiB")
+                     .arg(source)
+                     .arg(maxTextBytes / (1024 * 1024))};
+}
+
+} // namespace attnlens
