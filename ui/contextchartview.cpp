@@ -392,7 +392,9 @@ QStringList ContextChartView::categoryNames(int dimensions) const
 void ContextChartView::updateTitle()
 {
     // Fitting the title shapes text: redone only when the query, the width or the font changed.
-    const int available = width() - 16;
+    // Qt Charts centres the title between the chart's margins and cuts it beyond them.
+    const QMargins margins = m_chart->margins();
+    const int available = width() - margins.left() - margins.right() - 12;
     if (available == m_fittedTitleWidth && m_shownQuery == m_fittedTitleQuery)
         return;
     m_fittedTitleWidth = available;
@@ -637,8 +639,10 @@ void ContextChartView::layoutLegend()
     const QMargins margins(kChartMargin + titleRoom, kChartMargin,
                            kChartMargin + (m_legendRight ? static_cast<int>(std::ceil(widest + entryGap)) : 0),
                            kChartMargin + (m_legendRight ? 0 : static_cast<int>(std::ceil(legendHeight + 2))));
-    if (m_chart->margins() != margins)
+    if (m_chart->margins() != margins) {
         m_chart->setMargins(margins);
+        updateTitle();
+    }
 
     const double left = m_legendRight ? chartWidth - kChartMargin - legendWidth : kChartMargin;
     const double top = m_legendRight ? std::max(titleHeight, (chartHeight - legendHeight) / 2)
