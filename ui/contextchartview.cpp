@@ -121,7 +121,14 @@ ContextChartView::ContextChartView(AttentionModel *model, ViewState *viewState, 
     connect(m_model, &AttentionModel::resultChanged, m_deferral, &OffscreenDeferral::requestRefresh);
     connect(m_viewState, &ViewState::selectedQueryChanged, m_deferral,
             &OffscreenDeferral::requestRefresh);
-    connect(m_chart, &QChart::plotAreaChanged, this, &ContextChartView::layoutLabels);
+    connect(m_chart, &QChart::plotAreaChanged, this, [this](const QRectF &plot) {
+        // The headroom and the tick count follow the plot's height.
+        if (std::abs(plot.height() - m_rangePlotHeight) >= 1.0 && m_series->isVisible() && !m_context.isEmpty()) {
+            m_rangePlotHeight = plot.height();
+            updateValueRange();
+        }
+        layoutLabels();
+    });
     connect(m_contextSeries, &QScatterSeries::hovered, this, &ContextChartView::showContextTooltip);
 
     applyFonts();
@@ -137,7 +144,8 @@ ContextChartView::ContextChartView(AttentionModel *model, ViewState *viewState, 
 QSize ContextChartView::minimumSizeHint() const
 {
     const QFontMetrics fm(font());
-    return QSize(fm.averageCharWidth() * 52, fm.height() * 14);
+    // The legend wraps under the plot when the chart is narrow, so a narrow dock is fine.
+    return QSize(fm.averageCharWidth() * 30, fm.height() * 12);
 }
 
 QSize ContextChartView::sizeHint() const
@@ -426,20 +434,26 @@ void ContextChartView::updateValueRange()
         low = 0.0;
         high = 1.0;
     }
-    if (m_rangeHigh > m_rangeLow && low >= m_rangeLow && high <= m_rangeHigh
-        && high - low >= 0.4 * (m_rangeHigh - m_rangeLow))
-        return;
     if (high - low <= 0.0)
         high = low + 1.0;
-    // A little room beyond a full stack for its value label, then ticks at a nice step
-    // (1, 2, 2.5 or 5 times a power of ten) with the range snapped outwards to whole steps.
-    const double pad = 0.06 * (high - low);
+    // Room beyond a full stack for its marker and its value label: a share of the span that is
+    // as many pixels as they need at the plot's height.
+    const QFontMetricsF fm(font());
+    const double plotHeight = std::max(1.0, m_chart->plotArea().height());
+    const double labelRoom = fm.height() * 1.15 + m_contextSeries->markerSize() / 2 + 8;
+    const double share = std::clamp(labelRoom / plotHeight, 0.06, 0.45);
+    const double pad = share / (1.0 - share) * (high - low);
     if (high > 0)
         high += pad;
     if (low < 0)
         low -= pad;
+    // As many ticks as can be written one above the other.
+    const int maxIntervals = std::clamp(static_cast<int>(plotHeight / (fm.height() * 1.6)), 2, 6);
+    if (m_rangeHigh > m_rangeLow && low >= m_rangeLow && high <= m_rangeHigh
+        && high - low >= 0.4 * (m_rangeHigh - m_rangeLow) && maxIntervals == m_rangeIntervals)
+        return;
     const double span = high - low;
-    const double rough = span / 6.0;
+    const double rough = span / maxIntervals;
     const double magnitude = std::pow(10.0, std::floor(std::log10(rough)));
     double step = 10.0 * magnitude;
     for (double factor : {1.0, 2.0, 2.5, 5.0}) {
@@ -452,6 +466,7 @@ void ContextChartView::updateValueRange()
     const double niceHigh = std::ceil(high / step) * step;
     m_rangeLow = niceLow;
     m_rangeHigh = niceHigh;
+    m_rangeIntervals = maxIntervals;
     m_yAxis->setRange(niceLow, niceHigh);
     m_yAxis->setTickCount(static_cast<int>(std::lround((niceHigh - niceLow) / step)) + 1);
 }

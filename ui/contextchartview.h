@@ -134,6 +134,8 @@ private:
     QVector<double> m_stackBottom;
     double m_rangeLow = 0.0;
     double m_rangeHigh = 0.0;
+    int m_rangeIntervals = 0;
+    double m_rangePlotHeight = 0.0;
     int m_shownQuery = 0;
     /// While the chart is out of sight (hidden, or a dock tab behind another) model changes only
     /// mark it stale; the rebuild or refresh is done once it can be seen again.

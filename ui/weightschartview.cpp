@@ -140,7 +140,7 @@ WeightsChartView::WeightsChartView(AttentionModel *model, ViewState *viewState, 
 QSize WeightsChartView::minimumSizeHint() const
 {
     const QFontMetrics fm(font());
-    return QSize(fm.averageCharWidth() * 36, fm.height() * 13);
+    return QSize(fm.averageCharWidth() * 26, fm.height() * 11);
 }
 
 QSize WeightsChartView::sizeHint() const
@@ -529,9 +529,11 @@ void WeightsChartView::layoutKeyNames()
         else if (slot >= lineHeight)
             mode = Mode::Upright;
     }
-    // Upright names take at most 30 % of the chart's height; a longer one is shortened, with the
+    // Upright names take at most 40 % of the chart's height; a longer one is shortened, with the
     // full name as its tooltip.
-    const double uprightRoom = std::max(3 * lineHeight, height() * 0.3);
+    const double titleHeight = QFontMetricsF(m_chart->titleFont()).height() + 2 * kMargin;
+    const double uprightRoom = std::min(std::max(3 * lineHeight, height() * 0.4),
+                                        height() - titleHeight - 5 * lineHeight);
     double band = 0.0;
     switch (mode) {
     case Mode::Across:
@@ -541,7 +543,7 @@ void WeightsChartView::layoutKeyNames()
         band = lineHeight + fm.lineSpacing();
         break;
     case Mode::Upright:
-        band = std::min(widest + 1, uprightRoom);
+        band = std::max(lineHeight, std::min(widest + 1, uprightRoom));
         break;
     case Mode::Hidden:
         band = 0.0;

@@ -185,9 +185,59 @@ void WorkedNumbersView::onHoverChanged()
 void WorkedNumbersView::refresh()
 {
     m_deferral->markRefreshed();
+    composeToFit();
+    applyPendingScroll();
+    viewport()->update();
+}
+
+void WorkedNumbersView::composeToFit()
+{
+    // The form is kept while it fits, so that a drag does not flip it frame by frame: the narrow
+    // form goes back to the wide one only once the viewport has room for what the wide one took.
+    const qreal available = viewport()->width();
+    if (m_narrow && m_wideWidth > 0.0 && m_wideWidth <= available)
+        m_narrow = false;
     compose();
     layoutContent();
+    if (!m_narrow && !m_showingRefusal) {
+        m_wideWidth = m_contentSize.width();
+        if (m_wideWidth > available) {
+            m_narrow = true;
+            compose();
+            layoutContent();
+        }
+    }
+}
+
+void WorkedNumbersView::scrollToSection(Section section)
+{
+    m_pendingSection = section;
+    if (!isStale())
+        applyPendingScroll();
+}
+
+void WorkedNumbersView::applyPendingScroll()
+{
+    if (!m_pendingSection)
+        return;
+    const int row = m_sectionRows[static_cast<size_t>(*m_pendingSection)];
+    m_pendingSection.reset();
+    if (m_showingRefusal || row < 0 || row >= m_rows.size())
+        return;
+    const int top = static_cast<int>(std::floor(m_rows.at(row).top - m_margin / 2));
+    verticalScrollBar()->setValue(std::clamp(top, 0, verticalScrollBar()->maximum()));
+    horizontalScrollBar()->setValue(0);
     viewport()->update();
+}
+
+QRectF WorkedNumbersView::sectionRect(Section section) const
+{
+    const int row = m_sectionRows[static_cast<size_t>(section)];
+    if (m_showingRefusal || row < 0 || row >= m_rows.size())
+        return QRectF();
+    const Row &r = m_rows.at(row);
+    return QRectF(m_margin, r.top, std::max<qreal>(1.0, m_contentSize.width() - 2 * m_margin), r.height)
+        .translated(-contentOffset());
 }
 
 void WorkedNumbersView::setPaperVisible(bool visible)
@@ -326,6 +376,7 @@ void WorkedNumbersView::compose()
     m_cells.clear();
     m_runs.clear();
     m_keyRows.clear();
+    m_sectionRows.fill(-1);
 
     const Scenario &scenario = m_model->scenario();
     m_shownQuery = std::clamp(m_viewState->selectedQuery(), 0,
@@ -345,6 +396,7 @@ void WorkedNumbersView::compose()
     auto mix = [&shape](quint64 v) { shape = (shape ^ v) * 1099511628211ULL; };
     mix(static_cast<quint64>(m_shownQuery));
     mix(m_showingRefusal);
+    mix(m_narrow);
     mix(static_cast<quint64>(m_rows.size()));
     for (const Cell &cell : std::as_const(m_cells))
         mix(static_cast<quint64>(cell.span) * 2 + cell.alignRight);
@@ -400,18 +452,37 @@ void WorkedNumbersView::composeCalculation()
             words(header, Bold, kHeaderInk, header.contains(QLatin1Char('<')));
         }
     };
-    auto heading = [this](const QString &title, const QString &note) {
+    const bool narrow = m_narrow;
+    auto heading = [this, narrow](Section section, const QString &title, const QString &note) {
         beginBlock(kSectionGap);
         beginRow();
+        m_sectionRows[static_cast<size_t>(section)] = static_cast<int>(m_rows.size()) - 1;
         beginCell();
         words(title, Bold, kInk);
-        glyphs(QStringLiteral(" "), Regular, kNoteInk);
+        if (narrow) {
+            // The note on lines of its own, wrapped to the view.
+            beginBlock(kUnderHeadingGap, false, true);
+            beginRow();
+            beginCell();
+        } else {
+            glyphs(QStringLiteral(" "), Regular, kNoteInk);
+        }
         words(note, Regular, kNoteInk, note.contains(QLatin1Char('<')));
+    };
+    // In the narrow form the terms of a sum go on rows of their own under the table row, two
+    // terms to a row.
+    auto termsRow = [this, narrow](int span, int termIndex) {
+        if (!narrow || termIndex % 2 != 0)
+            return;
+        beginRow();
+        beginCell(false, span);
+        glyphs(QStringLiteral("    "), Regular, kInk);
     };
 
     // The title, in the query's colour.
     beginBlock(0.0);
     beginRow();
+    m_sectionRows[static_cast<size_t>(Section::Query)] = static_cast<int>(m_rows.size()) - 1;
     beginCell();
     words(QStringLiteral("\u25a0"), Mark, color);
     glyphs(QStringLiteral(" "), Title, kInk);
@@ -432,18 +503,30 @@ void WorkedNumbersView::composeCalculation()
         glyphs(QStringLiteral(", "), Regular, kInk);
         words(tr("\u2026 %1 more").arg(keyDim - kMaxTerms), Regular, kInk);
     }
-    glyphs(QStringLiteral("]    "), Regular, kInk);
+    glyphs(narrow ? QStringLiteral("]") : QStringLiteral("]    "), Regular, kInk);
+    if (narrow) {
+        beginRow();
+        beginCell();
+    }
     words(tr("d<sub>k</sub> = %1, √d<sub>k</sub>").arg(keyDim), Regular, kInk, true);
     glyphs(kEquals, Regular, kInk);
     compact(sqrtDk);
-    glyphs(QStringLiteral("    T = "), Regular, kInk);
+    if (narrow) {
+        beginRow();
+        beginCell();
+    }
+    glyphs(narrow ? QStringLiteral("T = ") : QStringLiteral("    T = "), Regular, kInk);
     exact(temperature);
 
     // 1. Scores.
-    heading(tr("1  Scores"), tr("dot product, then \u00f7 √d<sub>k</sub> and \u00f7 T"));
+    heading(Section::Scores, tr("1  Scores"), tr("dot product, then \u00f7 √d<sub>k</sub> and \u00f7 T"));
     beginBlock(kUnderHeadingGap, true);
-    headerRow({tr("key"), QStringLiteral("q\u00b7k"), tr("\u00f7 √d<sub>k</sub> = score"),
-               tr("\u00f7 T = z")});
+    if (narrow)
+        headerRow({tr("key"), QStringLiteral("q\u00b7k"), tr("\u00f7 √d<sub>k</sub><br>= score"),
+                   tr("\u00f7 T<br>= z")});
+    else
+        headerRow({tr("key"), QStringLiteral("q\u00b7k"), tr("\u00f7 √d<sub>k</sub> = score"),
+                   tr("\u00f7 T = z")});
     QVector<double> z(keyCount);
     for (int j = 0; j < keyCount; ++j)
         z[j] = result.scores(q, j) / temperature;
@@ -452,28 +535,41 @@ void WorkedNumbersView::composeCalculation()
         m_keyRows.append(static_cast<int>(m_rows.size()) - 1);
         beginCell();
         words(scenario.keyLabel(j), Regular, kInk);
-        beginCell();
         double dot = 0.0;
-        for (int d = 0; d < keyDim; ++d) {
+        for (int d = 0; d < keyDim; ++d)
             dot += scenario.queries(q, d) * scenario.keys(j, d);
-            if (d < kMaxTerms) {
-                if (d > 0)
-                    glyphs(kPlus, Regular, kInk);
-                factor(scenario.queries(q, d));
-                glyphs(kTimes, Regular, kInk);
-                factor(scenario.keys(j, d));
-            }
+        if (narrow) {
+            // key | q·k | score | z, then the terms on rows of their own.
+            beginCell(true);
+            exact(dot);
+            beginCell(true);
+            compact(result.scores(q, j));
+            beginCell(true);
+            compact(z[j]);
+        } else {
+            beginCell();
+        }
+        for (int d = 0; d < std::min(keyDim, kMaxTerms); ++d) {
+            termsRow(4, d);
+            if (d > 0 || narrow)
+                glyphs(d > 0 ? kPlus : kEquals.trimmed() + QLatin1Char(' '), Regular, kInk);
+            factor(scenario.queries(q, d));
+            glyphs(kTimes, Regular, kInk);
+            factor(scenario.keys(j, d));
         }
         if (keyDim > kMaxTerms) {
+            termsRow(4, kMaxTerms);
             glyphs(kPlus, Regular, kInk);
             words(tr("\u2026 (%1 more terms)").arg(keyDim - kMaxTerms), Regular, kInk);
         }
-        glyphs(kEquals, Regular, kInk);
-        exact(dot);
-        beginCell(true);
-        compact(result.scores(q, j));
-        beginCell(true);
-        compact(z[j]);
+        if (!narrow) {
+            glyphs(kEquals, Regular, kInk);
+            exact(dot);
+            beginCell(true);
+            compact(result.scores(q, j));
+            beginCell(true);
+            compact(z[j]);
+        }
     }
     if (keyCount > shownKeys)
         moreNote(keyCount - shownKeys, tr("key"), tr("keys"), 4);
@@ -502,18 +598,25 @@ void WorkedNumbersView::composeCalculation()
         }
         weightSum += result.weights(q, j);
     }
-    heading(tr("2  Softmax"), tr("subtract the maximum, exponentiate, divide by the sum"));
+    heading(Section::Softmax, tr("2  Softmax"), tr("subtract the maximum, exponentiate, divide by the sum"));
     beginBlock(kUnderHeadingGap * 2);
     beginRow();
     beginCell();
     words(maskedCount > 0 ? tr("maximum of z over the allowed keys:") : tr("maximum of z:"), Regular, kInk);
-    glyphs(QStringLiteral(" m = "), Regular, kInk);
+    if (narrow) {
+        beginRow();
+        beginCell();
+    }
+    glyphs(narrow ? QStringLiteral("m = ") : QStringLiteral(" m = "), Regular, kInk);
     compact(maxZ);
     glyphs(QStringLiteral(" "), Regular, kInk);
     words(QLatin1Char('(') + scenario.keyLabel(maxKey) + QLatin1Char(')'), Regular, kNoteInk);
 
     beginBlock(kUnderHeadingGap, true);
-    headerRow({tr("key"), tr("z \u2212 m"), tr("exp(z \u2212 m)"), tr("\u00f7 \u03a3 = weight")});
+    if (narrow)
+        headerRow({tr("key"), tr("z \u2212 m"), tr("exp(z \u2212 m)"), tr("\u00f7 \u03a3<br>= weight")});
+    else
+        headerRow({tr("key"), tr("z \u2212 m"), tr("exp(z \u2212 m)"), tr("\u00f7 \u03a3 = weight")});
     for (int j = 0; j < shownKeys; ++j) {
         beginRow();
         m_keyRows.append(static_cast<int>(m_rows.size()) - 1);
@@ -549,7 +652,7 @@ void WorkedNumbersView::composeCalculation()
     }
 
     // 3. Context.
-    heading(tr("3  Context"),
+    heading(Section::Context, tr("3  Context"),
             maskedCount > 0 ? tr("c = \u03a3 w\u1d62\u00b7v\u1d62 over the allowed keys "
                                  "(masked keys are left out)")
                             : tr("c = \u03a3 w\u1d62\u00b7v\u1d62"));
@@ -559,15 +662,23 @@ void WorkedNumbersView::composeCalculation()
         beginRow();
         beginCell();
         words(QStringLiteral("c<sub>%1</sub>").arg(d + 1), Regular, kInk, true);
-        beginCell();
-        glyphs(QStringLiteral("= "), Regular, kInk);
+        if (narrow) {
+            // c_d | = value, then the terms on rows of their own.
+            beginCell(true);
+            glyphs(QStringLiteral("= "), Regular, kInk);
+            compact(result.context(q, d), Bold);
+        } else {
+            beginCell();
+            glyphs(QStringLiteral("= "), Regular, kInk);
+        }
         int termCount = 0;
         for (int j = 0; j < keyCount; ++j) {
             if (!scenario.isAllowed(q, j))
                 continue;
             if (termCount < kMaxTerms) {
-                if (termCount > 0)
-                    glyphs(kPlus, Regular, kInk);
+                termsRow(2, termCount);
+                if (termCount > 0 || narrow)
+                    glyphs(termCount > 0 ? kPlus : QStringLiteral("= "), Regular, kInk);
                 compact(result.weights(q, j));
                 glyphs(kTimes, Regular, kInk);
                 factor(scenario.values(j, d));
@@ -575,12 +686,15 @@ void WorkedNumbersView::composeCalculation()
             ++termCount;
         }
         if (termCount > kMaxTerms) {
+            termsRow(2, kMaxTerms);
             glyphs(kPlus, Regular, kInk);
             words(tr("\u2026 (%1 more terms)").arg(termCount - kMaxTerms), Regular, kInk);
         }
-        beginCell(true);
-        glyphs(QStringLiteral("= "), Regular, kInk);
-        compact(result.context(q, d), Bold);
+        if (!narrow) {
+            beginCell(true);
+            glyphs(QStringLiteral("= "), Regular, kInk);
+            compact(result.context(q, d), Bold);
+        }
     }
     if (valueDim > shownDims)
         moreNote(valueDim - shownDims, tr("dimension"), tr("dimensions"), 3);
@@ -815,8 +929,11 @@ void WorkedNumbersView::updateScrollBars()
 void WorkedNumbersView::resizeEvent(QResizeEvent *event)
 {
     QAbstractScrollArea::resizeEvent(event);
+    const qreal available = viewport()->width();
     if (m_showingRefusal)
         layoutContent();  // the prose wraps to the new width
+    else if (m_narrow != (m_wideWidth > available) || m_narrow)
+        composeToFit();  // the other form fits better now (and the narrow form's notes wrap)
     else
         updateScrollBars();
 }
