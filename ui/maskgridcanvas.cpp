@@ -455,10 +455,29 @@ void MaskGridCanvas::relayout()
         case ColumnLabelMode::TwoLines:
             m_columnLabels << label;
             break;
-        case ColumnLabelMode::Rotated:
-            m_columnLabels << metrics.elidedText(label, Qt::ElideRight,
-                                                 columnLabelHeight - m_lineHeight / 2);
+        case ColumnLabelMode::Rotated: {
+            // Upright in full; else upright on two lines broken at a space, where the column is
+            // wide enough for two; only then shortened (hovering names the key in full).
+            const int room = columnLabelHeight - m_lineHeight / 2;
+            if (metrics.horizontalAdvance(label) + 1 <= room) {
+                m_columnLabels << label;
+                break;
+            }
+            QString split;
+            if (cellWidth >= 2.2 * metrics.lineSpacing() && m_columnLabelStep == 1) {
+                int best = room + 1;
+                for (qsizetype at = label.indexOf(QLatin1Char(' ')); at > 0; at = label.indexOf(QLatin1Char(' '), at + 1)) {
+                    const int longer = std::max(metrics.horizontalAdvance(label.left(at)),
+                                                metrics.horizontalAdvance(label.mid(at + 1))) + 1;
+                    if (longer <= room && longer < best) {
+                        best = longer;
+                        split = label.left(at) + QLatin1Char('\n') + label.mid(at + 1);
+                    }
+                }
+            }
+            m_columnLabels << (split.isEmpty() ? metrics.elidedText(label, Qt::ElideRight, room) : split);
             break;
+        }
         }
     }
     rebuildCoarseImage();
@@ -476,16 +495,19 @@ QVector<DrawnLabel> MaskGridCanvas::drawnLabels() const
         const QString &text = m_columnLabels.at(j);
         QRectF rect;
         if (m_rotatedColumnLabels) {
-            const double length = metrics.horizontalAdvance(text);
-            rect = QRectF((x0 + x1) / 2.0 - m_lineHeight / 2.0, m_columnLabelArea.bottom() - 2 - length,
-                          m_lineHeight, length);
+            double length = 0.0;
+            for (const QString &line : text.split(QLatin1Char('\n')))
+                length = std::max(length, metrics.horizontalAdvance(line));
+            const double across = text.contains(QLatin1Char('\n')) ? 2.0 * metrics.lineSpacing() : m_lineHeight;
+            rect = QRectF((x0 + x1) / 2.0 - across / 2.0, m_columnLabelArea.bottom() - 2 - length, across, length);
         } else {
             const int inset = columnLabelGap() / 2;
             const QRect box(x0 + inset, m_columnLabelArea.top(), x1 - x0 - 2 * inset, m_columnLabelArea.height());
             rect = metrics.boundingRect(QRectF(box), Qt::AlignHCenter | Qt::AlignBottom | Qt::TextWordWrap, text);
         }
         const QString full = scenario.keyLabel(j);
-        labels.append(DrawnLabel{rect, text, text == full ? QString() : cellToolTip(Hit{Hit::Kind::ColumnLabel, -1, j})});
+        const bool whole = QString(text).replace(QLatin1Char('\n'), QLatin1Char(' ')) == full;
+        labels.append(DrawnLabel{rect, text, whole ? QString() : cellToolTip(Hit{Hit::Kind::ColumnLabel, -1, j})});
     }
     const QFontMetricsF bold(m_boldFont);
     const int rows = std::min<int>(queryCount(), m_rowLabels.size());
@@ -864,7 +886,9 @@ void MaskGridCanvas::paintColumnLabels(QPainter &painter) const
             painter.save();
             painter.translate((x0 + x1) / 2.0, m_columnLabelArea.bottom() - 2);
             painter.rotate(-90);
-            const QRectF box(0, -m_lineHeight / 2.0, m_columnLabelArea.height(), m_lineHeight);
+            const int lines = m_columnLabels[j].contains(QLatin1Char('\n')) ? 2 : 1;
+            const double boxHeight = lines == 1 ? m_lineHeight : 2.0 * fontMetrics().lineSpacing();
+            const QRectF box(0, -boxHeight / 2.0, m_columnLabelArea.height(), boxHeight);
             painter.drawText(box, Qt::AlignLeft | Qt::AlignVCenter, m_columnLabels[j]);
             painter.restore();
         }

@@ -480,7 +480,7 @@ void WorkedNumbersView::composeCalculation()
     };
 
     // The title, in the query's colour.
-    beginBlock(0.0);
+    beginBlock(0.0, false, narrow);  // the narrow form wraps a long name
     beginRow();
     m_sectionRows[static_cast<size_t>(Section::Query)] = static_cast<int>(m_rows.size()) - 1;
     beginCell();
@@ -521,58 +521,58 @@ void WorkedNumbersView::composeCalculation()
     // 1. Scores.
     heading(Section::Scores, tr("1  Scores"), tr("dot product, then \u00f7 √d<sub>k</sub> and \u00f7 T"));
     beginBlock(kUnderHeadingGap, true);
+    // The narrow form drops the key column: each key's name heads its rows, with the terms of
+    // its dot product, and its numbers follow on a row of three columns.
     if (narrow)
-        headerRow({tr("key"), QStringLiteral("q\u00b7k"), tr("\u00f7 √d<sub>k</sub><br>= score"),
-                   tr("\u00f7 T<br>= z")});
+        headerRow({QStringLiteral("q\u00b7k"), tr("\u00f7 √d<sub>k</sub><br>= score"), tr("\u00f7 T<br>= z")});
     else
         headerRow({tr("key"), QStringLiteral("q\u00b7k"), tr("\u00f7 √d<sub>k</sub> = score"),
                    tr("\u00f7 T = z")});
+    const int scoreColumns = narrow ? 3 : 4;
     QVector<double> z(keyCount);
     for (int j = 0; j < keyCount; ++j)
         z[j] = result.scores(q, j) / temperature;
     for (int j = 0; j < shownKeys; ++j) {
         beginRow();
         m_keyRows.append(static_cast<int>(m_rows.size()) - 1);
-        beginCell();
-        words(scenario.keyLabel(j), Regular, kInk);
+        beginCell(false, narrow ? scoreColumns : 1);
+        words(scenario.keyLabel(j), narrow ? Bold : Regular, kInk);
         double dot = 0.0;
         for (int d = 0; d < keyDim; ++d)
             dot += scenario.queries(q, d) * scenario.keys(j, d);
-        if (narrow) {
-            // key | q·k | score | z, then the terms on rows of their own.
-            beginCell(true);
-            exact(dot);
-            beginCell(true);
-            compact(result.scores(q, j));
-            beginCell(true);
-            compact(z[j]);
-        } else {
+        if (narrow)
+            glyphs(QStringLiteral(":"), Bold, kInk);
+        else
             beginCell();
-        }
         for (int d = 0; d < std::min(keyDim, kMaxTerms); ++d) {
-            termsRow(4, d);
+            if (d > 0)
+                termsRow(scoreColumns, d);
             if (d > 0 || narrow)
-                glyphs(d > 0 ? kPlus : kEquals.trimmed() + QLatin1Char(' '), Regular, kInk);
+                glyphs(d > 0 ? kPlus : QStringLiteral("  "), Regular, kInk);
             factor(scenario.queries(q, d));
             glyphs(kTimes, Regular, kInk);
             factor(scenario.keys(j, d));
         }
         if (keyDim > kMaxTerms) {
-            termsRow(4, kMaxTerms);
+            termsRow(scoreColumns, kMaxTerms);
             glyphs(kPlus, Regular, kInk);
             words(tr("\u2026 (%1 more terms)").arg(keyDim - kMaxTerms), Regular, kInk);
         }
-        if (!narrow) {
+        if (narrow) {
+            beginRow();
+            beginCell(true);
+            exact(dot);
+        } else {
             glyphs(kEquals, Regular, kInk);
             exact(dot);
-            beginCell(true);
-            compact(result.scores(q, j));
-            beginCell(true);
-            compact(z[j]);
         }
+        beginCell(true);
+        compact(result.scores(q, j));
+        beginCell(true);
+        compact(z[j]);
     }
     if (keyCount > shownKeys)
-        moreNote(keyCount - shownKeys, tr("key"), tr("keys"), 4);
+        moreNote(keyCount - shownKeys, tr("key"), tr("keys"), scoreColumns);
 
     // 2. Softmax over the allowed keys.
     double maxZ = -std::numeric_limits<double>::infinity();
@@ -614,16 +614,19 @@ void WorkedNumbersView::composeCalculation()
 
     beginBlock(kUnderHeadingGap, true);
     if (narrow)
-        headerRow({tr("key"), tr("z \u2212 m"), tr("exp(z \u2212 m)"), tr("\u00f7 \u03a3<br>= weight")});
+        headerRow({tr("z \u2212 m"), tr("exp<br>(z \u2212 m)"), tr("\u00f7 \u03a3<br>= weight")});
     else
         headerRow({tr("key"), tr("z \u2212 m"), tr("exp(z \u2212 m)"), tr("\u00f7 \u03a3 = weight")});
+    const int softmaxColumns = narrow ? 3 : 4;
     for (int j = 0; j < shownKeys; ++j) {
         beginRow();
         m_keyRows.append(static_cast<int>(m_rows.size()) - 1);
-        beginCell();
-        words(scenario.keyLabel(j), Regular, kInk);
+        beginCell(false, narrow ? softmaxColumns : 1);
+        words(scenario.keyLabel(j), narrow ? Bold : Regular, kInk);
+        if (narrow)
+            beginRow();
         if (!scenario.isAllowed(q, j)) {
-            beginCell(false, 3);
+            beginCell(false, narrow ? 3 : 3);
             words(tr("masked \u2192 weight 0"), Regular, kMaskedInk);
         } else {
             beginCell(true);
@@ -635,11 +638,12 @@ void WorkedNumbersView::composeCalculation()
         }
     }
     if (keyCount > shownKeys)
-        moreNote(keyCount - shownKeys, tr("key"), tr("keys"), 4);
+        moreNote(keyCount - shownKeys, tr("key"), tr("keys"), softmaxColumns);
     beginRow(kSumBackground);
     beginCell();
     words(QStringLiteral("\u03a3"), Bold, kInk);
-    beginCell();
+    if (!narrow)
+        beginCell();
     beginCell(true);
     compact(expSum);
     beginCell(true);
@@ -788,6 +792,8 @@ void WorkedNumbersView::layoutContent()
         m_wordsIndex.clear();
     }
     const qreal wrapWidth = std::max(80.0, viewport()->width() - 2 * m_margin);
+    // The narrow form packs its columns closer.
+    const qreal padX = m_narrow ? std::round(m_cellPadX * 0.5) : m_cellPadX;
     qreal y = m_margin;
     qreal right = 0.0;
     int tableIndex = 0;
@@ -799,7 +805,10 @@ void WorkedNumbersView::layoutContent()
         for (int r = m_cells.at(c).firstRun; r < runEnd(c); ++r) {
             Run &run = m_runs[r];
             if (run.kind == RunKind::Words) {
-                run.wordsIndex = wordsFor(run, wrap);
+                // Wrapped only when it does not fit the rest of the line as it is.
+                run.wordsIndex = wordsFor(run, 0);
+                if (wrap > 0 && x + m_words.at(run.wordsIndex).size.width() > wrap)
+                    run.wordsIndex = wordsFor(run, std::max(40, wrap - static_cast<int>(std::ceil(x))));
                 const Words &w = m_words.at(run.wordsIndex);
                 run.width = w.size.width();
                 descent = std::max(descent, w.size.height() - m_ascent[run.font]);
@@ -856,7 +865,7 @@ void WorkedNumbersView::layoutContent()
             int column = 0;
             for (int c = row.firstCell; c < cellEnd(r); ++c) {
                 Cell &cell = m_cells[c];
-                const qreal width = measureCell(c, 0, ascent, descent) + 2 * m_cellPadX;
+                const qreal width = measureCell(c, 0, ascent, descent) + 2 * padX;
                 cell.x = width;  // content width + padding, until the columns are known
                 if (fresh.size() < column + cell.span)
                     fresh.resize(column + cell.span, 0.0);
@@ -901,9 +910,9 @@ void WorkedNumbersView::layoutContent()
                 qreal spanWidth = 0.0;
                 for (int k = 0; k < cell.span && column + k < widths.size(); ++k)
                     spanWidth += widths[column + k];
-                const qreal contentWidth = cell.x - 2 * m_cellPadX;
-                cell.x = cell.alignRight ? columnLeft + spanWidth - m_cellPadX - contentWidth
-                                         : columnLeft + m_cellPadX;
+                const qreal contentWidth = cell.x - 2 * padX;
+                cell.x = cell.alignRight ? columnLeft + spanWidth - padX - contentWidth
+                                         : columnLeft + padX;
                 columnLeft += spanWidth;
                 column += cell.span;
             }
