@@ -104,6 +104,24 @@ QString fittedText(const QStringList &candidates, const QFont &font, double widt
     return candidates.isEmpty() ? QString() : fm.elidedText(candidates.constLast(), Qt::ElideRight, width);
 }
 
+void setFittedChartTitle(QChart *chart, const QStringList &candidates, double width)
+{
+    const QString title = fittedText(candidates, chart->titleFont(), width);
+    if (chart->title() != title)
+        chart->setTitle(title);
+    const bool shortened = !candidates.contains(title);
+    // Qt Charts draws the title as a text item of its own: the tooltip goes on that item.
+    QList<QGraphicsItem *> pending = chart->childItems();
+    while (!pending.isEmpty()) {
+        QGraphicsItem *item = pending.takeLast();
+        if (auto *text = dynamic_cast<QGraphicsTextItem *>(item); text && text->toPlainText() == title) {
+            text->setToolTip(shortened ? candidates.constFirst() : QString());
+            break;
+        }
+        pending.append(item->childItems());
+    }
+}
+
 QString quoted(const QString &label)
 {
     return QStringLiteral("\u201c") + label + QStringLiteral("\u201d");

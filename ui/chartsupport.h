@@ -43,6 +43,10 @@ int replaceBarValues(QBarSet *set, const QVector<double> &values);
 /// last one elided with "…" when none fits.
 QString fittedText(const QStringList &candidates, const QFont &font, double width);
 
+/// Writes the first of `candidates` (longest first) that fits `width` as `chart`'s title; when
+/// none fits, the last one shortened, with the first in full as the title's tooltip.
+void setFittedChartTitle(QChart *chart, const QStringList &candidates, double width);
+
 /// The label in curly quotes, as the lesson writes token names: “memory A”.
 QString quoted(const QString &label);
 

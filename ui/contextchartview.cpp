@@ -413,10 +413,9 @@ void ContextChartView::updateTitle()
     const QStringList candidates = {
         tr("context of %1 = \u03a3 w\u1d62\u00b7v\u1d62").arg(query),
         tr("context of %1").arg(query),
+        query,
     };
-    const QString title = fittedText(candidates, m_chart->titleFont(), available);
-    if (m_chart->title() != title)
-        m_chart->setTitle(title);
+    setFittedChartTitle(m_chart, candidates, available);
 }
 
 void ContextChartView::updateValueRange()

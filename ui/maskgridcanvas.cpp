@@ -383,9 +383,9 @@ void MaskGridCanvas::relayout()
             break;
         case ColumnLabelMode::Rotated: {
             // Upright names take the height they need as long as every row keeps a cell of a
-            // line and a half: a short grid gives its spare height to the names rather than
+            // line and a quarter: a short grid gives its spare height to the names rather than
             // cut them to "mem…".
-            const int rowsNeed = rows * (m_lineHeight * 3 / 2);
+            const int rowsNeed = rows * (m_lineHeight * 5 / 4);
             const int spare = height() - fixedHeight - rowsNeed;
             columnLabelHeight = std::min(widestColumnLabel + m_lineHeight / 2,
                                          std::max({3 * m_lineHeight, height() * 3 / 10, spare}));

@@ -376,10 +376,9 @@ void WeightsChartView::updateTitle(bool countKeys)
         countKeys ? tr("weights of %1 over %2 keys").arg(query).arg(scenario.keyCount())
                   : tr("weights of %1 over the keys").arg(query),
         tr("weights of %1").arg(query),
+        query,
     };
-    const QString title = fittedText(candidates, m_chart->titleFont(), available);
-    if (m_chart->title() != title)
-        m_chart->setTitle(title);
+    setFittedChartTitle(m_chart, candidates, available);
 }
 
 void WeightsChartView::setTitleColor(const QColor &color)
