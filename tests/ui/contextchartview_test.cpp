@@ -11,6 +11,7 @@
 #include <QChart>
 #include <QChartView>
 #include <QDockWidget>
+#include <QGraphicsSimpleTextItem>
 #include <QImage>
 #include <QLabel>
 #include <QMainWindow>
@@ -452,3 +453,37 @@ TEST(ReplaceBarValues, WritesEveryChangedValueAndOnlyThose)
 }
 
 } // namespace
+
+// A vertical axis title in Chinese reads down a column with every character upright; a Latin one
+// is turned to run upwards. Both are centred on the plot and shortened only when even the
+// shortest wording does not fit, with the full title as the tooltip.
+TEST(VerticalAxisTitle, CjkStacksUprightLatinTurns)
+{
+    QGraphicsSimpleTextItem item;
+    item.setFont(QFont(QStringLiteral("DejaVu Sans"), 10));
+    const QString chinese = QStringLiteral("\u8ca2\u737b w\u1d62\u00b7v\u1d62");  // 貢獻 wᵢ·vᵢ
+    EXPECT_TRUE(stacksUpright(chinese));
+    EXPECT_FALSE(stacksUpright(QStringLiteral("contribution")));
+
+    layoutVerticalTitle(&item, {chinese}, 4.0, 200.0, 300.0);
+    EXPECT_EQ(item.rotation(), 0.0);
+    EXPECT_EQ(item.text().count(QLatin1Char('\n')), 6);  // seven characters, spaces dropped
+    EXPECT_TRUE(item.text().startsWith(QStringLiteral("\u8ca2\n\u737b\n")));
+    const QRectF upright = item.sceneBoundingRect();
+    EXPECT_GT(upright.height(), 3 * upright.width());
+    EXPECT_NEAR(upright.center().y(), 200.0, 1.0);
+
+    layoutVerticalTitle(&item, {QStringLiteral("contribution"), QStringLiteral("w")}, 4.0, 200.0, 300.0);
+    EXPECT_EQ(item.rotation(), -90.0);
+    EXPECT_EQ(item.text(), QStringLiteral("contribution"));
+    const QRectF turned = item.sceneBoundingRect();
+    EXPECT_GT(turned.height(), 3 * turned.width());
+    EXPECT_NEAR(turned.center().y(), 200.0, 1.0);
+    EXPECT_TRUE(item.toolTip().isEmpty());
+
+    // Too short for either wording: the shortest is cut, and the tooltip holds the full title.
+    layoutVerticalTitle(&item, {QStringLiteral("contribution of every key"), QStringLiteral("contribution")}, 4.0,
+                        200.0, 30.0);
+    EXPECT_TRUE(item.text().endsWith(QChar(0x2026)));
+    EXPECT_EQ(item.toolTip(), QStringLiteral("contribution of every key"));
+}
