@@ -882,8 +882,11 @@ void WorkedNumbersView::layoutContent()
             qreal sum = 0.0;
             for (int k = 0; k < s.span; ++k)
                 sum += fresh[s.column + k];
-            if (s.width > sum)
-                fresh[s.column + s.span - 1] += s.width - sum;
+            // A wider spanning cell (a key's name over its numbers) widens its columns evenly.
+            if (s.width > sum) {
+                for (int k = 0; k < s.span; ++k)
+                    fresh[s.column + k] += (s.width - sum) / s.span;
+            }
         }
         // Columns only grow while the shape stays: numbers changing width during a drag must
         // not make the table jump.
