@@ -922,25 +922,34 @@ void KeySpaceView::layoutLabels(Scene &s) const
     // A query tip on (or inside the halo of) a key: that halo is kept clear by the query's label
     // and the key's own, which stand beyond it, so that neither the two labels nor the halo and
     // the point under the tip are muddled together. Other halos are soft obstacles.
-    auto labelledQuery = [&](int i) {
-        return s.tipFinite[i] && (!s.denseQueries || i == s.selectedQuery || i == s.hoveredQuery);
-    };
+    // (In a crowded plane only the selected and the hovered query are named: a drag step then
+    // tests two tips per halo, not every tip.)
+    QVector<int> labelledTips;
+    for (int i = 0; i < queryCount; ++i) {
+        if (s.tipFinite[i] && (!s.denseQueries || i == s.selectedQuery || i == s.hoveredQuery))
+            labelledTips.append(i);
+    }
     QVector<bool> tipOnHalo(keyCount, false);
     for (int j = 0; j < keyCount; ++j) {
         if (!s.haloDrawn[j] || s.haloRadii[j] <= m.pointRadius + 2)
             continue;
-        for (int i = 0; i < queryCount && !tipOnHalo[j]; ++i) {
-            if (labelledQuery(i) && QLineF(s.tips[i], s.keyPoints[j]).length() < s.haloRadii[j])
+        for (int i : std::as_const(labelledTips)) {
+            if (QLineF(s.tips[i], s.keyPoints[j]).length() < s.haloRadii[j]) {
                 tipOnHalo[j] = true;
+                break;
+            }
         }
         placer.addDiscObstacle(s.keyPoints[j], s.haloRadii[j] + (tipOnHalo[j] ? 1.0 : 0.0),
                                tipOnHalo[j] ? 1000.0 : 5.0);
     }
     // The gap that takes a label anchored at `anchor` beyond every halo its anchor lies in.
+    QVector<int> haloUnderTip;
+    for (int j = 0; j < keyCount; ++j) {
+        if (tipOnHalo[j])
+            haloUnderTip.append(j);
+    }
     auto gapBeyondHalos = [&](const QPointF &anchor, double gap) {
-        for (int j = 0; j < keyCount; ++j) {
-            if (!tipOnHalo[j])
-                continue;
+        for (int j : std::as_const(haloUnderTip)) {
             const double distance = QLineF(anchor, s.keyPoints[j]).length();
             if (distance < s.haloRadii[j])
                 gap = std::max(gap, s.haloRadii[j] + distance + 2);
