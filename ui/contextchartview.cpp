@@ -207,6 +207,7 @@ void ContextChartView::applyFonts()
     m_yAxis->setLabelsFont(base);
     m_yAxis->setTitleFont(base);
     m_yTitle->setFont(base);
+    m_titledPlot = QRectF();
     for (const LegendEntry &entry : std::as_const(m_legend))
         entry.text->setFont(base);
     m_refusal->setFont(scaledFont(base, 1.1));
@@ -491,9 +492,13 @@ void ContextChartView::layoutLabels()
 {
     const QRectF plot = m_chart->plotArea();
     const QFontMetricsF fm(font());
-    // The vertical title, in the room layoutLegend() keeps left of the tick labels.
-    layoutVerticalTitle(m_yTitle, {tr("contribution w\u1d62\u00b7v\u1d62"), tr("w\u1d62\u00b7v\u1d62")},
-                        kChartMargin, plot.center().y(), plot.height());
+    // The vertical title, in the room layoutLegend() keeps left of the tick labels; fitting it
+    // shapes text, so only when the plot moved.
+    if (plot != m_titledPlot) {
+        m_titledPlot = plot;
+        layoutVerticalTitle(m_yTitle, {tr("contribution w\u1d62\u00b7v\u1d62"), tr("w\u1d62\u00b7v\u1d62")},
+                            kChartMargin, plot.center().y(), plot.height());
+    }
 
     const int dimensions = static_cast<int>(m_labels.size());
     if (dimensions == 0 || !m_series->isVisible())

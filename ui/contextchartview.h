@@ -4,6 +4,7 @@
 #include "tokenpalette.h"
 
 #include <QList>
+#include <QRectF>
 #include <QVector>
 #include <QWidget>
 
@@ -128,6 +129,7 @@ private:
     QVector<ValueLabel> m_labels;
     QVector<LegendEntry> m_legend;
     QGraphicsSimpleTextItem *m_yTitle = nullptr;
+    QRectF m_titledPlot;
     bool m_legendRight = true;
     QVector<double> m_context;
     QVector<double> m_stackTop;

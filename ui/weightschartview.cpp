@@ -18,6 +18,7 @@
 #include <QCursor>
 #include <QEvent>
 #include <QGraphicsLayout>
+#include <QGraphicsRectItem>
 #include <QGraphicsScene>
 #include <QGraphicsSimpleTextItem>
 #include <QStackedBarSeries>
@@ -49,6 +50,35 @@ QStringList twoLines(const QString &name, const QFontMetricsF &fm, double room)
         }
     }
     return best;
+}
+
+/// Writes `values[s]` into `sets[s]` in place (replaceBarValues()), announcing only the very
+/// last changed set to the series.
+void replaceInSetsLayingOutOnce(const QList<QBarSet *> &sets, const QVector<QVector<double>> &values)
+{
+    int lastChanged = -1;
+    for (int s = 0; s < sets.size(); ++s) {
+        for (int i = 0; i < values.at(s).size(); ++i) {
+            if (sets.at(s)->at(i) != values.at(s).at(i)) {
+                lastChanged = s;
+                break;
+            }
+        }
+    }
+    for (int s = 0; s < sets.size(); ++s) {
+        // QBarSetPrivate forwards each change to the series; it is the set's only QObject child.
+        QObject *relay = nullptr;
+        if (s != lastChanged) {
+            for (QObject *child : sets.at(s)->children()) {
+                if (qstrcmp(child->metaObject()->className(), "QBarSetPrivate") == 0)
+                    relay = child;
+            }
+        }
+        const bool wasBlocked = relay ? relay->blockSignals(true) : false;
+        replaceBarValues(sets.at(s), values.at(s));
+        if (relay)
+            relay->blockSignals(wasBlocked);
+    }
 }
 
 } // namespace
@@ -181,6 +211,18 @@ void WeightsChartView::resizeEvent(QResizeEvent *event)
     m_keyNameSignature = -1;
     layoutKeyNames();
     updateTitle(m_keyNamesHidden);
+    for (int g = 0; g < m_keyOverlays.size(); ++g) {
+        QGraphicsRectItem *overlay = m_keyOverlays.at(g);
+        const double weight = g < m_weightSet->count() ? m_weightSet->at(g) : 0.0;
+        if (m_masked.value(g) || weight <= 0.0) {
+            overlay->hide();
+            continue;
+        }
+        const QPointF top = m_chart->mapToPosition(QPointF(g - kBarWidth / 2, weight), m_series);
+        const QPointF bottom = m_chart->mapToPosition(QPointF(g + kBarWidth / 2, 0.0), m_series);
+        overlay->setRect(QRectF(top, bottom).normalized());
+        overlay->show();
+    }
 }
 
 void WeightsChartView::changeEvent(QEvent *event)
@@ -243,8 +285,9 @@ void WeightsChartView::rebuild()
     m_maskedSet->append(QList<qreal>(keyCount, 0.0));
     m_masked = QVector<bool>(keyCount, false);
 
-    // One drawn set per key colour. A key with a colour of its own among many keys gets a set
-    // that ends at its bar, so that a long sequence does not pay for thousands of empty bars.
+    // One drawn set per key while every key has a colour of its own. Qt Charts makes a bar item
+    // for every set and every key, so a long sequence gets one set, in the grey of the "other
+    // keys", with the first keys' bars painted over in their colours (m_keyOverlays).
     const bool maskedAttached = m_series->barSets().contains(m_maskedSet);
     if (maskedAttached) {
         m_series->take(m_maskedSet);
@@ -253,18 +296,30 @@ void WeightsChartView::rebuild()
     for (QBarSet *set : std::as_const(m_groupSets))
         m_series->remove(set);
     m_groupSets.clear();
-    const int groups = std::min(keyCount, kKeyColorGroups);
-    for (int g = 0; g < groups; ++g) {
+    const bool setPerKey = keyCount <= kKeyColorGroups;
+    const int sets = setPerKey ? keyCount : 1;
+    for (int g = 0; g < sets; ++g) {
         auto *set = new QBarSet(tr("weight"));
-        const QColor color = keyGroupColor(g, keyCount);
+        const QColor color = setPerKey ? keyGroupColor(g, keyCount) : keyGroupColor(kKeyColorGroups - 1, keyCount);
         set->setColor(color);
         set->setBorderColor(color.darker(130));
-        const bool own = keyColorGroupSize(g, keyCount) == 1;
-        set->append(QList<qreal>(own && keyCount > kKeyColorGroups ? g + 1 : keyCount, 0.0));
+        set->append(QList<qreal>(keyCount, 0.0));
         connect(set, &QBarSet::hovered, this, [this](bool status, int key) { showTooltip(status, key, false); });
         m_groupSets.append(set);
     }
     m_series->append(m_groupSets);
+    qDeleteAll(m_keyOverlays);
+    m_keyOverlays.clear();
+    for (int g = 0; !setPerKey && g < kKeyColorGroups - 1; ++g) {
+        auto *overlay = new QGraphicsRectItem(m_chart);
+        const QColor color = keyGroupColor(g, keyCount);
+        overlay->setBrush(color);
+        overlay->setPen(QPen(color.darker(130), 0));
+        overlay->setZValue(500);  // over the bars, under their labels
+        overlay->setAcceptHoverEvents(false);
+        overlay->hide();
+        m_keyOverlays.append(overlay);
+    }
     if (maskedAttached)
         m_series->append(m_maskedSet);  // last, so stacked on top
 
@@ -325,16 +380,24 @@ void WeightsChartView::refresh()
         maskedHeights[j] = m_masked[j] ? 1.0 : 0.0;
     }
     replaceBarValues(m_weightSet, weights);
-    for (int g = 0; g < m_groupSets.size(); ++g) {
-        QBarSet *set = m_groupSets.at(g);
-        QVector<double> values(set->count(), 0.0);
-        for (int j = 0; j < values.size(); ++j) {
-            if (keyColorGroup(j, keyCount) == g)
-                values[j] = weights.at(j);
+    // Every set that changes would have the series lay out all its bars again; all but the last
+    // change are written with the sets' relays to the series muted, so it lays out once.
+    QList<QBarSet *> drawn = m_groupSets;
+    QVector<QVector<double>> values;
+    if (m_groupSets.size() == 1 && keyCount > 1) {
+        values.append(weights);
+    } else {
+        for (int g = 0; g < m_groupSets.size(); ++g) {
+            QVector<double> groupValues(keyCount, 0.0);
+            groupValues[g] = weights.at(g);
+            values.append(groupValues);
         }
-        replaceBarValues(set, values);
     }
-    replaceBarValues(m_maskedSet, maskedHeights);
+    if (m_series->barSets().contains(m_maskedSet) || m_maskedSet->count() == keyCount) {
+        drawn.append(m_maskedSet);
+        values.append(maskedHeights);
+    }
+    replaceInSetsLayingOutOnce(drawn, values);
     showMaskedBars(std::find(m_masked.cbegin(), m_masked.cend(), true) != m_masked.cend());
     layoutLabels();
 }
@@ -393,6 +456,8 @@ void WeightsChartView::showRefusal(const QString &text)
     m_series->setVisible(false);
     for (QGraphicsSimpleTextItem *item : std::as_const(m_barLabels))
         item->hide();
+    for (QGraphicsRectItem *overlay : std::as_const(m_keyOverlays))
+        overlay->hide();
     setTitleColor(QColor(0x80, 0x80, 0x80));
     m_refusal->showRefusal(text);
 }
@@ -418,6 +483,18 @@ void WeightsChartView::layoutLabels()
 
     layoutKeyNames();
     updateTitle(m_keyNamesHidden);
+    for (int g = 0; g < m_keyOverlays.size(); ++g) {
+        QGraphicsRectItem *overlay = m_keyOverlays.at(g);
+        const double weight = g < m_weightSet->count() ? m_weightSet->at(g) : 0.0;
+        if (m_masked.value(g) || weight <= 0.0) {
+            overlay->hide();
+            continue;
+        }
+        const QPointF top = m_chart->mapToPosition(QPointF(g - kBarWidth / 2, weight), m_series);
+        const QPointF bottom = m_chart->mapToPosition(QPointF(g + kBarWidth / 2, 0.0), m_series);
+        overlay->setRect(QRectF(top, bottom).normalized());
+        overlay->show();
+    }
 
     for (int j = 0; j < keyCount; ++j) {
         QGraphicsSimpleTextItem *item = m_barLabels.at(j);
@@ -469,8 +546,7 @@ void WeightsChartView::layoutLabels()
 QColor WeightsChartView::barColor(int key) const
 {
     const int keyCount = static_cast<int>(m_weightSet->count());
-    const int group = keyColorGroup(key, keyCount);
-    return group >= 0 && group < m_groupSets.size() ? m_groupSets.at(group)->color() : QColor();
+    return key >= 0 && key < keyCount ? keyShareColor(key, keyCount) : QColor();
 }
 
 QString WeightsChartView::keyName(int key) const

@@ -11,6 +11,7 @@ class QBarCategoryAxis;
 class QBarSet;
 class QChart;
 class QChartView;
+class QGraphicsRectItem;
 class QGraphicsSimpleTextItem;
 class QStackedBarSeries;
 class QValueAxis;
@@ -45,8 +46,10 @@ public:
     /// The weights: value j is the weight of key j for the shown query (0 where masked). The bars
     /// drawn are barSets() (one per key colour); this set holds every weight for readers.
     QBarSet *weightSet() const { return m_weightSet; }
-    /// The drawn bar sets, one per key colour group (keyColorGroup()); set g holds the weights of
-    /// its keys at their positions and 0 elsewhere.
+    /// The drawn bar sets: one per key while every key has a colour of its own (set j holds key
+    /// j's weight at j and 0 elsewhere); past kKeyColorGroups keys one grey set of all weights,
+    /// with the first keys' bars painted over in their colours (Qt Charts makes a bar item for
+    /// every set and key, so a set per key would cost a long sequence thousands of bars).
     QList<QBarSet *> barSets() const { return m_groupSets; }
     /// The colour key j's bar is drawn in.
     QColor barColor(int key) const;
@@ -101,6 +104,7 @@ private:
     RefusalOverlay *m_refusal;
     QVector<QGraphicsSimpleTextItem *> m_barLabels;
     QList<QBarSet *> m_groupSets;
+    QVector<QGraphicsRectItem *> m_keyOverlays;
     QVector<QGraphicsSimpleTextItem *> m_keyNames;
     QStringList m_fullKeyNames;
     QGraphicsSimpleTextItem *m_yTitle = nullptr;

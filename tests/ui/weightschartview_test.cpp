@@ -501,3 +501,27 @@ TEST_F(WeightsChartViewTest, NoLabelIsCutOrOverlapsAnother)
         }
     }
 }
+
+// Past nine keys the context chart names the first eight and sums the rest as "other keys" in
+// grey: the weights chart colours its bars the same way, and a long sequence still has one bar
+// per key (not one per key and colour).
+TEST_F(WeightsChartViewTest, ManyKeysShareTheContextChartsColours)
+{
+    Scenario many;
+    const int n = 20;
+    many.queries = Matrix::Constant(1, 2, 0.0);
+    many.keys = Matrix::Constant(n, 2, 0.0);
+    many.values = Matrix::Constant(n, 2, 1.0);
+    model.setScenario(many);
+    view->resize(900, 400);
+    settle();
+    ASSERT_EQ(view->barSets().size(), 1);
+    const QImage image = view->grab().toImage();
+    for (const int key : {0, 3, 7, 8, 15}) {
+        const QColor expected = keyShareColor(key, n);
+        EXPECT_EQ(view->barColor(key), expected) << key;
+        EXPECT_EQ(QColor(image.pixel(pixelOf(key, 0.5 / n))), expected) << key;
+    }
+    EXPECT_EQ(view->barColor(8), view->barColor(19));
+    EXPECT_NE(view->barColor(0), view->barColor(8));
+}
