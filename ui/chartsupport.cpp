@@ -11,7 +11,10 @@
 #include <QGraphicsSimpleTextItem>
 #include <QGraphicsTextItem>
 #include <QPen>
+#include <QTimer>
 #include <QWidget>
+
+#include <typeinfo>
 
 
 namespace attnlens {
@@ -110,13 +113,24 @@ void setFittedChartTitle(QChart *chart, const QStringList &candidates, double wi
     if (chart->title() != title)
         chart->setTitle(title);
     const bool shortened = !candidates.contains(title);
+    chart->setProperty("attnlensTitleToolTip", shortened ? candidates.constFirst() : QString());
+    applyChartTitleToolTip(chart);
+    // Qt Charts writes the title into its item when it lays the chart out, which is later.
+    QTimer::singleShot(0, chart, [chart] { applyChartTitleToolTip(chart); });
+}
+
+void applyChartTitleToolTip(QChart *chart)
+{
+    const QString toolTip = chart->property("attnlensTitleToolTip").toString();
     // Qt Charts draws the title as a text item of its own: the tooltip goes on that item.
     QList<QGraphicsItem *> pending = chart->childItems();
     while (!pending.isEmpty()) {
         QGraphicsItem *item = pending.takeLast();
-        if (auto *text = dynamic_cast<QGraphicsTextItem *>(item); text && text->toPlainText() == title) {
-            text->setToolTip(shortened ? candidates.constFirst() : QString());
-            break;
+        if (auto *text = dynamic_cast<QGraphicsTextItem *>(item);
+            text && QByteArray(typeid(*text).name()).contains("ChartTitle")) {
+            if (text->toolTip() != toolTip)
+                text->setToolTip(toolTip);
+            return;
         }
         pending.append(item->childItems());
     }

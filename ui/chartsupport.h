@@ -46,6 +46,9 @@ QString fittedText(const QStringList &candidates, const QFont &font, double widt
 /// Writes the first of `candidates` (longest first) that fits `width` as `chart`'s title; when
 /// none fits, the last one shortened, with the first in full as the title's tooltip.
 void setFittedChartTitle(QChart *chart, const QStringList &candidates, double width);
+/// Puts the tooltip setFittedChartTitle() chose on the title's item (once Qt Charts has laid
+/// the title out).
+void applyChartTitleToolTip(QChart *chart);
 
 /// The label in curly quotes, as the lesson writes token names: “memory A”.
 QString quoted(const QString &label);

@@ -121,6 +121,7 @@ ContextChartView::ContextChartView(AttentionModel *model, ViewState *viewState, 
     connect(m_model, &AttentionModel::resultChanged, m_deferral, &OffscreenDeferral::requestRefresh);
     connect(m_viewState, &ViewState::selectedQueryChanged, m_deferral,
             &OffscreenDeferral::requestRefresh);
+    connect(m_chart, &QChart::plotAreaChanged, this, [this] { applyChartTitleToolTip(m_chart); });
     connect(m_chart, &QChart::plotAreaChanged, this, [this](const QRectF &plot) {
         // The headroom and the tick count follow the plot's height.
         if (std::abs(plot.height() - m_rangePlotHeight) >= 1.0 && m_series->isVisible() && !m_context.isEmpty()) {

@@ -153,6 +153,7 @@ WeightsChartView::WeightsChartView(AttentionModel *model, ViewState *viewState, 
     connect(m_model, &AttentionModel::resultChanged, m_deferral, &OffscreenDeferral::requestRefresh);
     connect(m_viewState, &ViewState::selectedQueryChanged, m_deferral,
             &OffscreenDeferral::requestRefresh);
+    connect(m_chart, &QChart::plotAreaChanged, this, [this] { applyChartTitleToolTip(m_chart); });
     connect(m_chart, &QChart::plotAreaChanged, this, &WeightsChartView::layoutLabels);
     connect(m_maskedSet, &QBarSet::hovered, this,
             [this](bool status, int key) { showTooltip(status, key, true); });

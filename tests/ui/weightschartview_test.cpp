@@ -525,3 +525,22 @@ TEST_F(WeightsChartViewTest, ManyKeysShareTheContextChartsColours)
     EXPECT_EQ(view->barColor(8), view->barColor(19));
     EXPECT_NE(view->barColor(0), view->barColor(8));
 }
+
+// A query name too long for the chart's width is shortened in the title, which then names the
+// query in full on hover.
+TEST_F(WeightsChartViewTest, AShortenedTitleNamesTheQueryOnHover)
+{
+    Scenario s = threeQueries();
+    s.queryLabels[0] = QStringLiteral("a query with a name far too long for a narrow weights chart");
+    model.setScenario(s);
+    view->resize(260, 300);
+    settle();
+    bool found = false;
+    for (const DrawnLabel &label : view->drawnLabels()) {
+        if (!label.elided())
+            continue;
+        found = true;
+        EXPECT_TRUE(label.toolTip.contains(s.queryLabels.at(0))) << label.text.toStdString();
+    }
+    EXPECT_TRUE(found);
+}
