@@ -507,6 +507,10 @@ The scenario cannot be computed until that query may attend to at least one key.
         <source>context of %1, dim %2: %3</source>
         <translation>%1 的上下文，維度 %2：%3</translation>
     </message>
+    <message>
+        <source>wᵢ·vᵢ</source>
+        <translation>wᵢ·vᵢ</translation>
+    </message>
 </context>
 <context>
     <name>attnlens::DocumentController</name>
@@ -2724,6 +2728,10 @@ Click or press Space to allow it.</source>
         <source>Real-key row, %1.</source>
         <translation>真實鍵列，%1。</translation>
     </message>
+    <message>
+        <source>Key %1 %2</source>
+        <translation>鍵 %1 %2</translation>
+    </message>
 </context>
 <context>
     <name>attnlens::MaskGridView</name>
@@ -3644,6 +3652,22 @@ e^H = %3</translation>
     <message>
         <source>÷ √d&lt;sub&gt;k&lt;/sub&gt; = score</source>
         <translation>÷ √d&lt;sub&gt;k&lt;/sub&gt; = 分數</translation>
+    </message>
+    <message>
+        <source>÷ √d&lt;sub&gt;k&lt;/sub&gt;&lt;br&gt;= score</source>
+        <translation>÷ √d&lt;sub&gt;k&lt;/sub&gt;&lt;br&gt;= 分數</translation>
+    </message>
+    <message>
+        <source>÷ T&lt;br&gt;= z</source>
+        <translation>÷ T&lt;br&gt;= z</translation>
+    </message>
+    <message>
+        <source>exp&lt;br&gt;(z − m)</source>
+        <translation>exp&lt;br&gt;(z − m)</translation>
+    </message>
+    <message>
+        <source>÷ Σ&lt;br&gt;= weight</source>
+        <translation>÷ Σ&lt;br&gt;= 權重</translation>
     </message>
 </context>
 </TS>

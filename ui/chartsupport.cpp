@@ -5,11 +5,17 @@
 #include <QAbstractAxis>
 #include <QBarSet>
 #include <QChart>
+#include <QChartView>
 #include <QFontMetricsF>
+#include <QGraphicsScene>
+#include <QGraphicsSimpleTextItem>
+#include <QGraphicsTextItem>
 #include <QPen>
+#include <QTimer>
 #include <QWidget>
 
-#include <array>
+#include <typeinfo>
+
 
 namespace attnlens {
 
@@ -101,6 +107,35 @@ QString fittedText(const QStringList &candidates, const QFont &font, double widt
     return candidates.isEmpty() ? QString() : fm.elidedText(candidates.constLast(), Qt::ElideRight, width);
 }
 
+void setFittedChartTitle(QChart *chart, const QStringList &candidates, double width)
+{
+    const QString title = fittedText(candidates, chart->titleFont(), width);
+    if (chart->title() != title)
+        chart->setTitle(title);
+    const bool shortened = !candidates.contains(title);
+    chart->setProperty("attnlensTitleToolTip", shortened ? candidates.constFirst() : QString());
+    applyChartTitleToolTip(chart);
+    // Qt Charts writes the title into its item when it lays the chart out, which is later.
+    QTimer::singleShot(0, chart, [chart] { applyChartTitleToolTip(chart); });
+}
+
+void applyChartTitleToolTip(QChart *chart)
+{
+    const QString toolTip = chart->property("attnlensTitleToolTip").toString();
+    // Qt Charts draws the title as a text item of its own: the tooltip goes on that item.
+    QList<QGraphicsItem *> pending = chart->childItems();
+    while (!pending.isEmpty()) {
+        QGraphicsItem *item = pending.takeLast();
+        if (auto *text = dynamic_cast<QGraphicsTextItem *>(item);
+            text && QByteArray(typeid(*text).name()).contains("ChartTitle")) {
+            if (text->toolTip() != toolTip)
+                text->setToolTip(toolTip);
+            return;
+        }
+        pending.append(item->childItems());
+    }
+}
+
 QString quoted(const QString &label)
 {
     // A title never needs more of a label than a line holds; shaping all 256 characters of a
@@ -110,33 +145,138 @@ QString quoted(const QString &label)
     return QStringLiteral("\u201c") + shown + QStringLiteral("\u201d");
 }
 
+bool DrawnLabel::elided() const
+{
+    return text.contains(QChar(0x2026)) || text.endsWith(QLatin1String("..."));
+}
+
+QVector<DrawnLabel> chartLabels(const QChartView *view, const QWidget *into)
+{
+    QVector<DrawnLabel> labels;
+    if (!view->scene())
+        return labels;
+    for (const QGraphicsItem *item : view->scene()->items()) {
+        if (!item->isVisible() || item->opacity() <= 0.0)
+            continue;
+        QString text;
+        if (const auto *simple = dynamic_cast<const QGraphicsSimpleTextItem *>(item))
+            text = simple->text();
+        else if (const auto *rich = dynamic_cast<const QGraphicsTextItem *>(item))
+            text = rich->toPlainText();
+        else
+            continue;
+        if (text.trimmed().isEmpty())
+            continue;
+        // Parents hidden by opacity or clipped away do not count as drawn.
+        bool shown = true;
+        for (const QGraphicsItem *p = item->parentItem(); p && shown; p = p->parentItem())
+            shown = p->isVisible();
+        if (!shown)
+            continue;
+        const QRect inView = view->mapFromScene(item->sceneBoundingRect()).boundingRect();
+        const QPoint origin = view->mapTo(into, QPoint(0, 0));
+        QString toolTip = item->toolTip();
+        if (toolTip.isEmpty() && item->parentItem())
+            toolTip = item->parentItem()->toolTip();
+        labels.append(DrawnLabel{QRectF(inView.translated(origin)), text, toolTip});
+    }
+    return labels;
+}
+
+bool stacksUpright(const QString &text)
+{
+    for (const QChar c : text) {
+        switch (c.script()) {
+        case QChar::Script_Han:
+        case QChar::Script_Hiragana:
+        case QChar::Script_Katakana:
+        case QChar::Script_Hangul:
+        case QChar::Script_Bopomofo:
+            return true;
+        default:
+            break;
+        }
+    }
+    return false;
+}
+
 namespace {
 
-constexpr std::array<QRgb, 9> kMutedPalette = {
-    0xff332288,  // indigo
-    0xff88ccee,  // cyan
-    0xff44aa99,  // teal
-    0xff117733,  // green
-    0xff999933,  // olive
-    0xffddcc77,  // sand
-    0xffcc6677,  // rose
-    0xff882255,  // wine
-    0xffaa4499,  // purple
-};
+/// `text` with a line break after every character (spaces dropped), for an upright stack.
+QString stacked(const QString &text)
+{
+    QString out;
+    for (const QChar c : text) {
+        if (c.isSpace())
+            continue;
+        if (!out.isEmpty())
+            out += QLatin1Char('\n');
+        out += c;
+    }
+    return out;
+}
+
+double uprightLength(const QString &text, const QFontMetricsF &fm)
+{
+    int count = 0;
+    for (const QChar c : text)
+        count += c.isSpace() ? 0 : 1;
+    return count * fm.lineSpacing();
+}
 
 } // namespace
 
-QColor contributionColor(int index)
+double verticalTitleThickness(const QString &text, const QFont &font)
 {
-    const int count = contributionColorCount();
-    const QColor base = QColor::fromRgb(kMutedPalette[static_cast<size_t>(((index % count) + count) % count)]);
-    const int round = index / count;
-    return round == 0 ? base : base.lighter(100 + 30 * round);
+    const QFontMetricsF fm(font);
+    if (!stacksUpright(text))
+        return fm.height();
+    double widest = 0.0;
+    for (const QChar c : text)
+        widest = std::max(widest, fm.horizontalAdvance(c));
+    return widest;
 }
 
-int contributionColorCount()
+QString layoutVerticalTitle(QGraphicsSimpleTextItem *item, const QStringList &candidates, double left,
+                            double centreY, double length)
 {
-    return static_cast<int>(kMutedPalette.size());
+    const QFontMetricsF fm(item->font());
+    QString chosen;
+    for (const QString &candidate : candidates) {
+        const double needed = stacksUpright(candidate) ? uprightLength(candidate, fm) : fm.horizontalAdvance(candidate);
+        if (needed <= length) {
+            chosen = candidate;
+            break;
+        }
+    }
+    QString toolTip;
+    if (chosen.isNull() && !candidates.isEmpty()) {
+        const QString &last = candidates.constLast();
+        toolTip = candidates.constFirst();
+        if (stacksUpright(last)) {
+            const int fit = std::max(1, static_cast<int>(length / fm.lineSpacing()) - 1);
+            chosen = last.left(fit) + QChar(0x2026);
+        } else {
+            chosen = fm.elidedText(last, Qt::ElideRight, length);
+        }
+    }
+    item->setToolTip(toolTip);
+    if (stacksUpright(chosen)) {
+        const QString text = stacked(chosen);
+        if (item->text() != text)
+            item->setText(text);
+        item->setRotation(0);
+        const QRectF box = item->boundingRect();
+        item->setPos(left + (verticalTitleThickness(chosen, item->font()) - box.width()) / 2,
+                     centreY - box.height() / 2);
+    } else {
+        if (item->text() != chosen)
+            item->setText(chosen);
+        // Turned by -90 degrees the text runs upwards from its position.
+        item->setRotation(-90);
+        item->setPos(left, centreY + item->boundingRect().width() / 2);
+    }
+    return chosen;
 }
 
 void applyThemeToChart(QChart *chart, std::initializer_list<QAbstractAxis *> axes, const Theme &theme,

@@ -3,6 +3,8 @@
 #include <QColor>
 #include <QFont>
 #include <QList>
+#include <QRectF>
+#include <QString>
 #include <QStringList>
 #include <QVector>
 
@@ -11,6 +13,8 @@
 class QAbstractAxis;
 class QBarSet;
 class QChart;
+class QChartView;
+class QGraphicsSimpleTextItem;
 class QWidget;
 
 namespace attnlens {
@@ -39,6 +43,13 @@ int replaceBarValues(QBarSet *set, const QVector<double> &values);
 /// last one elided with "…" when none fits.
 QString fittedText(const QStringList &candidates, const QFont &font, double width);
 
+/// Writes the first of `candidates` (longest first) that fits `width` as `chart`'s title; when
+/// none fits, the last one shortened, with the first in full as the title's tooltip.
+void setFittedChartTitle(QChart *chart, const QStringList &candidates, double width);
+/// Puts the tooltip setFittedChartTitle() chose on the title's item (once Qt Charts has laid
+/// the title out).
+void applyChartTitleToolTip(QChart *chart);
+
 /// The label in curly quotes, as the lesson writes token names: “memory A”.
 QString quoted(const QString &label);
 
@@ -52,11 +63,33 @@ void useHairlinePens(QAbstractAxis *axis);
 void applyThemeToChart(QChart *chart, std::initializer_list<QAbstractAxis *> axes, const Theme &theme,
                        double lineFactor);
 
-/// The fill of key `index`'s share in a stacked chart: Paul Tol's "muted" qualitative palette,
-/// colour-blind safe and deliberately unlike the Okabe-Ito colours that identify the queries.
-QColor contributionColor(int index);
-/// How many keys contributionColor() tells apart before it repeats.
-int contributionColorCount();
+/// A piece of text a view draws, as a test or an accessibility check sees it: where it is (in the
+/// view's coordinates), what it reads, and the tooltip that completes it when it is shortened.
+struct DrawnLabel {
+    QRectF rect;
+    QString text;
+    QString toolTip;
+    /// True when the text was shortened ("mem…"): then the tooltip must hold the full text.
+    bool elided() const;
+};
+
+/// Every visible text item of `view`'s chart (titles, axis labels and titles, value labels,
+/// legend entries), in the coordinates of `into` (an ancestor of the view).
+QVector<DrawnLabel> chartLabels(const QChartView *view, const QWidget *into);
+
+/// True when `text` is written in a script that stacks upright in a vertical title (Chinese,
+/// Japanese, Korean): such a title reads one character under another, not turned sideways.
+bool stacksUpright(const QString &text);
+
+/// Writes `candidates` (longest first) as a vertical axis title into `item`, centred on
+/// `centreY` with its left edge at `left`: the first candidate that fits `length` pixels, else
+/// the last one elided, its full text as the item's tooltip. Latin text is turned to run upwards;
+/// CJK text is stacked upright, one character under another. Returns the text written.
+QString layoutVerticalTitle(QGraphicsSimpleTextItem *item, const QStringList &candidates, double left,
+                            double centreY, double length);
+/// The width a vertical title of `text` in `font` takes across (one line turned, or one
+/// character stacked).
+double verticalTitleThickness(const QString &text, const QFont &font);
 
 /// True when some of `widget` lies inside its window, so that a change to it can be seen.
 /// QMainWindow keeps the docks of a tab group that are not in front visible (isVisible() is

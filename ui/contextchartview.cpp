@@ -7,6 +7,7 @@
 #include "numberformat.h"
 #include "refusaloverlay.h"
 #include "refusaltext.h"
+#include "tokenpalette.h"
 #include "viewstate.h"
 
 #include <QBarCategoryAxis>
@@ -16,6 +17,7 @@
 #include <QCursor>
 #include <QEvent>
 #include <QGraphicsLayout>
+#include <QGraphicsPolygonItem>
 #include <QGraphicsRectItem>
 #include <QGraphicsSimpleTextItem>
 #include <QLegend>
@@ -29,13 +31,14 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace attnlens {
 
 namespace {
 
 constexpr qreal kBarWidth = 0.5;
-const QColor kOtherKeysColor(0xbb, 0xbb, 0xbb);
+constexpr int kChartMargin = 4;
 
 } // namespace
 
@@ -54,9 +57,11 @@ ContextChartView::ContextChartView(AttentionModel *model, ViewState *viewState, 
     m_chart = new QChart;
     m_chart->setAnimationOptions(QChart::NoAnimation);  // bars follow a live drag exactly
     m_chart->setBackgroundRoundness(0);
-    m_chart->setMargins(QMargins(4, 4, 4, 4));
+    m_chart->setMargins(QMargins(kChartMargin, kChartMargin, kChartMargin, kChartMargin));
     m_chart->layout()->setContentsMargins(0, 0, 0, 0);
-    m_chart->legend()->setAlignment(Qt::AlignRight);
+    // Qt Charts' legend cuts entries short ("context = …") where it lacks room: the chart draws
+    // its own (layoutLegend()).
+    m_chart->legend()->hide();
 
     m_series = new QStackedBarSeries;
     m_series->setBarWidth(kBarWidth);
@@ -77,8 +82,11 @@ ContextChartView::ContextChartView(AttentionModel *model, ViewState *viewState, 
     m_xAxis->setGridLineVisible(false);
     m_xAxis->setTitleText(tr("context dimension"));
     m_yAxis = new QValueAxis;
-    m_yAxis->setTitleText(tr("contribution w\u1d62\u00b7v\u1d62"));
+    // The vertical title is drawn by the chart (m_yTitle): Qt Charts would cut it short, and
+    // would turn CJK sideways.
+    m_yAxis->setTitleVisible(false);
     m_yAxis->setLabelFormat(QStringLiteral("%g"));
+    m_yTitle = new QGraphicsSimpleTextItem(m_chart);
     m_chart->addAxis(m_xAxis, Qt::AlignBottom);
     m_chart->addAxis(m_yAxis, Qt::AlignLeft);
     for (QAbstractSeries *series : {static_cast<QAbstractSeries *>(m_series),
@@ -87,10 +95,6 @@ ContextChartView::ContextChartView(AttentionModel *model, ViewState *viewState, 
         series->attachAxis(m_xAxis);
         series->attachAxis(m_yAxis);
     }
-    for (QLegendMarker *marker : m_chart->legend()->markers(m_zeroLine))
-        marker->setVisible(false);
-    for (QLegendMarker *marker : m_chart->legend()->markers(m_contextSeries))
-        marker->setShape(QLegend::MarkerShapeFromSeries);
 
     m_chartView = new QChartView(m_chart, this);
     // Without antialiasing the grid, axes and bars are crisp one-pixel edges and a frame costs
@@ -117,7 +121,15 @@ ContextChartView::ContextChartView(AttentionModel *model, ViewState *viewState, 
     connect(m_model, &AttentionModel::resultChanged, m_deferral, &OffscreenDeferral::requestRefresh);
     connect(m_viewState, &ViewState::selectedQueryChanged, m_deferral,
             &OffscreenDeferral::requestRefresh);
-    connect(m_chart, &QChart::plotAreaChanged, this, &ContextChartView::layoutLabels);
+    connect(m_chart, &QChart::plotAreaChanged, this, [this] { applyChartTitleToolTip(m_chart); });
+    connect(m_chart, &QChart::plotAreaChanged, this, [this](const QRectF &plot) {
+        // The headroom and the tick count follow the plot's height.
+        if (std::abs(plot.height() - m_rangePlotHeight) >= 1.0 && m_series->isVisible() && !m_context.isEmpty()) {
+            m_rangePlotHeight = plot.height();
+            updateValueRange();
+        }
+        layoutLabels();
+    });
     connect(m_contextSeries, &QScatterSeries::hovered, this, &ContextChartView::showContextTooltip);
 
     applyFonts();
@@ -133,7 +145,8 @@ ContextChartView::ContextChartView(AttentionModel *model, ViewState *viewState, 
 QSize ContextChartView::minimumSizeHint() const
 {
     const QFontMetrics fm(font());
-    return QSize(fm.averageCharWidth() * 52, fm.height() * 14);
+    // The legend wraps under the plot when the chart is narrow, so a narrow dock is fine.
+    return QSize(fm.averageCharWidth() * 30, fm.height() * 12);
 }
 
 QSize ContextChartView::sizeHint() const
@@ -171,6 +184,7 @@ void ContextChartView::resizeEvent(QResizeEvent *event)
     updateTitle();
     m_chartView->setGeometry(rect());
     m_refusal->setGeometry(rect());
+    layoutLegend();
 }
 
 void ContextChartView::changeEvent(QEvent *event)
@@ -193,6 +207,10 @@ void ContextChartView::applyFonts()
     m_xAxis->setTitleFont(base);
     m_yAxis->setLabelsFont(base);
     m_yAxis->setTitleFont(base);
+    m_yTitle->setFont(base);
+    m_titledPlot = QRectF();
+    for (const LegendEntry &entry : std::as_const(m_legend))
+        entry.text->setFont(base);
     m_refusal->setFont(scaledFont(base, 1.1));
     const QFontMetricsF fm(base);
     m_contextSeries->setMarkerSize(std::round(std::max(8.0, fm.height() * 0.85)));
@@ -200,6 +218,7 @@ void ContextChartView::applyFonts()
     for (const ValueLabel &label : std::as_const(m_labels))
         label.text->setFont(base);
     measureTexts();
+    layoutLegend();
     layoutLabels();
 }
 
@@ -270,7 +289,7 @@ void ContextChartView::rebuild()
             ? scenario.keyLabel(group.firstKey)
             : tr("%1 other keys").arg(group.keyCount);
         auto *set = new QBarSet(label);
-        const QColor color = group.keyCount == 1 ? contributionColor(s) : kOtherKeysColor;
+        const QColor color = keyGroupColor(s, keyCount);
         set->setColor(color);
         set->setBorderColor(m_viewState->theme().plotBackground());
         set->append(QList<qreal>(dimensions, 0.0));
@@ -279,6 +298,7 @@ void ContextChartView::rebuild()
         m_sets.append(set);
     }
     m_series->append(m_sets);
+    rebuildLegend();
 
     QList<QPointF> zero{QPointF(-0.5, 0.0), QPointF(std::max(0, dimensions) - 0.5, 0.0)};
     m_zeroLine->replace(zero);
@@ -332,8 +352,6 @@ void ContextChartView::refresh()
     updateMarkerImage();  // the window may have moved to a screen of another pixel ratio
     setTitleColor(palette().color(QPalette::WindowText));
 
-    updateValueRange();
-
     const auto weights = result->weights.row(m_shownQuery);
     QVector<double> positive(dimensions, 0.0);
     QVector<double> negative(dimensions, 0.0);
@@ -352,8 +370,10 @@ void ContextChartView::refresh()
             const QString label = scenario.isAllowed(m_shownQuery, group.firstKey)
                 ? scenario.keyLabel(group.firstKey)
                 : tr("%1 (masked)").arg(scenario.keyLabel(group.firstKey));
-            if (set->label() != label)
+            if (set->label() != label) {
                 set->setLabel(label);
+                setLegendText(s, label);
+            }
         }
     }
 
@@ -365,6 +385,7 @@ void ContextChartView::refresh()
         m_stackBottom[d] = negative[d];
         markers.append(QPointF(d, m_context[d]));
     }
+    updateValueRange();
     if (m_contextSeries->points() != markers)
         m_contextSeries->replace(markers);
     layoutLabels();
@@ -381,7 +402,9 @@ QStringList ContextChartView::categoryNames(int dimensions) const
 void ContextChartView::updateTitle()
 {
     // Fitting the title shapes text: redone only when the query, the width or the font changed.
-    const int available = width() - 16;
+    // Qt Charts centres the title between the chart's margins and cuts it beyond them.
+    const QMargins margins = m_chart->margins();
+    const int available = width() - margins.left() - margins.right() - 12;
     if (available == m_fittedTitleWidth && m_shownQuery == m_fittedTitleQuery)
         return;
     m_fittedTitleWidth = available;
@@ -392,35 +415,46 @@ void ContextChartView::updateTitle()
     const QStringList candidates = {
         tr("context of %1 = \u03a3 w\u1d62\u00b7v\u1d62").arg(query),
         tr("context of %1").arg(query),
+        query,
     };
-    const QString title = fittedText(candidates, m_chart->titleFont(), available);
-    if (m_chart->title() != title)
-        m_chart->setTitle(title);
+    setFittedChartTitle(m_chart, candidates, available);
 }
 
 void ContextChartView::updateValueRange()
 {
-    // Every contribution stack lies between the smallest and the largest value entry (the
-    // weights sum to 1), so this range holds for any query, mask and temperature: the axis
-    // stays still while the user drags.
-    const Matrix &values = m_model->scenario().values;
-    double low = values.size() > 0 ? std::min(0.0, values.minCoeff()) : 0.0;
-    double high = values.size() > 0 ? std::max(0.0, values.maxCoeff()) : 1.0;
-    if (low == m_rangeLow && high == m_rangeHigh && (low != 0.0 || high != 0.0))
-        return;
-    m_rangeLow = low;
-    m_rangeHigh = high;
-    if (high - low <= 0.0 || !std::isfinite(high - low))
+    // The axis runs close to the stacks and the context values (a context of 4,015 gets an axis
+    // to 5,000, not one sized for the largest value entry), and keeps its range while they stay
+    // inside it and still fill 40 % of it: it stays still while the user drags.
+    double low = 0.0;
+    double high = 0.0;
+    for (int d = 0; d < m_context.size(); ++d) {
+        low = std::min({low, m_stackBottom.at(d), m_context.at(d)});
+        high = std::max({high, m_stackTop.at(d), m_context.at(d)});
+    }
+    if (!std::isfinite(low) || !std::isfinite(high)) {
+        low = 0.0;
+        high = 1.0;
+    }
+    if (high - low <= 0.0)
         high = low + 1.0;
-    // A little room beyond a full stack for its value label, then ticks at a nice step
-    // (1, 2, 2.5 or 5 times a power of ten) with the range snapped outwards to whole steps.
-    const double pad = 0.04 * (high - low);
+    // Room beyond a full stack for its marker and its value label: a share of the span that is
+    // as many pixels as they need at the plot's height.
+    const QFontMetricsF fm(font());
+    const double plotHeight = std::max(1.0, m_chart->plotArea().height());
+    const double labelRoom = fm.height() * 1.15 + m_contextSeries->markerSize() / 2 + 8;
+    const double share = std::clamp(labelRoom / plotHeight, 0.06, 0.45);
+    const double pad = share / (1.0 - share) * (high - low);
     if (high > 0)
         high += pad;
     if (low < 0)
         low -= pad;
+    // As many ticks as can be written one above the other.
+    const int maxIntervals = std::clamp(static_cast<int>(plotHeight / (fm.height() * 1.6)), 2, 6);
+    if (m_rangeHigh > m_rangeLow && low >= m_rangeLow && high <= m_rangeHigh
+        && high - low >= 0.4 * (m_rangeHigh - m_rangeLow) && maxIntervals == m_rangeIntervals)
+        return;
     const double span = high - low;
-    const double rough = span / 6.0;
+    const double rough = span / maxIntervals;
     const double magnitude = std::pow(10.0, std::floor(std::log10(rough)));
     double step = 10.0 * magnitude;
     for (double factor : {1.0, 2.0, 2.5, 5.0}) {
@@ -431,6 +465,9 @@ void ContextChartView::updateValueRange()
     }
     const double niceLow = std::floor(low / step) * step;
     const double niceHigh = std::ceil(high / step) * step;
+    m_rangeLow = niceLow;
+    m_rangeHigh = niceHigh;
+    m_rangeIntervals = maxIntervals;
     m_yAxis->setRange(niceLow, niceHigh);
     m_yAxis->setTickCount(static_cast<int>(std::lround((niceHigh - niceLow) / step)) + 1);
 }
@@ -454,17 +491,26 @@ void ContextChartView::showRefusal(const QString &text)
 
 void ContextChartView::layoutLabels()
 {
+    const QRectF plot = m_chart->plotArea();
+    const QFontMetricsF fm(font());
+    // The vertical title, in the room layoutLegend() keeps left of the tick labels; fitting it
+    // shapes text, so only when the plot moved.
+    if (plot != m_titledPlot) {
+        m_titledPlot = plot;
+        layoutVerticalTitle(m_yTitle, {tr("contribution w\u1d62\u00b7v\u1d62"), tr("w\u1d62\u00b7v\u1d62")},
+                            kChartMargin, plot.center().y(), plot.height());
+    }
+
     const int dimensions = static_cast<int>(m_labels.size());
     if (dimensions == 0 || !m_series->isVisible())
         return;
 
-    const QRectF plot = m_chart->plotArea();
-    const QFontMetricsF fm(font());
     const double slot = plot.width() / dimensions;
     const double barWidth = slot * kBarWidth;
     const double pad = std::max(2.0, fm.height() * 0.15);
     const double markerRadius = m_contextSeries->markerSize() / 2;
 
+    double previousRight = -std::numeric_limits<double>::infinity();
     for (int d = 0; d < dimensions; ++d) {
         const ValueLabel &label = m_labels.at(d);
         const QString text = formatCompact(m_context.at(d));
@@ -477,8 +523,10 @@ void ContextChartView::layoutLabels()
         if (sideRoom >= box.width() + 4) {
             // In the gap right of the bar, level with the marker.
             topLeft = QPointF(marker.x() + barWidth / 2 + 3, marker.y() - box.height() / 2);
-        } else if (slot >= box.width() + 4) {
-            // Centred on the bar, beyond the end of the stack on the marker's side of zero.
+        } else {
+            // Centred on the bar, beyond the end of the stack on the marker's side of zero; a
+            // number wider than its slot may reach over the neighbours' gaps while it overlaps
+            // no other number and stays inside the chart.
             if (m_context.at(d) >= 0) {
                 const double top = m_chart->mapToPosition(QPointF(d, m_stackTop.at(d)), m_series).y();
                 const double bottom = std::min(top, marker.y() - markerRadius) - 3;
@@ -488,7 +536,9 @@ void ContextChartView::layoutLabels()
                 const double top = std::max(end, marker.y() + markerRadius) + 3;
                 topLeft = QPointF(marker.x() - box.width() / 2, top);
             }
-        } else {
+            topLeft.setX(std::clamp(topLeft.x(), plot.left() + 1, plot.right() - 1 - box.width()));
+        }
+        if (topLeft.x() < previousRight + 2 || box.width() > plot.width() - 2) {
             label.box->hide();
             continue;
         }
@@ -497,11 +547,12 @@ void ContextChartView::layoutLabels()
         label.box->setPos(topLeft);
         label.text->setPos(pad, pad / 2);
         label.box->show();
+        previousRight = topLeft.x() + box.width();
     }
 
     // "dim 1", "dim 2", ... while they fit side by side, else just the numbers (the axis title
     // says what they count), upright when even those do not fit.
-    const bool longNames = m_longNameWidth + 2 * fm.height() <= slot;
+    const bool longNames = m_longNameWidth + 8 <= slot;
     if (longNames != m_longCategoryNames) {
         m_longCategoryNames = longNames;
         m_xAxis->setCategories(categoryNames(dimensions));
@@ -509,6 +560,136 @@ void ContextChartView::layoutLabels()
     const int categoryAngle = m_shortNameWidth + 8 > slot ? -90 : 0;
     if (m_xAxis->labelsAngle() != categoryAngle)
         m_xAxis->setLabelsAngle(categoryAngle);
+}
+
+void ContextChartView::rebuildLegend()
+{
+    for (const LegendEntry &entry : std::as_const(m_legend))
+        delete entry.swatch;  // owns its text
+    m_legend.clear();
+    auto addEntry = [this](const QString &text, const QColor &color, bool diamond) {
+        LegendEntry entry;
+        entry.swatch = new QGraphicsPolygonItem(m_chart);
+        entry.swatch->setBrush(color);
+        entry.swatch->setPen(Qt::NoPen);
+        entry.swatch->setData(0, diamond);
+        entry.text = new QGraphicsSimpleTextItem(entry.swatch);
+        entry.text->setFont(font());
+        entry.text->setBrush(m_viewState->theme().textColor());
+        entry.fullText = text;
+        entry.text->setText(text);
+        m_legend.append(entry);
+    };
+    addEntry(m_contextSeries->name(), m_contextSeries->color(), true);
+    for (QBarSet *set : std::as_const(m_sets))
+        addEntry(set->label(), set->color(), false);
+    layoutLegend();
+}
+
+void ContextChartView::setLegendText(int set, const QString &text)
+{
+    const int entry = set + 1;  // the context marker comes first
+    if (entry <= 0 || entry >= m_legend.size())
+        return;
+    m_legend[entry].fullText = text;
+    layoutLegend();
+}
+
+QStringList ContextChartView::legendTexts() const
+{
+    QStringList texts;
+    for (const LegendEntry &entry : m_legend)
+        texts.append(entry.text->text());
+    return texts;
+}
+
+void ContextChartView::layoutLegend()
+{
+    const QFontMetricsF fm(font());
+    const double lineHeight = std::ceil(fm.height() * 1.25);
+    const double swatch = std::round(fm.height() * 0.6);
+    const double swatchGap = std::round(fm.height() * 0.35);
+    const double entryGap = std::round(fm.height() * 1.0);
+    const double chartWidth = width();
+    const double chartHeight = height();
+    const double titleHeight = QFontMetricsF(m_chart->titleFont()).height() + 2 * kChartMargin;
+
+    QVector<double> textWidths;
+    double widest = 0.0;
+    for (const LegendEntry &entry : std::as_const(m_legend)) {
+        textWidths.append(std::ceil(fm.horizontalAdvance(entry.fullText)) + 1);
+        widest = std::max(widest, swatch + swatchGap + textWidths.constLast());
+    }
+    // A column on the right while it takes at most a third of the width and fits the height;
+    // else rows under the plot, as many as the entries need.
+    const double columnHeight = m_legend.size() * lineHeight;
+    m_legendRight = widest + entryGap <= chartWidth / 3.0 && columnHeight <= chartHeight - titleHeight;
+    const double available = std::max(1.0, chartWidth - 2 * kChartMargin);
+
+    struct Placed { double x; double y; double textWidth; };
+    QVector<Placed> placed;
+    double legendWidth = 0.0;
+    double legendHeight = 0.0;
+    if (m_legendRight) {
+        for (int e = 0; e < m_legend.size(); ++e)
+            placed.append({0.0, e * lineHeight, textWidths.at(e)});
+        legendWidth = widest;
+        legendHeight = columnHeight;
+    } else {
+        double x = 0.0;
+        double y = 0.0;
+        for (int e = 0; e < m_legend.size(); ++e) {
+            const double textWidth = std::min(textWidths.at(e), available - swatch - swatchGap);
+            const double entryWidth = swatch + swatchGap + textWidth;
+            if (x > 0.0 && x + entryWidth > available) {
+                x = 0.0;
+                y += lineHeight;
+            }
+            placed.append({x, y, textWidth});
+            x += entryWidth + entryGap;
+        }
+        legendWidth = available;
+        legendHeight = m_legend.isEmpty() ? 0.0 : y + lineHeight;
+    }
+
+    // Room for the legend and for the vertical title left of the tick labels.
+    const int titleRoom = static_cast<int>(std::ceil(
+        std::max(verticalTitleThickness(tr("contribution w\u1d62\u00b7v\u1d62"), font()), fm.height())))
+        + kChartMargin;
+    const QMargins margins(kChartMargin + titleRoom, kChartMargin,
+                           kChartMargin + (m_legendRight ? static_cast<int>(std::ceil(widest + entryGap)) : 0),
+                           kChartMargin + (m_legendRight ? 0 : static_cast<int>(std::ceil(legendHeight + 2))));
+    if (m_chart->margins() != margins) {
+        m_chart->setMargins(margins);
+        updateTitle();
+    }
+
+    const double left = m_legendRight ? chartWidth - kChartMargin - legendWidth : kChartMargin;
+    const double top = m_legendRight ? std::max(titleHeight, (chartHeight - legendHeight) / 2)
+                                     : chartHeight - kChartMargin - legendHeight;
+    for (int e = 0; e < m_legend.size(); ++e) {
+        const LegendEntry &entry = m_legend.at(e);
+        const Placed &p = placed.at(e);
+        const double half = swatch / 2;
+        QPolygonF shape;
+        if (entry.swatch->data(0).toBool())
+            shape << QPointF(half, 0) << QPointF(swatch, half) << QPointF(half, swatch) << QPointF(0, half);
+        else
+            shape << QPointF(0, 0) << QPointF(swatch, 0) << QPointF(swatch, swatch) << QPointF(0, swatch);
+        entry.swatch->setPolygon(shape);
+        entry.swatch->setPos(left + p.x, top + p.y + (lineHeight - swatch) / 2);
+        const QString shown = fm.horizontalAdvance(entry.fullText) + 1 <= p.textWidth
+            ? entry.fullText
+            : fm.elidedText(entry.fullText, Qt::ElideRight, p.textWidth);
+        entry.text->setText(shown);
+        entry.swatch->setToolTip(shown == entry.fullText ? QString() : entry.fullText);
+        entry.text->setPos(swatch + swatchGap, half - fm.height() / 2);
+    }
+}
+
+QVector<DrawnLabel> ContextChartView::drawnLabels() const
+{
+    return chartLabels(m_chartView, this);
 }
 
 void ContextChartView::showSetTooltip(bool status, int set, int dimension)
@@ -574,6 +755,12 @@ void ContextChartView::applyTheme()
     m_contextSeries->setColor(theme.isDark() ? QColor(0xf2, 0xf4, 0xf7) : QColor(0x11, 0x11, 0x11));
     for (QBarSet *set : std::as_const(m_sets))
         set->setBorderColor(theme.plotBackground());
+    m_yTitle->setBrush(theme.textColor());
+    for (int e = 0; e < m_legend.size(); ++e) {
+        m_legend.at(e).text->setBrush(theme.textColor());
+        if (e == 0)
+            m_legend.at(e).swatch->setBrush(m_contextSeries->color());
+    }
     for (const ValueLabel &label : std::as_const(m_labels)) {
         label.box->setBrush(theme.labelBacking());
         label.box->setPen(QPen(theme.frameColor(), 1.0));

@@ -1,6 +1,10 @@
 #pragma once
 
+#include "chartsupport.h"
+#include "tokenpalette.h"
+
 #include <QList>
+#include <QRectF>
 #include <QVector>
 #include <QWidget>
 
@@ -8,6 +12,7 @@ class QBarCategoryAxis;
 class QBarSet;
 class QChart;
 class QChartView;
+class QGraphicsPolygonItem;
 class QGraphicsRectItem;
 class QGraphicsSimpleTextItem;
 class QLineSeries;
@@ -26,8 +31,9 @@ class ViewState;
 /// dimension d, the contributions w_i·v_id of the keys stacked as bars (negative ones below
 /// zero), and the context value c_d = Σ_i w_i·v_id marked by a diamond with its value.
 ///
-/// One bar set per key, coloured apart from the query colours, with the key labels in the legend.
-/// Past kMaxKeySets keys, the first kMaxKeySets − 1 keep their own set and the rest are summed
+/// One bar set per key, in the key's colour (keyShareColor(), the colour of its bar in the weights
+/// chart too), with the key labels in a legend that never cuts them: a column on the right while
+/// it fits there, else rows under the chart. Past kMaxKeySets keys, the first kMaxKeySets − 1 keep their own set and the rest are summed
 /// into one grey "other keys" set, so the chart stays legible. The series are updated in place
 /// and rebuilt only when the scenario is replaced. While the model refuses the scenario the chart
 /// is greyed out and the refusal is written over it.
@@ -35,7 +41,7 @@ class ContextChartView : public QWidget {
     Q_OBJECT
 
 public:
-    static constexpr int kMaxKeySets = 9;
+    static constexpr int kMaxKeySets = kKeyColorGroups;
 
     ContextChartView(AttentionModel *model, ViewState *viewState, QWidget *parent = nullptr);
 
@@ -54,6 +60,13 @@ public:
     QString contextLabel(int dimension) const;
     int shownQuery() const { return m_shownQuery; }
 
+    /// The legend entries as written (key labels, "context = Σ wᵢ·vᵢ").
+    QStringList legendTexts() const;
+    /// True while the legend stands as a column right of the plot (else in rows under it).
+    bool legendOnTheRight() const { return m_legendRight; }
+    /// Every text the chart draws (titles, ticks, value labels, legend), in widget coordinates.
+    QVector<DrawnLabel> drawnLabels() const;
+
     /// Draws the context marker's picture with at least `ratio` pixels per logical pixel, so
     /// that a figure exported at high resolution gets a sharp marker.
     void setMinimumMarkerPixelRatio(qreal ratio);
@@ -68,6 +81,11 @@ private:
     struct KeyGroup {
         int firstKey = 0;
         int keyCount = 1;
+    };
+    struct LegendEntry {
+        QGraphicsPolygonItem *swatch = nullptr;
+        QGraphicsSimpleTextItem *text = nullptr;
+        QString fullText;
     };
     struct ValueLabel {
         QGraphicsRectItem *box = nullptr;
@@ -88,6 +106,11 @@ private:
     void updateMarkerImage();
     void updateValueRange();
     void layoutLabels();
+    /// Creates the legend's entries for the current sets; layoutLegend() places them.
+    void rebuildLegend();
+    void setLegendText(int entry, const QString &text);
+    /// Places the legend and sets the chart's margins to make room for it and the axis title.
+    void layoutLegend();
     void showSetTooltip(bool status, int set, int dimension);
     void showContextTooltip(const QPointF &point, bool status);
 
@@ -104,11 +127,17 @@ private:
     QList<QBarSet *> m_sets;
     QVector<KeyGroup> m_groups;
     QVector<ValueLabel> m_labels;
+    QVector<LegendEntry> m_legend;
+    QGraphicsSimpleTextItem *m_yTitle = nullptr;
+    QRectF m_titledPlot;
+    bool m_legendRight = true;
     QVector<double> m_context;
     QVector<double> m_stackTop;
     QVector<double> m_stackBottom;
     double m_rangeLow = 0.0;
     double m_rangeHigh = 0.0;
+    int m_rangeIntervals = 0;
+    double m_rangePlotHeight = 0.0;
     int m_shownQuery = 0;
     /// While the chart is out of sight (hidden, or a dock tab behind another) model changes only
     /// mark it stale; the rebuild or refresh is done once it can be seen again.

@@ -1,6 +1,7 @@
 #include "keyspaceview.h"
 
 #include "accessiblenumbers.h"
+#include "chartsupport.h"
 #include "attentionmodel.h"
 #include "focusring.h"
 #include "labelplacer.h"
@@ -31,6 +32,24 @@
 #include <optional>
 
 namespace attnlens {
+
+namespace {
+
+/// `text` as one character per line (spaces dropped), for a title stacked upright.
+QString uprightColumn(const QString &text)
+{
+    QString out;
+    for (const QChar c : text) {
+        if (c.isSpace())
+            continue;
+        if (!out.isEmpty())
+            out += QLatin1Char('\n');
+        out += c;
+    }
+    return out;
+}
+
+} // namespace
 
 namespace {
 
@@ -260,6 +279,16 @@ QPointF KeySpaceView::widgetToData(const QPointF &widgetPoint) const
 double KeySpaceView::pixelsPerUnit() const
 {
     return m_scene.axes.xPixelsPerUnit();
+}
+
+QRectF KeySpaceView::keyLabelRect(int keyRow) const
+{
+    return keyRow >= 0 && keyRow < m_scene.keyLabelRects.size() ? m_scene.keyLabelRects[keyRow] : QRectF();
+}
+
+QRectF KeySpaceView::queryLabelRect(int queryRow) const
+{
+    return queryRow >= 0 && queryRow < m_scene.queryLabelRects.size() ? m_scene.queryLabelRects[queryRow] : QRectF();
 }
 
 double KeySpaceView::haloRadius(int keyRow) const
@@ -891,10 +920,43 @@ void KeySpaceView::layoutLabels(Scene &s) const
         }
         // Otherwise a thin stroke and its dot may run under a label, which is drawn over them.
     }
-    for (int j = 0; j < keyCount; ++j) {
-        if (s.haloDrawn[j] && s.haloRadii[j] > m.pointRadius + 2)
-            placer.addDiscObstacle(s.keyPoints[j], s.haloRadii[j], 5.0);
+    // A query tip on (or inside the halo of) a key: that halo is kept clear by the query's label
+    // and the key's own, which stand beyond it, so that neither the two labels nor the halo and
+    // the point under the tip are muddled together. Other halos are soft obstacles.
+    // (In a crowded plane only the selected and the hovered query are named: a drag step then
+    // tests two tips per halo, not every tip.)
+    QVector<int> labelledTips;
+    for (int i = 0; i < queryCount; ++i) {
+        if (s.tipFinite[i] && (!s.denseQueries || i == s.selectedQuery || i == s.hoveredQuery))
+            labelledTips.append(i);
     }
+    QVector<bool> tipOnHalo(keyCount, false);
+    for (int j = 0; j < keyCount; ++j) {
+        if (!s.haloDrawn[j] || s.haloRadii[j] <= m.pointRadius + 2)
+            continue;
+        for (int i : std::as_const(labelledTips)) {
+            if (QLineF(s.tips[i], s.keyPoints[j]).length() < s.haloRadii[j]) {
+                tipOnHalo[j] = true;
+                break;
+            }
+        }
+        placer.addDiscObstacle(s.keyPoints[j], s.haloRadii[j] + (tipOnHalo[j] ? 1.0 : 0.0),
+                               tipOnHalo[j] ? 1000.0 : 5.0);
+    }
+    // The gap that takes a label anchored at `anchor` beyond every halo its anchor lies in.
+    QVector<int> haloUnderTip;
+    for (int j = 0; j < keyCount; ++j) {
+        if (tipOnHalo[j])
+            haloUnderTip.append(j);
+    }
+    auto gapBeyondHalos = [&](const QPointF &anchor, double gap) {
+        for (int j : std::as_const(haloUnderTip)) {
+            const double distance = QLineF(anchor, s.keyPoints[j]).length();
+            if (distance < s.haloRadii[j])
+                gap = std::max(gap, s.haloRadii[j] + distance + 2);
+        }
+        return gap;
+    };
     for (int j = 0; j < keyCount; ++j) {
         if (s.showProjection[j])
             placer.addSegmentObstacle(QLineF(s.keyPoints[j], s.projectionFeet[j]), 1.5, 4.0);
@@ -937,10 +999,11 @@ void KeySpaceView::layoutLabels(Scene &s) const
         QPointF direction = s.tips[i] - s.tails[i];
         if (std::hypot(direction.x(), direction.y()) < 1.0)
             direction = QPointF(1.0, -1.0);
-        std::optional<QRectF> rect = placer.place(s.tips[i], labelSize(lines), m.tipRadius + 2, direction);
+        const double tipGap = gapBeyondHalos(s.tips[i], m.tipRadius + 2);
+        std::optional<QRectF> rect = placer.place(s.tips[i], labelSize(lines), tipGap, direction);
         if (!rect && lines.size() > 1) {
             lines = QStringList{lines.first()};
-            rect = placer.place(s.tips[i], labelSize(lines), m.tipRadius + 2, direction);
+            rect = placer.place(s.tips[i], labelSize(lines), tipGap, direction);
         }
         if (rect) {
             s.queryLabelRects[i] = *rect;
@@ -978,7 +1041,7 @@ void KeySpaceView::layoutLabels(Scene &s) const
             else if (std::isfinite(s.dots[j]))
                 lines << QStringLiteral("q\u00b7k = %1").arg(compactNumber(s.dots[j]));
         }
-        const double gap = m.pointRadius + 3;
+        const double gap = gapBeyondHalos(s.keyPoints[j], m.pointRadius + 3);
         std::optional<QRectF> rect = placer.place(s.keyPoints[j], labelSize(lines), gap, keyDirection);
         if (!rect && lines.size() > 1) {
             lines = QStringList{lines.first()};
@@ -1164,7 +1227,10 @@ void KeySpaceView::paintFrame(QPainter &painter, const Frame &s, bool fillBackgr
     const double xTitleTop = s.plotRect.bottom() + m.tickLength + 0.8 * m.pad + m.lineHeight;
     painter.drawText(QRectF(s.plotRect.left(), xTitleTop, s.plotRect.width(), m.lineHeight),
                      Qt::AlignCenter, s.xTitle);
-    if (!s.yTitle.isEmpty()) {
+    if (!s.yTitle.isEmpty() && stacksUpright(s.yTitle)) {
+        // Chinese reads down a column with every character upright, not turned on its side.
+        painter.drawText(QRectF(s.bounds.left() + m.pad, s.plotRect.top(), m.lineHeight, s.plotRect.height()), Qt::AlignCenter, uprightColumn(s.yTitle));
+    } else if (!s.yTitle.isEmpty()) {
         painter.save();
         painter.translate(s.bounds.left() + m.pad + m.lineHeight / 2, s.plotRect.center().y());
         painter.rotate(-90.0);
@@ -2031,7 +2097,9 @@ QVector<QRectF> KeySpaceView::labelRects() const
     }
     const double xTitleTop = s.plotRect.bottom() + m.tickLength + 0.8 * m.pad + m.lineHeight;
     textRect(QRectF(s.plotRect.left(), xTitleTop, s.plotRect.width(), m.lineHeight), Qt::AlignCenter, s.xTitle);
-    if (!s.yTitle.isEmpty()) {
+    if (!s.yTitle.isEmpty() && stacksUpright(s.yTitle)) {
+        textRect(QRectF(s.bounds.left() + m.pad, s.plotRect.top(), m.lineHeight, s.plotRect.height()), Qt::AlignCenter, uprightColumn(s.yTitle));
+    } else if (!s.yTitle.isEmpty()) {
         const QRectF upright = fm.boundingRect(QRectF(-s.plotRect.height() / 2, -m.lineHeight / 2,
                                                       s.plotRect.height(), m.lineHeight),
                                                Qt::AlignCenter, s.yTitle);

@@ -78,6 +78,10 @@ public:
     /// query are named, so that the plane stays readable.
     bool isKeyLabelled(int keyRow) const;
     bool isQueryLabelled(int queryRow) const;
+    /// The rectangle (widget coordinates) of key `keyRow`'s / query `queryRow`'s label; empty
+    /// while it has none.
+    QRectF keyLabelRect(int keyRow) const;
+    QRectF queryLabelRect(int queryRow) const;
 
     /// The key coordinates shown horizontally and vertically (0-based; vertical is -1 on the
     /// number line used when d_k = 1).

@@ -62,11 +62,6 @@ QColor labelColor(const Theme &theme)
 constexpr int kDetailedCellLimit = 64 * 64;
 constexpr int kFlashMilliseconds = 600;
 
-QString quoted(const QString &label)
-{
-    return QStringLiteral("\u201c") + label + QStringLiteral("\u201d");
-}
-
 // The smallest of 1, 2, 5, 10, 20, 50, ... that is at least `raw`, so thinned labels fall on
 // round positions.
 int niceStep(double raw)
@@ -386,10 +381,16 @@ void MaskGridCanvas::relayout()
         case ColumnLabelMode::TwoLines:
             columnLabelHeight = 2 * metrics.lineSpacing() + 2;
             break;
-        case ColumnLabelMode::Rotated:
+        case ColumnLabelMode::Rotated: {
+            // Upright names take the height they need as long as every row keeps a cell of a
+            // line and a quarter: a short grid gives its spare height to the names rather than
+            // cut them to "mem…".
+            const int rowsNeed = rows * (m_lineHeight * 5 / 4);
+            const int spare = height() - fixedHeight - rowsNeed;
             columnLabelHeight = std::min(widestColumnLabel + m_lineHeight / 2,
-                                         std::max(3 * m_lineHeight, height() * 3 / 10));
+                                         std::max({3 * m_lineHeight, height() * 3 / 10, spare}));
             break;
+        }
         }
         const double gridHeightRoom = std::max(0, height() - fixedHeight - columnLabelHeight);
         cellWidth = std::min(gridWidthRoom / columns, maxCell);
@@ -454,13 +455,72 @@ void MaskGridCanvas::relayout()
         case ColumnLabelMode::TwoLines:
             m_columnLabels << label;
             break;
-        case ColumnLabelMode::Rotated:
-            m_columnLabels << metrics.elidedText(label, Qt::ElideRight,
-                                                 columnLabelHeight - m_lineHeight / 2);
+        case ColumnLabelMode::Rotated: {
+            // Upright in full; else upright on two lines broken at a space, where the column is
+            // wide enough for two; only then shortened (hovering names the key in full).
+            const int room = columnLabelHeight - m_lineHeight / 2;
+            if (metrics.horizontalAdvance(label) + 1 <= room) {
+                m_columnLabels << label;
+                break;
+            }
+            QString split;
+            if (cellWidth >= 2.2 * metrics.lineSpacing() && m_columnLabelStep == 1) {
+                int best = room + 1;
+                for (qsizetype at = label.indexOf(QLatin1Char(' ')); at > 0; at = label.indexOf(QLatin1Char(' '), at + 1)) {
+                    const int longer = std::max(metrics.horizontalAdvance(label.left(at)),
+                                                metrics.horizontalAdvance(label.mid(at + 1))) + 1;
+                    if (longer <= room && longer < best) {
+                        best = longer;
+                        split = label.left(at) + QLatin1Char('\n') + label.mid(at + 1);
+                    }
+                }
+            }
+            m_columnLabels << (split.isEmpty() ? metrics.elidedText(label, Qt::ElideRight, room) : split);
             break;
+        }
         }
     }
     rebuildCoarseImage();
+}
+
+QVector<DrawnLabel> MaskGridCanvas::drawnLabels() const
+{
+    QVector<DrawnLabel> labels;
+    const Scenario &scenario = m_model->scenario();
+    const QFontMetricsF metrics(font());
+    const int columns = std::min<int>(keyCount(), m_columnLabels.size());
+    for (int j = 0; j < columns; j += m_columnLabelStep) {
+        const int x0 = m_columnEdges[j];
+        const int x1 = m_columnEdges[j + 1];
+        const QString &text = m_columnLabels.at(j);
+        QRectF rect;
+        if (m_rotatedColumnLabels) {
+            double length = 0.0;
+            for (const QString &line : text.split(QLatin1Char('\n')))
+                length = std::max(length, metrics.horizontalAdvance(line));
+            const double across = text.contains(QLatin1Char('\n')) ? 2.0 * metrics.lineSpacing() : m_lineHeight;
+            rect = QRectF((x0 + x1) / 2.0 - across / 2.0, m_columnLabelArea.bottom() - 2 - length, across, length);
+        } else {
+            const int inset = columnLabelGap() / 2;
+            const QRect box(x0 + inset, m_columnLabelArea.top(), x1 - x0 - 2 * inset, m_columnLabelArea.height());
+            rect = metrics.boundingRect(QRectF(box), Qt::AlignHCenter | Qt::AlignBottom | Qt::TextWordWrap, text);
+        }
+        const QString full = scenario.keyLabel(j);
+        const bool whole = QString(text).replace(QLatin1Char('\n'), QLatin1Char(' ')) == full;
+        labels.append(DrawnLabel{rect, text, whole ? QString() : cellToolTip(Hit{Hit::Kind::ColumnLabel, -1, j})});
+    }
+    const QFontMetricsF bold(m_boldFont);
+    const int rows = std::min<int>(queryCount(), m_rowLabels.size());
+    for (int i = 0; i < rows; i += m_rowLabelStep) {
+        const QString &text = m_rowLabels.at(i);
+        const int centre = (m_rowEdges[i] + m_rowEdges[i + 1]) / 2;
+        const double width = bold.horizontalAdvance(text);
+        const QRectF rect(m_gridRect.left() - m_swatchWidth - std::max(3, m_lineHeight / 3) - width,
+                          centre - m_lineHeight / 2.0, width, m_lineHeight);
+        const QString full = scenario.queryLabel(i);
+        labels.append(DrawnLabel{rect, text, text == full ? QString() : cellToolTip(Hit{Hit::Kind::RowLabel, i, -1})});
+    }
+    return labels;
 }
 
 void MaskGridCanvas::rebuildCoarseImage()
@@ -537,6 +597,11 @@ MaskGridCanvas::Hit MaskGridCanvas::hitTest(const QPoint &pos) const
         if (row >= 0)
             return Hit{Hit::Kind::RowLabel, row, -1};
     }
+    if (m_columnLabelArea.contains(pos)) {
+        const int column = indexForCoordinate(m_columnEdges, pos.x());
+        if (column >= 0)
+            return Hit{Hit::Kind::ColumnLabel, -1, column};
+    }
     return hit;
 }
 
@@ -546,6 +611,8 @@ QString MaskGridCanvas::cellToolTip(const Hit &hit) const
     switch (hit.kind) {
     case Hit::Kind::None:
         return QString();
+    case Hit::Kind::ColumnLabel:
+        return tr("Key %1 %2").arg(hit.keyRow + 1).arg(quoted(scenario.keyLabel(hit.keyRow)));
     case Hit::Kind::RowLabel:
         return tr("Query row %1 %2: click to select it in every view.")
             .arg(hit.queryRow + 1)
@@ -645,6 +712,7 @@ void MaskGridCanvas::mousePressEvent(QMouseEvent *event)
     case Hit::Kind::RowLabel:
         m_viewState->setSelectedQuery(hit.queryRow);
         break;
+    case Hit::Kind::ColumnLabel:
     case Hit::Kind::None:
         break;
     }
@@ -818,7 +886,9 @@ void MaskGridCanvas::paintColumnLabels(QPainter &painter) const
             painter.save();
             painter.translate((x0 + x1) / 2.0, m_columnLabelArea.bottom() - 2);
             painter.rotate(-90);
-            const QRectF box(0, -m_lineHeight / 2.0, m_columnLabelArea.height(), m_lineHeight);
+            const int lines = m_columnLabels[j].contains(QLatin1Char('\n')) ? 2 : 1;
+            const double boxHeight = lines == 1 ? m_lineHeight : 2.0 * fontMetrics().lineSpacing();
+            const QRectF box(0, -boxHeight / 2.0, m_columnLabelArea.height(), boxHeight);
             painter.drawText(box, Qt::AlignLeft | Qt::AlignVCenter, m_columnLabels[j]);
             painter.restore();
         }

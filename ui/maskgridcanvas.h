@@ -1,5 +1,7 @@
 #pragma once
 
+#include "chartsupport.h"
+
 #include <QFont>
 #include <QImage>
 #include <QRect>
@@ -54,6 +56,11 @@ public:
     int rowLabelStep() const { return m_rowLabelStep; }
     int columnLabelStep() const { return m_columnLabelStep; }
 
+    /// The key names over the columns as drawn (shortened only when no layout fits them), and
+    /// the query names beside the rows, in widget coordinates; a shortened name's tooltip (what
+    /// hovering it shows) holds the full name.
+    QVector<DrawnLabel> drawnLabels() const;
+
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
 
@@ -73,7 +80,7 @@ protected:
 private:
     enum class ColumnLabelMode { OneLine, TwoLines, Rotated };
     struct Hit {
-        enum class Kind { None, Cell, RealKey, RowLabel } kind = Kind::None;
+        enum class Kind { None, Cell, RealKey, RowLabel, ColumnLabel } kind = Kind::None;
         int queryRow = -1;
         int keyRow = -1;
     };

@@ -18,6 +18,7 @@
 #include <QCursor>
 #include <QEvent>
 #include <QGraphicsLayout>
+#include <QGraphicsRectItem>
 #include <QGraphicsScene>
 #include <QGraphicsSimpleTextItem>
 #include <QStackedBarSeries>
@@ -25,12 +26,60 @@
 #include <QValueAxis>
 
 #include <algorithm>
+#include <limits>
 
 namespace attnlens {
 
 namespace {
 
 constexpr qreal kBarWidth = 0.7;
+constexpr int kMargin = 4;
+
+/// `name` broken at one space into two lines that are each at most `room` wide, or empty.
+QStringList twoLines(const QString &name, const QFontMetricsF &fm, double room)
+{
+    QStringList best;
+    double bestWidth = std::numeric_limits<double>::infinity();
+    for (qsizetype at = name.indexOf(QLatin1Char(' ')); at > 0; at = name.indexOf(QLatin1Char(' '), at + 1)) {
+        const QString first = name.left(at);
+        const QString second = name.mid(at + 1);
+        const double width = std::max(fm.horizontalAdvance(first), fm.horizontalAdvance(second));
+        if (width <= room && width < bestWidth) {
+            bestWidth = width;
+            best = QStringList{first, second};
+        }
+    }
+    return best;
+}
+
+/// Writes `values[s]` into `sets[s]` in place (replaceBarValues()), announcing only the very
+/// last changed set to the series.
+void replaceInSetsLayingOutOnce(const QList<QBarSet *> &sets, const QVector<QVector<double>> &values)
+{
+    int lastChanged = -1;
+    for (int s = 0; s < sets.size(); ++s) {
+        for (int i = 0; i < values.at(s).size(); ++i) {
+            if (sets.at(s)->at(i) != values.at(s).at(i)) {
+                lastChanged = s;
+                break;
+            }
+        }
+    }
+    for (int s = 0; s < sets.size(); ++s) {
+        // QBarSetPrivate forwards each change to the series; it is the set's only QObject child.
+        QObject *relay = nullptr;
+        if (s != lastChanged) {
+            for (QObject *child : sets.at(s)->children()) {
+                if (qstrcmp(child->metaObject()->className(), "QBarSetPrivate") == 0)
+                    relay = child;
+            }
+        }
+        const bool wasBlocked = relay ? relay->blockSignals(true) : false;
+        replaceBarValues(sets.at(s), values.at(s));
+        if (relay)
+            relay->blockSignals(wasBlocked);
+    }
+}
 
 } // namespace
 
@@ -48,25 +97,30 @@ WeightsChartView::WeightsChartView(AttentionModel *model, ViewState *viewState, 
     m_chart->setAnimationOptions(QChart::NoAnimation);  // bars follow a live drag exactly
     m_chart->legend()->hide();
     m_chart->setBackgroundRoundness(0);
-    m_chart->setMargins(QMargins(4, 4, 8, 4));
+    m_chart->setMargins(QMargins(kMargin, kMargin, 2 * kMargin, kMargin));
     m_chart->layout()->setContentsMargins(0, 0, 0, 0);
 
     m_weightSet = new QBarSet(tr("weight"));
     m_maskedSet = new QBarSet(tr("masked"));
 
+    // The weights set holds the numbers; the bars drawn are one set per key colour (rebuild()).
+    m_weightSet->setParent(this);
     m_series = new QStackedBarSeries;
     m_series->setBarWidth(kBarWidth);
-    m_series->append(m_weightSet);
     m_series->append(m_maskedSet);
     m_chart->addSeries(m_series);
 
     m_xAxis = new QBarCategoryAxis;
     m_xAxis->setGridLineVisible(false);
+    // The key names are written by the chart (layoutKeyNames()): Qt Charts can only cut them.
+    m_xAxis->setLabelsVisible(false);
     m_yAxis = new QValueAxis;
     m_yAxis->setRange(0.0, 1.0);
     m_yAxis->setTickCount(6);
     m_yAxis->setLabelFormat(QStringLiteral("%.1f"));
-    m_yAxis->setTitleText(tr("attention weight"));
+    // The vertical title too (m_yTitle): fitted to the plot's height, CJK stacked upright.
+    m_yAxis->setTitleVisible(false);
+    m_yTitle = new QGraphicsSimpleTextItem(m_chart);
     m_chart->addAxis(m_xAxis, Qt::AlignBottom);
     m_chart->addAxis(m_yAxis, Qt::AlignLeft);
     m_series->attachAxis(m_xAxis);
@@ -99,9 +153,8 @@ WeightsChartView::WeightsChartView(AttentionModel *model, ViewState *viewState, 
     connect(m_model, &AttentionModel::resultChanged, m_deferral, &OffscreenDeferral::requestRefresh);
     connect(m_viewState, &ViewState::selectedQueryChanged, m_deferral,
             &OffscreenDeferral::requestRefresh);
+    connect(m_chart, &QChart::plotAreaChanged, this, [this] { applyChartTitleToolTip(m_chart); });
     connect(m_chart, &QChart::plotAreaChanged, this, &WeightsChartView::layoutLabels);
-    connect(m_weightSet, &QBarSet::hovered, this,
-            [this](bool status, int key) { showTooltip(status, key, false); });
     connect(m_maskedSet, &QBarSet::hovered, this,
             [this](bool status, int key) { showTooltip(status, key, true); });
 
@@ -118,7 +171,7 @@ WeightsChartView::WeightsChartView(AttentionModel *model, ViewState *viewState, 
 QSize WeightsChartView::minimumSizeHint() const
 {
     const QFontMetrics fm(font());
-    return QSize(fm.averageCharWidth() * 36, fm.height() * 13);
+    return QSize(fm.averageCharWidth() * 26, fm.height() * 11);
 }
 
 QSize WeightsChartView::sizeHint() const
@@ -152,9 +205,25 @@ QString WeightsChartView::errorText() const
 void WeightsChartView::resizeEvent(QResizeEvent *event)
 {
     QWidget::resizeEvent(event);
-    updateTitle(!m_xAxis->labelsVisible());
     m_chartView->setGeometry(rect());
     m_refusal->setGeometry(rect());
+    // The band under the plot follows the new height at once: with the old one the chart could
+    // not shrink to fit.
+    m_keyNameSignature = -1;
+    layoutKeyNames();
+    updateTitle(m_keyNamesHidden);
+    for (int g = 0; g < m_keyOverlays.size(); ++g) {
+        QGraphicsRectItem *overlay = m_keyOverlays.at(g);
+        const double weight = g < m_weightSet->count() ? m_weightSet->at(g) : 0.0;
+        if (m_masked.value(g) || weight <= 0.0) {
+            overlay->hide();
+            continue;
+        }
+        const QPointF top = m_chart->mapToPosition(QPointF(g - kBarWidth / 2, weight), m_series);
+        const QPointF bottom = m_chart->mapToPosition(QPointF(g + kBarWidth / 2, 0.0), m_series);
+        overlay->setRect(QRectF(top, bottom).normalized());
+        overlay->show();
+    }
 }
 
 void WeightsChartView::changeEvent(QEvent *event)
@@ -176,6 +245,10 @@ void WeightsChartView::applyFonts()
     m_yAxis->setLabelsFont(base);
     m_yAxis->setTitleFont(base);
     m_xAxis->setTitleFont(base);
+    m_yTitle->setFont(base);
+    for (QGraphicsSimpleTextItem *item : std::as_const(m_keyNames))
+        item->setFont(base);
+    m_keyNameSignature = -1;
     m_refusal->setFont(scaledFont(base, 1.1));
     for (QGraphicsSimpleTextItem *item : std::as_const(m_barLabels))
         item->setFont(base);
@@ -189,9 +262,6 @@ void WeightsChartView::measureTexts()
     const QFontMetricsF fm(font());
     m_numberWidth = fm.horizontalAdvance(formatCompact(0.0));
     m_maskedWidth = fm.horizontalAdvance(tr("masked"));
-    m_widestCategory = 0.0;
-    for (const QString &category : m_xAxis->categories())
-        m_widestCategory = std::max(m_widestCategory, fm.horizontalAdvance(category));
     m_fittedTitleWidth = -1;
 }
 
@@ -207,7 +277,7 @@ void WeightsChartView::rebuild()
     m_xAxis->setCategories(uniqueCategories(labels));
     measureTexts();
 
-    // The sets themselves are kept; only their length follows the new key count.
+    // The weights and masked sets are kept; only their length follows the new key count.
     if (m_weightSet->count() > 0)
         m_weightSet->remove(0, m_weightSet->count());
     if (m_maskedSet->count() > 0)
@@ -215,6 +285,57 @@ void WeightsChartView::rebuild()
     m_weightSet->append(QList<qreal>(keyCount, 0.0));
     m_maskedSet->append(QList<qreal>(keyCount, 0.0));
     m_masked = QVector<bool>(keyCount, false);
+
+    // One drawn set per key while every key has a colour of its own. Qt Charts makes a bar item
+    // for every set and every key, so a long sequence gets one set, in the grey of the "other
+    // keys", with the first keys' bars painted over in their colours (m_keyOverlays).
+    const bool maskedAttached = m_series->barSets().contains(m_maskedSet);
+    if (maskedAttached) {
+        m_series->take(m_maskedSet);
+        m_maskedSet->setParent(this);
+    }
+    for (QBarSet *set : std::as_const(m_groupSets))
+        m_series->remove(set);
+    m_groupSets.clear();
+    const bool setPerKey = keyCount <= kKeyColorGroups;
+    const int sets = setPerKey ? keyCount : 1;
+    for (int g = 0; g < sets; ++g) {
+        auto *set = new QBarSet(tr("weight"));
+        const QColor color = setPerKey ? keyGroupColor(g, keyCount) : keyGroupColor(kKeyColorGroups - 1, keyCount);
+        set->setColor(color);
+        set->setBorderColor(color.darker(130));
+        set->append(QList<qreal>(keyCount, 0.0));
+        connect(set, &QBarSet::hovered, this, [this](bool status, int key) { showTooltip(status, key, false); });
+        m_groupSets.append(set);
+    }
+    m_series->append(m_groupSets);
+    qDeleteAll(m_keyOverlays);
+    m_keyOverlays.clear();
+    for (int g = 0; !setPerKey && g < kKeyColorGroups - 1; ++g) {
+        auto *overlay = new QGraphicsRectItem(m_chart);
+        const QColor color = keyGroupColor(g, keyCount);
+        overlay->setBrush(color);
+        overlay->setPen(QPen(color.darker(130), 0));
+        overlay->setZValue(500);  // over the bars, under their labels
+        overlay->setAcceptHoverEvents(false);
+        overlay->hide();
+        m_keyOverlays.append(overlay);
+    }
+    if (maskedAttached)
+        m_series->append(m_maskedSet);  // last, so stacked on top
+
+    m_fullKeyNames = labels;
+    while (m_keyNames.size() > keyCount)
+        delete m_keyNames.takeLast();
+    while (m_keyNames.size() < keyCount) {
+        auto *item = new QGraphicsSimpleTextItem(m_chart);
+        item->setFont(font());
+        item->setBrush(m_viewState->theme().textColor());
+        item->setAcceptHoverEvents(false);
+        item->hide();
+        m_keyNames.append(item);
+    }
+    m_keyNameSignature = -1;
 
     while (m_barLabels.size() > keyCount)
         delete m_barLabels.takeLast();
@@ -239,7 +360,7 @@ void WeightsChartView::refresh()
     }
     m_shownQuery = std::clamp(m_viewState->selectedQuery(), 0,
                               std::max(0, static_cast<int>(scenario.queryCount()) - 1));
-    updateTitle(!m_xAxis->labelsVisible());
+    updateTitle(m_keyNamesHidden);
 
     const AttentionResult *result = m_model->result();
     if (!result || m_shownQuery >= result->weights.rows()) {
@@ -252,11 +373,6 @@ void WeightsChartView::refresh()
     m_series->setVisible(true);
     setTitleColor(palette().color(QPalette::WindowText));
 
-    const QColor color = queryColor(m_shownQuery);
-    if (m_weightSet->color() != color) {
-        m_weightSet->setColor(color);
-        m_weightSet->setBorderColor(color.darker(130));
-    }
     QVector<double> weights(keyCount);
     QVector<double> maskedHeights(keyCount);
     for (int j = 0; j < keyCount; ++j) {
@@ -265,7 +381,24 @@ void WeightsChartView::refresh()
         maskedHeights[j] = m_masked[j] ? 1.0 : 0.0;
     }
     replaceBarValues(m_weightSet, weights);
-    replaceBarValues(m_maskedSet, maskedHeights);
+    // Every set that changes would have the series lay out all its bars again; all but the last
+    // change are written with the sets' relays to the series muted, so it lays out once.
+    QList<QBarSet *> drawn = m_groupSets;
+    QVector<QVector<double>> values;
+    if (m_groupSets.size() == 1 && keyCount > 1) {
+        values.append(weights);
+    } else {
+        for (int g = 0; g < m_groupSets.size(); ++g) {
+            QVector<double> groupValues(keyCount, 0.0);
+            groupValues[g] = weights.at(g);
+            values.append(groupValues);
+        }
+    }
+    if (m_series->barSets().contains(m_maskedSet) || m_maskedSet->count() == keyCount) {
+        drawn.append(m_maskedSet);
+        values.append(maskedHeights);
+    }
+    replaceInSetsLayingOutOnce(drawn, values);
     showMaskedBars(std::find(m_masked.cbegin(), m_masked.cend(), true) != m_masked.cend());
     layoutLabels();
 }
@@ -291,7 +424,9 @@ void WeightsChartView::updateTitle(bool countKeys)
 {
     // The title depends on the query, the key count (fixed until rebuild()), the width and the
     // font; fitting it shapes text, so it is redone only when one of those changed.
-    const int available = width() - 16;
+    // Qt Charts centres the title between the chart's margins and cuts it beyond them.
+    const QMargins margins = m_chart->margins();
+    const int available = width() - margins.left() - margins.right() - 12;
     if (available == m_fittedTitleWidth && m_shownQuery == m_fittedTitleQuery
         && countKeys == m_fittedTitleCountsKeys)
         return;
@@ -305,10 +440,9 @@ void WeightsChartView::updateTitle(bool countKeys)
         countKeys ? tr("weights of %1 over %2 keys").arg(query).arg(scenario.keyCount())
                   : tr("weights of %1 over the keys").arg(query),
         tr("weights of %1").arg(query),
+        query,
     };
-    const QString title = fittedText(candidates, m_chart->titleFont(), available);
-    if (m_chart->title() != title)
-        m_chart->setTitle(title);
+    setFittedChartTitle(m_chart, candidates, available);
 }
 
 void WeightsChartView::setTitleColor(const QColor &color)
@@ -323,6 +457,8 @@ void WeightsChartView::showRefusal(const QString &text)
     m_series->setVisible(false);
     for (QGraphicsSimpleTextItem *item : std::as_const(m_barLabels))
         item->hide();
+    for (QGraphicsRectItem *overlay : std::as_const(m_keyOverlays))
+        overlay->hide();
     setTitleColor(QColor(0x80, 0x80, 0x80));
     m_refusal->showRefusal(text);
 }
@@ -346,27 +482,21 @@ void WeightsChartView::layoutLabels()
         : barWidth >= textHeight                  ? Mode::Vertical
                                                   : Mode::Hidden;
 
-    // Category labels turn upright when they would not fit side by side, and give way to a count
-    // in the title when even upright they would overlap (a long sequence: hover names the bar).
-    const double widestCategory = m_widestCategory;
-    const bool categoriesFit = slot >= textHeight;
-    const int categoryAngle = widestCategory + 8 > slot ? -90 : 0;
-    if (m_xAxis->labelsVisible() != categoriesFit) {
-        m_xAxis->setLabelsVisible(categoriesFit);
-        // Without labels Qt Charts leaves the axis line where the labels were.
-        m_xAxis->setLineVisible(categoriesFit);
+    layoutKeyNames();
+    updateTitle(m_keyNamesHidden);
+    for (int g = 0; g < m_keyOverlays.size(); ++g) {
+        QGraphicsRectItem *overlay = m_keyOverlays.at(g);
+        const double weight = g < m_weightSet->count() ? m_weightSet->at(g) : 0.0;
+        if (m_masked.value(g) || weight <= 0.0) {
+            overlay->hide();
+            continue;
+        }
+        const QPointF top = m_chart->mapToPosition(QPointF(g - kBarWidth / 2, weight), m_series);
+        const QPointF bottom = m_chart->mapToPosition(QPointF(g + kBarWidth / 2, 0.0), m_series);
+        overlay->setRect(QRectF(top, bottom).normalized());
+        overlay->show();
     }
-    updateTitle(!categoriesFit);
-    if (m_xAxis->labelsAngle() != categoryAngle)
-        m_xAxis->setLabelsAngle(categoryAngle);
-    // Level labels are only used when the widest one fits its slot; Qt Charts would still cut
-    // them short ("memory…") from a narrower estimate of its own.
-    const bool truncate = categoryAngle != 0;
-    if (m_xAxis->truncateLabels() != truncate)
-        m_xAxis->setTruncateLabels(truncate);
 
-    const QColor barColor = m_weightSet->color();
-    const QColor onBar = ColorMap::textColorOn(barColor.rgb());
     for (int j = 0; j < keyCount; ++j) {
         QGraphicsSimpleTextItem *item = m_barLabels.at(j);
         if (mode == Mode::Hidden) {
@@ -395,6 +525,7 @@ void WeightsChartView::layoutLabels()
         // Weights lie in [0, 1]: always "d.dddd", as wide as m_numberWidth in tabular digits.
         const double width = text.size() == 6 ? numberWidth : fm.horizontalAdvance(text);
         const double top = m_chart->mapToPosition(QPointF(j, weight), m_series).y();
+        const QColor onBar = ColorMap::textColorOn(barColor(j).rgb());
         item->setText(text);
         if (mode == Mode::Horizontal) {
             item->setRotation(0);
@@ -411,6 +542,155 @@ void WeightsChartView::layoutLabels()
         }
         item->show();
     }
+}
+
+QColor WeightsChartView::barColor(int key) const
+{
+    const int keyCount = static_cast<int>(m_weightSet->count());
+    return key >= 0 && key < keyCount ? keyShareColor(key, keyCount) : QColor();
+}
+
+QString WeightsChartView::keyName(int key) const
+{
+    if (key < 0 || key >= m_keyNames.size() || !m_keyNames.at(key)->isVisible())
+        return QString();
+    QString name = m_keyNames.at(key)->text();
+    for (QGraphicsItem *child : m_keyNames.at(key)->childItems()) {
+        if (auto *line = dynamic_cast<QGraphicsSimpleTextItem *>(child); line && line->isVisible())
+            name += QLatin1Char('\n') + line->text();
+    }
+    return name;
+}
+
+void WeightsChartView::layoutKeyNames()
+{
+    const QRectF plot = m_chart->plotArea();
+    const QFontMetricsF fm(font());
+    const int keyCount = static_cast<int>(m_keyNames.size());
+    // Shaping every name is what a drag cannot afford: redone only when the plot or the names
+    // changed (m_keyNameSignature is reset then).
+    const int signature = static_cast<int>(std::lround(plot.width() * 4 + plot.left() * 7 + plot.bottom() * 13));
+    if (signature == m_keyNameSignature)
+        return;
+    // The vertical title, in the room kept left of the tick labels.
+    layoutVerticalTitle(m_yTitle, {tr("attention weight"), tr("weight")}, kMargin, plot.center().y(),
+                        plot.height());
+    if (keyCount == 0 || plot.width() <= 0)
+        return;
+
+    const double slot = plot.width() / keyCount;
+    const double room = slot - 8;
+    const double lineHeight = fm.height();
+    QVector<QStringList> lines(keyCount);
+    double widest = 0.0;
+    for (int j = 0; j < keyCount; ++j)
+        widest = std::max(widest, fm.horizontalAdvance(m_fullKeyNames.value(j)));
+
+    enum class Mode { Across, TwoLines, Upright, Hidden };
+    Mode mode = Mode::Hidden;
+    if (widest + 1 <= room) {
+        mode = Mode::Across;
+    } else {
+        bool allFit = room > 0;
+        for (int j = 0; j < keyCount && allFit; ++j) {
+            const QString &name = m_fullKeyNames.at(j);
+            if (fm.horizontalAdvance(name) + 1 <= room)
+                lines[j] = QStringList{name};
+            else
+                lines[j] = twoLines(name, fm, room - 1);
+            allFit = !lines[j].isEmpty();
+        }
+        if (allFit)
+            mode = Mode::TwoLines;
+        else if (slot >= lineHeight)
+            mode = Mode::Upright;
+    }
+    // Upright names take at most 40 % of the chart's height; a longer one is shortened, with the
+    // full name as its tooltip.
+    const double titleHeight = QFontMetricsF(m_chart->titleFont()).height() + 2 * kMargin;
+    const double uprightRoom = std::min(std::max(3 * lineHeight, height() * 0.4),
+                                        height() - titleHeight - 5 * lineHeight);
+    double band = 0.0;
+    switch (mode) {
+    case Mode::Across:
+        band = lineHeight;
+        break;
+    case Mode::TwoLines:
+        band = lineHeight + fm.lineSpacing();
+        break;
+    case Mode::Upright:
+        band = std::max(lineHeight, std::min(widest + 1, uprightRoom));
+        break;
+    case Mode::Hidden:
+        band = 0.0;
+        break;
+    }
+    m_keyNameAngle = mode == Mode::Upright ? -90 : 0;
+
+    const double top = plot.bottom() + std::max(4.0, lineHeight * 0.3);
+    for (int j = 0; j < keyCount; ++j) {
+        QGraphicsSimpleTextItem *item = m_keyNames.at(j);
+        QGraphicsSimpleTextItem *second = nullptr;
+        for (QGraphicsItem *child : item->childItems())
+            second = dynamic_cast<QGraphicsSimpleTextItem *>(child);
+        if (second)
+            second->hide();
+        if (mode == Mode::Hidden) {
+            item->hide();
+            continue;
+        }
+        const QString &name = m_fullKeyNames.at(j);
+        const double centreX = plot.left() + (j + 0.5) * slot;
+        item->setToolTip(QString());
+        if (mode == Mode::Upright) {
+            const QString shown = fm.horizontalAdvance(name) + 1 <= band ? name : fm.elidedText(name, Qt::ElideRight, band);
+            item->setText(shown);
+            item->setToolTip(shown == name ? QString() : name);
+            item->setRotation(-90);
+            // Turned, the text runs upwards from its position and ends at the axis.
+            item->setPos(centreX - lineHeight / 2, top + fm.horizontalAdvance(shown) + 1);
+        } else {
+            const QStringList parts = mode == Mode::Across ? QStringList{name} : lines.at(j);
+            item->setRotation(0);
+            item->setText(parts.first());
+            item->setPos(centreX - fm.horizontalAdvance(parts.first()) / 2, top);
+            if (parts.size() > 1) {
+                if (!second) {
+                    second = new QGraphicsSimpleTextItem(item);
+                    second->setAcceptHoverEvents(false);
+                }
+                second->setFont(font());
+                second->setBrush(item->brush());
+                second->setText(parts.at(1));
+                // Centred under the first line, in the first line's coordinates.
+                second->setPos((fm.horizontalAdvance(parts.first()) - fm.horizontalAdvance(parts.at(1))) / 2,
+                               fm.lineSpacing());
+                second->show();
+            }
+        }
+        item->show();
+    }
+
+    const int bandHeight = static_cast<int>(std::ceil(band));
+    QMargins margins = m_chart->margins();
+    const int titleRoom = static_cast<int>(std::ceil(std::max(verticalTitleThickness(tr("attention weight"), font()),
+                                                              lineHeight)))
+        + kMargin;
+    margins.setLeft(kMargin + titleRoom);
+    margins.setBottom(kMargin + bandHeight);
+    m_keyNameSignature = signature;
+    m_keyNamesHidden = mode == Mode::Hidden;
+    // Six ticks (0, 0.2, ..., 1) where their labels fit one above the other, else three.
+    const int ticks = plot.height() >= 6 * 1.3 * lineHeight ? 6 : 3;
+    if (m_yAxis->tickCount() != ticks)
+        m_yAxis->setTickCount(ticks);
+    if (m_chart->margins() != margins)
+        m_chart->setMargins(margins);  // lays out again: this runs once more with the new plot
+}
+
+QVector<DrawnLabel> WeightsChartView::drawnLabels() const
+{
+    return chartLabels(m_chartView, this);
 }
 
 void WeightsChartView::showTooltip(bool status, int key, bool onMaskedBar)
@@ -445,6 +725,14 @@ void WeightsChartView::applyTheme()
     const double lineFactor = m_viewState->lineWidthFactor();
     applyThemeToChart(m_chart, {m_xAxis, m_yAxis}, theme, lineFactor);
     m_maskedSet->setBrush(QBrush(theme.hatchColor(), Qt::BDiagPattern));
+    m_yTitle->setBrush(theme.textColor());
+    for (QGraphicsSimpleTextItem *item : std::as_const(m_keyNames)) {
+        item->setBrush(theme.textColor());
+        for (QGraphicsItem *child : item->childItems()) {
+            if (auto *line = dynamic_cast<QGraphicsSimpleTextItem *>(child))
+                line->setBrush(theme.textColor());
+        }
+    }
     m_maskedSet->setPen(QPen(theme.maskedColor(), lineFactor, Qt::DashLine));
     layoutLabels();
 }

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "chartsupport.h"
+
 #include <QList>
 #include <QRectF>
 #include <QVector>
@@ -9,6 +11,7 @@ class QBarCategoryAxis;
 class QBarSet;
 class QChart;
 class QChartView;
+class QGraphicsRectItem;
 class QGraphicsSimpleTextItem;
 class QStackedBarSeries;
 class QValueAxis;
@@ -22,9 +25,12 @@ class ViewState;
 
 /// A bar chart of the selected query's attention weights over the keys (Qt Charts).
 ///
-/// One bar per key in the query's colour on a fixed 0..1 axis, each labelled with its weight;
+/// One bar per key on a fixed 0..1 axis, each in its key's colour (keyShareColor(): the colour of
+/// the key's share in the context chart too) and labelled with its weight;
 /// a masked key is drawn as a pale hatched bar marked "masked" instead of a bar of height 0.
-/// The bar sets are updated in place on every result or selection change and only resized when
+/// The key names under the bars are never cut short where they can be written in full: across,
+/// across on two lines, or turned upright; only when even upright they would not fit is a name
+/// shortened, with the full name as its tooltip. The bar sets are updated in place on every result or selection change and only resized when
 /// the scenario is replaced. While the model refuses the scenario the chart is greyed out and
 /// the refusal is written over it.
 class WeightsChartView : public QWidget {
@@ -37,8 +43,22 @@ public:
     QSize sizeHint() const override;
 
     QChart *chart() const { return m_chart; }
-    /// The weight bars: value j is the weight of key j for the shown query (0 where masked).
+    /// The weights: value j is the weight of key j for the shown query (0 where masked). The bars
+    /// drawn are barSets() (one per key colour); this set holds every weight for readers.
     QBarSet *weightSet() const { return m_weightSet; }
+    /// The drawn bar sets: one per key while every key has a colour of its own (set j holds key
+    /// j's weight at j and 0 elsewhere); past kKeyColorGroups keys one grey set of all weights,
+    /// with the first keys' bars painted over in their colours (Qt Charts makes a bar item for
+    /// every set and key, so a set per key would cost a long sequence thousands of bars).
+    QList<QBarSet *> barSets() const { return m_groupSets; }
+    /// The colour key j's bar is drawn in.
+    QColor barColor(int key) const;
+    /// How key j is named under its bar ("memory A", "memory\nA"), empty while not written.
+    QString keyName(int key) const;
+    /// The angle of the key names: 0 across, -90 upright.
+    int keyNameAngle() const { return m_keyNameAngle; }
+    /// Every text the chart draws (title, ticks, key names, weights), in widget coordinates.
+    QVector<DrawnLabel> drawnLabels() const;
     /// The hatched "masked" bars: 1 where key j is masked for the shown query, else 0.
     QBarSet *maskedSet() const { return m_maskedSet; }
     /// The query row shown (the selected one, clamped to the scenario).
@@ -68,6 +88,8 @@ private:
     void applyTheme();
     void measureTexts();
     void layoutLabels();
+    /// Chooses how the key names are written for the current plot width and places them.
+    void layoutKeyNames();
     void showTooltip(bool status, int key, bool onMaskedBar);
 
     AttentionModel *m_model;
@@ -81,6 +103,15 @@ private:
     QValueAxis *m_yAxis;
     RefusalOverlay *m_refusal;
     QVector<QGraphicsSimpleTextItem *> m_barLabels;
+    QList<QBarSet *> m_groupSets;
+    QVector<QGraphicsRectItem *> m_keyOverlays;
+    QVector<QGraphicsSimpleTextItem *> m_keyNames;
+    QStringList m_fullKeyNames;
+    QGraphicsSimpleTextItem *m_yTitle = nullptr;
+    int m_keyNameAngle = 0;
+    /// The plot geometry the key names were laid out for; -1 when they must be laid out again.
+    int m_keyNameSignature = -1;
+    bool m_keyNamesHidden = false;
     QVector<bool> m_masked;
     int m_shownQuery = 0;
     /// While the chart is out of sight (hidden, or a dock tab behind another) model changes only
@@ -88,7 +119,6 @@ private:
     OffscreenDeferral *m_deferral = nullptr;
     double m_numberWidth = 0.0;
     double m_maskedWidth = 0.0;
-    double m_widestCategory = 0.0;
     int m_fittedTitleWidth = -1;
     int m_fittedTitleQuery = -1;
     bool m_fittedTitleCountsKeys = false;

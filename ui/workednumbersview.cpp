@@ -185,9 +185,59 @@ void WorkedNumbersView::onHoverChanged()
 void WorkedNumbersView::refresh()
 {
     m_deferral->markRefreshed();
+    composeToFit();
+    applyPendingScroll();
+    viewport()->update();
+}
+
+void WorkedNumbersView::composeToFit()
+{
+    // The form is kept while it fits, so that a drag does not flip it frame by frame: the narrow
+    // form goes back to the wide one only once the viewport has room for what the wide one took.
+    const qreal available = viewport()->width();
+    if (m_narrow && m_wideWidth > 0.0 && m_wideWidth <= available)
+        m_narrow = false;
     compose();
     layoutContent();
+    if (!m_narrow && !m_showingRefusal) {
+        m_wideWidth = m_contentSize.width();
+        if (m_wideWidth > available) {
+            m_narrow = true;
+            compose();
+            layoutContent();
+        }
+    }
+}
+
+void WorkedNumbersView::scrollToSection(Section section)
+{
+    m_pendingSection = section;
+    if (!isStale())
+        applyPendingScroll();
+}
+
+void WorkedNumbersView::applyPendingScroll()
+{
+    if (!m_pendingSection)
+        return;
+    const int row = m_sectionRows[static_cast<size_t>(*m_pendingSection)];
+    m_pendingSection.reset();
+    if (m_showingRefusal || row < 0 || row >= m_rows.size())
+        return;
+    const int top = static_cast<int>(std::floor(m_rows.at(row).top - m_margin / 2));
+    verticalScrollBar()->setValue(std::clamp(top, 0, verticalScrollBar()->maximum()));
+    horizontalScrollBar()->setValue(0);
     viewport()->update();
+}
+
+QRectF WorkedNumbersView::sectionRect(Section section) const
+{
+    const int row = m_sectionRows[static_cast<size_t>(section)];
+    if (m_showingRefusal || row < 0 || row >= m_rows.size())
+        return QRectF();
+    const Row &r = m_rows.at(row);
+    return QRectF(m_margin, r.top, std::max<qreal>(1.0, m_contentSize.width() - 2 * m_margin), r.height)
+        .translated(-contentOffset());
 }
 
 void WorkedNumbersView::setPaperVisible(bool visible)
@@ -326,6 +376,7 @@ void WorkedNumbersView::compose()
     m_cells.clear();
     m_runs.clear();
     m_keyRows.clear();
+    m_sectionRows.fill(-1);
 
     const Scenario &scenario = m_model->scenario();
     m_shownQuery = std::clamp(m_viewState->selectedQuery(), 0,
@@ -345,6 +396,7 @@ void WorkedNumbersView::compose()
     auto mix = [&shape](quint64 v) { shape = (shape ^ v) * 1099511628211ULL; };
     mix(static_cast<quint64>(m_shownQuery));
     mix(m_showingRefusal);
+    mix(m_narrow);
     mix(static_cast<quint64>(m_rows.size()));
     for (const Cell &cell : std::as_const(m_cells))
         mix(static_cast<quint64>(cell.span) * 2 + cell.alignRight);
@@ -400,18 +452,37 @@ void WorkedNumbersView::composeCalculation()
             words(header, Bold, kHeaderInk, header.contains(QLatin1Char('<')));
         }
     };
-    auto heading = [this](const QString &title, const QString &note) {
+    const bool narrow = m_narrow;
+    auto heading = [this, narrow](Section section, const QString &title, const QString &note) {
         beginBlock(kSectionGap);
         beginRow();
+        m_sectionRows[static_cast<size_t>(section)] = static_cast<int>(m_rows.size()) - 1;
         beginCell();
         words(title, Bold, kInk);
-        glyphs(QStringLiteral(" "), Regular, kNoteInk);
+        if (narrow) {
+            // The note on lines of its own, wrapped to the view.
+            beginBlock(kUnderHeadingGap, false, true);
+            beginRow();
+            beginCell();
+        } else {
+            glyphs(QStringLiteral(" "), Regular, kNoteInk);
+        }
         words(note, Regular, kNoteInk, note.contains(QLatin1Char('<')));
+    };
+    // In the narrow form the terms of a sum go on rows of their own under the table row, two
+    // terms to a row.
+    auto termsRow = [this, narrow](int span, int termIndex) {
+        if (!narrow || termIndex % 2 != 0)
+            return;
+        beginRow();
+        beginCell(false, span);
+        glyphs(QStringLiteral("    "), Regular, kInk);
     };
 
     // The title, in the query's colour.
-    beginBlock(0.0);
+    beginBlock(0.0, false, narrow);  // the narrow form wraps a long name
     beginRow();
+    m_sectionRows[static_cast<size_t>(Section::Query)] = static_cast<int>(m_rows.size()) - 1;
     beginCell();
     words(QStringLiteral("\u25a0"), Mark, color);
     glyphs(QStringLiteral(" "), Title, kInk);
@@ -432,51 +503,76 @@ void WorkedNumbersView::composeCalculation()
         glyphs(QStringLiteral(", "), Regular, kInk);
         words(tr("\u2026 %1 more").arg(keyDim - kMaxTerms), Regular, kInk);
     }
-    glyphs(QStringLiteral("]    "), Regular, kInk);
+    glyphs(narrow ? QStringLiteral("]") : QStringLiteral("]    "), Regular, kInk);
+    if (narrow) {
+        beginRow();
+        beginCell();
+    }
     words(tr("d<sub>k</sub> = %1, √d<sub>k</sub>").arg(keyDim), Regular, kInk, true);
     glyphs(kEquals, Regular, kInk);
     compact(sqrtDk);
-    glyphs(QStringLiteral("    T = "), Regular, kInk);
+    if (narrow) {
+        beginRow();
+        beginCell();
+    }
+    glyphs(narrow ? QStringLiteral("T = ") : QStringLiteral("    T = "), Regular, kInk);
     exact(temperature);
 
     // 1. Scores.
-    heading(tr("1  Scores"), tr("dot product, then \u00f7 √d<sub>k</sub> and \u00f7 T"));
+    heading(Section::Scores, tr("1  Scores"), tr("dot product, then \u00f7 √d<sub>k</sub> and \u00f7 T"));
     beginBlock(kUnderHeadingGap, true);
-    headerRow({tr("key"), QStringLiteral("q\u00b7k"), tr("\u00f7 √d<sub>k</sub> = score"),
-               tr("\u00f7 T = z")});
+    // The narrow form drops the key column: each key's name heads its rows, with the terms of
+    // its dot product, and its numbers follow on a row of three columns.
+    if (narrow)
+        headerRow({QStringLiteral("q\u00b7k"), tr("\u00f7 √d<sub>k</sub><br>= score"), tr("\u00f7 T<br>= z")});
+    else
+        headerRow({tr("key"), QStringLiteral("q\u00b7k"), tr("\u00f7 √d<sub>k</sub> = score"),
+                   tr("\u00f7 T = z")});
+    const int scoreColumns = narrow ? 3 : 4;
     QVector<double> z(keyCount);
     for (int j = 0; j < keyCount; ++j)
         z[j] = result.scores(q, j) / temperature;
     for (int j = 0; j < shownKeys; ++j) {
         beginRow();
         m_keyRows.append(static_cast<int>(m_rows.size()) - 1);
-        beginCell();
-        words(scenario.keyLabel(j), Regular, kInk);
-        beginCell();
+        beginCell(false, narrow ? scoreColumns : 1);
+        words(scenario.keyLabel(j), narrow ? Bold : Regular, kInk);
         double dot = 0.0;
-        for (int d = 0; d < keyDim; ++d) {
+        for (int d = 0; d < keyDim; ++d)
             dot += scenario.queries(q, d) * scenario.keys(j, d);
-            if (d < kMaxTerms) {
-                if (d > 0)
-                    glyphs(kPlus, Regular, kInk);
-                factor(scenario.queries(q, d));
-                glyphs(kTimes, Regular, kInk);
-                factor(scenario.keys(j, d));
-            }
+        if (narrow)
+            glyphs(QStringLiteral(":"), Bold, kInk);
+        else
+            beginCell();
+        for (int d = 0; d < std::min(keyDim, kMaxTerms); ++d) {
+            if (d > 0)
+                termsRow(scoreColumns, d);
+            if (d > 0 || narrow)
+                glyphs(d > 0 ? kPlus : QStringLiteral("  "), Regular, kInk);
+            factor(scenario.queries(q, d));
+            glyphs(kTimes, Regular, kInk);
+            factor(scenario.keys(j, d));
         }
         if (keyDim > kMaxTerms) {
+            termsRow(scoreColumns, kMaxTerms);
             glyphs(kPlus, Regular, kInk);
             words(tr("\u2026 (%1 more terms)").arg(keyDim - kMaxTerms), Regular, kInk);
         }
-        glyphs(kEquals, Regular, kInk);
-        exact(dot);
+        if (narrow) {
+            beginRow();
+            beginCell(true);
+            exact(dot);
+        } else {
+            glyphs(kEquals, Regular, kInk);
+            exact(dot);
+        }
         beginCell(true);
         compact(result.scores(q, j));
         beginCell(true);
         compact(z[j]);
     }
     if (keyCount > shownKeys)
-        moreNote(keyCount - shownKeys, tr("key"), tr("keys"), 4);
+        moreNote(keyCount - shownKeys, tr("key"), tr("keys"), scoreColumns);
 
     // 2. Softmax over the allowed keys.
     double maxZ = -std::numeric_limits<double>::infinity();
@@ -502,25 +598,35 @@ void WorkedNumbersView::composeCalculation()
         }
         weightSum += result.weights(q, j);
     }
-    heading(tr("2  Softmax"), tr("subtract the maximum, exponentiate, divide by the sum"));
+    heading(Section::Softmax, tr("2  Softmax"), tr("subtract the maximum, exponentiate, divide by the sum"));
     beginBlock(kUnderHeadingGap * 2);
     beginRow();
     beginCell();
     words(maskedCount > 0 ? tr("maximum of z over the allowed keys:") : tr("maximum of z:"), Regular, kInk);
-    glyphs(QStringLiteral(" m = "), Regular, kInk);
+    if (narrow) {
+        beginRow();
+        beginCell();
+    }
+    glyphs(narrow ? QStringLiteral("m = ") : QStringLiteral(" m = "), Regular, kInk);
     compact(maxZ);
     glyphs(QStringLiteral(" "), Regular, kInk);
     words(QLatin1Char('(') + scenario.keyLabel(maxKey) + QLatin1Char(')'), Regular, kNoteInk);
 
     beginBlock(kUnderHeadingGap, true);
-    headerRow({tr("key"), tr("z \u2212 m"), tr("exp(z \u2212 m)"), tr("\u00f7 \u03a3 = weight")});
+    if (narrow)
+        headerRow({tr("z \u2212 m"), tr("exp<br>(z \u2212 m)"), tr("\u00f7 \u03a3<br>= weight")});
+    else
+        headerRow({tr("key"), tr("z \u2212 m"), tr("exp(z \u2212 m)"), tr("\u00f7 \u03a3 = weight")});
+    const int softmaxColumns = narrow ? 3 : 4;
     for (int j = 0; j < shownKeys; ++j) {
         beginRow();
         m_keyRows.append(static_cast<int>(m_rows.size()) - 1);
-        beginCell();
-        words(scenario.keyLabel(j), Regular, kInk);
+        beginCell(false, narrow ? softmaxColumns : 1);
+        words(scenario.keyLabel(j), narrow ? Bold : Regular, kInk);
+        if (narrow)
+            beginRow();
         if (!scenario.isAllowed(q, j)) {
-            beginCell(false, 3);
+            beginCell(false, narrow ? 3 : 3);
             words(tr("masked \u2192 weight 0"), Regular, kMaskedInk);
         } else {
             beginCell(true);
@@ -532,11 +638,12 @@ void WorkedNumbersView::composeCalculation()
         }
     }
     if (keyCount > shownKeys)
-        moreNote(keyCount - shownKeys, tr("key"), tr("keys"), 4);
+        moreNote(keyCount - shownKeys, tr("key"), tr("keys"), softmaxColumns);
     beginRow(kSumBackground);
     beginCell();
     words(QStringLiteral("\u03a3"), Bold, kInk);
-    beginCell();
+    if (!narrow)
+        beginCell();
     beginCell(true);
     compact(expSum);
     beginCell(true);
@@ -549,7 +656,7 @@ void WorkedNumbersView::composeCalculation()
     }
 
     // 3. Context.
-    heading(tr("3  Context"),
+    heading(Section::Context, tr("3  Context"),
             maskedCount > 0 ? tr("c = \u03a3 w\u1d62\u00b7v\u1d62 over the allowed keys "
                                  "(masked keys are left out)")
                             : tr("c = \u03a3 w\u1d62\u00b7v\u1d62"));
@@ -559,15 +666,23 @@ void WorkedNumbersView::composeCalculation()
         beginRow();
         beginCell();
         words(QStringLiteral("c<sub>%1</sub>").arg(d + 1), Regular, kInk, true);
-        beginCell();
-        glyphs(QStringLiteral("= "), Regular, kInk);
+        if (narrow) {
+            // c_d | = value, then the terms on rows of their own.
+            beginCell(true);
+            glyphs(QStringLiteral("= "), Regular, kInk);
+            compact(result.context(q, d), Bold);
+        } else {
+            beginCell();
+            glyphs(QStringLiteral("= "), Regular, kInk);
+        }
         int termCount = 0;
         for (int j = 0; j < keyCount; ++j) {
             if (!scenario.isAllowed(q, j))
                 continue;
             if (termCount < kMaxTerms) {
-                if (termCount > 0)
-                    glyphs(kPlus, Regular, kInk);
+                termsRow(2, termCount);
+                if (termCount > 0 || narrow)
+                    glyphs(termCount > 0 ? kPlus : QStringLiteral("= "), Regular, kInk);
                 compact(result.weights(q, j));
                 glyphs(kTimes, Regular, kInk);
                 factor(scenario.values(j, d));
@@ -575,12 +690,15 @@ void WorkedNumbersView::composeCalculation()
             ++termCount;
         }
         if (termCount > kMaxTerms) {
+            termsRow(2, kMaxTerms);
             glyphs(kPlus, Regular, kInk);
             words(tr("\u2026 (%1 more terms)").arg(termCount - kMaxTerms), Regular, kInk);
         }
-        beginCell(true);
-        glyphs(QStringLiteral("= "), Regular, kInk);
-        compact(result.context(q, d), Bold);
+        if (!narrow) {
+            beginCell(true);
+            glyphs(QStringLiteral("= "), Regular, kInk);
+            compact(result.context(q, d), Bold);
+        }
     }
     if (valueDim > shownDims)
         moreNote(valueDim - shownDims, tr("dimension"), tr("dimensions"), 3);
@@ -674,6 +792,8 @@ void WorkedNumbersView::layoutContent()
         m_wordsIndex.clear();
     }
     const qreal wrapWidth = std::max(80.0, viewport()->width() - 2 * m_margin);
+    // The narrow form packs its columns closer.
+    const qreal padX = m_narrow ? std::round(m_cellPadX * 0.5) : m_cellPadX;
     qreal y = m_margin;
     qreal right = 0.0;
     int tableIndex = 0;
@@ -685,7 +805,10 @@ void WorkedNumbersView::layoutContent()
         for (int r = m_cells.at(c).firstRun; r < runEnd(c); ++r) {
             Run &run = m_runs[r];
             if (run.kind == RunKind::Words) {
-                run.wordsIndex = wordsFor(run, wrap);
+                // Wrapped only when it does not fit the rest of the line as it is.
+                run.wordsIndex = wordsFor(run, 0);
+                if (wrap > 0 && x + m_words.at(run.wordsIndex).size.width() > wrap)
+                    run.wordsIndex = wordsFor(run, std::max(40, wrap - static_cast<int>(std::ceil(x))));
                 const Words &w = m_words.at(run.wordsIndex);
                 run.width = w.size.width();
                 descent = std::max(descent, w.size.height() - m_ascent[run.font]);
@@ -742,7 +865,7 @@ void WorkedNumbersView::layoutContent()
             int column = 0;
             for (int c = row.firstCell; c < cellEnd(r); ++c) {
                 Cell &cell = m_cells[c];
-                const qreal width = measureCell(c, 0, ascent, descent) + 2 * m_cellPadX;
+                const qreal width = measureCell(c, 0, ascent, descent) + 2 * padX;
                 cell.x = width;  // content width + padding, until the columns are known
                 if (fresh.size() < column + cell.span)
                     fresh.resize(column + cell.span, 0.0);
@@ -759,8 +882,11 @@ void WorkedNumbersView::layoutContent()
             qreal sum = 0.0;
             for (int k = 0; k < s.span; ++k)
                 sum += fresh[s.column + k];
-            if (s.width > sum)
-                fresh[s.column + s.span - 1] += s.width - sum;
+            // A wider spanning cell (a key's name over its numbers) widens its columns evenly.
+            if (s.width > sum) {
+                for (int k = 0; k < s.span; ++k)
+                    fresh[s.column + k] += (s.width - sum) / s.span;
+            }
         }
         // Columns only grow while the shape stays: numbers changing width during a drag must
         // not make the table jump.
@@ -787,9 +913,9 @@ void WorkedNumbersView::layoutContent()
                 qreal spanWidth = 0.0;
                 for (int k = 0; k < cell.span && column + k < widths.size(); ++k)
                     spanWidth += widths[column + k];
-                const qreal contentWidth = cell.x - 2 * m_cellPadX;
-                cell.x = cell.alignRight ? columnLeft + spanWidth - m_cellPadX - contentWidth
-                                         : columnLeft + m_cellPadX;
+                const qreal contentWidth = cell.x - 2 * padX;
+                cell.x = cell.alignRight ? columnLeft + spanWidth - padX - contentWidth
+                                         : columnLeft + padX;
                 columnLeft += spanWidth;
                 column += cell.span;
             }
@@ -815,8 +941,11 @@ void WorkedNumbersView::updateScrollBars()
 void WorkedNumbersView::resizeEvent(QResizeEvent *event)
 {
     QAbstractScrollArea::resizeEvent(event);
+    const qreal available = viewport()->width();
     if (m_showingRefusal)
         layoutContent();  // the prose wraps to the new width
+    else if (m_narrow != (m_wideWidth > available) || m_narrow)
+        composeToFit();  // the other form fits better now (and the narrow form's notes wrap)
     else
         updateScrollBars();
 }

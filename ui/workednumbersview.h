@@ -44,6 +44,9 @@ public:
     /// Terms written out in one sum before it is shortened to "+ … (n more terms)".
     static constexpr int kMaxTerms = 4;
 
+    /// The parts of the calculation, in the order they are written.
+    enum class Section { Query, Scores, Softmax, Context };
+
     WorkedNumbersView(AttentionModel *model, ViewState *viewState, QWidget *parent = nullptr);
 
     QSize minimumSizeHint() const override;
@@ -65,6 +68,18 @@ public:
 
     /// The size of everything the view shows, scrolled or not (what a figure export needs).
     QSizeF contentSize() const { return m_contentSize; }
+    /// Scrolls so that `section`'s heading is at the top of the view (as far as the scroll range
+    /// allows), e.g. when the lesson talks about the softmax. A view that is out of sight
+    /// scrolls once it has caught up.
+    void scrollToSection(Section section);
+    /// Where `section`'s heading is drawn, in viewport coordinates; empty while the view shows
+    /// a refusal.
+    QRectF sectionRect(Section section) const;
+    /// True while the tables are written in their narrow form (the terms of each sum on a line
+    /// of their own, the headers on two lines), chosen when the wide form would need a
+    /// horizontal scroll bar.
+    bool isNarrow() const { return m_narrow; }
+
     /// Without the white paper the calculation is drawn on a transparent background (figures).
     void setPaperVisible(bool visible);
 
@@ -141,6 +156,10 @@ private:
 
     void onHoverChanged();
     void refresh();
+    /// Composes and lays out in the wide form, or in the narrow one when the wide one is wider
+    /// than the viewport.
+    void composeToFit();
+    void applyPendingScroll();
     void applyFonts();
     void copyToClipboard() const;
 
@@ -181,6 +200,12 @@ private:
     /// mark it stale; it refreshes once it can be seen again.
     OffscreenDeferral *m_deferral = nullptr;
     bool m_paperVisible = true;
+    bool m_narrow = false;
+    /// The width the wide form took when it was last laid out.
+    qreal m_wideWidth = 0.0;
+    /// The first row of each Section's heading (-1: not shown).
+    std::array<int, 4> m_sectionRows{{-1, -1, -1, -1}};
+    std::optional<Section> m_pendingSection;
 
     std::array<QFont, FontRoleCount> m_fonts;
     std::array<QRawFont, FontRoleCount> m_rawFonts;

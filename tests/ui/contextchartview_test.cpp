@@ -11,6 +11,7 @@
 #include <QChart>
 #include <QChartView>
 #include <QDockWidget>
+#include <QGraphicsSimpleTextItem>
 #include <QImage>
 #include <QLabel>
 #include <QMainWindow>
@@ -124,6 +125,30 @@ protected:
         }
     }
 
+    /// The value axis holds every stack (its positive and its negative part) and every context
+    /// value, and runs close to them: at most twice the extent they need, beyond a nice step.
+    void expectAxisHoldsTheStacksClosely()
+    {
+        auto *yAxis = qobject_cast<QValueAxis *>(view->chart()->axes(Qt::Vertical).constFirst());
+        ASSERT_NE(yAxis, nullptr);
+        double low = 0.0;
+        double high = 0.0;
+        const QList<QBarSet *> sets = view->contributionSets();
+        for (int d = 0; d < view->contextSeries()->count(); ++d) {
+            double positive = 0.0;
+            double negative = 0.0;
+            for (QBarSet *set : sets) {
+                positive += std::max(0.0, set->at(d));
+                negative += std::min(0.0, set->at(d));
+            }
+            low = std::min({low, negative, view->contextSeries()->at(d).y()});
+            high = std::max({high, positive, view->contextSeries()->at(d).y()});
+        }
+        EXPECT_LE(yAxis->min(), low);
+        EXPECT_GE(yAxis->max(), high);
+        EXPECT_LE(yAxis->max() - yAxis->min(), 2.0 * (high - low));
+    }
+
     AttentionModel model;
     ViewState viewState;
     std::unique_ptr<ContextChartView> view;
@@ -163,9 +188,7 @@ TEST_F(ContextChartViewTest, NegativeContributionsStackBelowZero)
     const QList<QBarSet *> sets = view->contributionSets();
     ASSERT_LT(sets.at(0)->at(0), 0.0);
 
-    auto *yAxis = qobject_cast<QValueAxis *>(view->chart()->axes(Qt::Vertical).constFirst());
-    EXPECT_LE(yAxis->min(), -6.0);
-    EXPECT_GE(yAxis->max(), 4.0);
+    expectAxisHoldsTheStacksClosely();
 
     const QImage image = view->grab().toImage();
     image.save(QStringLiteral("/tmp/perfcharts-context-negative.png"));
@@ -202,8 +225,7 @@ TEST_F(ContextChartViewTest, SelectionAndModelChangesUpdateInPlace)
     EXPECT_EQ(view->contextSeries(), markers);
     expectStacksMatchModel(1);
     EXPECT_LT(sets.at(1)->at(0), 0.0);
-    auto *yAxis = qobject_cast<QValueAxis *>(view->chart()->axes(Qt::Vertical).constFirst());
-    EXPECT_LE(yAxis->min(), -20.0);
+    expectAxisHoldsTheStacksClosely();
 
     model.setTemperature(3.0);
     settle();
@@ -354,6 +376,70 @@ TEST_F(ContextChartViewTest, WhatADragLeavesOnScreenIsAFullRepaint)
     EXPECT_EQ(differing, 0);
 }
 
+// The practice step "one huge value": memory C carries [10000, 10000] and the context is about
+// [4015, 4013]. The axis runs to 5,000 (not to 12,000 as one sized for the value entries would),
+// the ticks name the dimensions "dim 1", "dim 2", and both context values are written on the chart.
+TEST_F(ContextChartViewTest, AHugeValueGetsAnAxisCloseToTheContextAndItsValuesWritten)
+{
+    Scenario s = threeQueries();
+    s.queries = rows({{1, 0}});
+    s.queryLabels = {QStringLiteral("q")};
+    s.values = rows({{10, 0}, {0, 10}, {10000, 10000}});
+    model.setScenario(s);
+    viewState.setSelectedQuery(0);
+    for (const QSize size : {QSize(420, 260), QSize(700, 420), QSize(1000, 600)}) {
+        view->resize(size);
+        settle();
+        SCOPED_TRACE(std::to_string(size.width()));
+        auto *yAxis = qobject_cast<QValueAxis *>(view->chart()->axes(Qt::Vertical).constFirst());
+        EXPECT_EQ(yAxis->min(), 0.0);
+        // 5,000 where the plot is tall enough; a short one keeps more headroom for the labels.
+        EXPECT_GE(yAxis->max(), 4500.0);
+        EXPECT_LE(yAxis->max(), size.height() >= 400 ? 5000.0 : 6000.0);
+        expectAxisHoldsTheStacksClosely();
+        auto *xAxis = qobject_cast<QBarCategoryAxis *>(view->chart()->axes(Qt::Horizontal).constFirst());
+        EXPECT_EQ(xAxis->categories(), (QStringList{QStringLiteral("dim 1"), QStringLiteral("dim 2")}));
+        EXPECT_EQ(view->contextLabel(0), formatCompact(model.result()->context(0, 0)));
+        EXPECT_EQ(view->contextLabel(1), formatCompact(model.result()->context(0, 1)));
+    }
+}
+
+// Every legend entry is written in full ("context = Σ wᵢ·vᵢ", long key names), beside the plot
+// while a column fits there and in rows under it when the chart is narrow; no text of the chart
+// is cut short, leaves the chart, or overlaps another.
+TEST_F(ContextChartViewTest, LegendEntriesAndTitlesAreNeverCutShort)
+{
+    Scenario s = threeQueries();
+    s.keyLabels = {QStringLiteral("token 1 (memory A)"), QStringLiteral("token 2 (memory B)"),
+                   QStringLiteral("token 3 (memory C)")};
+    model.setScenario(s);
+    for (const QSize size : {QSize(380, 300), QSize(520, 300), QSize(900, 420)}) {
+        view->resize(size);
+        settle();
+        SCOPED_TRACE(std::to_string(size.width()));
+        const QStringList legend = view->legendTexts();
+        ASSERT_EQ(legend.size(), 4);
+        EXPECT_TRUE(legend.at(0).startsWith(QStringLiteral("context = ")));
+        EXPECT_TRUE(legend.at(0).endsWith(QStringLiteral("v\u1d62")));
+        for (int k = 0; k < 3; ++k)
+            EXPECT_EQ(legend.at(k + 1), s.keyLabels.at(k));
+        if (size.width() >= 900)
+            EXPECT_TRUE(view->legendOnTheRight());
+        const QVector<DrawnLabel> labels = view->drawnLabels();
+        EXPECT_GE(labels.size(), 10);
+        for (int i = 0; i < labels.size(); ++i) {
+            EXPECT_FALSE(labels.at(i).elided()) << labels.at(i).text.toStdString();
+            EXPECT_TRUE(QRectF(view->rect()).adjusted(-0.5, -0.5, 0.5, 0.5).contains(labels.at(i).rect))
+                << labels.at(i).text.toStdString();
+            for (int j = i + 1; j < labels.size(); ++j) {
+                const QRectF overlap = labels.at(i).rect.intersected(labels.at(j).rect);
+                EXPECT_FALSE(overlap.width() > 1.0 && overlap.height() > 1.0)
+                    << labels.at(i).text.toStdString() << " / " << labels.at(j).text.toStdString();
+            }
+        }
+    }
+}
+
 TEST(ReplaceBarValues, WritesEveryChangedValueAndOnlyThose)
 {
     QBarSet set(QStringLiteral("s"));
@@ -367,3 +453,37 @@ TEST(ReplaceBarValues, WritesEveryChangedValueAndOnlyThose)
 }
 
 } // namespace
+
+// A vertical axis title in Chinese reads down a column with every character upright; a Latin one
+// is turned to run upwards. Both are centred on the plot and shortened only when even the
+// shortest wording does not fit, with the full title as the tooltip.
+TEST(VerticalAxisTitle, CjkStacksUprightLatinTurns)
+{
+    QGraphicsSimpleTextItem item;
+    item.setFont(QFont(QStringLiteral("DejaVu Sans"), 10));
+    const QString chinese = QStringLiteral("\u8ca2\u737b w\u1d62\u00b7v\u1d62");  // 貢獻 wᵢ·vᵢ
+    EXPECT_TRUE(stacksUpright(chinese));
+    EXPECT_FALSE(stacksUpright(QStringLiteral("contribution")));
+
+    layoutVerticalTitle(&item, {chinese}, 4.0, 200.0, 300.0);
+    EXPECT_EQ(item.rotation(), 0.0);
+    EXPECT_EQ(item.text().count(QLatin1Char('\n')), 6);  // seven characters, spaces dropped
+    EXPECT_TRUE(item.text().startsWith(QStringLiteral("\u8ca2\n\u737b\n")));
+    const QRectF upright = item.sceneBoundingRect();
+    EXPECT_GT(upright.height(), 3 * upright.width());
+    EXPECT_NEAR(upright.center().y(), 200.0, 1.0);
+
+    layoutVerticalTitle(&item, {QStringLiteral("contribution"), QStringLiteral("w")}, 4.0, 200.0, 300.0);
+    EXPECT_EQ(item.rotation(), -90.0);
+    EXPECT_EQ(item.text(), QStringLiteral("contribution"));
+    const QRectF turned = item.sceneBoundingRect();
+    EXPECT_GT(turned.height(), 3 * turned.width());
+    EXPECT_NEAR(turned.center().y(), 200.0, 1.0);
+    EXPECT_TRUE(item.toolTip().isEmpty());
+
+    // Too short for either wording: the shortest is cut, and the tooltip holds the full title.
+    layoutVerticalTitle(&item, {QStringLiteral("contribution of every key"), QStringLiteral("contribution")}, 4.0,
+                        200.0, 30.0);
+    EXPECT_TRUE(item.text().endsWith(QChar(0x2026)));
+    EXPECT_EQ(item.toolTip(), QStringLiteral("contribution of every key"));
+}

@@ -734,3 +734,46 @@ TEST_F(KeySpaceViewTest, ACrowdedPlaneNamesOnlyTheHeaviestKeysAndTheSelectedQuer
         EXPECT_TRUE(view->isKeyLabelled(j)) << j;
     EXPECT_TRUE(view->isQueryLabelled(0));
 }
+
+namespace {
+
+/// The distance from `centre` to the nearest point of `rect`.
+double distanceToRect(const QPointF &centre, const QRectF &rect)
+{
+    const double dx = std::max({rect.left() - centre.x(), 0.0, centre.x() - rect.right()});
+    const double dy = std::max({rect.top() - centre.y(), 0.0, centre.y() - rect.bottom()});
+    return std::hypot(dx, dy);
+}
+
+} // namespace
+
+// The lesson's query [1, 0] sits right on memory A [1, 0]: the query's label and the key's
+// label must not overlap each other, nor the key's halo and point under the tip, at the sizes
+// the key space gets on 1280x720 and 1920x1080 screens, and for tips on or beside the key.
+TEST_F(KeySpaceViewTest, LabelsStandClearOfAKeyAndItsHaloUnderTheQueryTip)
+{
+    for (const QSize size : {QSize(480, 330), QSize(700, 330), QSize(860, 520), QSize(1250, 560)}) {
+        for (const double x : {1.0, 1.03, 0.97}) {
+            open(attnlens::test::notebookLessonScenario(), size);
+            Eigen::RowVectorXd q(2);
+            q << x, 0.0;
+            model.setQueryRow(0, q);
+            QCoreApplication::processEvents();
+            view->grab();  // lays the scene out
+            SCOPED_TRACE(std::to_string(size.width()) + "x" + std::to_string(size.height()) + " q=" + std::to_string(x));
+            const QRectF queryLabel = view->queryLabelRect(0);
+            const QRectF keyLabel = view->keyLabelRect(0);
+            ASSERT_FALSE(queryLabel.isEmpty());
+            ASSERT_FALSE(keyLabel.isEmpty());
+            EXPECT_FALSE(queryLabel.intersects(keyLabel));
+            const QPointF key = view->keyPosition(0);
+            const double halo = view->haloRadius(0);
+            ASSERT_GT(halo, 0.0);
+            EXPECT_GE(distanceToRect(key, queryLabel), halo) << "the query's label covers memory A's halo";
+            EXPECT_GE(distanceToRect(key, keyLabel), halo) << "memory A's label covers its own halo";
+            // Both still name what they belong to: they stay near.
+            EXPECT_LT(distanceToRect(key, queryLabel), 3 * halo);
+            EXPECT_LT(distanceToRect(key, keyLabel), 3 * halo);
+        }
+    }
+}

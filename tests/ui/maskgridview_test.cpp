@@ -492,3 +492,62 @@ TEST_F(MaskGridViewTest, HoverAndRowLabelsShareTheSelectionWithOtherViews)
     EXPECT_GT(countPixels(image, cell, dark), cell.width());
     EXPECT_EQ(countPixels(image, grid->cellRect(1, 1), dark), 0);
 }
+
+// Key names over the columns are written in full ("memory A", never "mem…") in the docks a
+// 1280x720 and a 1920x1080 window give the mask, at the normal and the projector's text size:
+// across, on two lines, or upright taking the height the short grid does not need.
+TEST_F(MaskGridViewTest, ColumnNamesAreWrittenInFullInShortWideDocks)
+{
+    for (const int pointSize : {10, 15}) {
+        for (const QSize size : {QSize(420, 210), QSize(480, 250), QSize(620, 260), QSize(900, 330)}) {
+            // The projector's text size comes with the bigger docks of a 1920x1080 screen.
+            if (pointSize > 10 && size.width() < 600)
+                continue;
+            for (const char *scenario : {"lesson", "three-queries", "causal-padding"}) {
+                QFont font = view->font();
+                font.setPointSize(pointSize);
+                view->setFont(font);
+                open(builtinScenario(scenario), size);
+                SCOPED_TRACE(std::string(scenario) + " " + std::to_string(size.width()) + "x"
+                             + std::to_string(size.height()) + " " + std::to_string(pointSize) + "pt");
+                const QVector<DrawnLabel> labels = grid->drawnLabels();
+                ASSERT_GE(labels.size(), int(model->scenario().keyCount() + model->scenario().queryCount()));
+                for (int i = 0; i < labels.size(); ++i) {
+                    // "memory A" always fits somewhere; "token 3 (padding)" over four rows at the
+                    // projector's size may not, and then its tooltip names it.
+                    if (std::string(scenario) == "causal-padding" && labels.at(i).elided())
+                        EXPECT_FALSE(labels.at(i).toolTip.isEmpty()) << labels.at(i).text.toStdString();
+                    else
+                        EXPECT_FALSE(labels.at(i).elided()) << labels.at(i).text.toStdString();
+                    EXPECT_TRUE(QRectF(grid->rect()).adjusted(-1, -1, 1, 1).contains(labels.at(i).rect))
+                        << labels.at(i).text.toStdString();
+                    for (int j = i + 1; j < labels.size(); ++j) {
+                        const QRectF overlap = labels.at(i).rect.intersected(labels.at(j).rect);
+                        EXPECT_FALSE(overlap.width() > 1 && overlap.height() > 1)
+                            << labels.at(i).text.toStdString() << " / " << labels.at(j).text.toStdString();
+                    }
+                }
+                // The grid keeps cells a user can click.
+                EXPECT_GE(grid->cellRect(0, 0).height(), grid->fontMetrics().height());
+            }
+        }
+    }
+}
+
+// Where even upright a name cannot be written in full, it is shortened and hovering it names
+// the key in full.
+TEST_F(MaskGridViewTest, AShortenedColumnNameNamesTheKeyOnHover)
+{
+    Scenario s = builtinScenario("lesson");
+    s.keyLabels = QStringList{QStringLiteral("a very long memory name that cannot fit anywhere at all"),
+                              QStringLiteral("memory B"), QStringLiteral("memory C")};
+    open(s, QSize(420, 200));
+    bool shortened = false;
+    for (const DrawnLabel &label : grid->drawnLabels()) {
+        if (!label.elided())
+            continue;
+        shortened = true;
+        EXPECT_TRUE(label.toolTip.contains(s.keyLabels.at(0))) << label.toolTip.toStdString();
+    }
+    EXPECT_TRUE(shortened);
+}

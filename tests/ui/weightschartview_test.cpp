@@ -121,13 +121,17 @@ TEST_F(WeightsChartViewTest, BarsAreTheSelectedQuerysWeights)
     EXPECT_EQ(view->barLabel(0), QStringLiteral("0.4011"));
     EXPECT_EQ(view->barLabel(1), QStringLiteral("0.1978"));
     EXPECT_EQ(view->barLabel(2), QStringLiteral("0.4011"));
-    EXPECT_EQ(view->weightSet()->color(), queryColor(0));
+    // One colour per key, the one its share has in the context chart.
+    for (int j = 0; j < 3; ++j)
+        EXPECT_EQ(view->barColor(j), keyShareColor(j, 3)) << "key " << j;
+    EXPECT_NE(view->barColor(0), view->barColor(1));
     EXPECT_TRUE(view->chart()->title().contains(QStringLiteral("q=[1,0]")));
 
     auto *axis = qobject_cast<QBarCategoryAxis *>(view->chart()->axes(Qt::Horizontal).constFirst());
     ASSERT_NE(axis, nullptr);
     EXPECT_EQ(axis->categories(), (QStringList{QStringLiteral("memory A"), QStringLiteral("memory B"),
                                                QStringLiteral("memory C")}));
+    EXPECT_EQ(view->keyName(0), QStringLiteral("memory A"));
     EXPECT_EQ(view->chart()->animationOptions(), QChart::NoAnimation);
 }
 
@@ -139,19 +143,27 @@ TEST_F(WeightsChartViewTest, SelectionChangeUpdatesTheSameBarSet)
     QSignalSpy added(series, &QAbstractBarSeries::barsetsAdded);
     QSignalSpy removed(series, &QAbstractBarSeries::barsetsRemoved);
     const double before = bars->at(0);
+    const QList<QBarSet *> drawn = view->barSets();
+    ASSERT_EQ(drawn.size(), 3);
 
     viewState.setSelectedQuery(1);
     settle();
 
     const AttentionResult *result = model.result();
     EXPECT_EQ(view->weightSet(), bars);
-    EXPECT_EQ(series->barSets().constFirst(), bars);
+    EXPECT_EQ(view->barSets(), drawn);
+    EXPECT_EQ(series->barSets().constFirst(), drawn.constFirst());
     EXPECT_EQ(added.count(), 0);
     EXPECT_EQ(removed.count(), 0);
-    for (int j = 0; j < 3; ++j)
+    for (int j = 0; j < 3; ++j) {
         EXPECT_EQ(bars->at(j), result->weights(1, j)) << "key " << j;
+        // The drawn set of key j holds its weight at j and nothing elsewhere.
+        for (int k = 0; k < 3; ++k)
+            EXPECT_EQ(drawn.at(j)->at(k), k == j ? result->weights(1, j) : 0.0) << j << " " << k;
+    }
     EXPECT_NE(bars->at(0), before);
-    EXPECT_EQ(bars->color(), queryColor(1));
+    // The keys keep their colours whichever query is shown.
+    EXPECT_EQ(view->barColor(0), keyShareColor(0, 3));
     EXPECT_TRUE(view->chart()->title().contains(QStringLiteral("q=[0,1]")));
 }
 
@@ -199,7 +211,7 @@ TEST_F(WeightsChartViewTest, MaskedKeyIsHatchedAndMarked)
     const QPoint allowed = pixelOf(0, 0.25);
     const QRect maskedArea(masked - QPoint(10, 10), QSize(20, 20));
     const QImage maskedPatch = image.copy(maskedArea);
-    EXPECT_EQ(countPixels(maskedPatch, queryColor(0)), 0);
+    EXPECT_EQ(countPixels(maskedPatch, view->barColor(1)), 0);
     int grey = 0;
     for (int y = 0; y < maskedPatch.height(); ++y)
         for (int x = 0; x < maskedPatch.width(); ++x) {
@@ -207,7 +219,7 @@ TEST_F(WeightsChartViewTest, MaskedKeyIsHatchedAndMarked)
             grey += c.red() < 200 && std::abs(c.red() - c.blue()) < 10 && std::abs(c.red() - c.green()) < 10;
         }
     EXPECT_GT(grey, 20) << "no hatch lines in the masked bar";
-    EXPECT_EQ(QColor(image.pixel(allowed)), queryColor(0));
+    EXPECT_EQ(QColor(image.pixel(allowed)), view->barColor(0));
 }
 
 TEST_F(WeightsChartViewTest, UnmaskingAKeyRemovesItsHatchAndRestoresItsBar)
@@ -225,9 +237,9 @@ TEST_F(WeightsChartViewTest, UnmaskingAKeyRemovesItsHatchAndRestoresItsBar)
     }
     EXPECT_NE(view->barLabel(1), QStringLiteral("masked"));
 
-    // Key 1's column shows the query's colour again and no grey hatch above the bar.
+    // Key 1's column shows its colour again and no grey hatch above the bar.
     const QImage image = view->grab().toImage();
-    EXPECT_EQ(QColor(image.pixel(pixelOf(1, result->weights(0, 1) / 2))), queryColor(0));
+    EXPECT_EQ(QColor(image.pixel(pixelOf(1, result->weights(0, 1) / 2))), view->barColor(1));
     const QPoint above = pixelOf(1, 0.9);
     const QImage abovePatch = image.copy(QRect(above - QPoint(10, 10), QSize(20, 20)));
     int grey = 0;
@@ -244,7 +256,7 @@ TEST_F(WeightsChartViewTest, UnmaskingAKeyRemovesItsHatchAndRestoresItsBar)
     EXPECT_EQ(view->maskedSet()->at(1), 1.0);
     EXPECT_EQ(view->barLabel(1), QStringLiteral("masked"));
     EXPECT_EQ(countPixels(view->grab().toImage().copy(QRect(above - QPoint(10, 10), QSize(20, 20))),
-                          queryColor(0)), 0);
+                          view->barColor(1)), 0);
 }
 
 TEST_F(WeightsChartViewTest, AllMaskedRowIsShownAsUndefined)
@@ -309,8 +321,9 @@ TEST_F(WeightsChartViewTest, RendersAtProjectorAndLargeSizes)
         const QImage image = view->grab().toImage();
         image.save(QStringLiteral("/tmp/perfcharts-weights-%1x%2.png").arg(size.width()).arg(size.height()));
         ASSERT_EQ(image.size(), size);
-        // The three bars fill a visible share of the picture in the query's colour.
-        EXPECT_GT(countPixels(image, queryColor(0)), size.width() * size.height() / 50) << size.width();
+        // The three bars fill a visible share of the picture, each in its key's colour.
+        for (int j = 0; j < 3; ++j)
+            EXPECT_GT(countPixels(image, keyShareColor(j, 3)), size.width() * size.height() / 200) << size.width();
         for (int j = 0; j < 3; ++j)
             EXPECT_TRUE(view->isBarLabelVisible(j)) << size.width();
     }
@@ -431,20 +444,103 @@ TEST_F(WeightsChartViewTest, WhatADragLeavesOnScreenIsAFullRepaint)
 TEST_F(WeightsChartViewTest, KeyNamesAreWrittenInFullWhereTheyFit)
 {
     // At the size a 1280x720 window gives the Weights dock, "memory A" fits under its bar and
-    // must not be cut to "memory..."; in a chart too narrow for level names they turn upright
-    // and may be shortened.
-    auto *axis = qobject_cast<QBarCategoryAxis *>(view->chart()->axes(Qt::Horizontal).constFirst());
-    ASSERT_NE(axis, nullptr);
+    // must not be cut to "memory..."; narrower, it breaks into "memory" over "A"; narrower still
+    // it turns upright in full. Long names are shortened only when even upright they do not
+    // fit, and then their tooltip holds the full name.
     view->resize(360, 240);
     settle();
-    ASSERT_EQ(axis->labelsAngle(), 0);
-    EXPECT_FALSE(axis->labelsTruncated());
+    EXPECT_EQ(view->keyNameAngle(), 0);
+    EXPECT_EQ(view->keyName(0), QStringLiteral("memory A"));
+
+    view->resize(250, 240);
+    settle();
+    EXPECT_EQ(view->keyNameAngle(), 0);
+    EXPECT_EQ(view->keyName(0), QStringLiteral("memory\nA"));
 
     Scenario longNames = model.scenario();
     longNames.keyLabels = QStringList{QStringLiteral("a rather long memory name"), QStringLiteral("another long memory name"),
                                       QStringLiteral("the third long memory name")};
     model.setScenario(longNames);
+    view->resize(300, 640);
     settle();
-    EXPECT_EQ(axis->labelsAngle(), -90);
-    EXPECT_TRUE(axis->truncateLabels());
+    EXPECT_EQ(view->keyNameAngle(), -90);
+    EXPECT_EQ(view->keyName(2), QStringLiteral("the third long memory name"));
+
+    view->resize(300, 200);
+    settle();
+    EXPECT_EQ(view->keyNameAngle(), -90);
+    bool anyShortened = false;
+    for (const DrawnLabel &label : view->drawnLabels()) {
+        if (label.elided()) {
+            anyShortened = true;
+            EXPECT_TRUE(longNames.keyLabels.contains(label.toolTip)) << label.text.toStdString();
+        }
+    }
+    EXPECT_TRUE(anyShortened);
+}
+
+// No text of the chart is cut short, leaves the chart or overlaps another at the sizes the
+// docks get (the weights axis title included: "attention we…" was the complaint).
+TEST_F(WeightsChartViewTest, NoLabelIsCutOrOverlapsAnother)
+{
+    for (const QSize size : {QSize(250, 230), QSize(360, 240), QSize(620, 330)}) {
+        view->resize(size);
+        settle();
+        SCOPED_TRACE(std::to_string(size.width()));
+        const QVector<DrawnLabel> labels = view->drawnLabels();
+        EXPECT_GE(labels.size(), 3 + 3 + 6 + 2);  // names, weights, ticks, title and axis title
+        for (int i = 0; i < labels.size(); ++i) {
+            EXPECT_FALSE(labels.at(i).elided()) << labels.at(i).text.toStdString();
+            EXPECT_TRUE(QRectF(view->rect()).adjusted(-0.5, -0.5, 0.5, 0.5).contains(labels.at(i).rect))
+                << labels.at(i).text.toStdString();
+            for (int j = i + 1; j < labels.size(); ++j) {
+                const QRectF overlap = labels.at(i).rect.intersected(labels.at(j).rect);
+                EXPECT_FALSE(overlap.width() > 1.0 && overlap.height() > 1.0)
+                    << labels.at(i).text.toStdString() << " / " << labels.at(j).text.toStdString();
+            }
+        }
+    }
+}
+
+// Past nine keys the context chart names the first eight and sums the rest as "other keys" in
+// grey: the weights chart colours its bars the same way, and a long sequence still has one bar
+// per key (not one per key and colour).
+TEST_F(WeightsChartViewTest, ManyKeysShareTheContextChartsColours)
+{
+    Scenario many;
+    const int n = 20;
+    many.queries = Matrix::Constant(1, 2, 0.0);
+    many.keys = Matrix::Constant(n, 2, 0.0);
+    many.values = Matrix::Constant(n, 2, 1.0);
+    model.setScenario(many);
+    view->resize(900, 400);
+    settle();
+    ASSERT_EQ(view->barSets().size(), 1);
+    const QImage image = view->grab().toImage();
+    for (const int key : {0, 3, 7, 8, 15}) {
+        const QColor expected = keyShareColor(key, n);
+        EXPECT_EQ(view->barColor(key), expected) << key;
+        EXPECT_EQ(QColor(image.pixel(pixelOf(key, 0.5 / n))), expected) << key;
+    }
+    EXPECT_EQ(view->barColor(8), view->barColor(19));
+    EXPECT_NE(view->barColor(0), view->barColor(8));
+}
+
+// A query name too long for the chart's width is shortened in the title, which then names the
+// query in full on hover.
+TEST_F(WeightsChartViewTest, AShortenedTitleNamesTheQueryOnHover)
+{
+    Scenario s = threeQueries();
+    s.queryLabels[0] = QStringLiteral("a query with a name far too long for a narrow weights chart");
+    model.setScenario(s);
+    view->resize(260, 300);
+    settle();
+    bool found = false;
+    for (const DrawnLabel &label : view->drawnLabels()) {
+        if (!label.elided())
+            continue;
+        found = true;
+        EXPECT_TRUE(label.toolTip.contains(s.queryLabels.at(0))) << label.text.toStdString();
+    }
+    EXPECT_TRUE(found);
 }

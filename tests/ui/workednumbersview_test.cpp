@@ -403,3 +403,76 @@ TEST(NumberFormat, CompactFullAndInputForms)
 }
 
 } // namespace
+
+// Beside the lesson on a 1280x720 screen the panel is narrow: the wide tables (÷T and weight
+// columns) would need a horizontal scroll. The narrow form writes the terms of each sum on rows
+// of their own and the long headers on two lines, so that every column is in sight; with room
+// again, the wide form comes back.
+TEST_F(WorkedNumbersViewTest, ANarrowPanelShowsEveryColumnWithoutScrollingSideways)
+{
+    view->setFont(QFont(view->font().family(), 12));
+    view->resize(900, 600);
+    settleEvents();
+    EXPECT_FALSE(view->isNarrow());
+    const QString wide = text();
+    EXPECT_TRUE(wide.contains(QStringLiteral("= score")));
+
+    for (const int width : {380, 330}) {
+        view->resize(width, 500);
+        settleEvents();
+        SCOPED_TRACE(width);
+        EXPECT_TRUE(view->isNarrow());
+        EXPECT_LE(view->contentSize().width(), view->viewport()->width());
+        EXPECT_EQ(view->horizontalScrollBar()->maximum(), 0);
+        // The same numbers are written: the weights and the scores are all there.
+        const QString narrow = text();
+        for (const QString &number : {QStringLiteral("0.4011"), QStringLiteral("0.1978"), QStringLiteral("8.0222"),
+                                      QStringLiteral("0.7071")})
+            EXPECT_TRUE(narrow.contains(number)) << number.toStdString();
+        // The weight column is on screen.
+        const QRectF weight = view->textRect(QStringLiteral("= weight"));
+        ASSERT_FALSE(weight.isEmpty());
+        EXPECT_LE(weight.right(), view->viewport()->width());
+    }
+
+    view->resize(900, 600);
+    settleEvents();
+    EXPECT_FALSE(view->isNarrow());
+    EXPECT_EQ(text(), wide);
+}
+
+// The lesson brings the part it talks about into view: the scores in one step, the softmax in
+// the next, even when the panel is too short to show both.
+TEST_F(WorkedNumbersViewTest, ScrollToSectionBringsItsHeadingToTheTop)
+{
+    view->resize(420, 220);
+    settleEvents();
+    ASSERT_GT(view->verticalScrollBar()->maximum(), 0);
+    for (const auto section : {WorkedNumbersView::Section::Softmax, WorkedNumbersView::Section::Context,
+                               WorkedNumbersView::Section::Scores, WorkedNumbersView::Section::Query}) {
+        view->scrollToSection(section);
+        settleEvents();
+        const QRectF heading = view->sectionRect(section);
+        ASSERT_FALSE(heading.isEmpty());
+        EXPECT_GE(heading.top(), -0.5);
+        if (view->verticalScrollBar()->value() < view->verticalScrollBar()->maximum())
+            EXPECT_LT(heading.top(), view->fontMetrics().height());
+        else
+            EXPECT_LE(heading.bottom(), view->viewport()->height());
+    }
+    view->scrollToSection(WorkedNumbersView::Section::Softmax);
+    EXPECT_TRUE(view->textRect(QStringLiteral("2  Softmax")).top() >= -0.5);
+    EXPECT_LT(view->textRect(QStringLiteral("2  Softmax")).top(), view->fontMetrics().height());
+
+    // Out of sight, it scrolls once it has caught up.
+    view->hide();
+    settleEvents();
+    model.setTemperature(0.5);
+    view->scrollToSection(WorkedNumbersView::Section::Context);
+    view->show();
+    settleEvents();
+    const QRectF context = view->sectionRect(WorkedNumbersView::Section::Context);
+    ASSERT_FALSE(context.isEmpty());
+    EXPECT_GE(context.top(), -0.5);
+    EXPECT_LE(context.bottom(), view->viewport()->height());
+}
