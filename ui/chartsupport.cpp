@@ -107,13 +107,15 @@ QString fittedText(const QStringList &candidates, const QFont &font, double widt
     return candidates.isEmpty() ? QString() : fm.elidedText(candidates.constLast(), Qt::ElideRight, width);
 }
 
-void setFittedChartTitle(QChart *chart, const QStringList &candidates, double width)
+void setFittedChartTitle(QChart *chart, const QStringList &candidates, double width, const QString &fullText)
 {
     const QString title = fittedText(candidates, chart->titleFont(), width);
     if (chart->title() != title)
         chart->setTitle(title);
-    const bool shortened = !candidates.contains(title);
-    chart->setProperty("attnlensTitleToolTip", shortened ? candidates.constFirst() : QString());
+    // Cut here, or a label in it cut by quoted(): the tooltip has the whole text.
+    const bool shortened = !candidates.contains(title) || title.contains(QChar(0x2026));
+    const QString whole = fullText.isEmpty() ? candidates.constFirst() : fullText;
+    chart->setProperty("attnlensTitleToolTip", shortened ? whole : QString());
     applyChartTitleToolTip(chart);
     // Qt Charts writes the title into its item when it lays the chart out, which is later.
     QTimer::singleShot(0, chart, [chart] { applyChartTitleToolTip(chart); });
@@ -134,6 +136,11 @@ void applyChartTitleToolTip(QChart *chart)
         }
         pending.append(item->childItems());
     }
+}
+
+QString quotedInFull(const QString &label)
+{
+    return QStringLiteral("\u201c") + label + QStringLiteral("\u201d");
 }
 
 QString quoted(const QString &label)

@@ -45,13 +45,19 @@ QString fittedText(const QStringList &candidates, const QFont &font, double widt
 
 /// Writes the first of `candidates` (longest first) that fits `width` as `chart`'s title; when
 /// none fits, the last one shortened, with the first in full as the title's tooltip.
-void setFittedChartTitle(QChart *chart, const QStringList &candidates, double width);
+/// `fullText`, when given, is the tooltip of a shortened title (the candidates may hold labels
+/// already cut by quoted()).
+void setFittedChartTitle(QChart *chart, const QStringList &candidates, double width,
+                         const QString &fullText = QString());
 /// Puts the tooltip setFittedChartTitle() chose on the title's item (once Qt Charts has laid
 /// the title out).
 void applyChartTitleToolTip(QChart *chart);
 
 /// The label in curly quotes, as the lesson writes token names: “memory A”.
+/// At most 40 characters of it: titles and readouts never lay out a whole long label.
 QString quoted(const QString &label);
+/// The whole label in curly quotes, for tooltips that exist to show what a view had to cut.
+QString quotedInFull(const QString &label);
 
 /// Turns the axis line, tick and grid pens of one pixel into hairlines (width 0): the same
 /// pixels without antialiasing, but a hairline's item knows its bounding box at once, where a

@@ -282,7 +282,7 @@ QSize LessonPanel::minimumSizeHint() const
     for (const QString &word : m_title->text().split(QLatin1Char(' '), Qt::SkipEmptyParts))
         widest = std::max(widest, titleFm.horizontalAdvance(word));
     const int header = widest + titleFm.horizontalAdvance(m_counter->text())
-        + style()->pixelMetric(QStyle::PM_ScrollBarExtent) + 3 * fm.height();
+        + style()->pixelMetric(QStyle::PM_ScrollBarExtent) + fm.height();
     return QSize(std::max(fm.averageCharWidth() * 28, header), fm.height() * 12);
 }
 

@@ -641,6 +641,21 @@ void MainWindow::showLessonView(int view)
         widget = m_lessonPanel;
         break;
     }
+    // The worked numbers follow the lesson to the part of the calculation the step is about,
+    // whether they are in sight now or come into view later.
+    switch (static_cast<LessonView>(view)) {
+    case LessonView::WorkedNumbers:
+        m_workedNumbers->scrollToSection(WorkedNumbersView::Section::Scores);
+        break;
+    case LessonView::Weights:
+        m_workedNumbers->scrollToSection(WorkedNumbersView::Section::Softmax);
+        break;
+    case LessonView::Context:
+        m_workedNumbers->scrollToSection(WorkedNumbersView::Section::Context);
+        break;
+    default:
+        break;
+    }
     // While presenting, the step's view takes the large place of the stage (the temperature
     // strip and the lesson's column keep theirs, and the key space takes the large place).
     m_presentation->setFocalView(widget);

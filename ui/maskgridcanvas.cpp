@@ -612,7 +612,7 @@ QString MaskGridCanvas::cellToolTip(const Hit &hit) const
     case Hit::Kind::None:
         return QString();
     case Hit::Kind::ColumnLabel:
-        return tr("Key %1 %2").arg(hit.keyRow + 1).arg(quoted(scenario.keyLabel(hit.keyRow)));
+        return tr("Key %1 %2").arg(hit.keyRow + 1).arg(quotedInFull(scenario.keyLabel(hit.keyRow)));
     case Hit::Kind::RowLabel:
         return tr("Query row %1 %2: click to select it in every view.")
             .arg(hit.queryRow + 1)

@@ -442,7 +442,11 @@ void WeightsChartView::updateTitle(bool countKeys)
         tr("weights of %1").arg(query),
         query,
     };
-    setFittedChartTitle(m_chart, candidates, available);
+    const QString fullQuery = quotedInFull(scenario.queryCount() > 0 ? scenario.queryLabel(m_shownQuery)
+                                                                     : tr("the query"));
+    const QString full = countKeys ? tr("weights of %1 over %2 keys").arg(fullQuery).arg(scenario.keyCount())
+                                   : tr("weights of %1 over the keys").arg(fullQuery);
+    setFittedChartTitle(m_chart, candidates, available, full);
 }
 
 void WeightsChartView::setTitleColor(const QColor &color)

@@ -120,6 +120,11 @@ WorkedNumbersView::WorkedNumbersView(AttentionModel *model, ViewState *viewState
     , m_viewState(viewState)
 {
     setObjectName(QStringLiteral("workedNumbersView"));
+    // The reader scrolling (wheel, keys, the bar) ends the lesson's hold on a section.
+    connect(verticalScrollBar(), &QAbstractSlider::actionTriggered, this, [this] {
+        if (!m_scrollingToSection)
+            m_anchorSection.reset();
+    });
     setAccessibleName(tr("Worked numbers"));
     setAccessibleDescription(
         tr("The selected query's attention calculated by hand: dot products, scaling by the "
@@ -212,6 +217,8 @@ void WorkedNumbersView::composeToFit()
 void WorkedNumbersView::scrollToSection(Section section)
 {
     m_pendingSection = section;
+    // Kept until the reader scrolls: a new size or a new layout brings the section back to the top.
+    m_anchorSection = section;
     if (!isStale())
         applyPendingScroll();
 }
@@ -225,8 +232,10 @@ void WorkedNumbersView::applyPendingScroll()
     if (m_showingRefusal || row < 0 || row >= m_rows.size())
         return;
     const int top = static_cast<int>(std::floor(m_rows.at(row).top - m_margin / 2));
+    m_scrollingToSection = true;
     verticalScrollBar()->setValue(std::clamp(top, 0, verticalScrollBar()->maximum()));
     horizontalScrollBar()->setValue(0);
+    m_scrollingToSection = false;
     viewport()->update();
 }
 
@@ -948,6 +957,10 @@ void WorkedNumbersView::resizeEvent(QResizeEvent *event)
         composeToFit();  // the other form fits better now (and the narrow form's notes wrap)
     else
         updateScrollBars();
+    if (m_anchorSection && !isStale()) {
+        m_pendingSection = m_anchorSection;
+        applyPendingScroll();
+    }
 }
 
 QPointF WorkedNumbersView::contentOffset() const

@@ -206,6 +206,9 @@ private:
     /// The first row of each Section's heading (-1: not shown).
     std::array<int, 4> m_sectionRows{{-1, -1, -1, -1}};
     std::optional<Section> m_pendingSection;
+    /// The section the lesson asked for, kept in view across resizes until the reader scrolls.
+    std::optional<Section> m_anchorSection;
+    bool m_scrollingToSection = false;
 
     std::array<QFont, FontRoleCount> m_fonts;
     std::array<QRawFont, FontRoleCount> m_rawFonts;

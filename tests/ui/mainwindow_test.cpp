@@ -24,6 +24,7 @@
 #include <QSet>
 #include <QSettings>
 #include <QStatusBar>
+#include <QScrollBar>
 #include <QTest>
 
 #include <gtest/gtest.h>
@@ -237,4 +238,33 @@ TEST_F(MainWindowTest, TheFirstStartIsKnownAndTheLessonKeyIsAlwaysInSight)
     }
     MainWindow again;
     EXPECT_FALSE(again.isFirstStart());
+}
+
+// The lesson's softmax and weighted-sum steps bring the worked numbers to the part they discuss,
+// also when the panel is behind another tab until the student looks.
+TEST_F(MainWindowTest, LessonStepsScrollTheWorkedNumbersToTheirPart)
+{
+    MainWindow window;
+    window.resize(1280, 720);
+    window.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    for (const auto &[step, section] : {std::pair{2, WorkedNumbersView::Section::Softmax},
+                                        std::pair{3, WorkedNumbersView::Section::Context},
+                                        std::pair{1, WorkedNumbersView::Section::Scores}}) {
+        SCOPED_TRACE(step);
+        window.startLesson(step);
+        settleEvents();
+        auto *dock = qobject_cast<QDockWidget *>(window.workedNumbersView()->parentWidget());
+        ASSERT_NE(dock, nullptr);
+        dock->show();
+        dock->raise();
+        settleEvents();
+        WorkedNumbersView *view = window.workedNumbersView();
+        const QRectF heading = view->sectionRect(section);
+        ASSERT_FALSE(heading.isEmpty());
+        EXPECT_GE(heading.top(), -0.5);
+        EXPECT_LE(heading.bottom(), view->viewport()->height());
+        if (view->verticalScrollBar()->value() < view->verticalScrollBar()->maximum())
+            EXPECT_LT(heading.top(), view->fontMetrics().height());
+    }
 }
