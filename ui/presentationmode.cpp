@@ -1,6 +1,7 @@
 #include "presentationmode.h"
 
 #include "presentationstage.h"
+#include "textprobe.h"
 #include "viewstate.h"
 
 #include <QAction>
@@ -305,6 +306,21 @@ void PresentationMode::applyPresentationStep(int step)
     m_stage->relayout();
 }
 
+int PresentationMode::cutLabels() const
+{
+    // What the views draw, as drawn: a label shortened with "…" or past its view's edge.
+    QList<QWidget *> views = m_stage->sideViews();
+    views.prepend(m_stage->focalView());
+    int cut = 0;
+    for (QWidget *view : std::as_const(views)) {
+        if (!view || !view->isVisible())
+            continue;
+        for (const DrawnText &text : drawnTexts(view))
+            cut += isCut(text) ? 1 : 0;
+    }
+    return cut;
+}
+
 bool PresentationMode::stageFits()
 {
     // The views measured the new font at once; some re-arrange their own parts (the temperature
@@ -335,12 +351,14 @@ void PresentationMode::stepTextScale(int steps)
             applyPresentationStep(target);  // smaller text: every companion that fits comes back
             return;
         }
+        const int cutBefore = cutLabels();
         m_viewState->setTextScalePercent(presentationScale(target));
-        // Bigger text may cost the last companion view, never the first one or the focal view.
-        bool fits = stageFits();
+        // Bigger text may cost the last companion view, never the first one or the focal view;
+        // and it must not cut a label that was whole.
+        bool fits = stageFits() && cutLabels() <= cutBefore;
         while (!fits && m_stage->sideLimit() > 1) {
             m_stage->setSideLimit(m_stage->sideLimit() - 1);
-            fits = stageFits();
+            fits = stageFits() && cutLabels() <= cutBefore;
         }
         if (!fits) {
             m_viewState->setTextScalePercent(presentationScale(before));

@@ -30,7 +30,7 @@ class ViewState;
 /// Text size rule: while presenting, the smallest text is at least minimumTextPixels() high
 /// (one 45th of the screen's height: 16 px at 720 lines, 24 px at 1080, 48 px at 2160), which
 /// is the default; Ctrl+plus / Ctrl+minus step by a quarter of it as far as the screen holds
-/// the views at their minimum sizes, up to two and a half times it.
+/// the views at their minimum sizes without cutting a label that was whole.
 /// Escape (or F5 again) restores exactly what was there before: window state and geometry, dock
 /// layout, theme, text and line scale.
 class PresentationMode : public QObject {
@@ -130,6 +130,8 @@ private:
     void applyPresentationStep(int step);
     /// Whether every view gets its minimum size on the screen at the current text size.
     bool stageFits();
+    /// How many texts the stage's views draw shortened or cut at their edge.
+    int cutLabels() const;
     /// Companion views of `focal`, in order.
     QList<QWidget *> companionsOf(QWidget *focal) const;
     bool eventFilter(QObject *watched, QEvent *event) override;

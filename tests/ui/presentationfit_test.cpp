@@ -31,7 +31,7 @@
 #include <sstream>
 
 using namespace attnlens;
-using attnlens::test::drawnTexts;
+using attnlens::drawnTexts;
 using attnlens::test::settleEvents;
 
 namespace {
@@ -112,13 +112,13 @@ protected:
 
         // Every text drawn at least as big as the rule, and none cut by its widget's edge.
         const double rule = PresentationMode::minimumTextPixels(screenRect.height());
-        const QVector<test::DrawnText> texts = drawnTexts(&w);
+        const QVector<DrawnText> texts = drawnTexts(&w);
         EXPECT_GT(texts.size(), 30);
         int small = 0;
         int cut = 0;
         std::ostringstream smallTexts;
         std::ostringstream cutTexts;
-        for (const test::DrawnText &text : texts) {
+        for (const DrawnText &text : texts) {
             // Sub- and superscripts (the k of d_k) are set smaller by design: two thirds, as Qt sets them.
             const bool script = text.text.trimmed().size() <= 2;
             if (text.pixelSize < (script ? 2.0 / 3.0 : 1.0) * rule - 0.51) {
@@ -193,10 +193,24 @@ TEST_F(PresentationFitTest, EveryStepFitsEveryProjectorAtTheSmallestAndTheLarges
             const int smallest = w.viewState()->textScalePercent();
             expectFits(w, screen, screen->name().toStdString() + " " + sizeName(screen->size()) + ", step "
                                       + std::to_string(step + 1) + ", smallest text");
+            auto cutInViews = [&] {
+                QStringList cut;
+                QList<QWidget *> views = w.presentationMode()->stage()->sideViews();
+                views.prepend(w.presentationMode()->focalView());
+                for (QWidget *view : views)
+                    for (const DrawnText &text : drawnTexts(view))
+                        if (isCut(text))
+                            cut << text.text;
+                return cut;
+            };
+            const QStringList cutAtSmallest = cutInViews();
             for (int i = 0; i < PresentationMode::kMaximumPresentationSteps + 1; ++i)
                 QTest::keyClick(&w, Qt::Key_Plus, Qt::ControlModifier);
             settleEvents();
             const int largest = w.viewState()->textScalePercent();
+            // Bigger text never cuts a label that was whole at the smallest size.
+            EXPECT_LE(cutInViews().size(), cutAtSmallest.size())
+                << "cut at the largest text: " << cutInViews().join(QStringLiteral(" | ")).toStdString();
             EXPECT_GE(largest, smallest);
             if (largest > smallest) {
                 expectFits(w, screen, screen->name().toStdString() + " " + sizeName(screen->size()) + ", step "

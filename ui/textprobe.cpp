@@ -9,7 +9,7 @@
 
 #include <cmath>
 
-namespace attnlens::test {
+namespace attnlens {
 
 namespace {
 
@@ -110,4 +110,12 @@ QVector<DrawnText> drawnTexts(QWidget *widget)
     return device.engine().texts;
 }
 
-} // namespace attnlens::test
+bool isCut(const DrawnText &text)
+{
+    if (text.text.contains(QChar(0x2026)))
+        return true;
+    return !text.clip.isEmpty()
+        && (text.rect.left() < text.clip.left() - 1 || text.rect.right() > text.clip.right() + 1);
+}
+
+} // namespace attnlens

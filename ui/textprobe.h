@@ -6,7 +6,7 @@
 
 class QWidget;
 
-namespace attnlens::test {
+namespace attnlens {
 
 /// One run of text as a widget painted it.
 struct DrawnText {
@@ -18,7 +18,12 @@ struct DrawnText {
 
 /// Paints `widget` and its visible children into a recording paint device and returns every text
 /// that the painting drew (labels, chart titles, axis ticks, the views' own painted numbers), with
-/// its size in pixels. Only text inside the painted widget's visible area is returned.
+/// its size in pixels. Only text inside the painted widget's visible area is returned. Presentation
+/// mode uses it to refuse a text size that would cut a label; the tests, to hold every text to
+/// the size rule.
 QVector<DrawnText> drawnTexts(QWidget *widget);
 
-} // namespace attnlens::test
+/// Whether `text` was shortened with an ellipsis or drawn past its widget's visible edge.
+bool isCut(const DrawnText &text);
+
+} // namespace attnlens
