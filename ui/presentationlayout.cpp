@@ -19,30 +19,40 @@ bool holds(const QRect &rect, const QSize &minimum)
 QList<int> shareHeights(const QList<PresentationLayout::Item> &items, int available)
 {
     QList<int> heights;
-    QList<int> wanted;
-    for (const PresentationLayout::Item &item : items) {
+    for (const PresentationLayout::Item &item : items)
         heights.append(item.minimum.height());
-        wanted.append(std::max(0, item.preferred.height() - item.minimum.height()));
-    }
     int extra = available - std::accumulate(heights.begin(), heights.end(), 0);
     if (extra <= 0)
         return heights;
-    const int totalWanted = std::accumulate(wanted.begin(), wanted.end(), 0);
-    if (totalWanted >= extra) {
-        int given = 0;
-        for (int i = 0; i < heights.size(); ++i) {
-            const int share = int(std::floor(double(extra) * wanted.at(i) / totalWanted));
-            heights[i] += share;
-            given += share;
+    // Views sized by their content (a small heatmap) need little: they get it first, so that
+    // their labels stay whole, and the views that grow share what is left.
+    for (bool growing : {false, true}) {
+        QList<int> wanted;
+        for (const PresentationLayout::Item &item : items)
+            wanted.append(item.grows == growing ? std::max(0, item.preferred.height() - item.minimum.height()) : 0);
+        const int totalWanted = std::accumulate(wanted.begin(), wanted.end(), 0);
+        if (totalWanted == 0)
+            continue;
+        if (totalWanted >= extra) {
+            int given = 0;
+            for (int i = 0; i < heights.size(); ++i) {
+                const int share = int(std::floor(double(extra) * wanted.at(i) / totalWanted));
+                heights[i] += share;
+                given += share;
+            }
+            // Rounding leftovers go to the first items that wanted more, a pixel each.
+            for (int i = 0; given < extra && i < heights.size(); ++i) {
+                if (wanted.at(i) > 0) {
+                    ++heights[i];
+                    ++given;
+                }
+            }
+            return heights;
         }
-        // Rounding leftovers go to the first items, a pixel each.
-        for (int i = 0; given < extra && i < heights.size(); ++i, ++given)
-            ++heights[i];
-        return heights;
+        for (int i = 0; i < heights.size(); ++i)
+            heights[i] += wanted.at(i);
+        extra -= totalWanted;
     }
-    for (int i = 0; i < heights.size(); ++i)
-        heights[i] += wanted.at(i);
-    extra -= totalWanted;
     QList<int> growing;
     for (int i = 0; i < items.size(); ++i)
         if (items.at(i).grows)

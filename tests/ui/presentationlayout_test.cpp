@@ -96,3 +96,14 @@ TEST(PresentationLayoutTest, AViewSizedByItsContentAloneInTheColumnKeepsItsHeigh
     EXPECT_EQ(result.side.at(0).height(), 280);
     EXPECT_EQ(result.side.at(0).top(), 0);
 }
+
+TEST(PresentationLayoutTest, AViewSizedByItsContentGetsItsHeightBeforeTheOthersGrow)
+{
+    PresentationLayout::Input input = lectureInput(QSize(1280, 720));
+    // A column too short for both preferred heights: the heatmap's natural height comes first.
+    input.side = {{QSize(300, 250), QSize(500, 380), false}, {QSize(300, 200), QSize(500, 600), true}};
+    const PresentationLayout::Result result = PresentationLayout::arrange(input);
+    EXPECT_TRUE(result.fits);
+    EXPECT_EQ(result.side.at(0).height(), 380);
+    EXPECT_GE(result.side.at(1).height(), 200);
+}
