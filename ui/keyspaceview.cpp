@@ -735,6 +735,15 @@ KeySpaceView::Frame KeySpaceView::buildFrame(const FrameInputs &inputs) const
         s.xTickLabels.append(PlotAxes::tickLabel(tick, s.step));
     for (double tick : s.yTicks)
         s.yTickLabels.append(PlotAxes::tickLabel(tick, s.step));
+    // A short plane (a side view on a lecture screen) gets the short title rather than one that
+    // runs past the view's edge; the same for a narrow one.
+    const auto titleLength = [&](const QString &title) {
+        return stacksUpright(title) ? title.size() * m.lineHeight : fm.horizontalAdvance(title);
+    };
+    if (!s.yTitle.isEmpty() && titleLength(s.yTitle) > s.plotRect.height())
+        s.yTitle = tr("dim %1").arg(m_verticalDimension + 1);
+    if (titleLength(s.xTitle) > s.plotRect.width())
+        s.xTitle = tr("dim %1").arg(m_horizontalDimension + 1);
 
     const double rowGap = 1.5 * m.lineHeight;
     if (s.lineMode) {

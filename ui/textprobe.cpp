@@ -43,7 +43,8 @@ public:
         const QRectF clip = systemClip().isEmpty() ? QRectF() : QRectF(systemClip().boundingRect());
         if (!clip.isEmpty() && !clip.intersects(rect))
             return;  // scrolled out of sight or behind the widget's edge
-        texts.append({text, rect, clip, QFontInfo(item.font()).pixelSize() * scale});
+        const bool turned = std::abs(m_transform.m12()) > 1e-9 || std::abs(m_transform.m21()) > 1e-9;
+        texts.append({text, rect, clip, QFontInfo(item.font()).pixelSize() * scale, turned});
     }
 
     void drawPixmap(const QRectF &, const QPixmap &, const QRectF &) override {}
@@ -114,8 +115,13 @@ bool isCut(const DrawnText &text)
 {
     if (text.text.contains(QChar(0x2026)))
         return true;
-    return !text.clip.isEmpty()
-        && (text.rect.left() < text.clip.left() - 1 || text.rect.right() > text.clip.right() + 1);
+    if (text.clip.isEmpty())
+        return false;
+    // Along the line: a scroll area may cut a line of text off at its top or bottom edge, but a
+    // turned title runs along the height, so there both ends count.
+    if (text.rect.left() < text.clip.left() - 1 || text.rect.right() > text.clip.right() + 1)
+        return true;
+    return text.turned && (text.rect.top() < text.clip.top() - 1 || text.rect.bottom() > text.clip.bottom() + 1);
 }
 
 } // namespace attnlens

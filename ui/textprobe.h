@@ -14,6 +14,7 @@ struct DrawnText {
     QRectF rect;        ///< in the probed widget's coordinates (ascent to descent, advance width)
     QRectF clip;        ///< the painted widget's visible area, in the same coordinates
     double pixelSize;   ///< the font's pixel size times the painter's scale
+    bool turned = false;  ///< drawn turned (an upright axis title), so it runs along the height
 };
 
 /// Paints `widget` and its visible children into a recording paint device and returns every text

@@ -126,8 +126,7 @@ protected:
                     smallTexts << "\n  '" << text.text.left(40).toStdString() << "' (" << text.pixelSize << " px, "
                                << drawnIn(&w, text.rect) << ")";
             }
-            if (!text.clip.isEmpty()
-                && (text.rect.left() < text.clip.left() - 1 || text.rect.right() > text.clip.right() + 1)) {
+            if (isCut(text) && !text.text.contains(QChar(0x2026))) {
                 if (++cut <= 8)
                     cutTexts << "\n  '" << text.text.left(40).toStdString() << "' (" << drawnIn(&w, text.rect) << ")";
             }
