@@ -309,7 +309,7 @@ std::vector<LessonStep> Lesson::steps()
                                               return r && s.keyCount() == 3
                                                   && (r->weights.col(2).array() == 0.0).all();
                                           }},
-                                         tr("Column \"token 3\"")));
+                                         tr("Column \"token 3 (padding)\"")));
         step.checkpoints.push_back(given({tr("Still causal"),
                                           tr("every weight above the diagonal is exactly 0"),
                                           [](const Scenario &, const AttentionResult *r) {

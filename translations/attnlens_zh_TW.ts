@@ -1785,8 +1785,8 @@ q = %2
         <translation>你的猜測：權重的第 3 列</translation>
     </message>
     <message>
-        <source>Column "token 3"</source>
-        <translation>「token 3」這一欄</translation>
+        <source>Column "token 3 (padding)"</source>
+        <translation>「詞元 3（填充）」這一欄</translation>
     </message>
     <message>
         <source>Row 3 (padded query: excluded from the loss)</source>
