@@ -138,6 +138,19 @@ void applyChartTitleToolTip(QChart *chart)
     }
 }
 
+QString uprightColumn(const QString &text)
+{
+    QString out;
+    for (const QChar c : text) {
+        if (c.isSpace())
+            continue;
+        if (!out.isEmpty())
+            out += QLatin1Char('\n');
+        out += c;
+    }
+    return out;
+}
+
 QString quotedInFull(const QString &label)
 {
     return QStringLiteral("\u201c") + label + QStringLiteral("\u201d");

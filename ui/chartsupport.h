@@ -86,6 +86,8 @@ QVector<DrawnLabel> chartLabels(const QChartView *view, const QWidget *into);
 /// True when `text` is written in a script that stacks upright in a vertical title (Chinese,
 /// Japanese, Korean): such a title reads one character under another, not turned sideways.
 bool stacksUpright(const QString &text);
+/// `text` as one character per line (spaces dropped), for a title stacked upright.
+QString uprightColumn(const QString &text);
 
 /// Writes `candidates` (longest first) as a vertical axis title into `item`, centred on
 /// `centreY` with its left edge at `left`: the first candidate that fits `length` pixels, else

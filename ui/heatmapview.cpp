@@ -2,6 +2,7 @@
 
 #include "accessiblenumbers.h"
 #include "attentionmodel.h"
+#include "chartsupport.h"
 #include "colormap.h"
 #include "focusring.h"
 #include "numberformat.h"
@@ -70,16 +71,6 @@ void strokeRect(QPainter &painter, const QRectF &rect, double width, const QColo
 constexpr Index kMaxWrappedColumns = 256;
 
 const QString kInfoSeparator = QStringLiteral("  \u00b7  ");
-
-QFont scaledFont(const QFont &font, double factor)
-{
-    QFont scaled(font);
-    if (font.pointSizeF() > 0)
-        scaled.setPointSizeF(font.pointSizeF() * factor);
-    else
-        scaled.setPixelSize(std::max(1, qRound(font.pixelSize() * factor)));
-    return scaled;
-}
 
 // QPainter enlarges a one-pixel-per-cell image with a fixed-point step that drifts by many
 // pixels when a few cells fill thousands of pixels (a 3 x 3 matrix in a 300 dpi figure), so a
@@ -651,11 +642,16 @@ HeatmapView::Layout HeatmapView::computeLayout(const QRectF &bounds) const
                                xTitleWidth, h);
 
     // "query" alone where the whole title does not fit the matrix's height (a matrix of one row).
+    // Chinese stacks upright, one character under another; Latin text is turned to run upwards.
+    const auto titleLength = [&](const QString &title) {
+        return stacksUpright(title) ? uprightColumn(title).count(QLatin1Char('\n')) * boldFm.lineSpacing() + h
+                                    : boldFm.horizontalAdvance(title);
+    };
     const QString yTitle = tr("query / destination");
-    layout.yTitle = boldFm.horizontalAdvance(yTitle) <= area.height()
-        ? yTitle
-        : boldFm.elidedText(tr("query"), Qt::ElideRight, area.height());
-    const double yTitleLength = std::min(area.height(), boldFm.horizontalAdvance(layout.yTitle) + 2);
+    layout.yTitle = titleLength(yTitle) <= area.height() ? yTitle
+        : stacksUpright(tr("query"))                     ? tr("query")
+                                                         : boldFm.elidedText(tr("query"), Qt::ElideRight, area.height());
+    const double yTitleLength = std::min(area.height(), titleLength(layout.yTitle) + 2);
     const double yTitleTop = std::clamp(matrix.center().y() - yTitleLength / 2, area.top(),
                                         area.bottom() - yTitleLength);
     layout.yTitleRect = QRectF(blockLeft, yTitleTop, h, yTitleLength);
@@ -1095,6 +1091,16 @@ void HeatmapView::paintEvent(QPaintEvent *)
     // change; a drag step repaints just the matrix over it.
     ensureContent();
     ensureLayout();
+    QPainter painter(this);
+    // Painted somewhere other than pixels (a picture, a printer, a recording of its texts): the
+    // labels go there as text, not as the cached picture of them.
+    if (painter.paintEngine() && painter.paintEngine()->type() != QPaintEngine::Raster) {
+        paintBackground(painter, QRectF(rect()), m_layout, m_ticks, m_infoLines);
+        if (m_state != State::Refused && m_layout.hasGrid)
+            paintMatrix(painter, m_layout, true);
+        paintFocusFrame(painter);
+        return;
+    }
     const qreal dpr = devicePixelRatioF();
     const BackgroundKey key = backgroundKey(dpr);
     if (m_background.isNull() || !(key == m_backgroundKey)) {
@@ -1104,7 +1110,6 @@ void HeatmapView::paintEvent(QPaintEvent *)
         paintBackground(backgroundPainter, QRectF(rect()), m_layout, m_ticks, m_infoLines);
         m_backgroundKey = key;
     }
-    QPainter painter(this);
     painter.drawPixmap(0, 0, m_background);
     if (m_state != State::Refused && m_layout.hasGrid) {
         painter.setRenderHint(QPainter::TextAntialiasing, true);
@@ -1456,7 +1461,9 @@ QVector<QRectF> HeatmapView::labelRects() const
             }
         }
         add(boldFm, layout.xTitleRect, Qt::AlignCenter, layout.xTitle);
-        if (!layout.yTitle.isEmpty()) {
+        if (!layout.yTitle.isEmpty() && stacksUpright(layout.yTitle)) {
+            add(boldFm, layout.yTitleRect, Qt::AlignCenter, uprightColumn(layout.yTitle));
+        } else if (!layout.yTitle.isEmpty()) {
             const QSizeF upright = boldFm.boundingRect(QRectF(0, 0, layout.yTitleRect.height(), layout.yTitleRect.width()),
                                                        Qt::AlignCenter, layout.yTitle).size();
             QRectF turned(0, 0, upright.height(), upright.width());
@@ -1548,13 +1555,17 @@ void HeatmapView::paintLabels(QPainter &painter, const Layout &layout) const
     painter.setPen(textColor);
     painter.setFont(layout.boldFont);
     painter.drawText(layout.xTitleRect, Qt::AlignCenter, layout.xTitle);
-    painter.save();
-    painter.translate(layout.yTitleRect.center());
-    painter.rotate(-90);
-    painter.drawText(QRectF(-layout.yTitleRect.height() / 2, -layout.yTitleRect.width() / 2,
-                            layout.yTitleRect.height(), layout.yTitleRect.width()),
-                     Qt::AlignCenter, layout.yTitle);
-    painter.restore();
+    if (stacksUpright(layout.yTitle)) {
+        painter.drawText(layout.yTitleRect, Qt::AlignCenter, uprightColumn(layout.yTitle));
+    } else {
+        painter.save();
+        painter.translate(layout.yTitleRect.center());
+        painter.rotate(-90);
+        painter.drawText(QRectF(-layout.yTitleRect.height() / 2, -layout.yTitleRect.width() / 2,
+                                layout.yTitleRect.height(), layout.yTitleRect.width()),
+                         Qt::AlignCenter, layout.yTitle);
+        painter.restore();
+    }
 }
 
 void HeatmapView::paintColorBar(QPainter &painter, const Layout &layout, const QVector<Tick> &ticks) const

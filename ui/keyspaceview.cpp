@@ -35,19 +35,6 @@ namespace attnlens {
 
 namespace {
 
-/// `text` as one character per line (spaces dropped), for a title stacked upright.
-QString uprightColumn(const QString &text)
-{
-    QString out;
-    for (const QChar c : text) {
-        if (c.isSpace())
-            continue;
-        if (!out.isEmpty())
-            out += QLatin1Char('\n');
-        out += c;
-    }
-    return out;
-}
 
 } // namespace
 

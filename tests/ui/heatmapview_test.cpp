@@ -1,10 +1,13 @@
 #include "attentionmodel.h"
 #include "builtinscenarios.h"
+#include "chartsupport.h"
 #include "colormap.h"
 #include "coretestsupport.h"
 #include "heatmapview.h"
+#include "languagesettings.h"
 #include "numberformat.h"
 #include "scenario.h"
+#include "textprobe.h"
 #include "tokenpalette.h"
 #include "viewstate.h"
 
@@ -670,4 +673,38 @@ TEST_F(HeatmapViewTest, FigureModeLeavesOutTheInteractionAndFitsTheMatrix)
     const QSize wide = view->fittedSize(QSize(720, 480));
     EXPECT_GE(wide.width(), 700);
     EXPECT_LT(wide.height(), 380);
+}
+
+// In Chinese the row title reads down a column with every character upright; in English it is
+// turned to run upwards.
+TEST(HeatmapViewTitles, ChineseRowTitleStacksUprightLatinTurns)
+{
+    AttentionModel model;
+    ViewState state;
+    model.setScenario(builtinScenario("causal-self-attention"));
+    auto turnedTitle = [&](const QString &title) {
+        HeatmapView view(&model, &state);
+        view.resize(700, 520);
+        view.show();
+        settleEvents();
+        int upright = 0;
+        int turned = 0;
+        for (const DrawnText &text : drawnTexts(&view)) {
+            if (text.turned && text.text == title)
+                ++turned;
+            if (!text.turned && text.text.size() == 1 && title.contains(text.text))
+                ++upright;
+        }
+        return std::pair{turned, upright};
+    };
+    const auto [latinTurned, latinUpright] = turnedTitle(QStringLiteral("query / destination"));
+    EXPECT_EQ(latinTurned, 1);
+
+    ASSERT_TRUE(LanguageSettings::install(QStringLiteral("zh_TW")));
+    const QString chinese = QCoreApplication::translate("attnlens::HeatmapView", "query / destination");
+    ASSERT_TRUE(stacksUpright(chinese)) << chinese.toStdString();
+    const auto [chineseTurned, chineseUpright] = turnedTitle(chinese);
+    LanguageSettings::install(QStringLiteral("en"));
+    EXPECT_EQ(chineseTurned, 0);
+    EXPECT_GE(chineseUpright, 4);  // 查 詢 ／ 目 的: each character on a line of its own
 }
