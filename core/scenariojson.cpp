@@ -221,6 +221,10 @@ public:
                            .arg(ScenarioLimits::maxLabelChars));
                 return std::nullopt;
             }
+            if (const std::optional<QString> problem = unicodeProblem(label)) {
+                failAt(field, QStringLiteral("row %1").arg(i + 1), *problem);
+                return std::nullopt;
+            }
             result.append(label);
         }
         return result;
@@ -243,10 +247,38 @@ public:
                             .arg(maxChars));
             return std::nullopt;
         }
+        if (const std::optional<QString> problem = unicodeProblem(text)) {
+            fail(field, *problem);
+            return std::nullopt;
+        }
         return text;
     }
 
 private:
+    /// Why a text cannot be kept, or nothing. A JSON escape can name half of a UTF-16 surrogate
+    /// pair (D800 to DFFF) on its own; that is no character, and UTF-8 (which every save writes)
+    /// cannot hold it, so a scenario that kept it would not read back as it was.
+    static std::optional<QString> unicodeProblem(const QString &text)
+    {
+        if (text.isValidUtf16())
+            return std::nullopt;
+        for (qsizetype i = 0; i < text.size(); ++i) {
+            const QChar c = text.at(i);
+            const bool paired = c.isHighSurrogate()
+                ? i + 1 < text.size() && text.at(i + 1).isLowSurrogate()
+                : !c.isLowSurrogate();
+            if (!paired) {
+                return QStringLiteral("character %1 is half of a UTF-16 surrogate pair "
+                                      "(\\u%2) without its other half, which is not a character")
+                    .arg(i + 1)
+                    .arg(c.unicode(), 4, 16, QLatin1Char('0'));
+            }
+            if (c.isHighSurrogate())
+                ++i;
+        }
+        return QStringLiteral("is not valid Unicode");
+    }
+
     static QString cellName(Index row, Index column)
     {
         return QStringLiteral("row %1, column %2").arg(row + 1).arg(column + 1);

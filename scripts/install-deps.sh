@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # Installs the Debian/Ubuntu packages Attention Lens builds and runs with, only those missing.
-# Usage: scripts/install-deps.sh [--bench]   (--bench adds NumPy for the engine comparison)
+# Usage: scripts/install-deps.sh [--bench] [--fuzz]
+#   --bench adds NumPy for the engine comparison; --fuzz adds clang and libFuzzer for
+#   scripts/fuzz.sh (the clang package brings the compiler only: libFuzzer and the sanitizer
+#   runtimes are in libclang-rt-dev, of the same default version, which apt only recommends).
 set -euo pipefail
 
 packages=(
@@ -11,9 +14,13 @@ packages=(
     fonts-dejavu-core
     fonts-noto-cjk qt6-translations-l10n  # the zh_TW interface: CJK glyphs, Qt's own dialogs
 )
-if [[ "${1:-}" == "--bench" ]]; then
-    packages+=(python3 python3-numpy libopenblas0-pthread)
-fi
+for option in "$@"; do
+    case "$option" in
+        --bench) packages+=(python3 python3-numpy libopenblas0-pthread) ;;
+        --fuzz) packages+=(clang libclang-rt-dev) ;;
+        *) echo "usage: scripts/install-deps.sh [--bench] [--fuzz]" >&2; exit 2 ;;
+    esac
+done
 
 missing=()
 for package in "${packages[@]}"; do
