@@ -433,11 +433,24 @@ protected:
         ASSERT_TRUE(refusal != QStringLiteral("non_finite_input"))
             << "action " << step << ": the UI let a non-finite number into the scenario\n" << describe(s);
         const AttentionResult *result = model->result();
+        // The engine forms q·k before dividing by √d_k: where q·k (or the sum of its terms)
+        // passes the largest double, it refuses even if the score itself would fit. Either
+        // answer is accepted there (README, Reliability: a known limit, not fixed).
+        bool nearLimit = false;
+        if (shapesOk && refusal.isEmpty()) {
+            const double rootDk = std::sqrt(double(s.keyDimension()));
+            nearLimit = !(ref.scoreScale * rootDk).allFinite();
+        }
+        if (nearLimit) {
+            ++nearLimitStates;
+            if (!result)
+                return;
+        }
         if (!result) {
             ASSERT_TRUE(model->error().has_value());
             ASSERT_FALSE(refusal.isEmpty()) << "action " << step << ": the model refuses ("
                                             << model->error()->message.toStdString()
-                                            << ") a scenario the reference computes";
+                                            << ") a scenario the reference computes\n" << describe(s);
             ++refusedActions;
             return;
         }
@@ -582,6 +595,7 @@ protected:
     QStringList reportedErrors;
     Scenario historyStart;
     long long refusedActions = 0;
+    long long nearLimitStates = 0;
     long long textChecks = 0;
     long long historyChecks = 0;
     long long undoneSteps = 0;
@@ -651,7 +665,8 @@ TEST_F(UiMonkey, RandomActionsKeepEveryInvariant)
                                   "menu command", "built-in scenario", "undo/redo"};
     for (const auto &[kind, count] : performed)
         std::cout << "[ monkey   ]   " << names[kind] << ": " << count << std::endl;
-    std::cout << "[ monkey   ] refused states " << refusedActions << ", painted-text checks " << textChecks
+    std::cout << "[ monkey   ] refused states " << refusedActions << ", states with q·k beyond the largest double "
+              << nearLimitStates << ", painted-text checks " << textChecks
               << ", history checks " << historyChecks << " (" << undoneSteps << " steps undone and redone)"
               << ", errors reported " << reportedErrors.size() << std::endl;
     for (const QString &error : reportedErrors.mid(0, 5))
