@@ -429,10 +429,25 @@ void ContextChartView::updateValueRange()
             break;
         }
     }
-    const double niceLow = std::floor(low / step) * step;
-    const double niceHigh = std::ceil(high / step) * step;
+    double niceLow = std::floor(low / step) * step;
+    double niceHigh = std::ceil(high / step) * step;
+    const double niceSpan = niceHigh - niceLow;
+    const bool finiteSteps = std::isfinite(niceLow) && std::isfinite(niceHigh) && std::isfinite(niceSpan);
+    const int ticks = finiteSteps ? static_cast<int>(std::lround(niceSpan / step)) + 1 : 2;
+    // Qt Charts puts tick i at min + i·(max − min)/(n − 1). Near the largest double that product
+    // overflows and the labels read "inf" (and the outer whole step itself may overflow: 1.7e308
+    // rounds up to 2e308). The axis then spans the values themselves with its two end ticks.
+    if (!finiteSteps || !std::isfinite(niceSpan * std::max(1, ticks - 1))) {
+        niceLow = std::min(0.0, values.minCoeff());
+        niceHigh = std::max(0.0, values.maxCoeff());
+        if (!std::isfinite(niceHigh - niceLow))  // both signs near the limit: the larger side
+            (niceHigh > -niceLow ? niceLow : niceHigh) = 0.0;
+        m_yAxis->setRange(niceLow, niceHigh);
+        m_yAxis->setTickCount(2);
+        return;
+    }
     m_yAxis->setRange(niceLow, niceHigh);
-    m_yAxis->setTickCount(static_cast<int>(std::lround((niceHigh - niceLow) / step)) + 1);
+    m_yAxis->setTickCount(ticks);
 }
 
 void ContextChartView::setTitleColor(const QColor &color)

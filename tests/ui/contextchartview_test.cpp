@@ -367,3 +367,24 @@ TEST(ReplaceBarValues, WritesEveryChangedValueAndOnlyThose)
 }
 
 } // namespace
+
+// Found by the UI monkey (issue 11): a value of 1.7e308 made the axis's outer whole step
+// 2e308, an infinity that Qt Charts ignored ("Ignored NaN, Inf, or -Inf value"), keeping the
+// axis of the previous scenario; and Qt Charts places tick i at min + i·(max − min)/(n − 1), so
+// a range past DBL_MAX/(n − 1) painted its tick labels as "inf". The axis now spans the values
+// even near the largest double, with a tick product that stays finite.
+TEST_F(ContextChartViewTest, ValuesNearTheLargestDoubleGetAFiniteAxisThatHoldsThem)
+{
+    for (const double big : {1.7e308, -1.7e308, 9e307, 4e307}) {
+        Scenario s = threeQueries();
+        s.values = rows({{10, big}, {0, 10}, {10, 10}});
+        model.setScenario(s);
+        settle();
+        auto *yAxis = qobject_cast<QValueAxis *>(view->chart()->axes(Qt::Vertical).constFirst());
+        ASSERT_NE(yAxis, nullptr);
+        EXPECT_TRUE(std::isfinite(yAxis->min()) && std::isfinite(yAxis->max())) << big;
+        EXPECT_LE(yAxis->min(), std::min(0.0, big)) << big;
+        EXPECT_GE(yAxis->max(), std::max(10.0, big)) << big;
+        EXPECT_TRUE(std::isfinite((yAxis->max() - yAxis->min()) * (yAxis->tickCount() - 1))) << big;
+    }
+}

@@ -165,12 +165,14 @@ long long nanWarnings = 0;
 long long currentAction = 0;
 std::string firstNanWarning;
 QtMessageHandler previousHandler = nullptr;
+const AttentionModel *watchedModel = nullptr;
 
 void countNanWarnings(QtMsgType type, const QMessageLogContext &context, const QString &message)
 {
     if (message.contains(QLatin1String("NaN"))) {
         if (nanWarnings++ == 0)
-            firstNanWarning = "action " + std::to_string(currentAction) + ": " + message.toStdString();
+            firstNanWarning = "action " + std::to_string(currentAction) + ": " + message.toStdString()
+                + (watchedModel ? "\n" + describe(watchedModel->scenario()) : std::string());
         return;
     }
     if (message.contains(QLatin1String("propagateSizeHints")))
@@ -565,9 +567,20 @@ protected:
                 QString found;
                 ASSERT_TRUE(skip || !showsNonFiniteNumber(text.text, &found))
                     << "action " << step << ": painted '" << found.toStdString() << "' at ("
-                    << text.rect.x() << ", " << text.rect.y() << ")";
+                    << text.rect.x() << ", " << text.rect.y() << ") in "
+                    << widgetPath(top->childAt(text.rect.center().toPoint())) << "\n"
+                    << describe(window.model()->scenario());
             }
         }
+    }
+
+    static std::string widgetPath(const QWidget *widget)
+    {
+        std::string path;
+        for (; widget; widget = widget->parentWidget())
+            path = std::string(widget->metaObject()->className()) + "'" + widget->objectName().toStdString()
+                + "'" + (path.empty() ? "" : " > ") + path;
+        return path;
     }
 
     static ::testing::AssertionResult sameBits(const Scenario &a, const Scenario &b)
@@ -649,6 +662,7 @@ TEST_F(UiMonkey, RandomActionsKeepEveryInvariant)
     std::cout << "[ monkey   ] seed " << seed << ", " << actionCount << " actions, painted texts every "
               << textEvery << std::endl;
     checkResult(0);
+    watchedModel = window.model();
     previousHandler = qInstallMessageHandler(countNanWarnings);
     QElapsedTimer clock;
     clock.start();
@@ -695,6 +709,7 @@ TEST_F(UiMonkey, RandomActionsKeepEveryInvariant)
               << ", history checks " << historyChecks << " (" << undoneSteps << " steps undone and redone)"
               << ", errors reported " << reportedErrors.size() << std::endl;
     qInstallMessageHandler(previousHandler);
+    watchedModel = nullptr;
     std::cout << "[ monkey   ] Qt warnings about NaN geometry: " << nanWarnings
               << (nanWarnings ? " (first: " + firstNanWarning + ")" : std::string()) << std::endl;
     for (const QString &error : reportedErrors.mid(0, 5))
