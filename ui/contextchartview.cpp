@@ -437,6 +437,8 @@ void ContextChartView::updateValueRange()
     }
     if (high - low <= 0.0)
         high = low + 1.0;
+    const double dataLow = low;
+    const double dataHigh = high;
     // Room beyond a full stack for its marker and its value label: a share of the span that is
     // as many pixels as they need at the plot's height.
     const QFontMetricsF fm(font());
@@ -463,13 +465,30 @@ void ContextChartView::updateValueRange()
             break;
         }
     }
-    const double niceLow = std::floor(low / step) * step;
-    const double niceHigh = std::ceil(high / step) * step;
+    double niceLow = std::floor(low / step) * step;
+    double niceHigh = std::ceil(high / step) * step;
+    const double niceSpan = niceHigh - niceLow;
+    const bool finiteSteps = std::isfinite(niceLow) && std::isfinite(niceHigh) && std::isfinite(niceSpan);
+    const int ticks = finiteSteps ? static_cast<int>(std::lround(niceSpan / step)) + 1 : 2;
+    m_rangeIntervals = maxIntervals;
+    // Qt Charts puts tick i at min + i·(max − min)/(n − 1). Near the largest double that product
+    // overflows and the labels read "inf" (and the outer whole step itself may overflow: 1.7e308
+    // rounds up to 2e308). The axis then spans the data themselves with its two end ticks.
+    if (!finiteSteps || !std::isfinite(niceSpan * std::max(1, ticks - 1))) {
+        niceLow = std::min(0.0, dataLow);
+        niceHigh = std::max(0.0, dataHigh);
+        if (!std::isfinite(niceHigh - niceLow))  // both signs near the limit: the larger side
+            (niceHigh > -niceLow ? niceLow : niceHigh) = 0.0;
+        m_rangeLow = niceLow;
+        m_rangeHigh = niceHigh;
+        m_yAxis->setRange(niceLow, niceHigh);
+        m_yAxis->setTickCount(2);
+        return;
+    }
     m_rangeLow = niceLow;
     m_rangeHigh = niceHigh;
-    m_rangeIntervals = maxIntervals;
     m_yAxis->setRange(niceLow, niceHigh);
-    m_yAxis->setTickCount(static_cast<int>(std::lround((niceHigh - niceLow) / step)) + 1);
+    m_yAxis->setTickCount(ticks);
 }
 
 void ContextChartView::setTitleColor(const QColor &color)

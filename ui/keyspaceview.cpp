@@ -66,7 +66,9 @@ constexpr int kPointsLayerThreshold = 4;
 
 double snapped(double value)
 {
-    return std::round(value * kSnapInverseStep) / kSnapInverseStep;
+    const double result = std::round(value * kSnapInverseStep) / kSnapInverseStep;
+    // Beyond about 1.8e307 the product overflows; such a number is on the grid already.
+    return std::isfinite(result) ? result : value;
 }
 
 /// Numbers in the plane: two decimals, a real minus sign and never "-0.00".
@@ -494,9 +496,11 @@ Eigen::RowVectorXd KeySpaceView::withShownCoordinates(const Eigen::RowVectorXd &
                                                       const QPointF &data) const
 {
     Eigen::RowVectorXd result = row;
-    if (m_horizontalDimension >= 0 && m_horizontalDimension < result.size())
+    // When the plane spans numbers near the largest double (a typed 1e306), a pixel of a drag can
+    // lie beyond it: that coordinate stays where it was, so a drag never writes an infinity.
+    if (m_horizontalDimension >= 0 && m_horizontalDimension < result.size() && std::isfinite(data.x()))
         result(m_horizontalDimension) = data.x();
-    if (m_verticalDimension >= 0 && m_verticalDimension < result.size())
+    if (m_verticalDimension >= 0 && m_verticalDimension < result.size() && std::isfinite(data.y()))
         result(m_verticalDimension) = data.y();
     return result;
 }
@@ -1672,7 +1676,8 @@ void KeySpaceView::nudgeSelectedQuery(int dx, int dy, bool fine)
         // Snapping keeps coarse nudges on the grid; Shift's fine steps deliberately leave it.
         if (m_viewState->snapToGrid() && !fine)
             value = snapped(value);
-        query(dimension) = value;
+        if (std::isfinite(value))
+            query(dimension) = value;
     };
     nudge(m_horizontalDimension, dx);
     nudge(m_verticalDimension, dy);
@@ -1929,7 +1934,8 @@ void KeySpaceView::nudgeKeyboardKey(int dx, int dy, bool fine)
         double value = key(dimension) + direction * step;
         if (m_viewState->snapToGrid() && !fine)
             value = snapped(value);
-        key(dimension) = value;
+        if (std::isfinite(value))
+            key(dimension) = value;
     };
     nudge(m_horizontalDimension, dx);
     nudge(m_verticalDimension, dy);

@@ -181,8 +181,11 @@ void PresentationMode::enter()
     connect(m_stage, &PresentationStage::overflowed, this, [this] {
         if (m_active)
             QTimer::singleShot(0, this, [this] {
-                // Nothing left to give (the smallest text, no companions): stop there.
-                if (m_active && m_stage && !m_stage->fits()
+                // Nothing left to give (the smallest text, no companions): stop there. A stage
+                // smaller than the room (a dock shown beside it, as Edit > Rename does, or a window
+                // still on its way to full screen) is not retried: the steps are chosen for the
+                // whole room, so a retry would choose the same step and overflow again for ever.
+                if (m_active && m_stage && !m_stage->fits() && m_stage->size() == availableRoom()
                     && (m_presentationStep > 0 || m_stage->sideLimit() > 0))
                     applyPresentationStep(m_presentationStep - 1);
             });

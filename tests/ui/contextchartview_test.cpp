@@ -487,3 +487,35 @@ TEST(VerticalAxisTitle, CjkStacksUprightLatinTurns)
     EXPECT_TRUE(item.text().endsWith(QChar(0x2026)));
     EXPECT_EQ(item.toolTip(), QStringLiteral("contribution of every key"));
 }
+
+// Found by the UI monkey (issue 11): a value of 1.7e308 made the axis's outer whole step
+// 2e308, an infinity that Qt Charts ignored ("Ignored NaN, Inf, or -Inf value"), keeping the
+// axis of the previous scenario; and Qt Charts places tick i at min + i·(max − min)/(n − 1), so
+// a range past DBL_MAX/(n − 1) painted its tick labels as "inf". The axis now spans the values
+// even near the largest double, with a tick product that stays finite.
+TEST_F(ContextChartViewTest, ValuesNearTheLargestDoubleGetAFiniteAxisThatHoldsThem)
+{
+    for (const double big : {1.7e308, -1.7e308, 9e307, 4e307}) {
+        Scenario s = threeQueries();
+        s.values = rows({{10, big}, {0, 10}, {10, 10}});
+        model.setScenario(s);
+        settle();
+        auto *yAxis = qobject_cast<QValueAxis *>(view->chart()->axes(Qt::Vertical).constFirst());
+        ASSERT_NE(yAxis, nullptr);
+        EXPECT_TRUE(std::isfinite(yAxis->min()) && std::isfinite(yAxis->max())) << big;
+        // The axis holds every stack of the shown query: its positive and its negative parts.
+        const AttentionResult *result = model.result();
+        ASSERT_NE(result, nullptr);
+        for (Eigen::Index d = 0; d < s.values.cols(); ++d) {
+            double top = 0.0;
+            double bottom = 0.0;
+            for (Eigen::Index k = 0; k < s.values.rows(); ++k) {
+                const double part = result->weights(0, k) * s.values(k, d);
+                (part > 0 ? top : bottom) += part;
+            }
+            EXPECT_LE(yAxis->min(), bottom) << big << " dim " << d;
+            EXPECT_GE(yAxis->max(), top) << big << " dim " << d;
+        }
+        EXPECT_TRUE(std::isfinite((yAxis->max() - yAxis->min()) * (yAxis->tickCount() - 1))) << big;
+    }
+}

@@ -777,3 +777,34 @@ TEST_F(KeySpaceViewTest, LabelsStandClearOfAKeyAndItsHaloUnderTheQueryTip)
         }
     }
 }
+
+// Found by the UI monkey (issue 11): with a query typed near the largest double, the plane's
+// scale is about 1e-304 pixels a unit, and a drag of a few pixels landed beyond the largest
+// double: the view wrote +infinity into Q. Snapping multiplied such numbers by 10 and overflowed
+// too. A drag or nudge now leaves a coordinate that would not be finite where it was.
+TEST_F(KeySpaceViewTest, DragsAndNudgesNearTheLargestDoubleNeverWriteAnInfinity)
+{
+    Scenario scenario = builtinScenario(QStringLiteral("lesson"));
+    scenario.queries(0, 0) = 5.1210389688236222e306;
+    scenario.queries(0, 1) = 1.7e308;
+    open(scenario);
+    for (const bool snap : {false, true}) {
+        viewState.setSnapToGrid(snap);
+        QPointF at = view->tipPosition(0);
+        sendMouse(view.get(), QEvent::MouseButtonPress, at, Qt::LeftButton);
+        for (const QPointF step : {QPointF(40, -60), QPointF(300, -300), QPointF(-700, 500)}) {
+            at += step;
+            sendMouse(view.get(), QEvent::MouseMove, at, Qt::LeftButton);
+            ASSERT_TRUE(model.scenario().queries.allFinite())
+                << "snap " << snap << ": q = (" << query(0, 0) << ", " << query(0, 1) << ")";
+        }
+        sendMouse(view.get(), QEvent::MouseButtonRelease, at, Qt::NoButton);
+        for (const Qt::Key key : {Qt::Key_Up, Qt::Key_Right, Qt::Key_Down, Qt::Key_Left}) {
+            QTest::keyClick(view.get(), key);
+            ASSERT_TRUE(model.scenario().queries.allFinite()) << "snap " << snap;
+        }
+        ASSERT_TRUE(model.isValid() || model.error().has_value());
+    }
+    // Keys were never touched.
+    EXPECT_TRUE(identicalMatrices(model.scenario().keys, scenario.keys));
+}

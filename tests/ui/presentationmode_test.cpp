@@ -3,10 +3,12 @@
 // 1920x1080 and at every text size, the hovered cell lights up, and Escape puts everything back.
 #include "builtinscenarios.h"
 #include "coretestsupport.h"
+#include "documentcontroller.h"
 #include "heatmapview.h"
 #include "keyspaceview.h"
 #include "lessonpanel.h"
 #include "mainwindow.h"
+#include "matrixeditorview.h"
 #include "presentationflash.h"
 #include "presentationmode.h"
 #include "presentationstage.h"
@@ -16,6 +18,7 @@
 #include "viewstate.h"
 #include "weightschartview.h"
 
+#include <QAction>
 #include <QDockWidget>
 #include <QFontInfo>
 #include <QLabel>
@@ -330,4 +333,40 @@ TEST_F(PresentationModeTest, ALessonStepFlashesThePanelItBringsForwardAndTheFlas
     ASSERT_FALSE(flash.isNull());
     EXPECT_LT(flash->opacity(), start);
     ASSERT_TRUE(QTest::qWaitFor([&] { return flash.isNull(); }, 3000));
+}
+
+// Found by the UI monkey (issue 11): Edit > Rename Token while presenting shows the Matrices dock
+// beside the stage. The stage then had less room than the text size was chosen for; every
+// overflow asked for a smaller step, the step was re-chosen for the whole room, and the stage
+// overflowed again, for ever (the window hung at full CPU inside one pass of the event loop).
+TEST_F(PresentationModeTest, ADockShownWhilePresentingDoesNotMakeTheStageRetryForEver)
+{
+    MainWindow &w = open(QStringLiteral("lesson"), false);
+    w.presentationMode()->setFullScreenEnabled(true);
+    QTest::keyClick(&w, Qt::Key_F5);
+    settleEvents();
+    ASSERT_TRUE(w.presentationMode()->isActive());
+    QTest::keyClick(&w, Qt::Key_Minus, Qt::ControlModifier);
+    w.documentController()->setDocument(DocumentController::untitledScenario(), QString());
+    settleEvents();
+    PresentationStage *stage = w.presentationMode()->stage();
+    ASSERT_NE(stage, nullptr);
+
+    // Before the fix this never stopped: after 200 overflows the test leaves presentation mode
+    // itself, which ends the loop, and fails.
+    int overflows = 0;
+    QObject::connect(stage, &PresentationStage::overflowed, &w, [&] {
+        if (++overflows == 200)
+            w.presentationMode()->setActive(false);
+    });
+    w.matrixEditorView()->renameAction()->trigger();
+    settleEvents();
+    EXPECT_TRUE(w.matricesDock()->isVisible());
+    EXPECT_LT(overflows, 200);
+    EXPECT_TRUE(w.presentationMode()->isActive());
+    // The text still answers: the step can be changed and the stage lays out again.
+    QTest::keyClick(&w, Qt::Key_Minus, Qt::ControlModifier);
+    settleEvents();
+    EXPECT_LT(overflows, 200);
+    EXPECT_TRUE(w.presentationMode()->isActive());
 }
