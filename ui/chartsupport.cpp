@@ -222,19 +222,6 @@ bool stacksUpright(const QString &text)
 
 namespace {
 
-/// `text` with a line break after every character (spaces dropped), for an upright stack.
-QString stacked(const QString &text)
-{
-    QString out;
-    for (const QChar c : text) {
-        if (c.isSpace())
-            continue;
-        if (!out.isEmpty())
-            out += QLatin1Char('\n');
-        out += c;
-    }
-    return out;
-}
 
 double uprightLength(const QString &text, const QFontMetricsF &fm)
 {
@@ -282,7 +269,7 @@ QString layoutVerticalTitle(QGraphicsSimpleTextItem *item, const QStringList &ca
     }
     item->setToolTip(toolTip);
     if (stacksUpright(chosen)) {
-        const QString text = stacked(chosen);
+        const QString text = uprightColumn(chosen);
         if (item->text() != text)
             item->setText(text);
         item->setRotation(0);

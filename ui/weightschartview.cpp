@@ -212,18 +212,7 @@ void WeightsChartView::resizeEvent(QResizeEvent *event)
     m_keyNameSignature = -1;
     layoutKeyNames();
     updateTitle(m_keyNamesHidden);
-    for (int g = 0; g < m_keyOverlays.size(); ++g) {
-        QGraphicsRectItem *overlay = m_keyOverlays.at(g);
-        const double weight = g < m_weightSet->count() ? m_weightSet->at(g) : 0.0;
-        if (m_masked.value(g) || weight <= 0.0) {
-            overlay->hide();
-            continue;
-        }
-        const QPointF top = m_chart->mapToPosition(QPointF(g - kBarWidth / 2, weight), m_series);
-        const QPointF bottom = m_chart->mapToPosition(QPointF(g + kBarWidth / 2, 0.0), m_series);
-        overlay->setRect(QRectF(top, bottom).normalized());
-        overlay->show();
-    }
+    placeKeyOverlays();
 }
 
 void WeightsChartView::changeEvent(QEvent *event)
@@ -420,6 +409,23 @@ void WeightsChartView::showMaskedBars(bool show)
     }
 }
 
+void WeightsChartView::placeKeyOverlays()
+{
+    // The coloured overlays over the first keys' bars (see the many-keys note), bar by bar.
+    for (int g = 0; g < m_keyOverlays.size(); ++g) {
+        QGraphicsRectItem *overlay = m_keyOverlays.at(g);
+        const double weight = g < m_weightSet->count() ? m_weightSet->at(g) : 0.0;
+        if (m_masked.value(g) || weight <= 0.0) {
+            overlay->hide();
+            continue;
+        }
+        const QPointF top = m_chart->mapToPosition(QPointF(g - kBarWidth / 2, weight), m_series);
+        const QPointF bottom = m_chart->mapToPosition(QPointF(g + kBarWidth / 2, 0.0), m_series);
+        overlay->setRect(QRectF(top, bottom).normalized());
+        overlay->show();
+    }
+}
+
 void WeightsChartView::updateTitle(bool countKeys)
 {
     // The title depends on the query, the key count (fixed until rebuild()), the width and the
@@ -488,18 +494,7 @@ void WeightsChartView::layoutLabels()
 
     layoutKeyNames();
     updateTitle(m_keyNamesHidden);
-    for (int g = 0; g < m_keyOverlays.size(); ++g) {
-        QGraphicsRectItem *overlay = m_keyOverlays.at(g);
-        const double weight = g < m_weightSet->count() ? m_weightSet->at(g) : 0.0;
-        if (m_masked.value(g) || weight <= 0.0) {
-            overlay->hide();
-            continue;
-        }
-        const QPointF top = m_chart->mapToPosition(QPointF(g - kBarWidth / 2, weight), m_series);
-        const QPointF bottom = m_chart->mapToPosition(QPointF(g + kBarWidth / 2, 0.0), m_series);
-        overlay->setRect(QRectF(top, bottom).normalized());
-        overlay->show();
-    }
+    placeKeyOverlays();
 
     for (int j = 0; j < keyCount; ++j) {
         QGraphicsSimpleTextItem *item = m_barLabels.at(j);

@@ -80,6 +80,8 @@ private:
     void rebuild();
     void refresh();
     void showMaskedBars(bool show);
+    /// Puts each key's coloured overlay over its bar, or hides it.
+    void placeKeyOverlays();
     void updateTitle(bool countKeys);
     void showRefusal(const QString &text);
     void setTitleColor(const QColor &color);
