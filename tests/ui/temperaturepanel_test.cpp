@@ -510,14 +510,12 @@ TEST(TemperaturePanelMargins, StepSevenOfTheLessonAt1280x720LeavesRoomRightOfThe
         window.show();
         ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
         window.startLesson(6);
-        for (int i = 0; i < 5; ++i) {
-            QCoreApplication::processEvents();
-            QTest::qWait(10);
-        }
         TemperaturePanel *panel = window.temperaturePanel();
         auto *readout = panel->findChild<LiveReadoutLabel *>(QStringLiteral("entropyReadout"));
         ASSERT_NE(readout, nullptr);
-        ASSERT_TRUE(readout->isVisible());
+        // The lesson's step lays the docks out in posted events: wait for the readout to show.
+        ASSERT_TRUE(QTest::qWaitFor([&] { return readout->isVisible(); }));
+        attnlens::test::settleEvents();
         const QRectF text = readoutTextInPanel(readout, panel);
         const int margin = roomAfterTheWords(panel);
         EXPECT_LE(text.right(), panel->width() - margin) << language.toStdString();
