@@ -1,6 +1,8 @@
 // The real executable against the faults of the outside reliability pass (issue 11): output to
 // devices and FIFOs, a FIFO as the scenario, an Attention Lens PNG as the scenario of --evidence
 // and --export, a full device, and a display platform named without a display.
+#include "../support/specialfiles.h"
+
 #include <QFile>
 #include <QFileInfo>
 #include <QImage>
@@ -19,6 +21,9 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
+using attnlens::test::fileType;
+using attnlens::test::makeFifo;
+
 namespace {
 
 struct ProcessResult {
@@ -26,7 +31,7 @@ struct ProcessResult {
     QByteArray err;
 };
 
-ProcessResult attnlens(const QStringList &arguments, const QStringList &setEnvironment = {},
+ProcessResult runAttnlens(const QStringList &arguments, const QStringList &setEnvironment = {},
                        const QString &workingDirectory = QString())
 {
     QProcess process;
@@ -52,21 +57,6 @@ ProcessResult attnlens(const QStringList &arguments, const QStringList &setEnvir
     return run;
 }
 
-mode_t fileType(const QString &path)
-{
-    struct stat status {};
-    if (::lstat(QFile::encodeName(path).constData(), &status) != 0)
-        return 0;
-    return status.st_mode & S_IFMT;
-}
-
-QString makeFifo(const QTemporaryDir &dir, const char *name)
-{
-    const QString path = dir.filePath(QLatin1String(name));
-    EXPECT_EQ(::mkfifo(QFile::encodeName(path).constData(), 0600), 0);
-    return path;
-}
-
 QJsonObject readJson(const QString &path)
 {
     QFile file(path);
@@ -86,7 +76,7 @@ TEST(AttnlensReliability, EvidenceToANullDeviceLeavesItADevice)
         if (::mknod(QFile::encodeName(device).constData(), S_IFCHR | 0666, makedev(1, 3)) != 0)
             GTEST_SKIP() << "mknod is not permitted here";
     }
-    const ProcessResult run = attnlens({QStringLiteral("--evidence"), device, QStringLiteral("lesson")});
+    const ProcessResult run = runAttnlens({QStringLiteral("--evidence"), device, QStringLiteral("lesson")});
     EXPECT_EQ(run.exitCode, 0) << run.err.toStdString();
     EXPECT_EQ(fileType(device), mode_t(S_IFCHR));
 }
@@ -95,12 +85,12 @@ TEST(AttnlensReliability, EvidenceOrAFigureToAFifoNobodyReadsExits3AndKeepsTheFi
 {
     QTemporaryDir dir;
     const QString fifo = makeFifo(dir, "out.png");
-    const ProcessResult evidence = attnlens({QStringLiteral("--evidence"), fifo, QStringLiteral("lesson")});
+    const ProcessResult evidence = runAttnlens({QStringLiteral("--evidence"), fifo, QStringLiteral("lesson")});
     EXPECT_EQ(evidence.exitCode, 3);
     EXPECT_TRUE(evidence.err.contains("FIFO")) << evidence.err.toStdString();
     EXPECT_EQ(fileType(fifo), mode_t(S_IFIFO));
 
-    const ProcessResult figure = attnlens({QStringLiteral("--export"), QStringLiteral("heatmap=") + fifo,
+    const ProcessResult figure = runAttnlens({QStringLiteral("--export"), QStringLiteral("heatmap=") + fifo,
                                  QStringLiteral("lesson")});
     EXPECT_EQ(figure.exitCode, 3);
     EXPECT_TRUE(figure.err.contains("no program is reading")) << figure.err.toStdString();
@@ -111,7 +101,7 @@ TEST(AttnlensReliability, AFullDeviceSaysNoSpaceLeftOnDevice)
 {
     if (fileType(QStringLiteral("/dev/full")) != S_IFCHR)
         GTEST_SKIP() << "no /dev/full";
-    const ProcessResult run = attnlens({QStringLiteral("--evidence"), QStringLiteral("/dev/full"), QStringLiteral("lesson")});
+    const ProcessResult run = runAttnlens({QStringLiteral("--evidence"), QStringLiteral("/dev/full"), QStringLiteral("lesson")});
     EXPECT_EQ(run.exitCode, 3);
     EXPECT_TRUE(run.err.contains(std::strerror(ENOSPC))) << run.err.toStdString();
     EXPECT_FALSE(run.err.contains("Unknown error"));
@@ -122,12 +112,12 @@ TEST(AttnlensReliability, AFifoAsTheScenarioExits3WithoutWaiting)
     QTemporaryDir dir;
     const QString fifo = makeFifo(dir, "scenario.json");
     const QString out = dir.filePath(QStringLiteral("out.json"));
-    const ProcessResult evidence = attnlens({QStringLiteral("--evidence"), out, fifo});
+    const ProcessResult evidence = runAttnlens({QStringLiteral("--evidence"), out, fifo});
     EXPECT_EQ(evidence.exitCode, 3);
     EXPECT_TRUE(evidence.err.contains("FIFO")) << evidence.err.toStdString();
     EXPECT_FALSE(QFileInfo::exists(out));
 
-    const ProcessResult figure = attnlens({QStringLiteral("--export"),
+    const ProcessResult figure = runAttnlens({QStringLiteral("--export"),
                                  QStringLiteral("heatmap=") + dir.filePath(QStringLiteral("h.png")), fifo});
     EXPECT_EQ(figure.exitCode, 3);
     EXPECT_TRUE(figure.err.contains("FIFO")) << figure.err.toStdString();
@@ -137,22 +127,22 @@ TEST(AttnlensReliability, EvidenceAndExportReadAnAttentionLensPngAsTheWindowDoes
 {
     QTemporaryDir dir;
     const QString figure = dir.filePath(QStringLiteral("figure.png"));
-    const ProcessResult exported = attnlens({QStringLiteral("--export"), QStringLiteral("heatmap=") + figure,
+    const ProcessResult exported = runAttnlens({QStringLiteral("--export"), QStringLiteral("heatmap=") + figure,
                                    QStringLiteral("three-queries")});
     ASSERT_EQ(exported.exitCode, 0) << exported.err.toStdString();
 
     const QString fromPng = dir.filePath(QStringLiteral("from-png.json"));
-    const ProcessResult evidence = attnlens({QStringLiteral("--evidence"), fromPng, figure});
+    const ProcessResult evidence = runAttnlens({QStringLiteral("--evidence"), fromPng, figure});
     EXPECT_EQ(evidence.exitCode, 0) << evidence.err.toStdString();
     const QString fromBuiltin = dir.filePath(QStringLiteral("from-builtin.json"));
-    ASSERT_EQ(attnlens({QStringLiteral("--evidence"), fromBuiltin, QStringLiteral("three-queries")}).exitCode, 0);
+    ASSERT_EQ(runAttnlens({QStringLiteral("--evidence"), fromBuiltin, QStringLiteral("three-queries")}).exitCode, 0);
     const QJsonObject a = readJson(fromPng);
     const QJsonObject b = readJson(fromBuiltin);
     ASSERT_FALSE(a.value(QStringLiteral("weights")).toArray().isEmpty());
     EXPECT_EQ(a.value(QStringLiteral("weights")), b.value(QStringLiteral("weights")));
     EXPECT_EQ(a.value(QStringLiteral("Q")), b.value(QStringLiteral("Q")));
 
-    const ProcessResult again = attnlens({QStringLiteral("--export"),
+    const ProcessResult again = runAttnlens({QStringLiteral("--export"),
                                 QStringLiteral("weights=") + dir.filePath(QStringLiteral("w.svg")), figure});
     EXPECT_EQ(again.exitCode, 0) << again.err.toStdString();
     EXPECT_GT(QFileInfo(dir.filePath(QStringLiteral("w.svg"))).size(), 0);
@@ -166,7 +156,7 @@ TEST(AttnlensReliability, APngWithoutAScenarioSaysSo)
     image.fill(Qt::blue);
     ASSERT_TRUE(image.save(holiday, "PNG"));
     const QString out = dir.filePath(QStringLiteral("out.json"));
-    const ProcessResult run = attnlens({QStringLiteral("--evidence"), out, holiday});
+    const ProcessResult run = runAttnlens({QStringLiteral("--evidence"), out, holiday});
     EXPECT_EQ(run.exitCode, 2);
     EXPECT_TRUE(run.err.contains("not made by Attention Lens")) << run.err.toStdString();
     EXPECT_FALSE(run.err.contains("invalid_json"));
@@ -176,7 +166,7 @@ TEST(AttnlensReliability, ExportNeedsNoDisplayWhateverThePlatformVariableSays)
 {
     QTemporaryDir dir;
     const QString figure = dir.filePath(QStringLiteral("h.png"));
-    const ProcessResult run = attnlens({QStringLiteral("--export"), QStringLiteral("heatmap=") + figure,
+    const ProcessResult run = runAttnlens({QStringLiteral("--export"), QStringLiteral("heatmap=") + figure,
                               QStringLiteral("lesson")},
                              {QStringLiteral("QT_QPA_PLATFORM=xcb")});
     EXPECT_EQ(run.exitCode, 0) << run.err.toStdString();
@@ -188,7 +178,7 @@ TEST(AttnlensReliability, TheWindowCommandWithAnX11PlatformButNoDisplayFallsBack
     // QT_QPA_PLATFORM=xcb without DISPLAY: no window can open, so the lesson's evidence is
     // written instead of Qt aborting.
     QTemporaryDir dir;
-    const ProcessResult run = attnlens({}, {QStringLiteral("QT_QPA_PLATFORM=xcb")}, dir.path());
+    const ProcessResult run = runAttnlens({}, {QStringLiteral("QT_QPA_PLATFORM=xcb")}, dir.path());
     EXPECT_EQ(run.exitCode, 0) << run.err.toStdString();
     EXPECT_TRUE(QFileInfo::exists(dir.filePath(QStringLiteral("artifacts/lesson-evidence.json"))));
 }

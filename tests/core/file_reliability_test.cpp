@@ -2,6 +2,7 @@
 // or FIFO, the size limit against the app's own files, FIFOs as input, very long labels, PNGs
 // with forged chunk lengths, duplicate keys and -0.0.
 #include "../support/filesizelimit.h"
+#include "../support/specialfiles.h"
 #include "attention.h"
 #include "coretestsupport.h"
 #include "evidence.h"
@@ -35,22 +36,10 @@
 using namespace attnlens;
 using test::matricesIdentical;
 
+using attnlens::test::fileType;
+using attnlens::test::makeFifo;
+
 namespace {
-
-mode_t fileType(const QString &path)
-{
-    struct stat status {};
-    if (::lstat(QFile::encodeName(path).constData(), &status) != 0)
-        return 0;
-    return status.st_mode & S_IFMT;
-}
-
-QString makeFifo(const QTemporaryDir &dir, const char *name)
-{
-    const QString path = dir.filePath(QLatin1String(name));
-    EXPECT_EQ(::mkfifo(QFile::encodeName(path).constData(), 0600), 0);
-    return path;
-}
 
 QByteArray lessonEvidence()
 {
