@@ -83,7 +83,8 @@ TEST(ColorMap, LuminanceIsMonotonic)
     };
     for (const Case &c : {Case{ColorMap::Kind::Viridis, true}, Case{ColorMap::Kind::Cividis, true},
                           Case{ColorMap::Kind::Grayscale, false}, Case{ColorMap::Kind::YlGnBu, false}}) {
-        const QVector<QRgb> &table = ColorMap(c.kind).table();
+        const ColorMap map(c.kind);  // the table is the map's own: it must outlive the loop
+        const QVector<QRgb> &table = map.table();
         const double sign = c.rising ? 1.0 : -1.0;
         auto luminance = [&](int i) { return sign * ColorMap::relativeLuminance(table[i]); };
         for (int i = 1; i < table.size(); ++i)
@@ -104,7 +105,8 @@ TEST(ColorMap, TextColourReadsOnItsFill)
     EXPECT_EQ(ColorMap::textColorOn(qRgb(255, 255, 255)), QColor(Qt::black));
     // Every colour of every map gets a text colour with a WCAG contrast of at least 4.5:1.
     for (ColorMap::Kind kind : ColorMap::allKinds()) {
-        for (QRgb fill : ColorMap(kind).table()) {
+        const ColorMap map(kind);
+        for (QRgb fill : map.table()) {
             const double lf = ColorMap::relativeLuminance(fill);
             const double lt = ColorMap::relativeLuminance(ColorMap::textColorOn(fill).rgb());
             const double contrast = (std::max(lf, lt) + 0.05) / (std::min(lf, lt) + 0.05);

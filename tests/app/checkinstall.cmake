@@ -1,0 +1,15 @@
+# cmake -DBUILD_DIR=... -DPREFIX=... -P checkinstall.cmake
+# Installs the build into PREFIX and runs the installed binary's --version.
+file(REMOVE_RECURSE ${PREFIX})
+execute_process(COMMAND ${CMAKE_COMMAND} --install ${BUILD_DIR} --prefix ${PREFIX} RESULT_VARIABLE result)
+if(NOT result EQUAL 0)
+    message(FATAL_ERROR "cmake --install failed (${result})")
+endif()
+include(GNUInstallDirs)
+set(binary ${PREFIX}/${CMAKE_INSTALL_BINDIR}/attnlens)
+execute_process(COMMAND ${binary} --version RESULT_VARIABLE result OUTPUT_VARIABLE output)
+if(NOT result EQUAL 0 OR NOT output MATCHES "Attention Lens [0-9]+\\.[0-9]+\\.[0-9]+")
+    message(FATAL_ERROR "the installed ${binary} --version gave ${result}: ${output}")
+endif()
+message(STATUS "installed and ran: ${output}")
+file(REMOVE_RECURSE ${PREFIX})
