@@ -1,3 +1,4 @@
+#include "../support/uisettle.h"
 #include "attentionmodel.h"
 #include "chartsupport.h"
 #include "contextchartview.h"
@@ -216,7 +217,7 @@ TEST_F(ContextChartViewTest, NegativeContributionsStackBelowZero)
     expectAxisHoldsTheStacksClosely();
 
     const QImage image = view->grab().toImage();
-    image.save(QStringLiteral("/tmp/perfcharts-context-negative.png"));
+    image.save(attnlens::test::testOutputPath(QStringLiteral("perfcharts-context-negative.png")));
     // Dim 1: A's share (−2.41) hangs below zero; B (0.79) and C (1.60) stack upwards from zero.
     const double a = sets.at(0)->at(0);
     const double b = sets.at(1)->at(0);
@@ -280,7 +281,7 @@ TEST_F(ContextChartViewTest, RefusalGreysTheChartOut)
     EXPECT_TRUE(view->errorText().startsWith(QStringLiteral("undefined: no allowed key")));
     EXPECT_TRUE(view->contextLabel(0).isEmpty());
     const QImage image = view->grab().toImage();
-    image.save(QStringLiteral("/tmp/perfcharts-context-error.png"));
+    image.save(attnlens::test::testOutputPath(QStringLiteral("perfcharts-context-error.png")));
     for (QBarSet *set : view->contributionSets())
         EXPECT_EQ(countPixels(image, set->color()), 0) << "stale bars shown as current";
 
@@ -309,7 +310,7 @@ TEST_F(ContextChartViewTest, ManyKeysShareAnOtherKeysSet)
     EXPECT_EQ(view->keysOfSet(ContextChartView::kMaxKeySets - 1).size(), n - (ContextChartView::kMaxKeySets - 1));
     EXPECT_TRUE(view->contributionSets().constLast()->label().contains(QStringLiteral("other")));
     expectStacksMatchModel(0);
-    view->grab().toImage().save(QStringLiteral("/tmp/perfcharts-context-many.png"));
+    view->grab().toImage().save(attnlens::test::testOutputPath(QStringLiteral("perfcharts-context-many.png")));
 }
 
 TEST_F(ContextChartViewTest, RendersAtProjectorAndLargeSizes)
@@ -318,7 +319,7 @@ TEST_F(ContextChartViewTest, RendersAtProjectorAndLargeSizes)
         view->resize(size);
         settle();
         const QImage image = view->grab().toImage();
-        image.save(QStringLiteral("/tmp/perfcharts-context-%1x%2.png").arg(size.width()).arg(size.height()));
+        image.save(attnlens::test::testOutputPath(QStringLiteral("perfcharts-context-%1x%2.png").arg(size.width()).arg(size.height())));
         ASSERT_EQ(image.size(), size);
         for (QBarSet *set : view->contributionSets())
             EXPECT_GT(countPixels(image, set->color()), size.width() * size.height() / 400) << size.width();

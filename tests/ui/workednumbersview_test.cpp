@@ -1,3 +1,4 @@
+#include "../support/uisettle.h"
 #include "attentionmodel.h"
 #include "coretestsupport.h"
 #include "numberformat.h"
@@ -155,7 +156,7 @@ TEST_F(WorkedNumbersViewTest, EmptyRowExplainsUndefinedSoftmax)
     EXPECT_TRUE(t.contains(QStringLiteral("softmax over no keys is undefined")));
     EXPECT_FALSE(t.contains(QStringLiteral("0.4011")));
     EXPECT_FALSE(t.contains(QStringLiteral("NaN")));
-    view->grab().toImage().save(QStringLiteral("/tmp/perfcharts-worked-error.png"));
+    view->grab().toImage().save(attnlens::test::testOutputPath(QStringLiteral("perfcharts-worked-error.png")));
 
     model.setMaskCell(0, 0, true);
     settleEvents();
@@ -467,7 +468,7 @@ TEST_F(WorkedNumbersViewTest, RefusalGreysTheViewOut)
     settleEvents();
     EXPECT_EQ(view->horizontalScrollBar()->maximum(), 0);
     EXPECT_GT(darkPixels(viewportImage(), QRect(0, 0, 320, 200)), 200);
-    viewportImage().save(QStringLiteral("/tmp/perfcharts-worked-error-narrow.png"));
+    viewportImage().save(attnlens::test::testOutputPath(QStringLiteral("perfcharts-worked-error-narrow.png")));
 }
 
 TEST(NumberFormat, CompactFullAndInputForms)
