@@ -526,3 +526,18 @@ TEST(TemperaturePanelMargins, StepSevenOfTheLessonAt1280x720LeavesRoomRightOfThe
         saveScreenshot(&window, QStringLiteral("lesson-step7-%1.png").arg(language));
     }
 }
+
+// The panel reads the model's error inside temperatureChanged (issue 12, point 1): the state line
+// must describe the new temperature at once, in the same call, not one event-loop turn later
+// when resultChanged arrives.
+TEST_F(TemperaturePanelTest, TheStateLineNamesAnInvalidTemperatureInTheSameCall)
+{
+    ASSERT_NE(model->result(), nullptr);  // a fresh result, so a stale one would be kept
+    ASSERT_TRUE(stateLine->text().isEmpty());
+    model->setTemperature(-0.5);  // no event processing between the setter and the checks
+    EXPECT_TRUE(stateLine->text().contains(QStringLiteral("is invalid"))) << stateLine->text().toStdString();
+    EXPECT_TRUE(stateLine->text().contains(QStringLiteral("-0.5"))) << stateLine->text().toStdString();
+
+    model->setTemperature(0.7);
+    EXPECT_TRUE(stateLine->text().isEmpty()) << stateLine->text().toStdString();
+}
