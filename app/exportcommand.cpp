@@ -156,7 +156,7 @@ int exportFiguresCommand(const CommandLineRequest &request)
     }
     QCoreApplication::processEvents();
 
-    const FigureExporter exporter(model, viewState, window.get());
+    const FigureExporter exporter(model, viewState, window ? window->figureViews() : FigureViews());
     int exitCode = ExitSuccess;
     for (const FigureExportRequest &figure : request.exports) {
         FigureOptions options;

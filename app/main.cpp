@@ -1,3 +1,4 @@
+#include "attnlensversion.h"
 #include "commandline.h"
 #include "exitcode.h"
 #include "exportcommand.h"

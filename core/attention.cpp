@@ -1,5 +1,7 @@
 #include "attention.h"
 
+#include "quotedlabel.h"
+
 #include "scenario.h"
 
 #include <algorithm>
@@ -26,11 +28,6 @@ constexpr double kVectorExpLowerBound = -708.0;
 // not 0. Every finite argument it sees is >= kVectorExpLowerBound, whose exp is 3.3e-308, so a
 // result below this threshold can only have come from -inf.
 constexpr double kVectorExpOfMinusInfinityBelow = 1e-308;
-
-QString quoted(const QString &label)
-{
-    return QStringLiteral("\u201c") + label + QStringLiteral("\u201d");
-}
 
 QString describeValue(double value)
 {
@@ -69,7 +66,7 @@ Error nonFiniteEntryError(const char *matrixName, Index row, Index column, const
                                 "be a finite number")
                      .arg(QLatin1String(matrixName))
                      .arg(row + 1)
-                     .arg(quoted(rowLabel))
+                     .arg(quotedInFull(rowLabel))
                      .arg(column + 1)
                      .arg(describeValue(value)),
                  static_cast<int>(row), static_cast<int>(column)};
@@ -95,9 +92,9 @@ Error scoreOverflowError(const Scenario &s, Index row, Index column)
                  QStringLiteral("the score of query row %1 (%2) with key row %3 (%4) overflows a "
                                 "double; scale Q or K down")
                      .arg(row + 1)
-                     .arg(quoted(s.queryLabel(row)))
+                     .arg(quotedInFull(s.queryLabel(row)))
                      .arg(column + 1)
-                     .arg(quoted(s.keyLabel(column))),
+                     .arg(quotedInFull(s.keyLabel(column))),
                  static_cast<int>(row), static_cast<int>(column)};
 }
 
@@ -276,7 +273,7 @@ std::optional<Error> validateAttentionInput(const Scenario &s)
                              QStringLiteral("query row %1 (%2) has no allowed key, so its softmax "
                                             "is undefined; allow at least one key in that row")
                                  .arg(i + 1)
-                                 .arg(quoted(s.queryLabel(i))),
+                                 .arg(quotedInFull(s.queryLabel(i))),
                              static_cast<int>(i), -1};
             }
         }

@@ -1,5 +1,7 @@
 #include "attentionmodel.h"
 
+#include "quotedlabel.h"
+
 #include "attention.h"
 #include "scenariojson.h"
 
@@ -83,11 +85,6 @@ QString freshLabel(const QStringList &labels, const QString &stem, Index positio
         if (!labels.contains(candidate))
             return candidate;
     }
-}
-
-QString quotedLabel(const QString &label)
-{
-    return QStringLiteral("\u201c") + label + QStringLiteral("\u201d");
 }
 
 } // namespace
@@ -267,7 +264,7 @@ std::optional<Error> AttentionModel::queryRemovalRefusal(Index row) const
         return Error{ErrorCategory::Empty,
                      tr("Query %1 (%2) is the only query; a scenario needs at least one.")
                          .arg(row + 1)
-                         .arg(quotedLabel(m_scenario.queryLabel(row))),
+                         .arg(quotedInFull(m_scenario.queryLabel(row))),
                      int(row), -1};
     }
     return std::nullopt;
@@ -320,7 +317,7 @@ std::optional<Error> AttentionModel::keyRemovalRefusal(Index row) const
         return Error{ErrorCategory::Empty,
                      tr("Key %1 (%2) is the only key; a scenario needs at least one.")
                          .arg(row + 1)
-                         .arg(quotedLabel(m_scenario.keyLabel(row))),
+                         .arg(quotedInFull(m_scenario.keyLabel(row))),
                      -1, int(row)};
     }
     for (Index i = 0; i < m_scenario.queryCount(); ++i) {
@@ -330,9 +327,9 @@ std::optional<Error> AttentionModel::keyRemovalRefusal(Index row) const
                             "softmax over no keys is undefined. Allow another key in that row "
                             "first.")
                              .arg(row + 1)
-                             .arg(quotedLabel(m_scenario.keyLabel(row)))
+                             .arg(quotedInFull(m_scenario.keyLabel(row)))
                              .arg(i + 1)
-                             .arg(quotedLabel(m_scenario.queryLabel(i))),
+                             .arg(quotedInFull(m_scenario.queryLabel(i))),
                          int(i), int(row)};
         }
     }

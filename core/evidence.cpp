@@ -1,5 +1,7 @@
 #include "evidence.h"
 
+#include "attnlensversion.h"
+
 #include "attention.h"
 #include "scenario.h"
 #include "scenariojson.h"

@@ -325,7 +325,7 @@ TEST_F(FigureExportActionsTest, CtrlShiftCCopiesTheFocusedViewAsImage)
     QImage copied = QApplication::clipboard()->image();
     ASSERT_FALSE(copied.isNull());
     // The heatmap's size on screen, cut to what its 1 x 3 matrix fills.
-    const QSize fitted = FigureExporter(window->model(), window->viewState(), window.get()).defaultSize(FigureView::Heatmap);
+    const QSize fitted = FigureExporter(window->model(), window->viewState(), window->figureViews()).defaultSize(FigureView::Heatmap);
     EXPECT_EQ(copied.size(), fitted * 2);
     EXPECT_LE(fitted.width(), window->heatmapView()->width());
     EXPECT_LE(fitted.height(), window->heatmapView()->height());

@@ -529,7 +529,7 @@ TEST(FigureWindowTest, WholeWindowAndSharpViewsInside)
     ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
     QCoreApplication::processEvents();
 
-    FigureExporter exporter(window.model(), window.viewState(), &window);
+    FigureExporter exporter(window.model(), window.viewState(), window.figureViews());
     EXPECT_EQ(exporter.defaultSize(FigureView::Window), window.size());
     // The heatmap's size on screen, cut to what its matrix fills: as wide or as tall.
     const QSize heatmapSize = exporter.defaultSize(FigureView::Heatmap);
@@ -680,7 +680,7 @@ TEST(FigureThemeTest, DarkThemeHeatmapKeepsNumbersAndLabelsAtEveryResolution)
     const Scenario &scenario = window.model()->scenario();
     const Matrix &weights = window.model()->result()->weights;
 
-    FigureExporter exporter(window.model(), window.viewState(), &window);
+    FigureExporter exporter(window.model(), window.viewState(), window.figureViews());
     FigureOptions o;
     o.view = FigureView::Heatmap;
     o.format = FigureFormat::Svg;
@@ -791,7 +791,7 @@ TEST(FigureThemeTest, PrintStyleIsLightWhateverTheScreenShows)
     const QColor darkQueryColour = queryColor(0);
     ASSERT_NE(darkQueryColour, Theme::make(Theme::Kind::Light).queryColor(0));
 
-    FigureExporter exporter(window.model(), window.viewState(), &window);
+    FigureExporter exporter(window.model(), window.viewState(), window.figureViews());
     FigureOptions o;
     o.view = FigureView::Heatmap;
     o.theme = Theme::Kind::Light;
@@ -830,7 +830,7 @@ TEST(FigureWindowTest, TheWholeWindowIsDrawnWithoutTheHover)
     window.show();
     ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
     QCoreApplication::processEvents();
-    FigureExporter exporter(window.model(), window.viewState(), &window);
+    FigureExporter exporter(window.model(), window.viewState(), window.figureViews());
     FigureOptions o;
     o.view = FigureView::Window;
     window.viewState()->setHover(-1, -1);
@@ -861,7 +861,7 @@ TEST(FigureThemeTest, EveryStyleKeepsEveryLabelAndNumber)
     QCoreApplication::processEvents();
     const Scenario &scenario = window.model()->scenario();
     const Matrix &weights = window.model()->result()->weights;
-    FigureExporter exporter(window.model(), window.viewState(), &window);
+    FigureExporter exporter(window.model(), window.viewState(), window.figureViews());
     for (Theme::Kind kind : Theme::kinds()) {
         FigureOptions o;
         o.view = FigureView::Heatmap;
@@ -894,7 +894,7 @@ TEST(FigureWindowTest, TheWholeWindowIsDrawnWithoutAFocusRing)
     window.activateWindow();
     ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
     QCoreApplication::processEvents();
-    FigureExporter exporter(window.model(), window.viewState(), &window);
+    FigureExporter exporter(window.model(), window.viewState(), window.figureViews());
     FigureOptions o;
     o.view = FigureView::Window;
     QWidget *chart = window.weightsChartView();

@@ -1,21 +1,15 @@
 #include "figureexportactions.h"
 
 #include "attentionmodel.h"
-#include "contextchartview.h"
 #include "exportfiguredialog.h"
 #include "figurecaption.h"
 #include "figureexporter.h"
-#include "heatmapview.h"
-#include "keyspaceview.h"
-#include "mainwindow.h"
-#include "maskgridview.h"
-#include "weightschartview.h"
-#include "workednumbersview.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
 #include <QDir>
+#include <QMainWindow>
 #include <QMessageBox>
 #include <QStatusBar>
 
@@ -34,9 +28,13 @@ QKeySequence FigureExportActions::copyShortcut()
     return QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C);
 }
 
-FigureExportActions::FigureExportActions(MainWindow *window)
+FigureExportActions::FigureExportActions(QMainWindow *window, AttentionModel *model, ViewState *viewState,
+                                         const FigureViews &views)
     : QObject(window)
     , m_window(window)
+    , m_model(model)
+    , m_viewState(viewState)
+    , m_views(views)
 {
     setObjectName(QStringLiteral("figureExportActions"));
     m_exportAction = new QAction(tr("Export &Figure…"), this);
@@ -48,23 +46,7 @@ FigureExportActions::FigureExportActions(MainWindow *window)
 
 QWidget *FigureExportActions::viewWidget(FigureView view) const
 {
-    switch (view) {
-    case FigureView::Heatmap:
-        return m_window->heatmapView();
-    case FigureView::KeySpace:
-        return m_window->keySpaceView();
-    case FigureView::Weights:
-        return m_window->weightsChartView();
-    case FigureView::Context:
-        return m_window->contextChartView();
-    case FigureView::Mask:
-        return m_window->maskGridView();
-    case FigureView::Numbers:
-        return m_window->workedNumbersView();
-    case FigureView::Window:
-        return m_window;
-    }
-    return nullptr;
+    return m_views.widget(view);
 }
 
 std::optional<FigureView> FigureExportActions::focusedView() const
@@ -120,8 +102,8 @@ void FigureExportActions::installOn(QWidget *widget, FigureView view)
 
 bool FigureExportActions::exportFigure(FigureView view)
 {
-    const FigureExporter exporter(m_window->model(), m_window->viewState(), m_window);
-    const Scenario &scenario = m_window->model()->scenario();
+    const FigureExporter exporter(m_model, m_viewState, m_views);
+    const Scenario &scenario = m_model->scenario();
     // Neither the file name nor the caption repeats a temperature the slider has since changed.
     ExportFigureDialog dialog(&exporter, view, scenarioNameForFigure(scenario), defaultFigureCaption(scenario),
                               m_window);
@@ -143,7 +125,7 @@ bool FigureExportActions::exportFigure(FigureView view)
 
 bool FigureExportActions::copyToClipboard(FigureView view)
 {
-    const FigureExporter exporter(m_window->model(), m_window->viewState(), m_window);
+    const FigureExporter exporter(m_model, m_viewState, m_views);
     const QWidget *widget = viewWidget(view);
     FigureOptions options;
     options.view = view;

@@ -1,5 +1,7 @@
 #include "chartsupport.h"
 
+#include "textfit.h"
+
 #include "theme.h"
 
 #include <QAbstractAxis>
@@ -18,16 +20,6 @@
 
 
 namespace attnlens {
-
-QFont scaledFont(const QFont &base, double factor)
-{
-    QFont font = base;
-    if (font.pointSizeF() > 0)
-        font.setPointSizeF(font.pointSizeF() * factor);
-    else if (font.pixelSize() > 0)
-        font.setPixelSize(qRound(font.pixelSize() * factor));
-    return font;
-}
 
 QStringList uniqueCategories(const QStringList &labels)
 {
@@ -72,19 +64,6 @@ int replaceBarValues(QBarSet *set, const QVector<double> &values)
     return static_cast<int>(changed.size()) + 1;
 }
 
-bool isOnScreen(const QWidget *widget)
-{
-    if (!widget->isVisible())
-        return false;
-    QRect inParent = widget->rect();
-    for (const QWidget *w = widget; !w->isWindow() && w->parentWidget(); w = w->parentWidget()) {
-        inParent = inParent.translated(w->pos()) & w->parentWidget()->rect();
-        if (inParent.isEmpty())
-            return false;
-    }
-    return true;
-}
-
 void useHairlinePens(QAbstractAxis *axis)
 {
     auto hairline = [](QPen pen) {
@@ -95,16 +74,6 @@ void useHairlinePens(QAbstractAxis *axis)
     axis->setLinePen(hairline(axis->linePen()));
     axis->setGridLinePen(hairline(axis->gridLinePen()));
     axis->setMinorGridLinePen(hairline(axis->minorGridLinePen()));
-}
-
-QString fittedText(const QStringList &candidates, const QFont &font, double width)
-{
-    const QFontMetricsF fm(font);
-    for (const QString &candidate : candidates) {
-        if (fm.horizontalAdvance(candidate) <= width)
-            return candidate;
-    }
-    return candidates.isEmpty() ? QString() : fm.elidedText(candidates.constLast(), Qt::ElideRight, width);
 }
 
 void setFittedChartTitle(QChart *chart, const QStringList &candidates, double width, const QString &fullText)
@@ -138,38 +107,6 @@ void applyChartTitleToolTip(QChart *chart)
     }
 }
 
-QString uprightColumn(const QString &text)
-{
-    QString out;
-    for (const QChar c : text) {
-        if (c.isSpace())
-            continue;
-        if (!out.isEmpty())
-            out += QLatin1Char('\n');
-        out += c;
-    }
-    return out;
-}
-
-QString quotedInFull(const QString &label)
-{
-    return QStringLiteral("\u201c") + label + QStringLiteral("\u201d");
-}
-
-QString quoted(const QString &label)
-{
-    // A title never needs more of a label than a line holds; shaping all 256 characters of a
-    // long one (or more, from a model filled by code) on every resize would be wasted work.
-    constexpr int kShownChars = 40;
-    const QString shown = label.size() > kShownChars ? label.left(kShownChars - 1) + QChar(0x2026) : label;
-    return QStringLiteral("\u201c") + shown + QStringLiteral("\u201d");
-}
-
-bool DrawnLabel::elided() const
-{
-    return text.contains(QChar(0x2026)) || text.endsWith(QLatin1String("..."));
-}
-
 QVector<DrawnLabel> chartLabels(const QChartView *view, const QWidget *into)
 {
     QVector<DrawnLabel> labels;
@@ -201,23 +138,6 @@ QVector<DrawnLabel> chartLabels(const QChartView *view, const QWidget *into)
         labels.append(DrawnLabel{QRectF(inView.translated(origin)), text, toolTip});
     }
     return labels;
-}
-
-bool stacksUpright(const QString &text)
-{
-    for (const QChar c : text) {
-        switch (c.script()) {
-        case QChar::Script_Han:
-        case QChar::Script_Hiragana:
-        case QChar::Script_Katakana:
-        case QChar::Script_Hangul:
-        case QChar::Script_Bopomofo:
-            return true;
-        default:
-            break;
-        }
-    }
-    return false;
 }
 
 namespace {

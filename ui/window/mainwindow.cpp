@@ -1,5 +1,7 @@
 #include "mainwindow.h"
 
+#include "attnlensversion.h"
+
 #include "attentionmodel.h"
 #include "autosaver.h"
 #include "builtinscenarios.h"
@@ -361,9 +363,22 @@ void MainWindow::createMenus()
     });
 }
 
+FigureViews MainWindow::figureViews() const
+{
+    FigureViews views;
+    views.window = const_cast<MainWindow *>(this);
+    views.heatmap = m_heatmap;
+    views.keySpace = m_keySpace;
+    views.weights = m_weightsChart;
+    views.context = m_contextChart;
+    views.mask = m_maskGrid;
+    views.numbers = m_workedNumbers;
+    return views;
+}
+
 void MainWindow::addExportActions(QMenu *fileMenu)
 {
-    m_figureExport = new FigureExportActions(this);
+    m_figureExport = new FigureExportActions(this, m_model, m_viewState, figureViews());
     fileMenu->addAction(m_figureExport->exportAction());
 }
 

@@ -1,5 +1,7 @@
 #include "temperaturepanel.h"
 
+#include "quotedlabel.h"
+
 #include "attentionmodel.h"
 #include "attentionstatistics.h"
 #include "livereadoutlabel.h"
@@ -22,14 +24,6 @@
 namespace attnlens {
 
 namespace {
-
-QString quoted(const QString &label)
-{
-    // The readout is one line of rich text: a long label shows its start, not 256 characters.
-    constexpr int kShownChars = 40;
-    const QString shown = label.size() > kShownChars ? label.left(kShownChars - 1) + QChar(0x2026) : label;
-    return QStringLiteral("\u201c") + shown.toHtmlEscaped() + QStringLiteral("\u201d");
-}
 
 bool isTemperatureError(const AttentionModel &model)
 {
@@ -407,7 +401,7 @@ QString TemperaturePanel::readoutText(int row, const QString &entropy,
     const QString rowName = tr("<span style=\"color:%1\">\u25a0</span> row %2 %3")
                                 .arg(queryColor(row).name())
                                 .arg(row + 1)
-                                .arg(quoted(scenario.queryLabel(row)));
+                                .arg(quoted(scenario.queryLabel(row)).toHtmlEscaped());
     Index allowed = 0;
     for (Index j = 0; j < scenario.keyCount(); ++j)
         allowed += scenario.isAllowed(row, j) ? 1 : 0;
@@ -449,7 +443,7 @@ void TemperaturePanel::setReadoutText()
         const QString rowName = tr("<span style=\"color:%1\">\u25a0</span> row %2 %3")
                                     .arg(queryColor(row).name())
                                     .arg(row + 1)
-                                    .arg(quoted(scenario.queryLabel(row)));
+                                    .arg(quoted(scenario.queryLabel(row)).toHtmlEscaped());
         const QString text = tr("%1: <span style=\"color:#777\">entropy undefined (%2)</span>")
                                  .arg(rowName, reason);
         m_readout->setText(text);

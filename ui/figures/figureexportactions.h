@@ -1,6 +1,7 @@
 #pragma once
 
 #include "figureoptions.h"
+#include "figureviews.h"
 
 #include <QKeySequence>
 #include <QObject>
@@ -8,11 +9,13 @@
 #include <optional>
 
 class QAction;
+class QMainWindow;
 class QWidget;
 
 namespace attnlens {
 
-class MainWindow;
+class AttentionModel;
+class ViewState;
 
 /// The window's ways to make a figure: File > Export Figure…, and on every view a context menu
 /// ("Export Figure…", "Copy as Image") and Ctrl+Shift+C, which copies the view that has the
@@ -24,7 +27,10 @@ public:
     /// The shortcut that copies the focused view as an image.
     static QKeySequence copyShortcut();
 
-    explicit FigureExportActions(MainWindow *window);
+    /// `window` is the dialogs' parent and shows the status messages; `views` are the live
+    /// views the figures are taken from.
+    FigureExportActions(QMainWindow *window, AttentionModel *model, ViewState *viewState,
+                        const FigureViews &views);
 
     /// File > Export Figure…: opens the dialog on the focused view (the heatmap when none is).
     QAction *exportAction() const { return m_exportAction; }
@@ -47,7 +53,10 @@ private:
     void installOn(QWidget *widget, FigureView view);
     void showMessage(const QString &message) const;
 
-    MainWindow *m_window;
+    QMainWindow *m_window;
+    AttentionModel *m_model;
+    ViewState *m_viewState;
+    FigureViews m_views;
     QAction *m_exportAction;
 };
 

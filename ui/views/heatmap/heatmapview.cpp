@@ -2,7 +2,7 @@
 
 #include "accessiblenumbers.h"
 #include "attentionmodel.h"
-#include "chartsupport.h"
+#include "textfit.h"
 #include "colormap.h"
 #include "focusring.h"
 #include "numberformat.h"

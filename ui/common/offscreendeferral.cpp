@@ -1,6 +1,6 @@
 #include "offscreendeferral.h"
 
-#include "chartsupport.h"
+#include "textfit.h"
 
 #include <QEvent>
 #include <QTimer>

@@ -1,5 +1,7 @@
 #include "maskeditor.h"
 
+#include "quotedlabel.h"
+
 #include "attentionmodel.h"
 #include "maskpresets.h"
 
@@ -8,11 +10,6 @@
 namespace attnlens {
 
 namespace {
-
-QString quoted(const QString &label)
-{
-    return QStringLiteral("\u201c") + label + QStringLiteral("\u201d");
-}
 
 } // namespace
 
@@ -32,7 +29,7 @@ MaskEditor::MaskEditor(AttentionModel *model, QObject *parent)
 
 QString MaskEditor::rowName(Index queryRow) const
 {
-    return tr("row %1 (%2)").arg(queryRow + 1).arg(quoted(m_model->scenario().queryLabel(queryRow)));
+    return tr("row %1 (%2)").arg(queryRow + 1).arg(quotedInFull(m_model->scenario().queryLabel(queryRow)));
 }
 
 bool MaskEditor::toggleCell(int queryRow, int keyRow)
@@ -53,7 +50,7 @@ bool MaskEditor::setCell(int queryRow, int keyRow, bool allowed)
         emit editRefused(tr("Row %1 (%2) needs at least one allowed key: %3 is its last, and "
                             "softmax over no keys is undefined.")
                              .arg(queryRow + 1)
-                             .arg(quoted(scenario.queryLabel(queryRow)), quoted(scenario.keyLabel(keyRow))));
+                             .arg(quotedInFull(scenario.queryLabel(queryRow)), quotedInFull(scenario.keyLabel(keyRow))));
         return false;
     }
     m_model->setMaskCell(queryRow, keyRow, allowed);

@@ -10,6 +10,8 @@
 
 #include <initializer_list>
 
+#include "textfit.h"
+
 class QAbstractAxis;
 class QBarSet;
 class QChart;
@@ -21,10 +23,7 @@ namespace attnlens {
 
 class Theme;
 
-// Small helpers shared by the Qt Charts views.
-
-/// `base` scaled by `factor`, whether its size was given in points or in pixels.
-QFont scaledFont(const QFont &base, double factor);
+// Small helpers shared by the Qt Charts views (the text helpers every view uses are in textfit.h).
 
 /// QBarCategoryAxis silently drops a repeated category, so a repeated label gets its 1-based
 /// position appended: {"a", "b", "a"} becomes {"a", "b", "a (3)"}.
@@ -39,10 +38,6 @@ QStringList uniqueCategories(const QStringList &labels);
 /// every value. The set itself still emits valueChanged(index) for each changed entry.
 int replaceBarValues(QBarSet *set, const QVector<double> &values);
 
-/// The first of `candidates` (longest first) that fits in `width` pixels in `font`, or the
-/// last one elided with "…" when none fits.
-QString fittedText(const QStringList &candidates, const QFont &font, double width);
-
 /// Writes the first of `candidates` (longest first) that fits `width` as `chart`'s title; when
 /// none fits, the last one shortened, with the first in full as the title's tooltip.
 /// `fullText`, when given, is the tooltip of a shortened title (the candidates may hold labels
@@ -52,12 +47,6 @@ void setFittedChartTitle(QChart *chart, const QStringList &candidates, double wi
 /// Puts the tooltip setFittedChartTitle() chose on the title's item (once Qt Charts has laid
 /// the title out).
 void applyChartTitleToolTip(QChart *chart);
-
-/// The label in curly quotes, as the lesson writes token names: “memory A”.
-/// At most 40 characters of it: titles and readouts never lay out a whole long label.
-QString quoted(const QString &label);
-/// The whole label in curly quotes, for tooltips that exist to show what a view had to cut.
-QString quotedInFull(const QString &label);
 
 /// Turns the axis line, tick and grid pens of one pixel into hairlines (width 0): the same
 /// pixels without antialiasing, but a hairline's item knows its bounding box at once, where a
@@ -69,25 +58,9 @@ void useHairlinePens(QAbstractAxis *axis);
 void applyThemeToChart(QChart *chart, std::initializer_list<QAbstractAxis *> axes, const Theme &theme,
                        double lineFactor);
 
-/// A piece of text a view draws, as a test or an accessibility check sees it: where it is (in the
-/// view's coordinates), what it reads, and the tooltip that completes it when it is shortened.
-struct DrawnLabel {
-    QRectF rect;
-    QString text;
-    QString toolTip;
-    /// True when the text was shortened ("mem…"): then the tooltip must hold the full text.
-    bool elided() const;
-};
-
 /// Every visible text item of `view`'s chart (titles, axis labels and titles, value labels,
 /// legend entries), in the coordinates of `into` (an ancestor of the view).
 QVector<DrawnLabel> chartLabels(const QChartView *view, const QWidget *into);
-
-/// True when `text` is written in a script that stacks upright in a vertical title (Chinese,
-/// Japanese, Korean): such a title reads one character under another, not turned sideways.
-bool stacksUpright(const QString &text);
-/// `text` as one character per line (spaces dropped), for a title stacked upright.
-QString uprightColumn(const QString &text);
 
 /// Writes `candidates` (longest first) as a vertical axis title into `item`, centred on
 /// `centreY` with its left edge at `left`: the first candidate that fits `length` pixels, else
@@ -98,10 +71,5 @@ QString layoutVerticalTitle(QGraphicsSimpleTextItem *item, const QStringList &ca
 /// The width a vertical title of `text` in `font` takes across (one line turned, or one
 /// character stacked).
 double verticalTitleThickness(const QString &text, const QFont &font);
-
-/// True when some of `widget` lies inside its window, so that a change to it can be seen.
-/// QMainWindow keeps the docks of a tab group that are not in front visible (isVisible() is
-/// true) but moves them out of the window, so isVisible() alone does not tell.
-bool isOnScreen(const QWidget *widget);
 
 } // namespace attnlens

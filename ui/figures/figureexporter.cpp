@@ -1,13 +1,14 @@
 #include "figureexporter.h"
 
+#include "attnlensversion.h"
+
 #include "attentionmodel.h"
-#include "chartsupport.h"
+#include "textfit.h"
 #include "contextchartview.h"
 #include "focusring.h"
 #include "heatmapview.h"
 #include "jsonfile.h"
 #include "keyspaceview.h"
-#include "mainwindow.h"
 #include "maskeditor.h"
 #include "maskgridcanvas.h"
 #include "maskgridview.h"
@@ -215,10 +216,11 @@ void renderWidget(QPainter &painter, QWidget *widget, QWidget::RenderFlags flags
 
 } // namespace
 
-FigureExporter::FigureExporter(AttentionModel *model, ViewState *viewState, MainWindow *window)
+FigureExporter::FigureExporter(AttentionModel *model, ViewState *viewState, const FigureViews &views)
     : m_model(model)
     , m_viewState(viewState)
-    , m_window(window)
+    , m_views(views)
+    , m_window(views.window)
 {
 }
 
@@ -226,25 +228,10 @@ FigureExporter::~FigureExporter() = default;
 
 QWidget *FigureExporter::liveView(FigureView view) const
 {
-    if (!m_window)
-        return nullptr;
-    switch (view) {
-    case FigureView::Heatmap:
-        return m_window->heatmapView();
-    case FigureView::KeySpace:
-        return m_window->keySpaceView();
-    case FigureView::Weights:
-        return m_window->weightsChartView();
-    case FigureView::Context:
-        return m_window->contextChartView();
-    case FigureView::Mask:
-        return m_window->maskGridView() ? m_window->maskGridView()->grid() : nullptr;
-    case FigureView::Numbers:
-        return m_window->workedNumbersView();
-    case FigureView::Window:
-        return m_window;
-    }
-    return nullptr;
+    // The mask's figure is its grid alone, without the controls around it.
+    if (view == FigureView::Mask)
+        return m_views.mask ? m_views.mask->grid() : nullptr;
+    return m_views.widget(view);
 }
 
 QSize FigureExporter::defaultSize(FigureView view) const
@@ -372,7 +359,7 @@ std::unique_ptr<QWidget> FigureExporter::createView(FigureView view, const QSize
     }
     case FigureView::KeySpace: {
         auto keySpace = std::make_unique<KeySpaceView>(m_model, state);
-        if (const KeySpaceView *live = m_window ? m_window->keySpaceView() : nullptr)
+        if (const KeySpaceView *live = m_views.keySpace)
             keySpace->setShownDimensions(live->horizontalDimension(), live->verticalDimension());
         widget = std::move(keySpace);
         break;
@@ -389,7 +376,7 @@ std::unique_ptr<QWidget> FigureExporter::createView(FigureView view, const QSize
     case FigureView::Mask: {
         // The grid alone: its preset buttons are controls, not part of the picture. The live
         // editor, when there is one, lends its "real key" flags.
-        MaskEditor *editor = m_window && m_window->maskGridView() ? m_window->maskGridView()->editor()
+        MaskEditor *editor = m_views.mask ? m_views.mask->editor()
                                                                   : nullptr;
         MaskEditor *ownEditor = editor ? nullptr : new MaskEditor(m_model);
         auto canvas = std::make_unique<MaskGridCanvas>(m_model, state, editor ? editor : ownEditor);
@@ -502,8 +489,8 @@ void FigureExporter::paintWindow(QPainter &painter, const QRect &rect, bool show
     if (isPdf(painter)) {
         // In a PDF the charts' legends were clipped away (see renderWidget()): the charts are
         // drawn again over themselves, each from its own origin.
-        for (QWidget *chart : {static_cast<QWidget *>(m_window->weightsChartView()),
-                               static_cast<QWidget *>(m_window->contextChartView())}) {
+        for (QWidget *chart : {static_cast<QWidget *>(m_views.weights),
+                               static_cast<QWidget *>(m_views.context)}) {
             if (!chart || !isOnScreen(chart))
                 continue;
             painter.save();
@@ -515,7 +502,7 @@ void FigureExporter::paintWindow(QPainter &painter, const QRect &rect, bool show
 
     // The heatmap and the key space show cached pictures made at the screen's resolution;
     // painted again from their own code they are as sharp as the rest of the figure.
-    if (HeatmapView *heatmap = m_window->heatmapView(); heatmap && isOnScreen(heatmap)) {
+    if (HeatmapView *heatmap = m_views.heatmap; heatmap && isOnScreen(heatmap)) {
         painter.save();
         painter.translate(heatmap->mapTo(m_window, QPoint(0, 0)));
         painter.setClipRect(heatmap->rect());
@@ -525,7 +512,7 @@ void FigureExporter::paintWindow(QPainter &painter, const QRect &rect, bool show
         heatmap->setFigureMode(false);
         painter.restore();
     }
-    if (KeySpaceView *keySpace = m_window->keySpaceView(); keySpace && isOnScreen(keySpace)) {
+    if (KeySpaceView *keySpace = m_views.keySpace; keySpace && isOnScreen(keySpace)) {
         painter.save();
         painter.translate(keySpace->mapTo(m_window, QPoint(0, 0)));
         const QRectF scene = sceneRect(keySpace);

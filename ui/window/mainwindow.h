@@ -1,5 +1,7 @@
 #pragma once
 
+#include "figureviews.h"
+
 #include <QMainWindow>
 
 class QActionGroup;
@@ -55,6 +57,8 @@ public:
     WeightsChartView *weightsChartView() const { return m_weightsChart; }
     ContextChartView *contextChartView() const { return m_contextChart; }
     WorkedNumbersView *workedNumbersView() const { return m_workedNumbers; }
+    /// The live views, as the figure code looks them up.
+    FigureViews figureViews() const;
     ErrorBanner *errorBanner() const { return m_errorBanner; }
 
     /// Undo and redo of every edit, the Q/K/V tables and the optional history panel.

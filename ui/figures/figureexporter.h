@@ -1,6 +1,7 @@
 #pragma once
 
 #include "figureoptions.h"
+#include "figureviews.h"
 
 #include <QByteArray>
 #include <QImage>
@@ -17,7 +18,6 @@ class QWidget;
 namespace attnlens {
 
 class AttentionModel;
-class MainWindow;
 class Theme;
 class ViewState;
 
@@ -46,7 +46,7 @@ public:
 
     /// `window` is needed for FigureView::Window; when given, the figures also follow its live
     /// views (on-screen sizes, the key space's shown dimensions, the mask's real-key flags).
-    FigureExporter(AttentionModel *model, ViewState *viewState, MainWindow *window = nullptr);
+    FigureExporter(AttentionModel *model, ViewState *viewState, const FigureViews &views = FigureViews());
     ~FigureExporter();
 
     /// The view's size on screen in logical pixels, or a size that suits a figure of it when it
@@ -103,7 +103,8 @@ private:
 
     AttentionModel *m_model;
     ViewState *m_viewState;
-    MainWindow *m_window;
+    FigureViews m_views;
+    QWidget *m_window;  // m_views.window, the widget of FigureView::Window
 };
 
 } // namespace attnlens

@@ -1,7 +1,7 @@
 #include "keyspaceview.h"
 
 #include "accessiblenumbers.h"
-#include "chartsupport.h"
+#include "textfit.h"
 #include "attentionmodel.h"
 #include "focusring.h"
 #include "labelplacer.h"

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "chartsupport.h"
+#include "textfit.h"
 
 #include <QFont>
 #include <QImage>

@@ -1,0 +1,33 @@
+#pragma once
+
+#include "figureoptions.h"
+
+class QWidget;
+
+namespace attnlens {
+
+class ContextChartView;
+class HeatmapView;
+class KeySpaceView;
+class MaskGridView;
+class WeightsChartView;
+class WorkedNumbersView;
+
+/// The live views a figure can be taken from. The window fills it in and hands it to the figure
+/// code, which so never needs the window's own class; a headless export leaves it empty and
+/// the figures draw fresh views of their own.
+struct FigureViews {
+    QWidget *window = nullptr;
+    HeatmapView *heatmap = nullptr;
+    KeySpaceView *keySpace = nullptr;
+    WeightsChartView *weights = nullptr;
+    ContextChartView *context = nullptr;
+    MaskGridView *mask = nullptr;
+    WorkedNumbersView *numbers = nullptr;
+
+    /// The widget that shows `view` in the window (the mask view with its controls, the whole
+    /// window for FigureView::Window), or null when there is none.
+    QWidget *widget(FigureView view) const;
+};
+
+} // namespace attnlens
