@@ -11,6 +11,7 @@
 #include <functional>
 #include <limits>
 #include <thread>
+#include <type_traits>
 #include <vector>
 
 namespace attnlens {
@@ -134,12 +135,26 @@ bool allAllowed(const bool *allowed, Index count)
     return true;
 }
 
-// Eigen's packet of doubles for the instruction set this file is built for (AVX: 4, SSE2: 2).
+// The vector exp and the fixed-order sum below call Eigen's packet functions (Eigen::internal::),
+// which are not public API: w.exp() and w.sum() peel the entries before the first aligned
+// address off to scalar code, so their bits would depend on where a row sits in memory (a tie
+// between two keys could then come out one ulp apart). tests/core/attention_vectorexp_test.cpp
+// fails loudly if an Eigen upgrade changes what this code relies on: the packet's shape, the
+// accuracy of pexp against std::exp, its blind spots, and the position-independent bits.
+//
 // GCC warns that __m256d's alignment attribute is dropped when it is a template argument; Eigen's
-// own packet code does the same, and loads and stores here are the unaligned kind anyway.
+// own packet code does the same, and loads and stores here are the unaligned kind anyway. The
+// warning is silenced for these lines only.
+#pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wignored-attributes"
 using Packet = Eigen::internal::packet_traits<double>::type;
 constexpr Index kPacketSize = Eigen::internal::unpacket_traits<Packet>::size;
+static_assert(std::is_same_v<Eigen::internal::unpacket_traits<Packet>::type, double>,
+              "Eigen's packet of doubles must hold doubles");
+static_assert(kPacketSize >= 1 && kPacketSize <= 16 && (kPacketSize & (kPacketSize - 1)) == 0,
+              "Eigen's packet of doubles must be a power of two of at most 16 lanes");
+static_assert(kPacketSize == 1 || Eigen::internal::packet_traits<double>::HasExp,
+              "Eigen must provide a vectorised exp for doubles (pexp)");
 
 /// exp of every entry, in place, through Eigen's vectorised exp. Unlike w.exp(), which handles
 /// the entries before the first aligned address with std::exp, every entry here takes the same
@@ -171,6 +186,7 @@ double packetSum(const double *w, Index count)
         sum += w[j];
     return sum;
 }
+#pragma GCC diagnostic pop
 
 /// Exponentiates w in place. Vectorised, except for arguments in the vector exp's blind spots:
 /// the deep tail (recomputed with std::exp so that subnormal weights keep their accuracy) and
@@ -263,6 +279,21 @@ std::optional<Error> validateAttentionInput(const Scenario &s)
         }
     }
     return std::nullopt;
+}
+
+void exponentiateRow(double *w, Index count)
+{
+    exponentiate(Eigen::Map<Eigen::ArrayXd>(w, count));
+}
+
+double sumRowInFixedOrder(const double *w, Index count)
+{
+    return packetSum(w, count);
+}
+
+Index vectorExpLanes()
+{
+    return kPacketSize;
 }
 
 void softmaxRow(const double *scores, const bool *allowed, Index count, double temperature,

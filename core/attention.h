@@ -38,4 +38,16 @@ Result<AttentionResult> computeAttention(const Scenario &scenario);
 void softmaxRow(const double *scores, const bool *allowed, Index count, double temperature,
                 double *weights);
 
+// The building blocks of softmaxRow, exposed so that tests can hold them to std::exp and to
+// their position independence (they rest on Eigen internals; see attention.cpp).
+
+/// exp of every entry, in place: Eigen's vector exp, std::exp for arguments below -708 (whose
+/// results are subnormal) and exactly 0 for -inf. The bits of an entry do not depend on its
+/// position or on where the row sits in memory.
+void exponentiateRow(double *w, Index count);
+/// The sum of the entries in a fixed order that does not depend on where the row sits in memory.
+double sumRowInFixedOrder(const double *w, Index count);
+/// How many doubles the vector exp handles at once (8 with AVX-512, 4 with AVX, 2 with SSE2).
+Index vectorExpLanes();
+
 } // namespace attnlens

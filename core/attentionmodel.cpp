@@ -127,8 +127,8 @@ void AttentionModel::setQueryRow(Index row, const Eigen::RowVectorXd &query)
     if (sameRow(m_scenario.queries, row, query))
         return;
     m_scenario.queries.row(row) = query;
-    emit queryChanged(static_cast<int>(row));
     scheduleQueryRowRecompute(row);
+    emit queryChanged(static_cast<int>(row));
 }
 
 void AttentionModel::setKeyRow(Index row, const Eigen::RowVectorXd &key)
@@ -138,8 +138,8 @@ void AttentionModel::setKeyRow(Index row, const Eigen::RowVectorXd &key)
     if (sameRow(m_scenario.keys, row, key))
         return;
     m_scenario.keys.row(row) = key;
-    emit keyChanged(static_cast<int>(row));
     scheduleRecompute();
+    emit keyChanged(static_cast<int>(row));
 }
 
 void AttentionModel::setValueRow(Index row, const Eigen::RowVectorXd &value)
@@ -149,8 +149,8 @@ void AttentionModel::setValueRow(Index row, const Eigen::RowVectorXd &value)
     if (sameRow(m_scenario.values, row, value))
         return;
     m_scenario.values.row(row) = value;
-    emit valueChanged(static_cast<int>(row));
     scheduleRecompute();
+    emit valueChanged(static_cast<int>(row));
 }
 
 void AttentionModel::setTemperature(double temperature)
@@ -158,8 +158,8 @@ void AttentionModel::setTemperature(double temperature)
     if (identicalDoubles(temperature, m_scenario.temperature))
         return;
     m_scenario.temperature = temperature;
-    emit temperatureChanged(temperature);
     scheduleRecompute();
+    emit temperatureChanged(temperature);
 }
 
 void AttentionModel::setMaskCell(Index queryRow, Index keyRow, bool allowed)
@@ -171,8 +171,8 @@ void AttentionModel::setMaskCell(Index queryRow, Index keyRow, bool allowed)
     if (!m_scenario.allowed)
         m_scenario.allowed = Mask::Constant(m_scenario.queryCount(), m_scenario.keyCount(), true);
     (*m_scenario.allowed)(queryRow, keyRow) = allowed;
-    emit maskChanged();
     scheduleRecompute();
+    emit maskChanged();
 }
 
 void AttentionModel::setMask(const std::optional<Mask> &allowed)
@@ -180,8 +180,8 @@ void AttentionModel::setMask(const std::optional<Mask> &allowed)
     if (identicalMasks(allowed, m_scenario.allowed))
         return;
     m_scenario.allowed = allowed;
-    emit maskChanged();
     scheduleRecompute();
+    emit maskChanged();
 }
 
 bool AttentionModel::isLastAllowedKey(Index queryRow, Index keyRow) const
@@ -201,8 +201,9 @@ void AttentionModel::setScenarioName(const QString &typed)
     if (name == m_scenario.name)
         return;
     m_scenario.name = name;
+    scheduleRecompute();
     emit nameChanged(name);
-    finishStructuralChange();
+    emit scenarioReset();
 }
 
 void AttentionModel::setQueryLabel(Index row, const QString &typed)
@@ -216,8 +217,9 @@ void AttentionModel::setQueryLabel(Index row, const QString &typed)
     while (m_scenario.queryLabels.size() <= row)
         m_scenario.queryLabels.append(QString());
     m_scenario.queryLabels[row] = label;
+    scheduleRecompute();
     emit queryLabelChanged(static_cast<int>(row));
-    finishStructuralChange();
+    emit scenarioReset();
 }
 
 void AttentionModel::setKeyLabel(Index row, const QString &typed)
@@ -231,8 +233,9 @@ void AttentionModel::setKeyLabel(Index row, const QString &typed)
     while (m_scenario.keyLabels.size() <= row)
         m_scenario.keyLabels.append(QString());
     m_scenario.keyLabels[row] = label;
+    scheduleRecompute();
     emit keyLabelChanged(static_cast<int>(row));
-    finishStructuralChange();
+    emit scenarioReset();
 }
 
 void AttentionModel::insertQuery(Index row, const Eigen::RowVectorXd &query, const QString &label)
@@ -249,8 +252,9 @@ void AttentionModel::insertQuery(Index row, const Eigen::RowVectorXd &query, con
     m_scenario.queryLabels = labels;
     if (m_scenario.allowed)
         m_scenario.allowed = withRowInserted(*m_scenario.allowed, row, true);
+    scheduleRecompute();
     emit queryInserted(static_cast<int>(row));
-    finishStructuralChange();
+    emit scenarioReset();
 }
 
 std::optional<Error> AttentionModel::queryRemovalRefusal(Index row) const
@@ -277,8 +281,9 @@ std::optional<Error> AttentionModel::removeQuery(Index row)
     m_scenario.queryLabels = labels;
     if (m_scenario.allowed)
         m_scenario.allowed = withRowRemoved(*m_scenario.allowed, row);
+    scheduleRecompute();
     emit queryRemoved(static_cast<int>(row));
-    finishStructuralChange();
+    emit scenarioReset();
     return std::nullopt;
 }
 
@@ -300,8 +305,9 @@ void AttentionModel::insertKey(Index row, const Eigen::RowVectorXd &key,
     m_scenario.keyLabels = labels;
     if (m_scenario.allowed)
         m_scenario.allowed = withColumnInserted(*m_scenario.allowed, row, true);
+    scheduleRecompute();
     emit keyInserted(static_cast<int>(row));
-    finishStructuralChange();
+    emit scenarioReset();
 }
 
 std::optional<Error> AttentionModel::keyRemovalRefusal(Index row) const
@@ -342,8 +348,9 @@ std::optional<Error> AttentionModel::removeKey(Index row)
     m_scenario.keyLabels = labels;
     if (m_scenario.allowed)
         m_scenario.allowed = withColumnRemoved(*m_scenario.allowed, row);
+    scheduleRecompute();
     emit keyRemoved(static_cast<int>(row));
-    finishStructuralChange();
+    emit scenarioReset();
     return std::nullopt;
 }
 
@@ -357,8 +364,9 @@ std::optional<Error> AttentionModel::setKeyDimension(Index dimension)
         return std::nullopt;
     m_scenario.queries = withColumnCount(m_scenario.queries, dimension);
     m_scenario.keys = withColumnCount(m_scenario.keys, dimension);
+    scheduleRecompute();
     emit keyDimensionChanged(static_cast<int>(dimension));
-    finishStructuralChange();
+    emit scenarioReset();
     return std::nullopt;
 }
 
@@ -371,15 +379,10 @@ std::optional<Error> AttentionModel::setValueDimension(Index dimension)
     if (dimension == m_scenario.valueDimension())
         return std::nullopt;
     m_scenario.values = withColumnCount(m_scenario.values, dimension);
-    emit valueDimensionChanged(static_cast<int>(dimension));
-    finishStructuralChange();
-    return std::nullopt;
-}
-
-void AttentionModel::finishStructuralChange()
-{
     scheduleRecompute();
+    emit valueDimensionChanged(static_cast<int>(dimension));
     emit scenarioReset();
+    return std::nullopt;
 }
 
 void AttentionModel::scheduleRecompute()

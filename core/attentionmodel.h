@@ -16,7 +16,8 @@ namespace attnlens {
 /// when nothing changes, and emit a signal named after what changed. The attention result is
 /// recomputed once per event-loop turn, however many setters ran in it, and resultChanged()
 /// follows. Reading result() or error() in between recomputes on the spot, so a stale result is
-/// never presented as current.
+/// never presented as current. Every setter marks the result dirty before it emits, so a slot
+/// that reads result() or error() inside a change signal already sees the new numbers.
 ///
 /// Structural edits (renames, inserting and removing tokens, changing d_k or d_v) emit their own
 /// signal first (queryInserted, keyRemoved, ...) and then scenarioReset(), because every view
@@ -108,8 +109,6 @@ private:
     void scheduleQueryRowRecompute(Index row);
     void ensureComputed() const;
     void publishResult();
-    /// Follows a structural change: views rebuild, the result is recomputed.
-    void finishStructuralChange();
 
     Scenario m_scenario;
     QTimer m_recomputeTimer;

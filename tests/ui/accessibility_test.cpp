@@ -1,5 +1,6 @@
 // Accessibility: every view has a name and a description; the painted views describe their
 // current numbers in words, and the words change with the numbers.
+#include "../support/uisettle.h"
 #include "attentionmodel.h"
 #include "builtinscenarios.h"
 #include "chartsupport.h"
@@ -227,5 +228,5 @@ TEST(Accessibility, PaintedViewsShowAFocusRing)
     }
     window.keySpaceView()->setFocus(Qt::TabFocusReason);
     settleEvents();
-    window.keySpaceView()->grab().save(QStringLiteral("/tmp/access-keyspace-focus.png"));
+    window.keySpaceView()->grab().save(attnlens::test::testOutputPath(QStringLiteral("access-keyspace-focus.png")));
 }

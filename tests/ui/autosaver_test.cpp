@@ -11,7 +11,6 @@
 #include <QFile>
 #include <QProcess>
 #include <QDir>
-#include <QElapsedTimer>
 #include <QFileInfo>
 #include <QSettings>
 #include <QSignalSpy>
@@ -22,7 +21,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <functional>
 #include <memory>
 #include <random>
 
@@ -40,7 +41,19 @@ bool eventually(Condition condition, int timeoutMs = 5000)
     return QTest::qWaitFor(condition, timeoutMs);
 }
 
+// Where the real timer writes by itself, it does so soon; no test depends on how soon.
 constexpr int kShortInterval = 40;
+// An interval no test lives to see: the write happens when the test runs it (runScheduledWrite).
+constexpr int kAnHour = 3600 * 1000;
+
+/// A clock that the test steps by hand (milliseconds).
+struct ManualClock {
+    qint64 now = 0;
+    std::function<qint64()> reader()
+    {
+        return [this] { return now; };
+    }
+};
 
 class AutoSaverTest : public ::testing::Test {
 protected:
@@ -57,6 +70,16 @@ protected:
         ASSERT_TRUE(document.saveTo(documentPath));
     }
 
+    /// Makes a change and waits until the autosaver has heard of it (the document checks its
+    /// content one event-loop turn after a change).
+    template <typename Change>
+    void changeAndWaitForCheck(Change change)
+    {
+        const int before = int(checked.count());
+        change();
+        ASSERT_TRUE(eventually([&] { return checked.count() > before; }));
+    }
+
     QTemporaryDir dir;
     QString autosavePath = dir.filePath(QStringLiteral("data/autosave.json"));
     QString documentPath;
@@ -64,6 +87,7 @@ protected:
     AttentionModel model;
     DocumentController document{&model, &parent};
     AutoSaver autosaver{&model, &document};
+    QSignalSpy checked{&document, &DocumentController::contentChecked};
     QStringList errors;
 };
 
@@ -76,15 +100,24 @@ TEST(AutoSaverPath, LivesInTheAppDataFolder)
               QFileInfo(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).absoluteFilePath());
 }
 
-TEST_F(AutoSaverTest, AChangeIsWrittenShortlyAfterWithTheDocumentsPathAndName)
+TEST_F(AutoSaverTest, AChangeIsWrittenOneIntervalLaterWithTheDocumentsPathAndName)
 {
     EXPECT_EQ(AutoSaver::kDefaultIntervalMs >= 2000 && AutoSaver::kDefaultIntervalMs <= 3000, true);
+    autosaver.setInterval(kAnHour);
     QSignalSpy written(&autosaver, &AutoSaver::written);
-    model.setQueryRow(0, (Eigen::RowVectorXd(2) << 0.123456789012345, -3.3e-7).finished());
-    ASSERT_TRUE(eventually([&] { return autosaver.isPending(); }));
-    EXPECT_FALSE(QFileInfo::exists(autosavePath));  // not at once: a moment later
-    ASSERT_TRUE(eventually([&] { return QFileInfo::exists(autosavePath); }));
+    changeAndWaitForCheck([&] {
+        model.setQueryRow(0, (Eigen::RowVectorXd(2) << 0.123456789012345, -3.3e-7).finished());
+    });
+    ASSERT_TRUE(autosaver.isPending());
+    EXPECT_EQ(autosaver.scheduledDelay(), kAnHour);
+    EXPECT_FALSE(QFileInfo::exists(autosavePath));  // not at once: one interval later
+    EXPECT_EQ(written.count(), 0);
+
+    autosaver.runScheduledWrite();  // what the timer does when the interval is over
+    EXPECT_TRUE(QFileInfo::exists(autosavePath));
     EXPECT_EQ(written.count(), 1);
+    EXPECT_FALSE(autosaver.isPending());
+    EXPECT_EQ(autosaver.scheduledDelay(), -1);
 
     const Result<AutoSaver::Recovered> recovered = autosaver.read();
     ASSERT_TRUE(recovered.ok()) << recovered.error().describe().toStdString();
@@ -94,38 +127,68 @@ TEST_F(AutoSaverTest, AChangeIsWrittenShortlyAfterWithTheDocumentsPathAndName)
     EXPECT_LE(qAbs(recovered.value().savedAt.secsTo(QDateTime::currentDateTime())), 60);
 }
 
+TEST_F(AutoSaverTest, TheTimerWritesByItself)
+{
+    // The same write without the test's help: the interval's timer runs it.
+    QSignalSpy written(&autosaver, &AutoSaver::written);
+    model.setTemperature(4.0);
+    ASSERT_TRUE(eventually([&] { return written.count() == 1; }));
+    EXPECT_TRUE(QFileInfo::exists(autosavePath));
+    EXPECT_TRUE(identicalDoubles(autosaver.read().value().scenario.temperature, 4.0));
+}
+
 TEST_F(AutoSaverTest, ABurstOfChangesGivesOneWrite)
 {
+    autosaver.setInterval(kAnHour);
     QSignalSpy written(&autosaver, &AutoSaver::written);
     for (int step = 0; step < 5; ++step) {
-        model.setTemperature(1.0 + 0.1 * step);
-        QTest::qWait(kShortInterval / 4);
+        changeAndWaitForCheck([&] { model.setTemperature(1.5 + 0.1 * step); });
+        EXPECT_TRUE(autosaver.isPending()) << step;
+        EXPECT_EQ(written.count(), 0) << step;
     }
-    ASSERT_TRUE(eventually([&] { return written.count() == 1; }));
-    QTest::qWait(kShortInterval * 3);
+    autosaver.runScheduledWrite();
     EXPECT_EQ(written.count(), 1);
-    EXPECT_TRUE(identicalDoubles(autosaver.read().value().scenario.temperature, 1.0 + 0.1 * 4));
+    EXPECT_FALSE(autosaver.isPending()) << "nothing more is scheduled: the burst gave one write";
+    EXPECT_TRUE(identicalDoubles(autosaver.read().value().scenario.temperature, 1.5 + 0.1 * 4));
 }
 
 TEST_F(AutoSaverTest, AnEndlessDragIsStillWrittenWithinFourIntervals)
 {
+    // A drag that changes the query every quarter interval, for ever: each change postpones the
+    // write, but never past four intervals after the first change. The clock is the test's.
+    ManualClock clock;
+    autosaver.setClock(clock.reader());
+    autosaver.setInterval(kAnHour);
     QSignalSpy written(&autosaver, &AutoSaver::written);
-    QElapsedTimer clock;
-    clock.start();
+    const qint64 start = 1000;
     int step = 0;
-    while (written.isEmpty() && clock.elapsed() < kShortInterval * 40) {
-        model.setQueryRow(0, Eigen::RowVectorXd::Constant(2, 0.001 * ++step));
-        QTest::qWait(kShortInterval / 4);
+    while (written.isEmpty() && step < 40) {
+        clock.now = start + qint64(step) * kAnHour / 4;
+        ++step;
+        changeAndWaitForCheck([&] { model.setQueryRow(0, Eigen::RowVectorXd::Constant(2, 0.001 * step)); });
+        const qint64 sinceFirstChange = clock.now - start;
+        const qint64 expectedDelay = std::clamp<qint64>(4 * qint64(kAnHour) - sinceFirstChange, 0, kAnHour);
+        if (expectedDelay > 0) {
+            EXPECT_EQ(autosaver.scheduledDelay(), expectedDelay) << "step " << step;
+            EXPECT_TRUE(written.isEmpty()) << "step " << step;
+        } else {
+            // Four intervals are over: the write is due now, on the next turn of the event loop.
+            ASSERT_TRUE(eventually([&] { return written.count() == 1; })) << "step " << step;
+        }
     }
     EXPECT_EQ(written.count(), 1);
-    EXPECT_LT(clock.elapsed(), kShortInterval * 15);
+    EXPECT_EQ(step, 17) << "the change four intervals after the first one is written at once";
+    EXPECT_TRUE(identicalDoubles(autosaver.read().value().scenario.queries(0, 0), 0.001 * 17));
 }
 
 TEST_F(AutoSaverTest, NothingIsWrittenWhileTheDocumentIsClean)
 {
-    model.setTemperature(4.0);
-    model.setTemperature(builtinScenario(kLessonScenarioId).temperature);  // back to what the file holds
-    QTest::qWait(kShortInterval * 4);
+    changeAndWaitForCheck([&] {
+        model.setTemperature(4.0);
+        model.setTemperature(builtinScenario(kLessonScenarioId).temperature);  // back to what the file holds
+    });
+    EXPECT_FALSE(checked.last().at(0).toBool()) << "the document is clean";
+    EXPECT_FALSE(autosaver.isPending()) << "so no write is scheduled";
     EXPECT_FALSE(QFileInfo::exists(autosavePath));
 }
 
@@ -157,8 +220,12 @@ TEST_F(AutoSaverTest, ACopyLeftByACrashSurvivesUntilItIsOffered)
     AutoSaver next(&nextModel, &nextDocument);
     next.setFilePath(autosavePath);
     next.setInterval(kShortInterval);
+    QSignalSpy nextChecked(&nextDocument, &DocumentController::contentChecked);
+    QSignalSpy nextResult(&nextModel, &AttentionModel::resultChanged);
     nextDocument.setDocument(builtinScenario(kLessonScenarioId), QString(), QStringLiteral("lesson"));
-    QTest::qWait(kShortInterval * 3);
+    ASSERT_TRUE(eventually([&] { return nextChecked.count() >= 1 && nextResult.count() >= 1; }));
+    EXPECT_FALSE(nextChecked.last().at(0).toBool()) << "the fresh document is clean";
+    EXPECT_FALSE(next.isPending()) << "nothing is scheduled that could write over the crash's copy";
     ASSERT_TRUE(next.hasAutosave());
     QFile file(autosavePath);
     ASSERT_TRUE(file.open(QIODevice::ReadOnly));

@@ -1,3 +1,4 @@
+#include "../support/uisettle.h"
 #include "attentionmodel.h"
 #include "chartsupport.h"
 #include "contextchartview.h"
@@ -6,6 +7,7 @@
 #include "viewstate.h"
 
 #include <QApplication>
+#include <QBarSeries>
 #include <QBarCategoryAxis>
 #include <QBarSet>
 #include <QChart>
@@ -25,6 +27,8 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <memory>
+#include <vector>
 
 using namespace attnlens;
 
@@ -44,6 +48,28 @@ protected:
         return false;
     }
 };
+
+/// Qt Charts' private relay from a bar set to its series (QBarSetPrivate, the set's QObject
+/// child), found by class name as replaceBarValues() finds it. Null if a Qt upgrade renamed it.
+QObject *seriesRelayOf(QBarSet *set)
+{
+    for (QObject *child : set->children()) {
+        if (qstrcmp(child->metaObject()->className(), "QBarSetPrivate") == 0)
+            return child;
+    }
+    return nullptr;
+}
+
+/// Counts what a bar set announces to its series through the private relay (each announcement
+/// makes the series lay out every bar again).
+std::unique_ptr<QSignalSpy> spyOnSeriesAnnouncements(QBarSet *set)
+{
+    QObject *relay = seriesRelayOf(set);
+    if (!relay)
+        return nullptr;
+    auto spy = std::make_unique<QSignalSpy>(relay, SIGNAL(valueChanged(int)));
+    return spy->isValid() ? std::move(spy) : nullptr;
+}
 
 Matrix rows(std::initializer_list<std::initializer_list<double>> values)
 {
@@ -191,7 +217,7 @@ TEST_F(ContextChartViewTest, NegativeContributionsStackBelowZero)
     expectAxisHoldsTheStacksClosely();
 
     const QImage image = view->grab().toImage();
-    image.save(QStringLiteral("/tmp/perfcharts-context-negative.png"));
+    image.save(attnlens::test::testOutputPath(QStringLiteral("perfcharts-context-negative.png")));
     // Dim 1: A's share (−2.41) hangs below zero; B (0.79) and C (1.60) stack upwards from zero.
     const double a = sets.at(0)->at(0);
     const double b = sets.at(1)->at(0);
@@ -255,7 +281,7 @@ TEST_F(ContextChartViewTest, RefusalGreysTheChartOut)
     EXPECT_TRUE(view->errorText().startsWith(QStringLiteral("undefined: no allowed key")));
     EXPECT_TRUE(view->contextLabel(0).isEmpty());
     const QImage image = view->grab().toImage();
-    image.save(QStringLiteral("/tmp/perfcharts-context-error.png"));
+    image.save(attnlens::test::testOutputPath(QStringLiteral("perfcharts-context-error.png")));
     for (QBarSet *set : view->contributionSets())
         EXPECT_EQ(countPixels(image, set->color()), 0) << "stale bars shown as current";
 
@@ -284,7 +310,7 @@ TEST_F(ContextChartViewTest, ManyKeysShareAnOtherKeysSet)
     EXPECT_EQ(view->keysOfSet(ContextChartView::kMaxKeySets - 1).size(), n - (ContextChartView::kMaxKeySets - 1));
     EXPECT_TRUE(view->contributionSets().constLast()->label().contains(QStringLiteral("other")));
     expectStacksMatchModel(0);
-    view->grab().toImage().save(QStringLiteral("/tmp/perfcharts-context-many.png"));
+    view->grab().toImage().save(attnlens::test::testOutputPath(QStringLiteral("perfcharts-context-many.png")));
 }
 
 TEST_F(ContextChartViewTest, RendersAtProjectorAndLargeSizes)
@@ -293,7 +319,7 @@ TEST_F(ContextChartViewTest, RendersAtProjectorAndLargeSizes)
         view->resize(size);
         settle();
         const QImage image = view->grab().toImage();
-        image.save(QStringLiteral("/tmp/perfcharts-context-%1x%2.png").arg(size.width()).arg(size.height()));
+        image.save(attnlens::test::testOutputPath(QStringLiteral("perfcharts-context-%1x%2.png").arg(size.width()).arg(size.height())));
         ASSERT_EQ(image.size(), size);
         for (QBarSet *set : view->contributionSets())
             EXPECT_GT(countPixels(image, set->color()), size.width() * size.height() / 400) << size.width();
@@ -356,12 +382,37 @@ TEST_F(ContextChartViewTest, WhatADragLeavesOnScreenIsAFullRepaint)
 {
     // Frames during a drag repaint only what changed; the pixels left on screen afterwards
     // must be the same as a repaint of the whole chart.
+    //
+    // Each frame also announces each set's new values to its series once, not once per value:
+    // replaceBarValues() mutes Qt Charts' private relay (QBarSetPrivate) for all but the last
+    // changed value. If a Qt upgrade renames or bypasses that relay, this fails here instead of a
+    // drag quietly laying out every bar once per changed value.
+    const QList<QBarSet *> sets = view->contributionSets();
+    std::vector<std::unique_ptr<QSignalSpy>> announced;
+    std::vector<std::unique_ptr<QSignalSpy>> written;
+    for (QBarSet *set : sets) {
+        announced.push_back(spyOnSeriesAnnouncements(set));
+        ASSERT_NE(announced.back(), nullptr)
+            << "Qt Charts' QBarSetPrivate relay (or its valueChanged(int) signal) is gone: "
+               "replaceBarValues() can no longer mute it; see ui/chartsupport.cpp";
+        written.push_back(std::make_unique<QSignalSpy>(set, &QBarSet::valueChanged));
+    }
+    int setsWithSeveralValuesInOneFrame = 0;
     for (int step = 1; step <= 12; ++step) {
         Eigen::RowVectorXd q(2);
         q << std::cos(step * 0.5), std::sin(step * 0.5);
         model.setQueryRow(0, q);
         settle();
+        for (size_t s = 0; s < announced.size(); ++s) {
+            EXPECT_EQ(announced[s]->count(), written[s]->count() > 0 ? 1 : 0)
+                << "set " << s << ", step " << step << ": " << written[s]->count()
+                << " values written, " << announced[s]->count() << " announced to the series";
+            setsWithSeveralValuesInOneFrame += written[s]->count() >= 2;
+            announced[s]->clear();
+            written[s]->clear();
+        }
     }
+    ASSERT_GT(setsWithSeveralValuesInOneFrame, 0) << "the drag must change two values of a set at once";
     QImage onScreen = view->screen()->grabWindow(view->window()->winId()).toImage();
     if (onScreen.isNull())
         GTEST_SKIP() << "this platform cannot read back the window";
@@ -442,14 +493,30 @@ TEST_F(ContextChartViewTest, LegendEntriesAndTitlesAreNeverCutShort)
 
 TEST(ReplaceBarValues, WritesEveryChangedValueAndOnlyThose)
 {
-    QBarSet set(QStringLiteral("s"));
-    set.append(QList<qreal>{1, 2, 3, 4});
-    QSignalSpy changed(&set, &QBarSet::valueChanged);
-    EXPECT_EQ(replaceBarValues(&set, {1, 5, 3, 7}), 2);
-    EXPECT_EQ(changed.count(), 2);
-    EXPECT_EQ(set.at(1), 5.0);
-    EXPECT_EQ(set.at(3), 7.0);
-    EXPECT_EQ(replaceBarValues(&set, {1, 5, 3, 7}), 0);
+    QBarSeries series;
+    auto *set = new QBarSet(QStringLiteral("s"));
+    set->append(QList<qreal>{1, 2, 3, 4, 5});
+    series.append(set);
+    QSignalSpy changed(set, &QBarSet::valueChanged);
+    const std::unique_ptr<QSignalSpy> announced = spyOnSeriesAnnouncements(set);
+    ASSERT_NE(announced, nullptr)
+        << "Qt Charts' QBarSetPrivate relay (or its valueChanged(int) signal) is gone: "
+           "replaceBarValues() can no longer mute it; see ui/chartsupport.cpp";
+
+    EXPECT_EQ(replaceBarValues(set, {1, 5, 3, 7, 9}), 3);
+    EXPECT_EQ(changed.count(), 3);
+    EXPECT_EQ(announced->count(), 1) << "the series hears of the last changed value only";
+    EXPECT_EQ(announced->at(0).at(0).toInt(), 4);
+    EXPECT_EQ(set->at(1), 5.0);
+    EXPECT_EQ(set->at(3), 7.0);
+    EXPECT_EQ(set->at(4), 9.0);
+    EXPECT_FALSE(seriesRelayOf(set)->signalsBlocked()) << "the relay is unmuted afterwards";
+
+    changed.clear();
+    announced->clear();
+    EXPECT_EQ(replaceBarValues(set, {1, 5, 3, 7, 9}), 0);
+    EXPECT_EQ(changed.count(), 0);
+    EXPECT_EQ(announced->count(), 0);
 }
 
 } // namespace

@@ -109,21 +109,21 @@ TEST_F(ExportFigureDialogTest, SuffixAndFormatFollowEachOther)
 
     // Typing a suffix chooses the format.
     path->clear();
-    QTest::keyClicks(path, QStringLiteral("/tmp/figure.svg"));
+    QTest::keyClicks(path, QStringLiteral("/home/student/figures/figure.svg"));
     EXPECT_EQ(dialog.options().format, FigureFormat::Svg);
     EXPECT_FALSE(resolution->isEnabled());  // a vector drawing has no resolution
     path->clear();
-    QTest::keyClicks(path, QStringLiteral("/tmp/figure.PDF"));
+    QTest::keyClicks(path, QStringLiteral("/home/student/figures/figure.PDF"));
     EXPECT_EQ(dialog.options().format, FigureFormat::Pdf);
 
     // Choosing a format changes the suffix.
     format->setCurrentIndex(format->findData(static_cast<int>(FigureFormat::Png)));
-    EXPECT_EQ(dialog.filePath(), QStringLiteral("/tmp/figure.png"));
+    EXPECT_EQ(dialog.filePath(), QStringLiteral("/home/student/figures/figure.png"));
     EXPECT_TRUE(resolution->isEnabled());
 
     // A bare name gets the format's suffix.
-    path->setText(QStringLiteral("/tmp/bare"));
-    EXPECT_EQ(dialog.filePath(), QStringLiteral("/tmp/bare.png"));
+    path->setText(QStringLiteral("/home/student/figures/bare"));
+    EXPECT_EQ(dialog.filePath(), QStringLiteral("/home/student/figures/bare.png"));
 }
 
 TEST_F(ExportFigureDialogTest, ResolutionPresetsAndPixelCount)

@@ -1,5 +1,6 @@
 // The lesson dock on its own: every step with its ticks, "back to the checkpoint", the keys, the
 // reference table, the intervention bench and the framework-convention switch.
+#include "../support/uisettle.h"
 #include "attentionmodel.h"
 #include "comparisongrid.h"
 #include "comparisonview.h"
@@ -345,7 +346,7 @@ TEST(LessonPanel, LooksRightSmallAndLarge)
             settleEvents();
             const QImage image = f.panel->grab().toImage();
             EXPECT_FALSE(image.isNull());
-            image.save(QStringLiteral("/tmp/lesson-panel-%1-%2x%3.png").arg(QLatin1String(id)).arg(size.width()).arg(size.height()));
+            image.save(attnlens::test::testOutputPath(QStringLiteral("lesson-panel-%1-%2x%3.png").arg(QLatin1String(id)).arg(size.width()).arg(size.height())));
         }
     }
     // Wide enough: before and after side by side; narrow: stacked.

@@ -1,6 +1,7 @@
 // The lesson inside the main window: hidden until asked for, started from the menu or the
 // View toggle, raising the view each step is about, keys that work wherever the focus is, and
 // a window that keeps working while the lesson is open.
+#include "../support/uisettle.h"
 #include "attentionmodel.h"
 #include "coretestsupport.h"
 #include "documentcontroller.h"
@@ -188,7 +189,7 @@ TEST(LessonWindow, ScreenshotsAt1280x720And1920x1080)
         window.startLesson(stepWithId(*window.lessonPanel(), "what-a-plot-explains"));
         settleEvents();
         const QImage image = window.grab().toImage();
-        image.save(QStringLiteral("/tmp/lesson-window-%1x%2.png").arg(size.width()).arg(size.height()));
+        image.save(attnlens::test::testOutputPath(QStringLiteral("lesson-window-%1x%2.png").arg(size.width()).arg(size.height())));
         // The lesson takes a column, not the window: the key space keeps a usable width.
         EXPECT_GE(window.keySpaceView()->width(), size.width() / 4);
         EXPECT_GE(window.lessonPanel()->width(), window.lessonPanel()->minimumSizeHint().width());

@@ -13,6 +13,7 @@
 #include "maskgridcanvas.h"
 #include "maskgridview.h"
 #include "temperaturepanel.h"
+#include "textprobe.h"
 #include "viewstate.h"
 #include "weightschartview.h"
 #include "workednumbersview.h"
@@ -28,6 +29,8 @@
 #include <QTest>
 
 #include <gtest/gtest.h>
+
+#include <algorithm>
 
 using namespace attnlens;
 using attnlens::test::settleEvents;
@@ -186,11 +189,59 @@ TEST_F(MainWindowTest, RendersAt2560x1440)
     settleEvents();
     const QImage image = window.grab().toImage();
     EXPECT_EQ(image.width(), 2560 * static_cast<int>(window.devicePixelRatioF()));
-    EXPECT_GT(distinctColors(image), 50);
+    EXPECT_FALSE(window.errorBanner()->isVisible());
+
+    // Every view in front (a dock tab behind another is moved out of the window) gets a
+    // generous share of the big screen, and no two of them overlap.
+    const auto inWindow = [&window](QWidget *view) {
+        return QRect(view->mapTo(&window, QPoint(0, 0)), view->size());
+    };
+    QList<QWidget *> shown;
     for (QWidget *view : allViews(window)) {
-        if (view->isVisible())
-            EXPECT_GT(distinctColors(view->grab().toImage()), 8) << view->objectName().toStdString();
+        if (view->isVisible() && window.rect().contains(inWindow(view)))
+            shown.append(view);
     }
+    ASSERT_GE(shown.size(), 6) << "key space, heatmap, both charts, temperature and mask in front";
+    for (int i = 0; i < shown.size(); ++i) {
+        QWidget *view = shown.at(i);
+        const QRect area = inWindow(view);
+        SCOPED_TRACE(view->objectName().toStdString());
+        EXPECT_GE(area.width(), 500);
+        EXPECT_GE(area.height(), view == window.temperaturePanel() ? 40 : 200);
+        for (int j = i + 1; j < shown.size(); ++j)
+            EXPECT_FALSE(area.intersects(inWindow(shown.at(j)))) << shown.at(j)->objectName().toStdString();
+    }
+    EXPECT_TRUE(shown.contains(window.heatmapView()));
+    EXPECT_GE(window.keySpaceView()->width(), 1200) << "the key space takes the middle of the screen";
+
+    // The heatmap names every query and key of the scenario on its axes, none cut short.
+    const Scenario &scenario = window.model()->scenario();
+    ASSERT_TRUE(window.heatmapView()->isVisible());
+    const QVector<DrawnText> heatmapTexts = drawnTexts(window.heatmapView());
+    const auto paintedInFull = [&heatmapTexts](const QString &label) {
+        return std::any_of(heatmapTexts.begin(), heatmapTexts.end(),
+                           [&label](const DrawnText &t) { return t.text == label && !isCut(t); });
+    };
+    for (Index i = 0; i < scenario.queryCount(); ++i)
+        EXPECT_TRUE(paintedInFull(scenario.queryLabel(i))) << scenario.queryLabel(i).toStdString();
+    for (Index j = 0; j < scenario.keyCount(); ++j)
+        EXPECT_TRUE(paintedInFull(scenario.keyLabel(j))) << scenario.keyLabel(j).toStdString();
+
+    // The weights chart's bars are the selected query's weights.
+    const QList<QBarSet *> bars = window.weightsChartView()->findChildren<QBarSet *>();
+    const AttentionResult *result = window.model()->result();
+    ASSERT_NE(result, nullptr);
+    const int query = window.viewState()->selectedQuery();
+    bool foundWeights = false;
+    for (const QBarSet *set : bars) {
+        if (set->count() != scenario.keyCount())
+            continue;
+        bool same = true;
+        for (int j = 0; j < set->count(); ++j)
+            same = same && set->at(j) == result->weights(query, j);
+        foundWeights = foundWeights || same;
+    }
+    EXPECT_TRUE(foundWeights) << "a bar set holds query " << query << "'s weights";
 }
 
 TEST_F(MainWindowTest, ColourMapAndLayoutAreRemembered)

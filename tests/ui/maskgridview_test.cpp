@@ -1,3 +1,4 @@
+#include "../support/uisettle.h"
 #include "attentionmodel.h"
 #include "builtinscenarios.h"
 #include "coretestsupport.h"
@@ -115,7 +116,7 @@ protected:
         view->setGeometry(QRect(QPoint(0, 0), size));
         host->show();
         ASSERT_TRUE(QTest::qWaitForWindowExposed(host.get()));
-        QTest::qWait(20);
+        ASSERT_TRUE(attnlens::test::waitForStableLayout(host.get()));
     }
 
     void clickCell(int queryRow, int keyRow)
@@ -193,8 +194,7 @@ TEST_F(MaskGridViewTest, BlockingTheLastAllowedKeyIsRefused)
     // The refused cell flashes red, then the flash fades away.
     const QRect flashed = grid->cellRect(0, 0).adjusted(-3, -3, 3, 3);
     EXPECT_GT(countPixels(grid->grab().toImage(), flashed, isRed), 20);
-    QTest::qWait(700);
-    EXPECT_FALSE(grid->isFlashing());
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !grid->isFlashing(); }, 5000)) << "the flash ends";
     EXPECT_EQ(countPixels(grid->grab().toImage(), flashed, isRed), 0);
 
     // A row with several allowed keys still gives one up.

@@ -1,3 +1,4 @@
+#include "../support/uisettle.h"
 #include "attentionmodel.h"
 #include "builtinscenarios.h"
 #include "coretestsupport.h"
@@ -325,7 +326,7 @@ TEST_F(MatrixEditorTest, ScreenshotsAreReadable)
     view.tableView(Part::Keys)->setCurrentIndex(table(Part::Keys)->index(1, 1));
     table(Part::Keys)->setData(table(Part::Keys)->index(1, 1), QStringLiteral("abc"));
     settleEvents();
-    EXPECT_TRUE(view.grab().save(QStringLiteral("/tmp/edit-matrix-small.png")));
+    EXPECT_TRUE(view.grab().save(attnlens::test::testOutputPath(QStringLiteral("edit-matrix-small.png"))));
     // Every column of K fits without a horizontal scroll bar at the docked size.
     QTableView *keys = view.tableView(Part::Keys);
     EXPECT_LE(keys->horizontalHeader()->length(), keys->viewport()->width());
@@ -344,7 +345,7 @@ TEST_F(MatrixEditorTest, ScreenshotsAreReadable)
     view.resize(1400, 900);
     view.tabs()->setCurrentIndex(0);
     settleEvents();
-    EXPECT_TRUE(view.grab().save(QStringLiteral("/tmp/edit-matrix-large.png")));
+    EXPECT_TRUE(view.grab().save(attnlens::test::testOutputPath(QStringLiteral("edit-matrix-large.png"))));
 }
 
 } // namespace

@@ -1,3 +1,4 @@
+#include "../support/uisettle.h"
 #include "attentionmodel.h"
 #include "builtinscenarios.h"
 #include "coretestsupport.h"
@@ -62,7 +63,7 @@ void saveScreenshot(QWidget *widget, const QString &name)
 // Every visible control lies inside the panel and on no other, and wrapped text is not clipped.
 void expectTidyLayout(QWidget *panel, const char *name)
 {
-    QTest::qWait(20);
+    ASSERT_TRUE(attnlens::test::waitForStableLayout(panel)) << name;
     const QList<QWidget *> children =
         panel->findChildren<QWidget *>(QString(), Qt::FindDirectChildrenOnly);
     for (int a = 0; a < children.size(); ++a) {
@@ -251,7 +252,7 @@ TEST_F(TemperaturePanelTest, NewWeightsUpdateTheReadoutWithoutARelayout)
     for (const int width : {1280, 460}) {
         model->setScenario(builtinScenario(width > 1000 ? "three-queries" : "lesson"));
         showAt(width, 170);
-        QTest::qWait(20);
+        ASSERT_TRUE(attnlens::test::waitForStableLayout(panel.get()));
         LayoutRequestCounter counter;
         panel->installEventFilter(&counter);
         QStringList shown;
@@ -276,7 +277,7 @@ TEST_F(TemperaturePanelTest, NewWeightsRepaintOnlyTheReadout)
     // While a query is dragged the readout changes on every step: it repaints itself alone,
     // never the panel, its dock or the window behind it, and still shows its number in bold.
     showAt(1280, 170);
-    QTest::qWait(20);
+    ASSERT_TRUE(attnlens::test::waitForStableLayout(panel.get()));
     struct PaintCounter : QObject {
         QMap<QObject *, int> counts;
         bool eventFilter(QObject *watched, QEvent *event) override
@@ -440,7 +441,7 @@ TEST_F(TemperaturePanelTest, AWrappedReadoutIsNeverClipped)
     QCoreApplication::processEvents();
     for (const int width : {320, 420, 360}) {
         showAt(width, 220);
-        QTest::qWait(20);
+        ASSERT_TRUE(attnlens::test::waitForStableLayout(panel.get()));
         ASSERT_TRUE(readout->wordWrap()) << width;
         EXPECT_GE(readout->height(), readout->heightForWidth(readout->width())) << width;
         EXPECT_GT(readout->height(), readout->fontMetrics().height()) << "wraps at " << width;
@@ -524,4 +525,19 @@ TEST(TemperaturePanelMargins, StepSevenOfTheLessonAt1280x720LeavesRoomRightOfThe
             << language.toStdString();
         saveScreenshot(&window, QStringLiteral("lesson-step7-%1.png").arg(language));
     }
+}
+
+// The panel reads the model's error inside temperatureChanged (issue 12, point 1): the state line
+// must describe the new temperature at once, in the same call, not one event-loop turn later
+// when resultChanged arrives.
+TEST_F(TemperaturePanelTest, TheStateLineNamesAnInvalidTemperatureInTheSameCall)
+{
+    ASSERT_NE(model->result(), nullptr);  // a fresh result, so a stale one would be kept
+    ASSERT_TRUE(stateLine->text().isEmpty());
+    model->setTemperature(-0.5);  // no event processing between the setter and the checks
+    EXPECT_TRUE(stateLine->text().contains(QStringLiteral("is invalid"))) << stateLine->text().toStdString();
+    EXPECT_TRUE(stateLine->text().contains(QStringLiteral("-0.5"))) << stateLine->text().toStdString();
+
+    model->setTemperature(0.7);
+    EXPECT_TRUE(stateLine->text().isEmpty()) << stateLine->text().toStdString();
 }

@@ -1,6 +1,7 @@
 // Editing and undo in the whole window, as a student meets them: the Edit menu, the Matrices
 // and History panels, and the acceptance story of issue 4 (edit K in the table, drag, toggle a
 // mask cell, then undo all of it back to the exact starting scenario).
+#include "../support/uisettle.h"
 #include "coretestsupport.h"
 #include "attentionmodel.h"
 #include "builtinscenarios.h"
@@ -148,7 +149,7 @@ TEST_F(UndoMainWindowTest, MatricesPanelIsRoomyEnoughAt1280x720)
     }
     editor->tabs()->setCurrentIndex(1);
     settleEvents();
-    EXPECT_TRUE(window.grab().save(QStringLiteral("/tmp/edit-window.png")));
+    EXPECT_TRUE(window.grab().save(attnlens::test::testOutputPath(QStringLiteral("edit-window.png"))));
 }
 
 TEST_F(UndoMainWindowTest, AcceptanceEditKDragToggleMaskThenUndoEverything)
@@ -277,7 +278,7 @@ TEST_F(UndoMainWindowTest, EveryKindOfEditInTheWholeWindowUndoesAndRedoesExactly
     }
     EXPECT_EQ(window.model()->scenario().queryCount(), 1);
     EXPECT_EQ(window.model()->scenario().keyDimension(), 1);
-    EXPECT_TRUE(window.grab().save(QStringLiteral("/tmp/edit-window-rebuilt.png")));
+    EXPECT_TRUE(window.grab().save(attnlens::test::testOutputPath(QStringLiteral("edit-window-rebuilt.png"))));
 }
 
 // Issue 10: undo brought the causal mask back but left memory C unticked as padding, so the

@@ -1,3 +1,4 @@
+#include "../support/uisettle.h"
 #include "attentionmodel.h"
 #include "scenario.h"
 #include "tokenpalette.h"
@@ -206,7 +207,7 @@ TEST_F(WeightsChartViewTest, MaskedKeyIsHatchedAndMarked)
 
     // The masked column shows the grey hatch and none of the query's colour; the others do.
     const QImage image = view->grab().toImage();
-    image.save(QStringLiteral("/tmp/perfcharts-weights-masked.png"));
+    image.save(attnlens::test::testOutputPath(QStringLiteral("perfcharts-weights-masked.png")));
     const QPoint masked = pixelOf(1, 0.75);
     const QPoint allowed = pixelOf(0, 0.25);
     const QRect maskedArea(masked - QPoint(10, 10), QSize(20, 20));
@@ -271,7 +272,7 @@ TEST_F(WeightsChartViewTest, AllMaskedRowIsShownAsUndefined)
     EXPECT_FALSE(view->isBarLabelVisible(0));
 
     const QImage image = view->grab().toImage();
-    image.save(QStringLiteral("/tmp/perfcharts-weights-error.png"));
+    image.save(attnlens::test::testOutputPath(QStringLiteral("perfcharts-weights-error.png")));
     EXPECT_EQ(countPixels(image, queryColor(0)), 0) << "stale bars shown as current";
 
     model.setMaskCell(0, 2, true);
@@ -319,7 +320,7 @@ TEST_F(WeightsChartViewTest, RendersAtProjectorAndLargeSizes)
         view->resize(size);
         settle();
         const QImage image = view->grab().toImage();
-        image.save(QStringLiteral("/tmp/perfcharts-weights-%1x%2.png").arg(size.width()).arg(size.height()));
+        image.save(attnlens::test::testOutputPath(QStringLiteral("perfcharts-weights-%1x%2.png").arg(size.width()).arg(size.height())));
         ASSERT_EQ(image.size(), size);
         // The three bars fill a visible share of the picture, each in its key's colour.
         for (int j = 0; j < 3; ++j)
@@ -339,17 +340,14 @@ TEST_F(WeightsChartViewTest, ManyKeysStayResponsive)
     model.setScenario(many);
     settle();
     ASSERT_EQ(view->weightSet()->count(), n);
-    QElapsedTimer timer;
-    timer.start();
+    // How fast this goes is measured by bench/uidragbench.cpp, never asserted here.
     for (int step = 0; step < 20; ++step) {
         model.setQueryRow(0, Eigen::RowVectorXd::Random(8));
         settle();
     }
-    EXPECT_LT(timer.elapsed(), 4000);
     for (int j = 0; j < n; j += 37)
         EXPECT_EQ(view->weightSet()->at(j), model.result()->weights(0, j));
-    QTest::qWait(100);
-    view->grab().toImage().save(QStringLiteral("/tmp/perfcharts-weights-many.png"));
+    view->grab().toImage().save(attnlens::test::testOutputPath(QStringLiteral("perfcharts-weights-many.png")));
     auto *yAxis = qobject_cast<QValueAxis *>(view->chart()->axes(Qt::Vertical).constFirst());
     ASSERT_NE(yAxis, nullptr);
     EXPECT_EQ(yAxis->min(), 0.0);

@@ -5,10 +5,12 @@
 #include "builtinscenarios.h"
 #include "coretestsupport.h"
 #include "numberformat.h"
+#include "textprobe.h"
 #include "viewstate.h"
 #include "weightstablemodel.h"
 #include "weightstableview.h"
 
+#include <QHeaderView>
 #include <QImage>
 #include <QItemSelectionModel>
 #include <QSignalSpy>
@@ -16,6 +18,9 @@
 #include <QTest>
 
 #include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
 
 using namespace attnlens;
 using attnlens::test::settleEvents;
@@ -147,14 +152,71 @@ TEST_F(WeightsTableTest, TheCurrentRowAndTheSelectedQueryFollowEachOther)
     EXPECT_TRUE(view->accessibleDescription().contains(model.scenario().queryLabel(2)));
 }
 
-TEST_F(WeightsTableTest, Screenshots)
+// What the table paints at a small and at a large size: every cell in view is drawn with the
+// model's number (or "masked") written in full, inside its own cell, and every header label is
+// drawn; at the large size the whole table is in view without scrolling.
+TEST_F(WeightsTableTest, EveryCellInViewIsDrawnInFullAtSmallAndLargeSizes)
 {
     model.setScenario(builtinScenario("causal-self-attention"));
     settleEvents();
-    view->resize(600, 300);
-    settleEvents();
-    view->grab().save(QStringLiteral("/tmp/access-weightstable-600.png"));
-    view->resize(1400, 900);
-    settleEvents();
-    view->grab().save(QStringLiteral("/tmp/access-weightstable-1400.png"));
+    QTableView *table = view->table();
+    WeightsTableModel *tableModel = view->tableModel();
+    const Scenario &scenario = model.scenario();
+    for (const QSize size : {QSize(600, 300), QSize(1400, 900)}) {
+        SCOPED_TRACE(std::to_string(size.width()));
+        view->resize(size);
+        settleEvents();
+        const QVector<DrawnText> texts = drawnTexts(view.get());
+        const auto drawnInside = [&texts](const QString &text, const QRect &area) {
+            for (const DrawnText &drawn : texts) {
+                if (drawn.text == text && area.contains(drawn.rect.center().toPoint()))
+                    return &drawn;
+            }
+            return static_cast<const DrawnText *>(nullptr);
+        };
+        int cellsInView = 0;
+        int maskedInView = 0;
+        for (int row = 0; row < tableModel->rowCount(); ++row) {
+            for (int column = 0; column < tableModel->columnCount(); ++column) {
+                const QRect inViewport = table->visualRect(tableModel->index(row, column));
+                if (!table->viewport()->rect().contains(inViewport))
+                    continue;  // scrolled out of view, or only partly in it
+                ++cellsInView;
+                const QString expected = cell(row, column);
+                maskedInView += expected == QStringLiteral("masked");
+                const QRect inView(table->viewport()->mapTo(view.get(), inViewport.topLeft()),
+                                   inViewport.size());
+                const DrawnText *drawn = drawnInside(expected, inView);
+                ASSERT_NE(drawn, nullptr) << "cell (" << row << ", " << column << ") should read "
+                                          << expected.toStdString();
+                EXPECT_FALSE(isCut(*drawn)) << expected.toStdString();
+                EXPECT_LE(drawn->rect.width(), inView.width()) << expected.toStdString();
+            }
+        }
+        EXPECT_GE(cellsInView, 4) << "the table shows at least a few cells";
+        EXPECT_GT(maskedInView, 0) << "the causal mask's cells are in view";
+        // The headers name the tokens.
+        for (int row = 0; row < scenario.queryCount(); ++row) {
+            const QString label = scenario.queryLabel(row);
+            const bool inView = table->verticalHeader()->sectionViewportPosition(row) >= 0
+                && table->verticalHeader()->sectionViewportPosition(row)
+                        + table->verticalHeader()->sectionSize(row) <= table->viewport()->height();
+            if (!inView)
+                continue;
+            const auto found = std::find_if(texts.begin(), texts.end(), [&](const DrawnText &t) {
+                return t.text == label && !isCut(t);
+            });
+            EXPECT_NE(found, texts.end()) << "query label " << label.toStdString();
+        }
+        if (size.width() >= 1400) {
+            EXPECT_EQ(cellsInView, tableModel->rowCount() * tableModel->columnCount());
+            for (int key = 0; key < scenario.keyCount(); ++key) {
+                const QString label = scenario.keyLabel(key);
+                const auto found = std::find_if(texts.begin(), texts.end(), [&](const DrawnText &t) {
+                    return t.text == label && !isCut(t);
+                });
+                EXPECT_NE(found, texts.end()) << "key label " << label.toStdString();
+            }
+        }
+    }
 }

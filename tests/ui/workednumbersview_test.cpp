@@ -1,7 +1,9 @@
+#include "../support/uisettle.h"
 #include "attentionmodel.h"
 #include "coretestsupport.h"
 #include "numberformat.h"
 #include "scenario.h"
+#include "textprobe.h"
 #include "viewstate.h"
 #include "workednumbersview.h"
 
@@ -19,6 +21,9 @@
 #include <QToolTip>
 
 #include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
 
 using namespace attnlens;
 using attnlens::test::settleEvents;
@@ -151,7 +156,7 @@ TEST_F(WorkedNumbersViewTest, EmptyRowExplainsUndefinedSoftmax)
     EXPECT_TRUE(t.contains(QStringLiteral("softmax over no keys is undefined")));
     EXPECT_FALSE(t.contains(QStringLiteral("0.4011")));
     EXPECT_FALSE(t.contains(QStringLiteral("NaN")));
-    view->grab().toImage().save(QStringLiteral("/tmp/perfcharts-worked-error.png"));
+    view->grab().toImage().save(attnlens::test::testOutputPath(QStringLiteral("perfcharts-worked-error.png")));
 
     model.setMaskCell(0, 0, true);
     settleEvents();
@@ -207,21 +212,98 @@ TEST_F(WorkedNumbersViewTest, LongSequencesAreShortened)
     EXPECT_TRUE(t.contains(QStringLiteral("key 16")));
     EXPECT_FALSE(t.contains(QStringLiteral("key 17")));
     EXPECT_LT(t.size(), 20000);
-    view->grab().toImage().save(QStringLiteral("/tmp/perfcharts-worked-many.png"));
 }
 
 TEST_F(WorkedNumbersViewTest, RendersAtProjectorAndLargeSizes)
 {
+    // At each size the view paints what it laid out, where it laid it out, nothing cut short.
+    // Words and labels are painted as text (read back with the text probe); the numbers are
+    // painted as glyph runs, which carry no characters, so they are checked by their ink: each
+    // number in view is inked across its whole box, and two different numbers look different.
+    const AttentionResult *result = model.result();
+    ASSERT_NE(result, nullptr);
+    const QStringList words{QStringLiteral("1  Scores"), QStringLiteral("2  Softmax"),
+                            QStringLiteral("3  Context"), QStringLiteral("memory A"),
+                            QStringLiteral("memory B"), QStringLiteral("memory C"),
+                            QStringLiteral("weight")};
+    QStringList numbers;
+    for (Index j = 0; j < result->weights.cols(); ++j)
+        numbers.append(formatCompact(result->weights(0, j), 4));
+    for (Index d = 0; d < result->context.cols(); ++d)
+        numbers.append(formatCompact(result->context(0, d), 4));
+    ASSERT_EQ(numbers, (QStringList{QStringLiteral("0.4011"), QStringLiteral("0.1978"),
+                                    QStringLiteral("0.4011"), QStringLiteral("8.0222"),
+                                    QStringLiteral("5.9889")}));
+
     for (const QSize size : {QSize(1280, 720), QSize(2560, 1440), QSize(600, 400)}) {
+        SCOPED_TRACE(std::to_string(size.width()));
         view->resize(size);
         settleEvents();
-        const QImage image = view->grab().toImage();
-        image.save(QStringLiteral("/tmp/perfcharts-worked-%1x%2.png").arg(size.width()).arg(size.height()));
-        int dark = 0;
-        for (int y = 0; y < image.height(); ++y)
-            for (int x = 0; x < image.width(); ++x)
-                dark += qGray(image.pixel(x, y)) < 100;
-        EXPECT_GT(dark, 2000) << size.width();
+        const QRectF viewport(view->viewport()->rect());
+        const QPoint viewportOrigin = view->viewport()->mapTo(view.get(), QPoint(0, 0));
+
+        const QVector<DrawnText> texts = drawnTexts(view.get());
+        int wordsInView = 0;
+        for (const QString &word : words) {
+            const QRectF laidOut = view->textRect(word);
+            ASSERT_FALSE(laidOut.isEmpty()) << word.toStdString();
+            if (!viewport.contains(laidOut))
+                continue;  // below the fold at this size
+            ++wordsInView;
+            const QRectF where = laidOut.translated(viewportOrigin);
+            const auto drawn = std::find_if(texts.begin(), texts.end(), [&](const DrawnText &t) {
+                return t.text == word && where.contains(t.rect.center());
+            });
+            ASSERT_NE(drawn, texts.end()) << word.toStdString() << " is not painted where it is laid out";
+            EXPECT_FALSE(isCut(*drawn)) << word.toStdString();
+        }
+
+        const QImage image = viewportImage();
+        const auto inkColumns = [&image](const QRect &box) {
+            QVector<int> columns;
+            for (int x = box.left(); x <= box.right(); ++x) {
+                for (int y = box.top(); y <= box.bottom(); ++y) {
+                    if (image.rect().contains(x, y) && qGray(image.pixel(x, y)) < 110) {
+                        columns.append(x);
+                        break;
+                    }
+                }
+            }
+            return columns;
+        };
+        int numbersInView = 0;
+        for (const QString &number : std::as_const(numbers)) {
+            const QRectF laidOut = view->textRect(number);
+            ASSERT_FALSE(laidOut.isEmpty()) << number.toStdString();
+            if (!viewport.contains(laidOut))
+                continue;
+            ++numbersInView;
+            const QRect box = laidOut.toAlignedRect();
+            const QVector<int> ink = inkColumns(box);
+            ASSERT_FALSE(ink.isEmpty()) << number.toStdString() << " is not painted";
+            // The first and the last digit are both there: ink from one end of the box to the other.
+            EXPECT_LE(ink.first(), box.left() + 3) << number.toStdString();
+            EXPECT_GE(ink.last(), box.right() - 3) << number.toStdString();
+            EXPECT_GE(ink.size(), box.width() / 2) << number.toStdString();
+        }
+        // Different numbers are different ink.
+        const QRect a = view->textRect(QStringLiteral("0.4011")).toAlignedRect();
+        const QRect b = view->textRect(QStringLiteral("0.1978")).toAlignedRect();
+        if (viewport.contains(a) && viewport.contains(b)) {
+            int differing = 0;
+            for (int y = 0; y < std::min(a.height(), b.height()); ++y)
+                for (int x = 0; x < std::min(a.width(), b.width()); ++x)
+                    differing += (qGray(image.pixel(a.topLeft() + QPoint(x, y))) < 110)
+                                 != (qGray(image.pixel(b.topLeft() + QPoint(x, y))) < 110);
+            EXPECT_GT(differing, 10);
+        }
+        // Everything fits at projector size and above; the small size shows at least its top.
+        if (size.height() >= 720) {
+            EXPECT_EQ(wordsInView, words.size());
+            EXPECT_EQ(numbersInView, numbers.size());
+        } else {
+            EXPECT_GE(wordsInView + numbersInView, 3);
+        }
     }
 }
 
@@ -386,7 +468,7 @@ TEST_F(WorkedNumbersViewTest, RefusalGreysTheViewOut)
     settleEvents();
     EXPECT_EQ(view->horizontalScrollBar()->maximum(), 0);
     EXPECT_GT(darkPixels(viewportImage(), QRect(0, 0, 320, 200)), 200);
-    viewportImage().save(QStringLiteral("/tmp/perfcharts-worked-error-narrow.png"));
+    viewportImage().save(attnlens::test::testOutputPath(QStringLiteral("perfcharts-worked-error-narrow.png")));
 }
 
 TEST(NumberFormat, CompactFullAndInputForms)

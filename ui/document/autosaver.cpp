@@ -16,6 +16,7 @@
 #include <QStandardPaths>
 
 #include <algorithm>
+#include <chrono>
 
 #include <cerrno>
 #include <csignal>
@@ -29,20 +30,24 @@ constexpr int kAutosaveVersion = 1;
 // However long a drag goes on, its state reaches the disk within this many intervals.
 constexpr int kMaxDelayIntervals = 4;
 
+qint64 steadyMsecs()
+{
+    using namespace std::chrono;
+    return duration_cast<milliseconds>(steady_clock::now().time_since_epoch()).count();
+}
+
 } // namespace
 
 AutoSaver::AutoSaver(AttentionModel *model, DocumentController *document, QObject *parent)
     : QObject(parent)
     , m_model(model)
     , m_document(document)
+    , m_now(steadyMsecs)
 {
     // In the body: claimSlot() fills m_slotLock, which is constructed after m_filePath.
     m_filePath = claimSlot();
     m_timer.setSingleShot(true);
-    connect(&m_timer, &QTimer::timeout, this, [this] {
-        if (m_document->isModified())
-            writeNow();
-    });
+    connect(&m_timer, &QTimer::timeout, this, &AutoSaver::onTimeout);
     connect(m_document, &DocumentController::contentChecked, this, &AutoSaver::onContentChecked);
 }
 
@@ -129,6 +134,25 @@ void AutoSaver::setInterval(int milliseconds)
     m_interval = std::max(0, milliseconds);
 }
 
+void AutoSaver::setClock(std::function<qint64()> msecsNow)
+{
+    m_now = std::move(msecsNow);
+}
+
+void AutoSaver::runScheduledWrite()
+{
+    if (!m_timer.isActive())
+        return;
+    m_timer.stop();
+    onTimeout();
+}
+
+void AutoSaver::onTimeout()
+{
+    if (m_document->isModified())
+        writeNow();
+}
+
 bool AutoSaver::hasAutosave() const
 {
     return QFileInfo(m_filePath).isFile();
@@ -144,8 +168,8 @@ void AutoSaver::onContentChecked(bool modified)
         return;
     }
     if (!m_timer.isActive())
-        m_pendingSince.start();
-    const qint64 left = qint64(m_interval) * kMaxDelayIntervals - m_pendingSince.elapsed();
+        m_pendingSinceMs = m_now();
+    const qint64 left = qint64(m_interval) * kMaxDelayIntervals - (m_now() - m_pendingSinceMs);
     m_timer.start(static_cast<int>(std::clamp<qint64>(left, 0, m_interval)));
 }
 

@@ -5,11 +5,11 @@
 #include "scenario.h"
 
 #include <QDateTime>
-#include <QElapsedTimer>
 #include <QObject>
 #include <QString>
 #include <QTimer>
 
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -63,6 +63,15 @@ public:
 
     /// A write is scheduled and has not happened yet.
     bool isPending() const { return m_timer.isActive(); }
+    /// How long the scheduled write was set to wait when it was last (re)scheduled, in
+    /// milliseconds; -1 when no write is scheduled.
+    int scheduledDelay() const { return m_timer.isActive() ? m_timer.interval() : -1; }
+    /// Does at once what the scheduled write's timer does when it fires (nothing when no write is
+    /// scheduled), so that tests see a write without waiting for one.
+    void runScheduledWrite();
+    /// Replaces the clock that bounds how long a burst of changes may postpone a write (a
+    /// monotonic time in milliseconds). Tests step it by hand; the app keeps the steady clock.
+    void setClock(std::function<qint64()> msecsNow);
     /// An autosave file exists (this session's or one left behind by a crash).
     bool hasAutosave() const;
     /// Reads the autosave file; an unreadable or foreign file is an Error.
@@ -88,6 +97,7 @@ signals:
 
 private:
     void onContentChecked(bool modified);
+    void onTimeout();
     /// Locks the first free slot and returns its file.
     QString claimSlot();
 
@@ -96,7 +106,8 @@ private:
     QString m_filePath;
     int m_interval = kDefaultIntervalMs;
     QTimer m_timer;
-    QElapsedTimer m_pendingSince;
+    std::function<qint64()> m_now;
+    qint64 m_pendingSinceMs = 0;  ///< when the first change of the current burst was seen
     /// Only a file this session wrote is removed when the document turns clean: a crash's copy
     /// waits for the restore offer.
     bool m_ownsFile = false;

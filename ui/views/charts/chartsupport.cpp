@@ -45,6 +45,9 @@ int replaceBarValues(QBarSet *set, const QVector<double> &values)
         return 0;
 
     // QBarSetPrivate forwards each change to the series; it is the set's only QObject child.
+    // Private Qt Charts API, kept because the public ways are much slower for a chart of many
+    // bars (512 tokens: 3.5 ms per drag move with it, 7.5 ms with remove()+append(), 30 ms with
+    // replace() alone). tests/ui/contextchartview_test.cpp fails if Qt renames or bypasses it.
     QObject *relay = nullptr;
     for (QObject *child : set->children()) {
         if (qstrcmp(child->metaObject()->className(), "QBarSetPrivate") == 0)
