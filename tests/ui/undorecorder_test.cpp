@@ -10,6 +10,7 @@
 #include "viewstate.h"
 
 #include <QCoreApplication>
+#include <QSignalBlocker>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QStyle>
@@ -164,6 +165,96 @@ TEST(UndoRecorder, ADragStepOfA512TokenScenarioStoresOnlyTheMovedRow)
     EXPECT_EQ(command->before().size(), 64);
     f.stack()->undo();
     EXPECT_TRUE(identicalMatrices(f.model.scenario().queries, big.queries));
+}
+
+TEST(UndoRecorder, AnEditOfRowsTemperatureAndMaskIsOneStepUndoneBitForBit)
+{
+    Fixture f(threeQueries());
+    const Scenario start = f.model.scenario();
+    {
+        const AttentionModel::EditScope outer(&f.model, QStringLiteral("Lesson step"));
+        f.model.setQueryRow(2, rowOf({0.1 + 0.2, -0.0}));
+        {
+            const AttentionModel::EditScope inner(&f.model, QStringLiteral("inner"));
+            f.model.setKeyRow(0, rowOf({1e-300, 3.0 / 7.0}));
+            f.model.setValueRow(1, rowOf({-2.5, 1.0 / 3.0}));
+        }
+        f.model.setTemperature(0.1 + 0.2);
+        f.model.setMaskCell(1, 2, false);
+        EXPECT_EQ(f.stack()->count(), 0);
+    }
+    const Scenario after = f.model.scenario();
+    ASSERT_EQ(f.stack()->count(), 1) << "nested edits are one step";
+    EXPECT_EQ(f.stack()->text(0), QStringLiteral("Lesson step"));
+    QSignalSpy resets(&f.model, &AttentionModel::scenarioReset);
+    f.stack()->undo();
+    EXPECT_EQ(f.model.scenario(), start);
+    EXPECT_EQ(resets.count(), 0) << "undone row by row, not by replacing the scenario";
+    f.stack()->redo();
+    EXPECT_EQ(f.model.scenario(), after);
+    EXPECT_TRUE(identicalDoubles(f.model.scenario().temperature, 0.1 + 0.2));
+}
+
+TEST(UndoRecorder, AStructuralChangeInsideAnEditRecordsTheWholeScenario)
+{
+    Fixture f(threeQueries());
+    const Scenario start = f.model.scenario();
+    f.model.beginEdit(QStringLiteral("Try a fourth key"));
+    f.model.setQueryRow(0, rowOf({0.5, 0.5}));
+    f.model.insertKey(3, rowOf({-1, 1}), rowOf({7, -0.0}));
+    f.model.setKeyRow(3, rowOf({-2, 2}));
+    f.model.endEdit();
+    const Scenario after = f.model.scenario();
+    ASSERT_EQ(f.stack()->count(), 1);
+    EXPECT_EQ(f.stack()->text(0), QStringLiteral("Try a fourth key"));
+    f.stack()->undo();
+    EXPECT_EQ(f.model.scenario(), start);
+    f.stack()->redo();
+    EXPECT_EQ(f.model.scenario(), after);
+}
+
+TEST(UndoRecorder, AnUndoDuringAnOpenEditKeepsTheHistoryInStep)
+{
+    Fixture f(threeQueries());
+    const Scenario start = f.model.scenario();
+    f.model.setTemperature(2.0);
+    const Scenario warm = f.model.scenario();
+    f.model.beginEdit(QStringLiteral("Drag query q1"));
+    f.model.setQueryRow(0, rowOf({0.25, 0.75}));
+    f.stack()->undo();  // Ctrl+Z while the mouse is still down
+    EXPECT_TRUE(identicalDoubles(f.model.scenario().temperature, 1.0));
+    f.model.setQueryRow(0, rowOf({0.5, 0.75}));
+    f.model.endEdit();
+    const Scenario dragged = f.model.scenario();
+    ASSERT_EQ(f.stack()->count(), 1) << "the drag replaced the undone temperature step";
+    EXPECT_EQ(f.stack()->text(0), QStringLiteral("Drag query q1"));
+    f.stack()->undo();
+    EXPECT_EQ(f.model.scenario(), start);
+    f.stack()->redo();
+    EXPECT_EQ(f.model.scenario(), dragged);
+    EXPECT_NE(dragged, warm);
+}
+
+TEST(UndoRecorder, AChangeTheRecorderDidNotSeeIsKeptAsAStepOfItsOwn)
+{
+    Fixture f(threeQueries());
+    const Scenario start = f.model.scenario();
+    {
+        // A change whose signal never arrives: the recorder's record falls out of step.
+        const QSignalBlocker silence(&f.model);
+        f.model.setKeyRow(1, rowOf({9, 9}));
+    }
+    const Scenario unseen = f.model.scenario();
+    f.model.beginEdit(QStringLiteral("Drag query q1"));
+    f.model.setQueryRow(0, rowOf({0.25, 0.75}));
+    f.model.endEdit();
+    ASSERT_EQ(f.stack()->count(), 2) << "nothing is dropped or folded into the drag";
+    EXPECT_EQ(f.stack()->text(0), QStringLiteral("Change scenario"));
+    EXPECT_EQ(f.stack()->text(1), QStringLiteral("Drag query q1"));
+    f.stack()->undo();
+    EXPECT_EQ(f.model.scenario(), unseen);
+    f.stack()->undo();
+    EXPECT_EQ(f.model.scenario(), start);
 }
 
 // ---- Temperature --------------------------------------------------------------------------------

@@ -61,6 +61,7 @@ protected:
         window.show();
         window.activateWindow();
         ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+        ASSERT_TRUE(QTest::qWaitForWindowActive(&window));
         window.historyDock()->show();
         settleEvents();
     }
@@ -86,12 +87,13 @@ protected:
     void expectOneStep(const std::function<void()> &gesture, const QString &name)
     {
         const Scenario before = window.model()->scenario();
-        const int count = stack()->count();
+        const int steps = stack()->index();
         gesture();
         settleEvents();
         const Scenario after = window.model()->scenario();
         ASSERT_NE(after, before) << "the gesture changed nothing";
-        ASSERT_EQ(stack()->count(), count + 1) << "one gesture, one step";
+        ASSERT_EQ(stack()->index(), steps + 1) << "one gesture, one step";
+        ASSERT_EQ(stack()->count(), stack()->index()) << "and nothing left to redo";
         EXPECT_EQ(plain(undoAction()->text()), QStringLiteral("Undo ") + name);
         EXPECT_EQ(historyTop(), name);
         undoAction()->trigger();
@@ -174,7 +176,7 @@ TEST_F(UndoStepNamesTest, ASliderStrokeAndATypedTemperatureAreOneStepEach)
     option.subControls = QStyle::SC_SliderHandle;
     const QPoint handle =
         slider->style()->subControlRect(QStyle::CC_Slider, &option, QStyle::SC_SliderHandle, slider).center();
-    const int changesBefore = stack()->count();
+    const int stepsBefore = stack()->index();
     QTest::mousePress(slider, Qt::LeftButton, Qt::NoModifier, handle);
     for (int dx = 8; dx <= 64; dx += 8)
         QTest::mouseMove(slider, handle + QPoint(dx, 0));
@@ -182,7 +184,7 @@ TEST_F(UndoStepNamesTest, ASliderStrokeAndATypedTemperatureAreOneStepEach)
     settleEvents();
     const double slid = window.model()->scenario().temperature;
     ASSERT_GT(slid, 1.0) << "the stroke moved T";
-    ASSERT_EQ(stack()->count(), changesBefore + 1) << "a stroke is one step";
+    ASSERT_EQ(stack()->index(), stepsBefore + 1) << "a stroke is one step";
     EXPECT_EQ(plain(undoAction()->text()),
               QStringLiteral("Undo Set temperature to %1").arg(formatInput(slid)));
     EXPECT_EQ(historyTop(), QStringLiteral("Set temperature to %1").arg(formatInput(slid)));

@@ -81,7 +81,7 @@ TemperaturePanel::TemperaturePanel(AttentionModel *model, ViewState *viewState, 
     // A stroke of the slider, press to release, is one edit of the model.
     connect(m_slider, &QSlider::sliderPressed, this, [this] {
         if (!std::exchange(m_sliding, true))
-            m_model->beginEdit(tr("Slide temperature"));
+            m_model->beginEdit(tr("Set temperature"));
     });
     connect(m_slider, &QSlider::sliderReleased, this, [this] { finishEdit(m_sliding); });
     connect(m_spinBox, qOverload<double>(&QDoubleSpinBox::valueChanged), this,
@@ -345,7 +345,13 @@ void TemperaturePanel::onSpinBoxValueChanged(double value)
 {
     if (m_syncing)
         return;
-    // Everything typed (or stepped) until editingFinished is one value.
+    if (m_spinBox->window()->focusWidget() != m_spinBox) {
+        // A wheel turn over the field without focus: no editingFinished will follow.
+        const AttentionModel::EditScope edit(m_model, tr("Set temperature to %1").arg(formatInput(value)));
+        m_model->setTemperature(value);
+        return;
+    }
+    // Everything typed (or stepped) until editingFinished (Return or focus lost) is one value.
     if (!std::exchange(m_typing, true))
         m_model->beginEdit(tr("Set temperature"));
     m_model->setTemperature(value);

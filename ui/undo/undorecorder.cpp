@@ -83,6 +83,7 @@ UndoRecorder::UndoRecorder(AttentionModel *model, QObject *parent)
     connect(model, &AttentionModel::temperatureChanged, this, &UndoRecorder::onTemperatureChanged);
     connect(model, &AttentionModel::maskChanged, this, &UndoRecorder::onMaskChanged);
     connect(model, &AttentionModel::scenarioReset, this, &UndoRecorder::onScenarioReset);
+    connect(model, &AttentionModel::editBegun, this, &UndoRecorder::onEditBegun);
     connect(model, &AttentionModel::editEnded, this, &UndoRecorder::onEditEnded);
 
     // The structural signals come just before their scenarioReset: they name the step.
@@ -285,6 +286,20 @@ QUndoCommand *UndoRecorder::stepToModel(const QString &text)
                                    now.queryCount(), now.keyCount(), parent);
     }
     return parent ? parent : made;
+}
+
+void UndoRecorder::onEditBegun()
+{
+    // The edit's step starts from the record, which must be the model's state now. Every change
+    // passes through the slots above, so it is; should it ever not be, the difference is kept
+    // as a step of its own rather than folded into the edit or lost.
+    const Scenario &now = m_model->scenario();
+    if (isApplying() || isEmptyScenario(m_record)) {
+        m_record = now;
+        return;
+    }
+    if (m_record != now)
+        recordWholeScenario(tr("Change scenario"));
 }
 
 void UndoRecorder::onEditEnded(const QString &text)

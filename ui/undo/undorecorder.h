@@ -59,6 +59,7 @@ private:
     void onTemperatureChanged(double temperature);
     void onMaskChanged();
     void onScenarioReset();
+    void onEditBegun();
     void onEditEnded(const QString &text);
     /// True while changes belong to an open edit and wait for its end.
     bool isDeferring() const;
