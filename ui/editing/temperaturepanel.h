@@ -22,6 +22,9 @@ class ViewState;
 /// and beside them the entropy of the selected query's weights and its effective number of
 /// keys e^H, so that "lower T sharpens" can be read as a number.
 ///
+/// A slider stroke (press to release) and a typed value (first change to editingFinished) are each
+/// declared to the model as one edit, named by the value set ("Set temperature to 0.5").
+///
 /// A scenario's temperature outside the control's range is shown at the nearer end without being
 /// changed: only a move of the control by the user writes to the model.
 class TemperaturePanel : public QWidget {

@@ -37,6 +37,11 @@ class ViewState;
 /// the scenario is replaced and when a point has left the view, but never while a drag is going
 /// on, so the plane does not move under the mouse.
 ///
+/// Each gesture is declared to the model as one edit (AttentionModel::beginEdit / endEdit), which
+/// the undo history keeps as one step: a drag from press to release ("Drag key “memory A”"), a
+/// run of arrow-key nudges from the arrow key's press to its release, auto-repeat included
+/// ("Nudge query “q”"). Losing focus, hiding or a replaced scenario ends the gesture.
+///
 /// With many tokens the plane is thinned so that it stays readable from the back of a room: only
 /// the heaviest keys for the selected query keep their halo and label (and the three heaviest
 /// their projection), and the other queries become thin strokes; the selected query is always
