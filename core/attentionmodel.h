@@ -23,6 +23,12 @@ namespace attnlens {
 /// signal first (queryInserted, keyRemoved, ...) and then scenarioReset(), because every view
 /// shows labels and shapes and rebuilds on it. A refused edit returns the reason and changes
 /// nothing.
+///
+/// Edits: a view that makes several changes as one gesture (a drag, a slider stroke, a run of
+/// arrow-key nudges, a mask paint stroke) brackets them with beginEdit(text) / endEdit(), or an
+/// EditScope. Brackets nest; the outermost one's text names the edit, and editBegun / editEnded
+/// tell whoever keeps a history (the undo recorder) where the edit starts and ends. A change
+/// outside any edit stands alone. The model itself changes nothing else while an edit is open.
 class AttentionModel : public QObject {
     Q_OBJECT
 
@@ -52,6 +58,30 @@ public:
 
     /// True when turning this cell off would leave its query row with no allowed key.
     bool isLastAllowedKey(Index queryRow, Index keyRow) const;
+
+    /// Opens an edit named `text` (the outermost open edit's text names it); edits nest.
+    void beginEdit(const QString &text);
+    /// Closes the innermost open edit; closing the outermost emits editEnded. Harmless when no
+    /// edit is open.
+    void endEdit();
+    bool isEditing() const { return m_editDepth > 0; }
+    /// The open outermost edit's text, empty when no edit is open.
+    QString editText() const { return m_editText; }
+    /// Renames the open edit once its outcome is known ("Set temperature to 0.50"). Only the
+    /// outermost bracket names the edit: called inside a nested edit, it changes nothing.
+    void setEditText(const QString &text);
+
+    /// Opens an edit on construction and closes it on destruction.
+    class EditScope {
+    public:
+        EditScope(AttentionModel *model, const QString &text);
+        ~EditScope();
+        EditScope(const EditScope &) = delete;
+        EditScope &operator=(const EditScope &) = delete;
+
+    private:
+        AttentionModel *m_model;
+    };
 
     // Structural edits. Each returns early when nothing changes.
 
@@ -102,6 +132,11 @@ signals:
     void valueDimensionChanged(int dimension);
     /// The result (or the error) now reflects every change made so far.
     void resultChanged();
+    /// The outermost edit opened (beginEdit) with this text.
+    void editBegun(const QString &text);
+    /// The outermost edit closed; `text` is its final name. Every change since editBegun
+    /// belongs to it.
+    void editEnded(const QString &text);
 
 private:
     void scheduleRecompute();
@@ -118,6 +153,8 @@ private:
     mutable bool m_fullRecomputeNeeded = true;
     mutable std::vector<Index> m_changedQueryRows;
     mutable quint64 m_computeCount = 0;
+    int m_editDepth = 0;
+    QString m_editText;
 };
 
 } // namespace attnlens

@@ -1350,6 +1350,22 @@ q = %2
         <source>dim %1</source>
         <translation>維度 %1</translation>
     </message>
+    <message>
+        <source>Drag key %1</source>
+        <translation>拖曳鍵 %1</translation>
+    </message>
+    <message>
+        <source>Drag query %1</source>
+        <translation>拖曳查詢 %1</translation>
+    </message>
+    <message>
+        <source>Nudge query %1</source>
+        <translation>微調查詢 %1</translation>
+    </message>
+    <message>
+        <source>Nudge key %1</source>
+        <translation>微調鍵 %1</translation>
+    </message>
 </context>
 <context>
     <name>attnlens::Lesson</name>
@@ -2748,6 +2764,18 @@ Click or press Space to allow it.</source>
         <source>Key %1 %2</source>
         <translation>鍵 %1 %2</translation>
     </message>
+    <message>
+        <source>Block %1 → %2</source>
+        <translation>封鎖 %1 → %2</translation>
+    </message>
+    <message>
+        <source>Allow %1 → %2</source>
+        <translation>允許 %1 → %2</translation>
+    </message>
+    <message>
+        <source>Paint mask (%1 cells)</source>
+        <translation>繪製遮罩（%1 個格子）</translation>
+    </message>
 </context>
 <context>
     <name>attnlens::MaskGridView</name>
@@ -3238,6 +3266,18 @@ e^H = %3</translation>
         <source>The scenario&apos;s T = %1 lies beyond the control&apos;s range 0.05–20: the control shows %2, and T stays %1 until you move the slider or type a value.</source>
         <translation>情境的 T = %1 超出控制項的範圍 0.05–20：控制項顯示 %2，在你移動滑桿或輸入數值之前，T 仍為 %1。</translation>
     </message>
+    <message>
+        <source>Set temperature</source>
+        <translation>設定溫度</translation>
+    </message>
+    <message>
+        <source>Reset temperature to 1</source>
+        <translation>將溫度重設為 1</translation>
+    </message>
+    <message>
+        <source>Set temperature to %1</source>
+        <translation>將溫度設為 %1</translation>
+    </message>
 </context>
 <context>
     <name>attnlens::Theme</name>
@@ -3271,13 +3311,6 @@ e^H = %3</translation>
     <message>
         <source>High contrast for a projector: black on white, thick lines, saturated colours, bigger text.</source>
         <translation>投影機用的高對比：白底黑字、粗線條、飽和色彩、較大的文字。</translation>
-    </message>
-</context>
-<context>
-    <name>attnlens::UndoMaskCommand</name>
-    <message>
-        <source>Paint mask (%1 cells)</source>
-        <translation>繪製遮罩（%1 個格子）</translation>
     </message>
 </context>
 <context>
@@ -3321,22 +3354,6 @@ e^H = %3</translation>
     <message>
         <source>Change d_v from %1 to %2</source>
         <translation>將 d_v 從 %1 改為 %2</translation>
-    </message>
-    <message>
-        <source>Drag query %1</source>
-        <translation>拖曳查詢 %1</translation>
-    </message>
-    <message>
-        <source>Drag key %1</source>
-        <translation>拖曳鍵 %1</translation>
-    </message>
-    <message>
-        <source>Change value %1</source>
-        <translation>變更值 %1</translation>
-    </message>
-    <message>
-        <source>Nudge query %1</source>
-        <translation>微調查詢 %1</translation>
     </message>
     <message>
         <source>Edit query %1</source>
@@ -3387,8 +3404,8 @@ e^H = %3</translation>
         <translation>載入情境 %1</translation>
     </message>
     <message>
-        <source>Nudge key %1</source>
-        <translation>微調鍵 %1</translation>
+        <source>Change scenario</source>
+        <translation>變更情境</translation>
     </message>
 </context>
 <context>

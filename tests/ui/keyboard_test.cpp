@@ -28,6 +28,7 @@
 #include <QSlider>
 #include <QStatusBar>
 #include <QTableView>
+#include <QKeyEvent>
 #include <QTest>
 #include <QUndoStack>
 
@@ -142,19 +143,28 @@ TEST_F(KeyboardTest, KeySpaceArrowsMoveTheChosenKeyAsOneUndoStep)
     press(Qt::Key_K);
     EXPECT_EQ(keySpace->keyboardKey(), 0);
     EXPECT_EQ(window.viewState()->hoveredKey(), 0) << "other views outline the chosen key";
+    // Up held down (a press, an auto-repeated press, the release) is one run: one step.
+    QTest::keyPress(keySpace, Qt::Key_Up);
+    QKeyEvent repeat(QEvent::KeyPress, Qt::Key_Up, Qt::NoModifier, QString(), true);
+    QCoreApplication::sendEvent(keySpace, &repeat);
+    QTest::keyRelease(keySpace, Qt::Key_Up);
+    settleEvents();
+    EXPECT_EQ(stack->index(), stepsBefore + 1);
     press(Qt::Key_Right);
-    press(Qt::Key_Up);
     press(Qt::Key_Up, Qt::ShiftModifier);
     const Scenario &scenario = window.model()->scenario();
     EXPECT_NEAR(scenario.keys(0, 0), 1.1, 1e-12);
-    EXPECT_NEAR(scenario.keys(0, 1), 0.11, 1e-12);
+    EXPECT_NEAR(scenario.keys(0, 1), 0.21, 1e-12);
     EXPECT_EQ(scenario.queries.row(0), queryBefore) << "the query stays put while a key moves";
     EXPECT_EQ(scenario.values.row(0), builtinScenario(kLessonScenarioId).values.row(0)) << "value row stays paired";
 
-    // Choosing another key ends the run: one undo step for the three nudges.
+    // Each further press is a run of its own.
     press(Qt::Key_K, Qt::ShiftModifier);
     EXPECT_EQ(keySpace->keyboardKey(), 2) << "Shift+K from memory A wraps round to the last key";
-    EXPECT_EQ(stack->index(), stepsBefore + 1);
+    EXPECT_EQ(stack->index(), stepsBefore + 3);
+    stack->undo();
+    stack->undo();
+    EXPECT_NEAR(window.model()->scenario().keys(0, 1), 0.2, 1e-12);
     stack->undo();
     settleEvents();
     EXPECT_DOUBLE_EQ(window.model()->scenario().keys(0, 0), 1.0);

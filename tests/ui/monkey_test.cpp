@@ -207,9 +207,6 @@ protected:
         };
         dialogs.askRestore = [](const QString &, const QDateTime &) { return false; };
         window.matrixEditorView()->setConfirmation([this](const QString &, const QString &) { return pick(2) == 0; });
-        // Steps merge only within gestures: merging of quick bursts depends on the wall clock,
-        // and would make Ctrl+Z undo a different amount from run to run.
-        window.undoRecorder()->setBurstInterval(-1);
 
         window.resize(1280, 720);
         window.openScenario(test::builtinScenario(kLessonScenarioId), QStringLiteral("lesson"));

@@ -203,15 +203,15 @@ TEST_F(UndoMainWindowTest, AcceptanceEditKDragToggleMaskThenUndoEverything)
     QUndoStack *stack = window.undoRecorder()->undoStack();
     ASSERT_EQ(stack->count(), 3);
     EXPECT_EQ(stack->text(0), QStringLiteral("Edit key memory B"));
-    EXPECT_EQ(stack->text(1), QStringLiteral("Drag query q"));
-    EXPECT_EQ(stack->text(2), QStringLiteral("Block q \u2192 memory C"));
+    EXPECT_EQ(stack->text(1), QStringLiteral("Drag query \u201cq\u201d"));
+    EXPECT_EQ(stack->text(2), QStringLiteral("Block \u201cq\u201d \u2192 \u201cmemory C\u201d"));
 
     // Undo everything from the Edit menu, checking each state on the way back.
-    EXPECT_EQ(plain(undoAction()->text()), QStringLiteral("Undo Block q \u2192 memory C"));
+    EXPECT_EQ(plain(undoAction()->text()), QStringLiteral("Undo Block \u201cq\u201d \u2192 \u201cmemory C\u201d"));
     undoAction()->trigger();
     settleEvents();
     EXPECT_EQ(window.model()->scenario(), afterDrag);
-    EXPECT_EQ(plain(undoAction()->text()), QStringLiteral("Undo Drag query q"));
+    EXPECT_EQ(plain(undoAction()->text()), QStringLiteral("Undo Drag query \u201cq\u201d"));
     undoAction()->trigger();
     settleEvents();
     EXPECT_EQ(window.model()->scenario(), afterTable);

@@ -10,6 +10,7 @@
 #include "viewstate.h"
 
 #include <QCoreApplication>
+#include <QSignalBlocker>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QStyle>
@@ -108,13 +109,14 @@ TEST(UndoRecorder, QueryKeyAndValueRowEditsUndoAndRedoToTheExactDoubles)
     EXPECT_TRUE(f.model.isValid());
 }
 
-TEST(UndoRecorder, ChangesInOneGestureAreOneStepAndAReturnToTheStartIsNone)
+TEST(UndoRecorder, ChangesInOneEditAreOneStepAndAReturnToTheStartIsNone)
 {
     Fixture f(notebookLessonScenario());
-    f.recorder.beginGesture();
+    f.model.beginEdit(QStringLiteral("Drag query q"));
     for (int i = 1; i <= 20; ++i)
         f.model.setQueryRow(0, rowOf({1.0 - 0.05 * i, 0.03 * i}));
-    f.recorder.endGesture();
+    EXPECT_EQ(f.stack()->count(), 0) << "nothing is recorded before the edit ends";
+    f.model.endEdit();
     ASSERT_EQ(f.stack()->count(), 1);
     EXPECT_EQ(f.stack()->text(0), QStringLiteral("Drag query q"));
     const Eigen::RowVectorXd end = f.model.scenario().queries.row(0);
@@ -124,16 +126,16 @@ TEST(UndoRecorder, ChangesInOneGestureAreOneStepAndAReturnToTheStartIsNone)
     EXPECT_TRUE(identicalMatrices(f.model.scenario().queries.row(0), end));
 
     // Out and back to exactly where it started: nothing to undo.
-    f.recorder.beginGesture();
+    f.model.beginEdit(QStringLiteral("Drag query q"));
     f.model.setQueryRow(0, rowOf({5, 5}));
     f.model.setQueryRow(0, end);
-    f.recorder.endGesture();
+    f.model.endEdit();
     EXPECT_EQ(f.stack()->count(), 1);
 
-    // The next gesture is a step of its own.
-    f.recorder.beginGesture();
+    // The next edit is a step of its own.
+    f.model.beginEdit(QStringLiteral("Drag query q"));
     f.model.setQueryRow(0, rowOf({2, 2}));
-    f.recorder.endGesture();
+    f.model.endEdit();
     EXPECT_EQ(f.stack()->count(), 2);
 }
 
@@ -149,13 +151,13 @@ TEST(UndoRecorder, ADragStepOfA512TokenScenarioStoresOnlyTheMovedRow)
         for (Index i = 0; i < m->size(); ++i)
             m->data()[i] = normal(rng);
     Fixture f(big);
-    f.recorder.beginGesture();
+    f.model.beginEdit(QStringLiteral("Drag query 300"));
     for (int step = 0; step < 50; ++step) {
         Eigen::RowVectorXd row = f.model.scenario().queries.row(300);
         row(0) += 0.01;
         f.model.setQueryRow(300, row);
     }
-    f.recorder.endGesture();
+    f.model.endEdit();
     ASSERT_EQ(f.stack()->count(), 1);
     const auto *command = dynamic_cast<const UndoRowCommand *>(f.stack()->command(0));
     ASSERT_NE(command, nullptr) << "a drag must not store whole matrices";
@@ -165,16 +167,108 @@ TEST(UndoRecorder, ADragStepOfA512TokenScenarioStoresOnlyTheMovedRow)
     EXPECT_TRUE(identicalMatrices(f.model.scenario().queries, big.queries));
 }
 
+TEST(UndoRecorder, AnEditOfRowsTemperatureAndMaskIsOneStepUndoneBitForBit)
+{
+    Fixture f(threeQueries());
+    const Scenario start = f.model.scenario();
+    {
+        const AttentionModel::EditScope outer(&f.model, QStringLiteral("Lesson step"));
+        f.model.setQueryRow(2, rowOf({0.1 + 0.2, -0.0}));
+        {
+            const AttentionModel::EditScope inner(&f.model, QStringLiteral("inner"));
+            f.model.setKeyRow(0, rowOf({1e-300, 3.0 / 7.0}));
+            f.model.setValueRow(1, rowOf({-2.5, 1.0 / 3.0}));
+        }
+        f.model.setTemperature(0.1 + 0.2);
+        f.model.setMaskCell(1, 2, false);
+        EXPECT_EQ(f.stack()->count(), 0);
+    }
+    const Scenario after = f.model.scenario();
+    ASSERT_EQ(f.stack()->count(), 1) << "nested edits are one step";
+    EXPECT_EQ(f.stack()->text(0), QStringLiteral("Lesson step"));
+    QSignalSpy resets(&f.model, &AttentionModel::scenarioReset);
+    f.stack()->undo();
+    EXPECT_EQ(f.model.scenario(), start);
+    EXPECT_EQ(resets.count(), 0) << "undone row by row, not by replacing the scenario";
+    f.stack()->redo();
+    EXPECT_EQ(f.model.scenario(), after);
+    EXPECT_TRUE(identicalDoubles(f.model.scenario().temperature, 0.1 + 0.2));
+}
+
+TEST(UndoRecorder, AStructuralChangeInsideAnEditRecordsTheWholeScenario)
+{
+    Fixture f(threeQueries());
+    const Scenario start = f.model.scenario();
+    f.model.beginEdit(QStringLiteral("Try a fourth key"));
+    f.model.setQueryRow(0, rowOf({0.5, 0.5}));
+    f.model.insertKey(3, rowOf({-1, 1}), rowOf({7, -0.0}));
+    f.model.setKeyRow(3, rowOf({-2, 2}));
+    f.model.endEdit();
+    const Scenario after = f.model.scenario();
+    ASSERT_EQ(f.stack()->count(), 1);
+    EXPECT_EQ(f.stack()->text(0), QStringLiteral("Try a fourth key"));
+    f.stack()->undo();
+    EXPECT_EQ(f.model.scenario(), start);
+    f.stack()->redo();
+    EXPECT_EQ(f.model.scenario(), after);
+}
+
+TEST(UndoRecorder, AnUndoDuringAnOpenEditKeepsTheHistoryInStep)
+{
+    Fixture f(threeQueries());
+    const Scenario start = f.model.scenario();
+    f.model.setTemperature(2.0);
+    const Scenario warm = f.model.scenario();
+    f.model.beginEdit(QStringLiteral("Drag query q1"));
+    f.model.setQueryRow(0, rowOf({0.25, 0.75}));
+    f.stack()->undo();  // Ctrl+Z while the mouse is still down
+    EXPECT_TRUE(identicalDoubles(f.model.scenario().temperature, 1.0));
+    f.model.setQueryRow(0, rowOf({0.5, 0.75}));
+    f.model.endEdit();
+    const Scenario dragged = f.model.scenario();
+    ASSERT_EQ(f.stack()->count(), 1) << "the drag replaced the undone temperature step";
+    EXPECT_EQ(f.stack()->text(0), QStringLiteral("Drag query q1"));
+    f.stack()->undo();
+    EXPECT_EQ(f.model.scenario(), start);
+    f.stack()->redo();
+    EXPECT_EQ(f.model.scenario(), dragged);
+    EXPECT_NE(dragged, warm);
+}
+
+TEST(UndoRecorder, AChangeTheRecorderDidNotSeeIsKeptAsAStepOfItsOwn)
+{
+    Fixture f(threeQueries());
+    const Scenario start = f.model.scenario();
+    {
+        // A change whose signal never arrives: the recorder's record falls out of step.
+        const QSignalBlocker silence(&f.model);
+        f.model.setKeyRow(1, rowOf({9, 9}));
+    }
+    const Scenario unseen = f.model.scenario();
+    f.model.beginEdit(QStringLiteral("Drag query q1"));
+    f.model.setQueryRow(0, rowOf({0.25, 0.75}));
+    f.model.endEdit();
+    ASSERT_EQ(f.stack()->count(), 2) << "nothing is dropped or folded into the drag";
+    EXPECT_EQ(f.stack()->text(0), QStringLiteral("Change scenario"));
+    EXPECT_EQ(f.stack()->text(1), QStringLiteral("Drag query q1"));
+    f.stack()->undo();
+    EXPECT_EQ(f.model.scenario(), unseen);
+    f.stack()->undo();
+    EXPECT_EQ(f.model.scenario(), start);
+}
+
 // ---- Temperature --------------------------------------------------------------------------------
 
-TEST(UndoRecorder, ABurstOfTemperatureChangesIsOneStep)
+TEST(UndoRecorder, TemperatureChangesInOneEditAreOneStep)
 {
     Fixture f(notebookLessonScenario());
+    f.model.beginEdit(QStringLiteral("Set temperature to 0.3"));
     f.model.setTemperature(0.9);
     f.model.setTemperature(0.5);
     f.model.setTemperature(0.1 + 0.2);
+    f.model.endEdit();
     ASSERT_EQ(f.stack()->count(), 1);
-    EXPECT_EQ(f.stack()->text(0), QStringLiteral("Temperature 1 \u2192 0.3"));
+    EXPECT_EQ(f.stack()->text(0), QStringLiteral("Set temperature to 0.3"));
     QSignalSpy temperature(&f.model, &AttentionModel::temperatureChanged);
     f.stack()->undo();
     ASSERT_EQ(temperature.count(), 1);
@@ -182,16 +276,19 @@ TEST(UndoRecorder, ABurstOfTemperatureChangesIsOneStep)
     f.stack()->redo();
     EXPECT_TRUE(identicalDoubles(f.model.scenario().temperature, 0.1 + 0.2));
 
-    // After the burst has ended, the next change is a new step.
-    f.recorder.setBurstInterval(0);
-    QTest::qWait(5);
+    // Outside any edit, each change is a step of its own, named by what it changed.
     f.model.setTemperature(2.0);
-    EXPECT_EQ(f.stack()->count(), 2);
+    f.model.setTemperature(4.0);
+    ASSERT_EQ(f.stack()->count(), 3);
+    EXPECT_EQ(f.stack()->text(1), QStringLiteral("Temperature 0.3 \u2192 2"));
+    EXPECT_EQ(f.stack()->text(2), QStringLiteral("Temperature 2 \u2192 4"));
+    f.stack()->undo();
+    EXPECT_TRUE(identicalDoubles(f.model.scenario().temperature, 2.0));
     f.stack()->undo();
     EXPECT_TRUE(identicalDoubles(f.model.scenario().temperature, 0.1 + 0.2));
 }
 
-TEST(UndoRecorder, AnUndoEndsTheBurst)
+TEST(UndoRecorder, AChangeAfterAnUndoReplacesTheUndoneStep)
 {
     Fixture f(notebookLessonScenario());
     f.model.setTemperature(0.5);
@@ -204,10 +301,8 @@ TEST(UndoRecorder, AnUndoEndsTheBurst)
 TEST(UndoRecorder, ASlideOfTheTemperatureSliderIsOneStep)
 {
     Fixture f(notebookLessonScenario());
-    f.recorder.setBurstInterval(0);  // only the press..release gesture may merge
     ViewState viewState;
     TemperaturePanel panel(&f.model, &viewState);
-    f.recorder.watchTemperaturePanel(&panel);
     panel.resize(700, 120);
     panel.show();
     ASSERT_TRUE(QTest::qWaitForWindowExposed(&panel));
@@ -279,7 +374,6 @@ TEST(UndoRecorder, PaintingMaskCellsWithOnePressIsOneStep)
     Fixture f(threeQueries());
     ViewState viewState;
     MaskGridView view(&f.model, &viewState);
-    f.recorder.watchMouseGestures(view.grid());
     view.resize(600, 400);
     view.show();
     ASSERT_TRUE(QTest::qWaitForWindowExposed(&view));
@@ -399,7 +493,6 @@ protected:
     void SetUp() override
     {
         view.resize(600, 400);
-        recorder.watchKeySpace(&view);
         model.setScenario(notebookLessonScenario());
         view.show();
         ASSERT_TRUE(QTest::qWaitForWindowExposed(&view));
@@ -429,7 +522,7 @@ TEST_F(KeySpaceUndo, AMouseDragOfTheQueryIsExactlyOneStep)
     EXPECT_NEAR(dragged(0), -0.3, 0.05);
     EXPECT_NEAR(dragged(1), 1.1, 0.05);
     ASSERT_EQ(recorder.undoStack()->count(), 1);
-    EXPECT_EQ(recorder.undoStack()->undoText(), QStringLiteral("Drag query q"));
+    EXPECT_EQ(recorder.undoStack()->undoText(), QStringLiteral("Drag query \u201cq\u201d"));
 
     QSignalSpy queries(&model, &AttentionModel::queryChanged);
     recorder.undoStack()->undo();
@@ -451,47 +544,55 @@ TEST_F(KeySpaceUndo, ACtrlDragOfAKeyIsOneStepAndLeavesItsValue)
     QTest::mouseRelease(&view, Qt::LeftButton, Qt::ControlModifier, to);
     settleEvents();
     ASSERT_EQ(recorder.undoStack()->count(), 1);
-    EXPECT_EQ(recorder.undoStack()->undoText(), QStringLiteral("Drag key memory B"));
+    EXPECT_EQ(recorder.undoStack()->undoText(), QStringLiteral("Drag key \u201cmemory B\u201d"));
     EXPECT_TRUE(identicalMatrices(model.scenario().values, notebookLessonScenario().values));
     recorder.undoStack()->undo();
     EXPECT_EQ(model.scenario(), notebookLessonScenario());
 }
 
-TEST_F(KeySpaceUndo, ArrowKeyNudgesOfTheSameQueryMerge)
+TEST_F(KeySpaceUndo, AnArrowKeyHeldDownIsOneNudgeStep)
 {
     view.setFocus();
-    QTest::keyClick(&view, Qt::Key_Right);
-    QTest::keyClick(&view, Qt::Key_Right);
-    QTest::keyClick(&view, Qt::Key_Up, Qt::ShiftModifier);
+    // Right held down: a press, two auto-repeats (each a release and a press), the release.
+    QTest::sendKeyEvent(QTest::Press, &view, Qt::Key_Right, QString(), Qt::NoModifier);
+    for (int i = 0; i < 2; ++i) {
+        QKeyEvent release(QEvent::KeyRelease, Qt::Key_Right, Qt::NoModifier, QString(), true);
+        QCoreApplication::sendEvent(&view, &release);
+        QKeyEvent press(QEvent::KeyPress, Qt::Key_Right, Qt::NoModifier, QString(), true);
+        QCoreApplication::sendEvent(&view, &press);
+    }
+    QTest::sendKeyEvent(QTest::Release, &view, Qt::Key_Right, QString(), Qt::NoModifier);
     settleEvents();
     const Eigen::RowVectorXd nudged = model.scenario().queries.row(0);
-    EXPECT_NEAR(nudged(0), 1.2, 1e-12);
-    EXPECT_NEAR(nudged(1), 0.01, 1e-12);
+    EXPECT_NEAR(nudged(0), 1.3, 1e-12);
+    EXPECT_NEAR(nudged(1), 0.0, 1e-12);
     ASSERT_EQ(recorder.undoStack()->count(), 1);
-    EXPECT_EQ(recorder.undoStack()->undoText(), QStringLiteral("Nudge query q"));
+    EXPECT_EQ(recorder.undoStack()->undoText(), QStringLiteral("Nudge query \u201cq\u201d"));
     recorder.undoStack()->undo();
     EXPECT_TRUE(identicalMatrices(model.scenario().queries, notebookLessonScenario().queries));
     recorder.undoStack()->redo();
     EXPECT_TRUE(identicalMatrices(model.scenario().queries.row(0), nudged));
 
-    // A table edit of the same query in between is its own step, and so is the next nudge.
+    // A table edit of the same query in between is its own step, and so is the next press.
     model.setQueryRow(0, rowOf({0.5, 0.5}));
     QTest::keyClick(&view, Qt::Key_Left);
+    QTest::keyClick(&view, Qt::Key_Up, Qt::ShiftModifier);
     settleEvents();
-    EXPECT_EQ(recorder.undoStack()->count(), 3);
+    EXPECT_EQ(recorder.undoStack()->count(), 4);
 }
 
 TEST_F(KeySpaceUndo, ArrowKeyMovesOfAKeyAreOneNudgeStepNotADrag)
 {
     view.setFocus();
     QTest::keyClick(&view, Qt::Key_K);  // memory A
-    QTest::keyClick(&view, Qt::Key_Up);
-    QTest::keyClick(&view, Qt::Key_Up);
-    QTest::keyClick(&view, Qt::Key_Escape);  // ends the run of key moves
+    QTest::sendKeyEvent(QTest::Press, &view, Qt::Key_Up, QString(), Qt::NoModifier);
+    QKeyEvent repeat(QEvent::KeyPress, Qt::Key_Up, Qt::NoModifier, QString(), true);
+    QCoreApplication::sendEvent(&view, &repeat);
+    QTest::sendKeyEvent(QTest::Release, &view, Qt::Key_Up, QString(), Qt::NoModifier);
     settleEvents();
     EXPECT_NEAR(model.scenario().keys(0, 1), 0.2, 1e-12);
     ASSERT_EQ(recorder.undoStack()->count(), 1);
-    EXPECT_EQ(recorder.undoStack()->undoText(), QStringLiteral("Nudge key memory A"));
+    EXPECT_EQ(recorder.undoStack()->undoText(), QStringLiteral("Nudge key \u201cmemory A\u201d"));
     recorder.undoStack()->undo();
     EXPECT_EQ(model.scenario(), notebookLessonScenario());
 
@@ -502,7 +603,7 @@ TEST_F(KeySpaceUndo, ArrowKeyMovesOfAKeyAreOneNudgeStepNotADrag)
     QTest::mouseMove(&view, to);
     QTest::mouseRelease(&view, Qt::LeftButton, Qt::ControlModifier, to);
     settleEvents();
-    EXPECT_EQ(recorder.undoStack()->undoText(), QStringLiteral("Drag key memory A"));
+    EXPECT_EQ(recorder.undoStack()->undoText(), QStringLiteral("Drag key \u201cmemory A\u201d"));
 }
 
 } // namespace

@@ -20,6 +20,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace attnlens {
 
@@ -77,17 +78,28 @@ TemperaturePanel::TemperaturePanel(AttentionModel *model, ViewState *viewState, 
     connect(m_viewState, &ViewState::themeChanged, this, &TemperaturePanel::updateReadout);
 
     connect(m_slider, &QSlider::valueChanged, this, &TemperaturePanel::onSliderValueChanged);
-    connect(m_slider, &QSlider::sliderPressed, this, &TemperaturePanel::slideStarted);
-    connect(m_slider, &QSlider::sliderReleased, this, &TemperaturePanel::slideFinished);
+    // A stroke of the slider, press to release, is one edit of the model.
+    connect(m_slider, &QSlider::sliderPressed, this, [this] {
+        if (!std::exchange(m_sliding, true))
+            m_model->beginEdit(tr("Set temperature"));
+    });
+    connect(m_slider, &QSlider::sliderReleased, this, [this] { finishEdit(m_sliding); });
     connect(m_spinBox, qOverload<double>(&QDoubleSpinBox::valueChanged), this,
             &TemperaturePanel::onSpinBoxValueChanged);
-    connect(m_resetButton, &QPushButton::clicked, this, [this] { m_model->setTemperature(1.0); });
+    connect(m_spinBox, &QDoubleSpinBox::editingFinished, this, [this] { finishEdit(m_typing); });
+    connect(m_resetButton, &QPushButton::clicked, this, [this] {
+        const AttentionModel::EditScope edit(m_model, tr("Reset temperature to 1"));
+        m_model->setTemperature(1.0);
+    });
 
     connect(m_model, &AttentionModel::temperatureChanged, this, [this] {
         syncControlsFromModel();
         updateStateLine();
     });
     connect(m_model, &AttentionModel::scenarioReset, this, [this] {
+        // A replaced scenario interrupts a stroke or a typed value.
+        finishEdit(m_sliding);
+        finishEdit(m_typing);
         syncControlsFromModel();
         updateReadout();
         updateStateLine();
@@ -319,14 +331,45 @@ void TemperaturePanel::onSliderValueChanged(int position)
 {
     if (m_syncing)
         return;
-    m_model->setTemperature(m_mapping.valueForPosition(position));
+    const double value = m_mapping.valueForPosition(position);
+    if (m_sliding) {
+        m_model->setTemperature(value);
+        return;
+    }
+    // A step from the keyboard or a click on the groove.
+    const AttentionModel::EditScope edit(m_model, tr("Set temperature to %1").arg(formatInput(value)));
+    m_model->setTemperature(value);
 }
 
 void TemperaturePanel::onSpinBoxValueChanged(double value)
 {
     if (m_syncing)
         return;
+    if (m_spinBox->window()->focusWidget() != m_spinBox) {
+        // A wheel turn over the field without focus: no editingFinished will follow.
+        const AttentionModel::EditScope edit(m_model, tr("Set temperature to %1").arg(formatInput(value)));
+        m_model->setTemperature(value);
+        return;
+    }
+    // Everything typed (or stepped) until editingFinished (Return or focus lost) is one value.
+    if (!std::exchange(m_typing, true))
+        m_model->beginEdit(tr("Set temperature"));
     m_model->setTemperature(value);
+}
+
+void TemperaturePanel::finishEdit(bool &open)
+{
+    if (!std::exchange(open, false))
+        return;
+    m_model->setEditText(tr("Set temperature to %1").arg(formatInput(m_model->scenario().temperature)));
+    m_model->endEdit();
+}
+
+void TemperaturePanel::hideEvent(QHideEvent *event)
+{
+    finishEdit(m_sliding);
+    finishEdit(m_typing);
+    QWidget::hideEvent(event);
 }
 
 void TemperaturePanel::syncControlsFromModel()

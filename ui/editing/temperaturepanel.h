@@ -22,6 +22,9 @@ class ViewState;
 /// and beside them the entropy of the selected query's weights and its effective number of
 /// keys e^H, so that "lower T sharpens" can be read as a number.
 ///
+/// A slider stroke (press to release) and a typed value (first change to editingFinished) are each
+/// declared to the model as one edit, named by the value set ("Set temperature to 0.5").
+///
 /// A scenario's temperature outside the control's range is shown at the nearer end without being
 /// changed: only a move of the control by the user writes to the model.
 class TemperaturePanel : public QWidget {
@@ -41,16 +44,11 @@ public:
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
 
-signals:
-    /// The slider's handle was pressed / released: the changes in between are one slide (lets
-    /// the undo history keep a whole slide as one step).
-    void slideStarted();
-    void slideFinished();
-
 protected:
     void resizeEvent(QResizeEvent *event) override;
     void changeEvent(QEvent *event) override;
     bool eventFilter(QObject *watched, QEvent *event) override;
+    void hideEvent(QHideEvent *event) override;
 
 private:
     void buildLayout();
@@ -67,6 +65,8 @@ private:
     void updateStateLine();
     void onSliderValueChanged(int position);
     void onSpinBoxValueChanged(double value);
+    /// Names the open edit by the temperature it set and closes it.
+    void finishEdit(bool &open);
 
     AttentionModel *m_model;
     ViewState *m_viewState;
@@ -93,6 +93,10 @@ private:
     int m_wideLayoutWidth = 0;
     bool m_readoutBeside = false;
     bool m_syncing = false;
+    /// Open edits of the model: a slider stroke (handle press to release) and a typed value
+    /// (first change to editingFinished). Each is one edit, named by the value it set.
+    bool m_sliding = false;
+    bool m_typing = false;
 };
 
 } // namespace attnlens

@@ -9,16 +9,12 @@
 namespace attnlens {
 
 /// The mask changed: holds only the cells that changed (and whether a mask was present at all),
-/// so that toggling one cell of a 512 x 512 mask stores one cell. Cells painted in one gesture
-/// merge into one step.
+/// so that toggling one cell of a 512 x 512 mask stores one cell.
 class UndoMaskCommand : public UndoModelCommand {
 public:
     UndoMaskCommand(AttentionModel *model, UndoRecorder *recorder, const QString &text,
-                    quint64 gesture, const std::optional<Mask> &before,
-                    const std::optional<Mask> &after, Index queryCount, Index keyCount);
-
-    int id() const override { return MaskId; }
-    bool mergeWith(const QUndoCommand *other) override;
+                    const std::optional<Mask> &before, const std::optional<Mask> &after,
+                    Index queryCount, Index keyCount, QUndoCommand *parent = nullptr);
 
     /// How many cells differ between before and after.
     int changedCellCount() const { return int(m_cells.size()); }
@@ -35,7 +31,6 @@ private:
     };
 
     void apply(bool present, bool after);
-    void updateObsolete();
 
     std::vector<Cell> m_cells;  ///< sorted by index
     bool m_beforePresent;

@@ -5,11 +5,10 @@
 namespace attnlens {
 
 UndoModelCommand::UndoModelCommand(AttentionModel *model, UndoRecorder *recorder,
-                                   const QString &text, quint64 gesture)
-    : QUndoCommand(text)
+                                   const QString &text, QUndoCommand *parent)
+    : QUndoCommand(text, parent)
     , m_model(model)
     , m_recorder(recorder)
-    , m_gesture(gesture)
 {
 }
 
@@ -28,13 +27,6 @@ void UndoModelCommand::redo()
     }
     const UndoRecorder::ApplyingScope applying(m_recorder);
     applyAfter();
-}
-
-bool UndoModelCommand::isSameGesture(const QUndoCommand *other) const
-{
-    if (other->id() != id() || m_gesture == 0)
-        return false;
-    return static_cast<const UndoModelCommand *>(other)->gesture() == m_gesture;
 }
 
 } // namespace attnlens

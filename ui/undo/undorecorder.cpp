@@ -1,20 +1,14 @@
 #include "undorecorder.h"
 
 #include "attentionmodel.h"
-#include "keyspaceview.h"
-#include "temperaturepanel.h"
 #include "undomaskcommand.h"
 #include "undorowcommand.h"
 #include "undoscenariocommand.h"
 #include "undotemperaturecommand.h"
 
-#include <QEvent>
-#include <QKeyEvent>
-#include <QMouseEvent>
-#include <QTimer>
 #include <QUndoStack>
-#include <QWidget>
 
+#include <vector>
 #include <utility>
 
 namespace attnlens {
@@ -31,9 +25,31 @@ bool isEmptyScenario(const Scenario &scenario)
     return scenario.queries.size() == 0 && scenario.keys.size() == 0 && scenario.values.size() == 0;
 }
 
-bool isArrowKey(int key)
+const Matrix &partOf(const Scenario &scenario, int part)
 {
-    return key == Qt::Key_Left || key == Qt::Key_Right || key == Qt::Key_Up || key == Qt::Key_Down;
+    return part == kQueryPart ? scenario.queries : part == kKeyPart ? scenario.keys : scenario.values;
+}
+
+Matrix &partOf(Scenario &scenario, int part)
+{
+    return part == kQueryPart ? scenario.queries : part == kKeyPart ? scenario.keys : scenario.values;
+}
+
+UndoRowCommand::Part rowPart(int part)
+{
+    return part == kQueryPart ? UndoRowCommand::Part::Query
+        : part == kKeyPart    ? UndoRowCommand::Part::Key
+                              : UndoRowCommand::Part::Value;
+}
+
+bool sameShape(const Matrix &a, const Matrix &b)
+{
+    return a.rows() == b.rows() && a.cols() == b.cols();
+}
+
+bool maskFits(const std::optional<Mask> &mask, Index queryCount, Index keyCount)
+{
+    return !mask || (mask->rows() == queryCount && mask->cols() == keyCount);
 }
 
 } // namespace
@@ -42,8 +58,6 @@ UndoRecorder::ApplyingScope::ApplyingScope(UndoRecorder *recorder)
     : m_recorder(recorder)
 {
     ++m_recorder->m_applying;
-    // An undo or redo ends any burst: the next change is a step of its own.
-    m_recorder->m_burstKind = BurstKind::None;
 }
 
 UndoRecorder::ApplyingScope::~ApplyingScope()
@@ -55,7 +69,7 @@ UndoRecorder::UndoRecorder(AttentionModel *model, QObject *parent)
     : QObject(parent)
     , m_model(model)
     , m_stack(new QUndoStack(this))
-    , m_shadow(model->scenario())
+    , m_record(model->scenario())
 {
     setObjectName(QStringLiteral("undoRecorder"));
     m_stack->setObjectName(QStringLiteral("undoStack"));
@@ -69,6 +83,8 @@ UndoRecorder::UndoRecorder(AttentionModel *model, QObject *parent)
     connect(model, &AttentionModel::temperatureChanged, this, &UndoRecorder::onTemperatureChanged);
     connect(model, &AttentionModel::maskChanged, this, &UndoRecorder::onMaskChanged);
     connect(model, &AttentionModel::scenarioReset, this, &UndoRecorder::onScenarioReset);
+    connect(model, &AttentionModel::editBegun, this, &UndoRecorder::onEditBegun);
+    connect(model, &AttentionModel::editEnded, this, &UndoRecorder::onEditEnded);
 
     // The structural signals come just before their scenarioReset: they name the step.
     connect(model, &AttentionModel::nameChanged, this, [this](const QString &name) {
@@ -76,208 +92,95 @@ UndoRecorder::UndoRecorder(AttentionModel *model, QObject *parent)
     });
     connect(model, &AttentionModel::queryLabelChanged, this, [this](int row) {
         setPendingText(tr("Rename query %1 to %2")
-                           .arg(m_shadow.queryLabel(row), m_model->scenario().queryLabel(row)));
+                           .arg(m_record.queryLabel(row), m_model->scenario().queryLabel(row)));
     });
     connect(model, &AttentionModel::keyLabelChanged, this, [this](int row) {
         setPendingText(tr("Rename key %1 to %2")
-                           .arg(m_shadow.keyLabel(row), m_model->scenario().keyLabel(row)));
+                           .arg(m_record.keyLabel(row), m_model->scenario().keyLabel(row)));
     });
     connect(model, &AttentionModel::queryInserted, this, [this](int row) {
         setPendingText(tr("Add query %1").arg(m_model->scenario().queryLabel(row)));
     });
     connect(model, &AttentionModel::queryRemoved, this, [this](int row) {
-        setPendingText(tr("Remove query %1").arg(m_shadow.queryLabel(row)));
+        setPendingText(tr("Remove query %1").arg(m_record.queryLabel(row)));
     });
     connect(model, &AttentionModel::keyInserted, this, [this](int row) {
         setPendingText(tr("Add key %1").arg(m_model->scenario().keyLabel(row)));
     });
     connect(model, &AttentionModel::keyRemoved, this, [this](int row) {
-        setPendingText(tr("Remove key %1").arg(m_shadow.keyLabel(row)));
+        setPendingText(tr("Remove key %1").arg(m_record.keyLabel(row)));
     });
     connect(model, &AttentionModel::keyDimensionChanged, this, [this](int dimension) {
-        setPendingText(tr("Change d_k from %1 to %2").arg(m_shadow.keyDimension()).arg(dimension));
+        setPendingText(tr("Change d_k from %1 to %2").arg(m_record.keyDimension()).arg(dimension));
     });
     connect(model, &AttentionModel::valueDimensionChanged, this, [this](int dimension) {
-        setPendingText(tr("Change d_v from %1 to %2").arg(m_shadow.valueDimension()).arg(dimension));
+        setPendingText(tr("Change d_v from %1 to %2").arg(m_record.valueDimension()).arg(dimension));
     });
 }
 
 UndoRecorder::~UndoRecorder() = default;
 
-void UndoRecorder::watchKeySpace(KeySpaceView *view)
+bool UndoRecorder::isDeferring() const
 {
-    m_keySpace = view;
-    view->installEventFilter(this);
-    connect(view, &KeySpaceView::dragStarted, this, &UndoRecorder::beginGesture);
-    connect(view, &KeySpaceView::dragFinished, this, &UndoRecorder::endGesture);
-}
-
-void UndoRecorder::watchTemperaturePanel(TemperaturePanel *panel)
-{
-    connect(panel, &TemperaturePanel::slideStarted, this, &UndoRecorder::beginGesture);
-    connect(panel, &TemperaturePanel::slideFinished, this, &UndoRecorder::endGesture);
-}
-
-void UndoRecorder::watchMouseGestures(QWidget *widget)
-{
-    widget->installEventFilter(this);
-    m_mouseWidgets.insert(widget);
-    connect(widget, &QObject::destroyed, this, [this](QObject *object) {
-        m_mouseWidgets.remove(object);
-        if (m_pressedWidgets.remove(object))
-            endGesture();
-    });
-}
-
-void UndoRecorder::beginGesture()
-{
-    if (m_gestureDepth++ == 0)
-        m_gesture = ++m_lastGesture;
-}
-
-void UndoRecorder::endGesture()
-{
-    if (m_gestureDepth == 0)
-        return;
-    if (--m_gestureDepth == 0)
-        m_gesture = 0;
-}
-
-bool UndoRecorder::eventFilter(QObject *watched, QEvent *event)
-{
-    switch (event->type()) {
-    case QEvent::KeyPress:
-        if (watched == m_keySpace && isArrowKey(static_cast<QKeyEvent *>(event)->key())) {
-            // The view handles the key right after this filter; the flag lasts until then.
-            m_nudgeKeyPending = true;
-            QTimer::singleShot(0, this, [this] { m_nudgeKeyPending = false; });
-        }
-        break;
-    case QEvent::MouseButtonPress:
-    case QEvent::MouseButtonDblClick:
-        if (m_mouseWidgets.contains(watched) && !m_pressedWidgets.contains(watched)) {
-            m_pressedWidgets.insert(watched);
-            beginGesture();
-        }
-        break;
-    case QEvent::Hide:
-        // A widget hidden while its button is down may never see the release: the gesture
-        // must not stay open and swallow every later change into one step.
-        if (m_pressedWidgets.remove(watched))
-            endGesture();
-        break;
-    case QEvent::MouseButtonRelease:
-        if (m_pressedWidgets.contains(watched)
-            && static_cast<QMouseEvent *>(event)->buttons() == Qt::NoButton) {
-            m_pressedWidgets.remove(watched);
-            endGesture();
-        }
-        break;
-    default:
-        break;
-    }
-    return QObject::eventFilter(watched, event);
-}
-
-quint64 UndoRecorder::burstGesture(BurstKind kind, int row)
-{
-    if (isGestureOpen())
-        return m_gesture;
-    const bool continues = m_burstKind == kind && m_burstRow == row && m_burstClock.isValid()
-        && m_burstClock.elapsed() <= m_burstInterval && m_stack->index() == m_burstIndex;
-    if (!continues) {
-        m_burstKind = kind;
-        m_burstRow = row;
-        m_burstGesture = ++m_lastGesture;
-    }
-    m_burstClock.start();
-    return m_burstGesture;
-}
-
-void UndoRecorder::push(QUndoCommand *command, bool burst)
-{
-    m_stack->push(command);
-    if (burst)
-        m_burstIndex = m_stack->index();
+    return m_model->isEditing() && !isApplying();
 }
 
 void UndoRecorder::onRowChanged(int part, int row)
 {
     const Scenario &scenario = m_model->scenario();
-    const Matrix &now = part == kQueryPart ? scenario.queries : part == kKeyPart ? scenario.keys : scenario.values;
-    Matrix &shadow = part == kQueryPart ? m_shadow.queries : part == kKeyPart ? m_shadow.keys : m_shadow.values;
-    if (shadow.rows() != now.rows() || shadow.cols() != now.cols()) {
-        // Cannot happen while every change passes through here; never record a wrong step.
-        m_shadow = scenario;
+    const Matrix &now = partOf(scenario, part);
+    Matrix &recorded = partOf(m_record, part);
+    if (!sameShape(recorded, now)) {
+        // Cannot happen while every change passes through here; never drop a step for it.
+        if (isApplying())
+            m_record = scenario;
+        else if (!isDeferring())
+            recordWholeScenario(tr("Change scenario"));
         return;
     }
-    const Eigen::RowVectorXd before = shadow.row(row);
-    const Eigen::RowVectorXd after = now.row(row);
-    shadow.row(row) = after;
+    if (isDeferring())
+        return;  // the edit's end finds it
+    const Eigen::RowVectorXd before = recorded.row(row);
+    recorded.row(row) = now.row(row);
     if (isApplying())
         return;
-
     const QString label = part == kQueryPart ? scenario.queryLabel(row) : scenario.keyLabel(row);
-    static const UndoRowCommand::Part parts[] = {UndoRowCommand::Part::Query, UndoRowCommand::Part::Key,
-                                                 UndoRowCommand::Part::Value};
-    quint64 gesture = 0;
-    bool burst = false;
-    QString text;
-    if (isGestureOpen()) {
-        gesture = m_gesture;
-        // A run of arrow-key moves of a key is a gesture too, but nothing was dragged.
-        if (m_nudgeKeyPending && part != kValuePart)
-            text = part == kQueryPart ? tr("Nudge query %1").arg(label) : tr("Nudge key %1").arg(label);
-        else
-            text = part == kQueryPart ? tr("Drag query %1").arg(label)
-                : part == kKeyPart    ? tr("Drag key %1").arg(label)
-                                      : tr("Change value %1").arg(label);
-    } else if (part == kQueryPart && m_nudgeKeyPending) {
-        gesture = burstGesture(BurstKind::Nudge, row);
-        burst = true;
-        text = tr("Nudge query %1").arg(label);
-    } else {
-        text = part == kQueryPart ? tr("Edit query %1").arg(label)
-            : part == kKeyPart    ? tr("Edit key %1").arg(label)
-                                  : tr("Edit value %1").arg(label);
-    }
-    push(new UndoRowCommand(m_model, this, text, gesture, parts[part], row, before, after), burst);
+    const QString text = part == kQueryPart ? tr("Edit query %1").arg(label)
+        : part == kKeyPart                  ? tr("Edit key %1").arg(label)
+                                            : tr("Edit value %1").arg(label);
+    m_stack->push(new UndoRowCommand(m_model, this, text, rowPart(part), row, before, now.row(row)));
 }
 
 void UndoRecorder::onTemperatureChanged(double temperature)
 {
-    const double before = m_shadow.temperature;
-    m_shadow.temperature = temperature;
+    if (isDeferring())
+        return;
+    const double before = std::exchange(m_record.temperature, temperature);
     if (isApplying())
         return;
-    const bool burst = !isGestureOpen();
-    const quint64 gesture = burstGesture(BurstKind::Temperature, -1);
-    push(new UndoTemperatureCommand(m_model, this, gesture, before, temperature), burst);
+    m_stack->push(new UndoTemperatureCommand(m_model, this, QString(), before, temperature));
 }
 
 void UndoRecorder::onMaskChanged()
 {
-    const Scenario &scenario = m_model->scenario();
-    const std::optional<Mask> before = m_shadow.allowed;
-    m_shadow.allowed = scenario.allowed;
-    if (isApplying())
+    if (isDeferring())
         return;
-    const Index queryCount = scenario.queryCount();
-    const Index keyCount = scenario.keyCount();
-    const auto fits = [&](const std::optional<Mask> &mask) {
-        return !mask || (mask->rows() == queryCount && mask->cols() == keyCount);
-    };
-    if (!fits(before) || !fits(scenario.allowed)) {
-        // A mask of another shape than the matrices (which the engine refuses): keep it whole.
-        Scenario previous = scenario;
-        previous.allowed = before;
-        push(new UndoScenarioCommand(m_model, this, tr("Change mask"), previous, scenario), false);
+    const Scenario &scenario = m_model->scenario();
+    if (isApplying()) {
+        m_record.allowed = scenario.allowed;
         return;
     }
-    push(new UndoMaskCommand(m_model, this, maskText(before, scenario.allowed),
-                             isGestureOpen() ? m_gesture : 0, before, scenario.allowed, queryCount,
-                             keyCount),
-         false);
+    const Index queryCount = scenario.queryCount();
+    const Index keyCount = scenario.keyCount();
+    if (!maskFits(m_record.allowed, queryCount, keyCount) || !maskFits(scenario.allowed, queryCount, keyCount)
+        || !sameShape(m_record.queries, scenario.queries) || !sameShape(m_record.keys, scenario.keys)) {
+        // A mask of another shape than the matrices (which the engine refuses): keep it whole.
+        recordWholeScenario(tr("Change mask"));
+        return;
+    }
+    const std::optional<Mask> before = std::exchange(m_record.allowed, scenario.allowed);
+    m_stack->push(new UndoMaskCommand(m_model, this, maskText(before, scenario.allowed), before,
+                                      scenario.allowed, queryCount, keyCount));
 }
 
 QString UndoRecorder::maskText(const std::optional<Mask> &before, const std::optional<Mask> &after) const
@@ -317,18 +220,102 @@ void UndoRecorder::setPendingText(const QString &text)
 
 void UndoRecorder::onScenarioReset()
 {
-    const Scenario &now = m_model->scenario();
     const QString pending = std::exchange(m_pendingText, QString());
-    if (isApplying() || isEmptyScenario(m_shadow)) {
-        m_shadow = now;
+    if (isDeferring())
+        return;  // part of the open edit: its end records the whole scenario
+    const Scenario &now = m_model->scenario();
+    if (isApplying() || isEmptyScenario(m_record)) {
+        m_record = now;
         return;
     }
+    if (m_record == now)
+        return;  // already recorded: an edit that a view closed on this reset took it in
     QString text = pending;
-    if (text.isEmpty()) {
+    if (text.isEmpty())
         text = now.name.isEmpty() ? tr("Load scenario") : tr("Load scenario %1").arg(now.name);
+    recordWholeScenario(text);
+}
+
+void UndoRecorder::recordWholeScenario(const QString &text)
+{
+    const Scenario &now = m_model->scenario();
+    Scenario before = std::exchange(m_record, now);
+    m_stack->push(new UndoScenarioCommand(m_model, this, text, std::move(before), now));
+}
+
+QUndoCommand *UndoRecorder::stepToModel(const QString &text)
+{
+    const Scenario &now = m_model->scenario();
+    const Scenario &was = m_record;
+    if (was.name != now.name || was.description != now.description || was.queryLabels != now.queryLabels
+        || was.keyLabels != now.keyLabels || !sameShape(was.queries, now.queries)
+        || !sameShape(was.keys, now.keys) || !sameShape(was.values, now.values)
+        || !maskFits(was.allowed, now.queryCount(), now.keyCount())
+        || !maskFits(now.allowed, now.queryCount(), now.keyCount())) {
+        return new UndoScenarioCommand(m_model, this, text, was, now);
     }
-    Scenario before = std::exchange(m_shadow, now);
-    push(new UndoScenarioCommand(m_model, this, text, std::move(before), now), false);
+    std::vector<std::pair<int, Index>> rows;
+    for (int part : {kQueryPart, kKeyPart, kValuePart}) {
+        const Matrix &before = partOf(was, part);
+        const Matrix &after = partOf(now, part);
+        for (Index row = 0; row < after.rows(); ++row) {
+            if (!identicalMatrices(before.row(row), after.row(row)))
+                rows.emplace_back(part, row);
+        }
+    }
+    const bool temperature = !identicalDoubles(was.temperature, now.temperature);
+    const bool mask = !identicalMasks(was.allowed, now.allowed);
+    const std::size_t count = rows.size() + (temperature ? 1 : 0) + (mask ? 1 : 0);
+    if (count == 0)
+        return nullptr;
+
+    // One change is its own command with the edit's name; several are children of one step.
+    QUndoCommand *parent = count > 1 ? new QUndoCommand(text) : nullptr;
+    const QString childText = parent ? QString() : text;
+    QUndoCommand *made = nullptr;
+    for (const auto &[part, row] : rows) {
+        made = new UndoRowCommand(m_model, this, childText, rowPart(part), row,
+                                  partOf(was, part).row(row), partOf(now, part).row(row), parent);
+    }
+    if (temperature) {
+        made = new UndoTemperatureCommand(m_model, this, childText, was.temperature,
+                                          now.temperature, parent);
+    }
+    if (mask) {
+        made = new UndoMaskCommand(m_model, this, childText, was.allowed, now.allowed,
+                                   now.queryCount(), now.keyCount(), parent);
+    }
+    return parent ? parent : made;
+}
+
+void UndoRecorder::onEditBegun()
+{
+    // The edit's step starts from the record, which must be the model's state now. Every change
+    // passes through the slots above, so it is; should it ever not be, the difference is kept
+    // as a step of its own rather than folded into the edit or lost.
+    const Scenario &now = m_model->scenario();
+    if (isApplying() || isEmptyScenario(m_record)) {
+        m_record = now;
+        return;
+    }
+    if (m_record != now)
+        recordWholeScenario(tr("Change scenario"));
+}
+
+void UndoRecorder::onEditEnded(const QString &text)
+{
+    if (isApplying())
+        return;
+    const Scenario &now = m_model->scenario();
+    if (isEmptyScenario(m_record)) {
+        m_record = now;
+        return;
+    }
+    QUndoCommand *step = stepToModel(text);
+    if (!step)
+        return;  // the edit ended where it began
+    m_record = now;
+    m_stack->push(step);
 }
 
 } // namespace attnlens

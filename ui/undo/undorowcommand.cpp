@@ -6,33 +6,14 @@
 namespace attnlens {
 
 UndoRowCommand::UndoRowCommand(AttentionModel *model, UndoRecorder *recorder, const QString &text,
-                               quint64 gesture, Part part, Index row,
-                               const Eigen::RowVectorXd &before, const Eigen::RowVectorXd &after)
-    : UndoModelCommand(model, recorder, text, gesture)
+                               Part part, Index row, const Eigen::RowVectorXd &before,
+                               const Eigen::RowVectorXd &after, QUndoCommand *parent)
+    : UndoModelCommand(model, recorder, text, parent)
     , m_part(part)
     , m_row(row)
     , m_before(before)
     , m_after(after)
 {
-    updateObsolete();
-}
-
-bool UndoRowCommand::mergeWith(const QUndoCommand *other)
-{
-    if (!isSameGesture(other))
-        return false;
-    const auto *row = static_cast<const UndoRowCommand *>(other);
-    if (row->part() != m_part || row->row() != m_row)
-        return false;
-    m_after = row->after();
-    // A drag that ends where it began leaves nothing to undo.
-    updateObsolete();
-    return true;
-}
-
-void UndoRowCommand::updateObsolete()
-{
-    setObsolete(identicalMatrices(m_before, m_after));
 }
 
 void UndoRowCommand::applyBefore()

@@ -8,17 +8,14 @@
 namespace attnlens {
 
 /// One row of Q, K or V changed: holds only that row before and after, so that a drag step in a
-/// 512-token scenario costs a few numbers, not whole matrices. Rows of the same gesture merge.
+/// 512-token scenario costs a few numbers, not whole matrices.
 class UndoRowCommand : public UndoModelCommand {
 public:
     enum class Part { Query, Key, Value };
 
     UndoRowCommand(AttentionModel *model, UndoRecorder *recorder, const QString &text,
-                   quint64 gesture, Part part, Index row, const Eigen::RowVectorXd &before,
-                   const Eigen::RowVectorXd &after);
-
-    int id() const override { return RowId; }
-    bool mergeWith(const QUndoCommand *other) override;
+                   Part part, Index row, const Eigen::RowVectorXd &before,
+                   const Eigen::RowVectorXd &after, QUndoCommand *parent = nullptr);
 
     Part part() const { return m_part; }
     Index row() const { return m_row; }
@@ -31,7 +28,6 @@ protected:
 
 private:
     void apply(const Eigen::RowVectorXd &row);
-    void updateObsolete();
 
     Part m_part;
     Index m_row;

@@ -8,7 +8,7 @@ namespace attnlens {
 
 UndoScenarioCommand::UndoScenarioCommand(AttentionModel *model, UndoRecorder *recorder,
                                          const QString &text, Scenario before, Scenario after)
-    : UndoModelCommand(model, recorder, text, 0)
+    : UndoModelCommand(model, recorder, text)
     , m_before(std::move(before))
     , m_after(std::move(after))
 {

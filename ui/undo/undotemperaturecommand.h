@@ -4,15 +4,12 @@
 
 namespace attnlens {
 
-/// The temperature changed. Changes of one slide (slider press to release) or of one burst of
-/// typing and arrow keys merge into one step; its text names the first and the last value.
+/// The temperature changed. Without a text of its own (a change outside any edit), its text
+/// names the value before and after.
 class UndoTemperatureCommand : public UndoModelCommand {
 public:
-    UndoTemperatureCommand(AttentionModel *model, UndoRecorder *recorder, quint64 gesture,
-                           double before, double after);
-
-    int id() const override { return TemperatureId; }
-    bool mergeWith(const QUndoCommand *other) override;
+    UndoTemperatureCommand(AttentionModel *model, UndoRecorder *recorder, const QString &text,
+                           double before, double after, QUndoCommand *parent = nullptr);
 
     double before() const { return m_before; }
     double after() const { return m_after; }
@@ -22,8 +19,6 @@ protected:
     void applyAfter() override;
 
 private:
-    void updateText();
-
     double m_before;
     double m_after;
 };

@@ -182,12 +182,9 @@ void MainWindow::createDocks()
 
 void MainWindow::createEditing()
 {
-    // Every change of the model becomes an undo step; a drag, a slide and a stroke of mask
-    // painting are one step each.
+    // Every change of the model becomes an undo step; the views declare their gestures (a drag,
+    // a slide, a run of nudges, a stroke of mask painting) to the model as one edit each.
     m_undoRecorder = new UndoRecorder(m_model, this);
-    m_undoRecorder->watchKeySpace(m_keySpace);
-    m_undoRecorder->watchTemperaturePanel(m_temperature);
-    m_undoRecorder->watchMouseGestures(m_maskGrid->grid());
 
     m_matrixEditor = new MatrixEditorView(m_model, m_viewState, this);
     m_matricesDock = addDock(m_matrixEditor, tr("Matrices"), Qt::RightDockWidgetArea);

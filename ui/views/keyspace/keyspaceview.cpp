@@ -6,6 +6,7 @@
 #include "focusring.h"
 #include "labelplacer.h"
 #include "numberformat.h"
+#include "quotedlabel.h"
 #include "tokenpalette.h"
 #include "viewstate.h"
 
@@ -21,7 +22,6 @@
 #include <QPainter>
 #include <QStaticText>
 #include <QSignalBlocker>
-#include <QTimer>
 #include <QToolTip>
 #include <QVBoxLayout>
 
@@ -350,12 +350,7 @@ void KeySpaceView::setShownDimensions(int horizontal, int vertical)
 
 void KeySpaceView::onScenarioReset()
 {
-    if (m_dragKind != DragKind::None) {
-        m_dragKind = DragKind::None;
-        m_dragRow = -1;
-        unsetCursor();
-        emit dragFinished();
-    }
+    cancelDrag();
     const int d = int(m_model->scenario().keyDimension());
     if (d <= 1) {
         m_horizontalDimension = 0;
@@ -1617,6 +1612,10 @@ void KeySpaceView::mousePressEvent(QMouseEvent *event)
         return;
     }
     setCursor(Qt::ClosedHandCursor);
+    finishNudgeRun();
+    const Scenario &scenario = m_model->scenario();
+    m_model->beginEdit(m_dragKind == DragKind::Key ? tr("Drag key %1").arg(quoted(scenario.keyLabel(key)))
+                                                   : tr("Drag query %1").arg(quoted(scenario.queryLabel(tip))));
     emit dragStarted();
     event->accept();
 }
@@ -1640,6 +1639,7 @@ void KeySpaceView::mouseReleaseEvent(QMouseEvent *event)
     dragTo(event->position());
     m_dragKind = DragKind::None;
     m_dragRow = -1;
+    m_model->endEdit();
     emit dragFinished();
     // Only now may the view refit, if the drag took a point out of it.
     refreshScene();
@@ -1681,6 +1681,7 @@ void KeySpaceView::nudgeSelectedQuery(int dx, int dy, bool fine)
     };
     nudge(m_horizontalDimension, dx);
     nudge(m_verticalDimension, dy);
+    beginNudgeRun(tr("Nudge query %1").arg(quoted(scenario.queryLabel(row))));
     m_model->setQueryRow(row, query);
 }
 
@@ -1793,8 +1794,26 @@ void KeySpaceView::focusInEvent(QFocusEvent *event)
 void KeySpaceView::focusOutEvent(QFocusEvent *event)
 {
     m_staticDirty = true;
-    finishKeyNudges();
+    finishNudgeRun();
+    cancelDrag();
     QWidget::focusOutEvent(event);
+}
+
+void KeySpaceView::keyReleaseEvent(QKeyEvent *event)
+{
+    // Auto-repeat sends releases too; only the arrow key's real release ends the run.
+    const int key = event->key();
+    if (!event->isAutoRepeat()
+        && (key == Qt::Key_Left || key == Qt::Key_Right || key == Qt::Key_Up || key == Qt::Key_Down))
+        finishNudgeRun();
+    QWidget::keyReleaseEvent(event);
+}
+
+void KeySpaceView::hideEvent(QHideEvent *event)
+{
+    finishNudgeRun();
+    cancelDrag();
+    QWidget::hideEvent(event);
 }
 
 void KeySpaceView::changeEvent(QEvent *event)
@@ -1816,11 +1835,11 @@ void KeySpaceView::changeEvent(QEvent *event)
 //
 // Q / Shift+Q choose the next / previous query and K / Shift+K the next / previous key; the arrow
 // keys then move what was chosen (a key's value row stays paired, as in a Ctrl+drag). Escape goes
-// back to moving the selected query. A run of key nudges is one undo step, like a drag.
+// back to moving the selected query. A run of nudges (press to release of an arrow key) is one
+// edit of the model, like a drag.
 
 namespace {
 
-constexpr int kKeyNudgeRunMs = 1000;
 /// Beyond this many keys the description names only the heaviest ones.
 constexpr int kDescribedKeys = 12;
 
@@ -1836,12 +1855,8 @@ void KeySpaceView::setUpKeyboardAccess()
            "query.");
     setStatusTip(tr("Q / Shift+Q: choose the query · K / Shift+K: choose a key · arrow keys: move "
                     "it by 0.1 (Shift: 0.01) · Esc: back to the query"));
-    m_keyNudgeTimer = new QTimer(this);
-    m_keyNudgeTimer->setSingleShot(true);
-    m_keyNudgeTimer->setInterval(kKeyNudgeRunMs);
-    connect(m_keyNudgeTimer, &QTimer::timeout, this, &KeySpaceView::finishKeyNudges);
     connect(m_model, &AttentionModel::scenarioReset, this, [this] {
-        finishKeyNudges();
+        finishNudgeRun();
         if (m_keyboardKey >= m_model->scenario().keyCount())
             m_keyboardKey = -1;
         updateAccessibleNumbers();
@@ -1915,7 +1930,7 @@ void KeySpaceView::setKeyboardKey(int keyRow)
 {
     if (keyRow == m_keyboardKey)
         return;
-    finishKeyNudges();
+    finishNudgeRun();
     m_keyboardKey = keyRow;
     // The chosen key is outlined here and its column in the heatmap, the mask and the charts.
     m_viewState->setHover(-1, keyRow);
@@ -1939,22 +1954,34 @@ void KeySpaceView::nudgeKeyboardKey(int dx, int dy, bool fine)
     };
     nudge(m_horizontalDimension, dx);
     nudge(m_verticalDimension, dy);
-    if (!m_keyNudgesOpen) {
-        // The undo recorder makes one step of everything between these two signals.
-        m_keyNudgesOpen = true;
-        emit dragStarted();
-    }
-    m_keyNudgeTimer->start();
+    beginNudgeRun(tr("Nudge key %1").arg(quoted(scenario.keyLabel(m_keyboardKey))));
     m_model->setKeyRow(m_keyboardKey, key);
 }
 
-void KeySpaceView::finishKeyNudges()
+void KeySpaceView::beginNudgeRun(const QString &text)
 {
-    if (m_keyNudgeTimer)
-        m_keyNudgeTimer->stop();
-    if (!m_keyNudgesOpen)
+    if (m_nudgeRunOpen || m_dragKind != DragKind::None)
         return;
-    m_keyNudgesOpen = false;
+    m_nudgeRunOpen = true;
+    m_model->beginEdit(text);
+}
+
+void KeySpaceView::finishNudgeRun()
+{
+    if (!m_nudgeRunOpen)
+        return;
+    m_nudgeRunOpen = false;
+    m_model->endEdit();
+}
+
+void KeySpaceView::cancelDrag()
+{
+    if (m_dragKind == DragKind::None)
+        return;
+    m_dragKind = DragKind::None;
+    m_dragRow = -1;
+    unsetCursor();
+    m_model->endEdit();
     emit dragFinished();
 }
 

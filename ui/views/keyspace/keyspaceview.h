@@ -20,7 +20,6 @@
 class QComboBox;
 class QLabel;
 class QPainter;
-class QTimer;
 
 namespace attnlens {
 
@@ -37,6 +36,11 @@ class ViewState;
 /// and each key's halo grows with its weight for that query. The view refits to all points when
 /// the scenario is replaced and when a point has left the view, but never while a drag is going
 /// on, so the plane does not move under the mouse.
+///
+/// Each gesture is declared to the model as one edit (AttentionModel::beginEdit / endEdit), which
+/// the undo history keeps as one step: a drag from press to release ("Drag key “memory A”"), a
+/// run of arrow-key nudges from the arrow key's press to its release, auto-repeat included
+/// ("Nudge query “q”"). Losing focus, hiding or a replaced scenario ends the gesture.
 ///
 /// With many tokens the plane is thinned so that it stays readable from the back of a room: only
 /// the heaviest keys for the selected query keep their halo and label (and the three heaviest
@@ -109,7 +113,8 @@ public:
     QString numbersDescription() const;
 
 signals:
-    /// A drag of a query tip or a key began / ended (lets the window group it into one undo step).
+    /// A mouse drag of a query tip or a key began / ended. The view declares the drag to the
+    /// model as one edit (AttentionModel::beginEdit) itself.
     void dragStarted();
     void dragFinished();
 
@@ -125,6 +130,8 @@ protected:
     void leaveEvent(QEvent *event) override;
     void focusInEvent(QFocusEvent *event) override;
     void focusOutEvent(QFocusEvent *event) override;
+    void keyReleaseEvent(QKeyEvent *event) override;
+    void hideEvent(QHideEvent *event) override;
 
 private:
     /// The font and pixel sizes of one scene. Both grow with the scene (up to twice the widget's
@@ -287,7 +294,12 @@ private:
     bool handleKeyboardKey(QKeyEvent *event);
     void setKeyboardKey(int keyRow);
     void nudgeKeyboardKey(int dx, int dy, bool fine);
-    void finishKeyNudges();
+    /// A run of arrow-key nudges, from a press to the arrow key's release (auto-repeat
+    /// included), is one edit of the model named `text`.
+    void beginNudgeRun(const QString &text);
+    void finishNudgeRun();
+    /// Ends a mouse drag that will not see its release (the view hid, the scenario changed).
+    void cancelDrag();
     void updateAccessibleNumbers();
     void paintKeyboardTarget(QPainter &painter) const;
     QString queryToolTip(int queryRow) const;
@@ -334,9 +346,8 @@ private:
     QString m_resultNote;
 
     int m_keyboardKey = -1;
-    /// Open while a run of arrow-key nudges of a key goes on: one undo step for the run.
-    bool m_keyNudgesOpen = false;
-    QTimer *m_keyNudgeTimer = nullptr;
+    /// Open while a run of arrow-key nudges goes on: the run is one edit of the model.
+    bool m_nudgeRunOpen = false;
     QString m_helpDescription;
     /// The focus frame is shown for keyboard focus only (FocusRing::visibleFocus).
     bool m_focusVisible = false;

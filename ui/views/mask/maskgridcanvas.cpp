@@ -4,6 +4,7 @@
 #include "attentionmodel.h"
 #include "maskeditor.h"
 #include "numberformat.h"
+#include "quotedlabel.h"
 #include "tokenpalette.h"
 #include "viewstate.h"
 
@@ -230,6 +231,7 @@ QSize MaskGridCanvas::minimumSizeHint() const
 
 void MaskGridCanvas::onScenarioReset()
 {
+    finishStroke();
     m_focusRow = std::clamp(m_focusRow, 0, std::max(0, queryCount()));
     m_focusColumn = std::clamp(m_focusColumn, 0, std::max(0, keyCount() - 1));
     m_flashAnimation->stop();
@@ -695,13 +697,21 @@ void MaskGridCanvas::mousePressEvent(QMouseEvent *event)
     switch (hit.kind) {
     case Hit::Kind::Cell: {
         setFocusCell(hit.queryRow, hit.keyRow);
-        const bool wasAllowed = m_model->scenario().isAllowed(hit.queryRow, hit.keyRow);
+        finishStroke();
+        const Scenario &scenario = m_model->scenario();
+        const bool wasAllowed = scenario.isAllowed(hit.queryRow, hit.keyRow);
+        // The stroke, press to release, is one edit; a click names its one cell.
+        m_model->beginEdit((wasAllowed ? tr("Block %1 \u2192 %2") : tr("Allow %1 \u2192 %2"))
+                               .arg(quoted(scenario.queryLabel(hit.queryRow)), quoted(scenario.keyLabel(hit.keyRow))));
         if (m_editor->toggleCell(hit.queryRow, hit.keyRow)) {
             // Dragging on paints the same state into the cells passed over.
             m_dragging = true;
             m_dragValue = !wasAllowed;
             m_lastDragRow = hit.queryRow;
             m_lastDragColumn = hit.keyRow;
+            m_strokeCells = 1;
+        } else {
+            m_model->endEdit();
         }
         break;
     }
@@ -732,7 +742,9 @@ void MaskGridCanvas::mouseMoveEvent(QMouseEvent *event)
         m_lastDragRow = hit.queryRow;
         m_lastDragColumn = hit.keyRow;
         setFocusCell(hit.queryRow, hit.keyRow);
-        m_editor->setCell(hit.queryRow, hit.keyRow, m_dragValue);
+        const bool changes = m_model->scenario().isAllowed(hit.queryRow, hit.keyRow) != m_dragValue;
+        if (m_editor->setCell(hit.queryRow, hit.keyRow, m_dragValue) && changes)
+            m_model->setEditText(tr("Paint mask (%1 cells)").arg(++m_strokeCells));
     }
     event->accept();
 }
@@ -740,8 +752,23 @@ void MaskGridCanvas::mouseMoveEvent(QMouseEvent *event)
 void MaskGridCanvas::mouseReleaseEvent(QMouseEvent *event)
 {
     if (event->button() == Qt::LeftButton)
-        m_dragging = false;
+        finishStroke();
     QWidget::mouseReleaseEvent(event);
+}
+
+void MaskGridCanvas::finishStroke()
+{
+    if (!m_dragging)
+        return;
+    m_dragging = false;
+    m_strokeCells = 0;
+    m_model->endEdit();
+}
+
+void MaskGridCanvas::hideEvent(QHideEvent *event)
+{
+    finishStroke();
+    QWidget::hideEvent(event);
 }
 
 void MaskGridCanvas::leaveEvent(QEvent *event)
@@ -823,6 +850,7 @@ void MaskGridCanvas::focusInEvent(QFocusEvent *event)
 void MaskGridCanvas::focusOutEvent(QFocusEvent *event)
 {
     QWidget::focusOutEvent(event);
+    finishStroke();
     if (event->reason() != Qt::PopupFocusReason && m_viewState->hoveredQuery() == m_focusRow
         && m_viewState->hoveredKey() == m_focusColumn && !underMouse())
         m_viewState->setHover(-1, -1);

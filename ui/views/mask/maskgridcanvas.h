@@ -76,6 +76,7 @@ protected:
     void keyPressEvent(QKeyEvent *event) override;
     void focusInEvent(QFocusEvent *event) override;
     void focusOutEvent(QFocusEvent *event) override;
+    void hideEvent(QHideEvent *event) override;
 
 private:
     enum class ColumnLabelMode { OneLine, TwoLines, Rotated };
@@ -86,6 +87,8 @@ private:
     };
 
     void onScenarioReset();
+    /// Ends a paint stroke (press to release): the stroke is one edit of the model.
+    void finishStroke();
     void onMaskChanged();
     void onResultChanged();
     void relayout();
@@ -162,6 +165,8 @@ private:
     bool m_dragValue = false;
     int m_lastDragRow = -1;
     int m_lastDragColumn = -1;
+    /// How many cells the open stroke changed; it names the edit.
+    int m_strokeCells = 0;
 };
 
 } // namespace attnlens
