@@ -183,8 +183,13 @@ TEST(HeatmapLayout, TheColourBarsTicksRunFromLowToHighOnRoundValues)
     ASSERT_GE(weights.size(), 2);
     EXPECT_DOUBLE_EQ(weights.first().value, 0.0);
     EXPECT_DOUBLE_EQ(weights.last().value, 1.0);
-    EXPECT_EQ(weights.first().label, QStringLiteral("0"));
-    EXPECT_EQ(weights.last().label, QStringLiteral("1"));
+    // Each label reads as its value, with just the decimals the step needs ("0.0", "0.2", ... "1.0").
+    for (const HeatmapLayout::Tick &tick : weights) {
+        bool ok = false;
+        EXPECT_NEAR(tick.label.toDouble(&ok), tick.value, 1e-9) << tick.label.toStdString();
+        EXPECT_TRUE(ok);
+        EXPECT_EQ(tick.label.size(), weights.first().label.size());
+    }
     EXPECT_LE(weights.size(), 6);
     for (int i = 1; i < weights.size(); ++i) {
         EXPECT_GT(weights[i].value, weights[i - 1].value);
@@ -199,7 +204,8 @@ TEST(HeatmapLayout, TheColourBarsTicksRunFromLowToHighOnRoundValues)
     for (const HeatmapLayout::Tick &tick : scores) {
         EXPECT_GE(tick.value, -2.5 - 1e-9);
         EXPECT_LE(tick.value, 2.5 + 1e-9);
-        zero = zero || (tick.value == 0.0 && tick.label == QStringLiteral("0"));
+        // "0", never "-0" or "−0".
+        zero = zero || (tick.value == 0.0 && tick.label.startsWith(QLatin1Char('0')));
     }
     EXPECT_TRUE(zero);
     EXPECT_NEAR(layout.tickY(0.0, -2.5, 2.5), layout.barRect.center().y(), 1e-9);

@@ -211,7 +211,9 @@ QSize HeatmapLayout::fittedSize(const QSize &bounds, const HeatmapLayout &full, 
 double HeatmapLayout::tickY(double value, double low, double high) const
 {
     const double span = high - low;
-    return barRect.bottom() - (span > 0 ? (value - low) / span : 0.0) * barRect.height();
+    if (!(span > 0))
+        return barRect.bottom();
+    return barRect.bottom() - (value - low) / span * barRect.height();
 }
 
 QRectF HeatmapLayout::cellRect(int row, int column) const
