@@ -73,6 +73,11 @@ public:
     QColor errorText() const { return m_errorText; }
     /// Behind a view that shows no result.
     QColor undefinedBackground() const { return m_undefinedBackground; }
+    /// An outline over coloured cells (the selected row, the hovered cell) gets a light rim on
+    /// one side and a dark one on the other, so that it reads on every colour of every colour map
+    /// (the maps are the same in every theme, so these are too).
+    QColor cellRimLight() const { return QColor(0xff, 0xff, 0xff); }
+    QColor cellRimDark() const { return QColor(0x00, 0x00, 0x00); }
 
     /// The colour of query row `index` in this theme and the colour of key points.
     QColor queryColor(int index) const;

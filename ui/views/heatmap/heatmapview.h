@@ -1,13 +1,14 @@
 #pragma once
 
-#include "twogenerationcache.h"
+#include "heatmapimage.h"
+#include "heatmaplayout.h"
+#include "heatmappainter.h"
+#include "matrixlabellayout.h"
 
 #include <QFont>
-#include <QHash>
 #include <QImage>
 #include <QPixmap>
 #include <QRectF>
-#include <QStaticText>
 #include <QString>
 #include <QStringList>
 #include <QVector>
@@ -15,7 +16,7 @@
 
 #include <optional>
 
-class QFontMetricsF;
+class QKeyEvent;
 class QPainter;
 
 namespace attnlens {
@@ -36,9 +37,11 @@ class ViewState;
 /// view shows no numbers: a query with no allowed key gets "undefined: no allowed key" across
 /// its row, any other refusal greys the whole view and names the cause.
 ///
-/// The colours come from a one-pixel-per-cell image rebuilt only when the result, the colour map
-/// or the quantity changes, drawn scaled without smoothing; labels thin out so they never
-/// overlap. paintHeatmap() draws into any rectangle, so figures can be exported at any size.
+/// The view is the widget around four parts that need none: HeatmapImage (the one-pixel-per-cell
+/// image and its dirty rows), HeatmapLayout (axes, labels, colour bar), HeatmapPainter (draws
+/// into any QPainter: the screen and every figure share it) and HeatmapDescriber (every text,
+/// and what a screen reader hears). paintHeatmap() draws into any rectangle, so figures can be
+/// exported at any size.
 class HeatmapView : public QWidget {
     Q_OBJECT
 
@@ -117,48 +120,6 @@ protected:
     void focusOutEvent(QFocusEvent *event) override;
 
 private:
-    enum class State { Values, UndefinedRows, Refused };
-
-    struct Tick {
-        double value = 0.0;
-        QString label;
-    };
-
-    /// Where everything goes for one target rectangle; depends on the rectangle, the font and
-    /// the scenario's shape and labels, never on the numbers.
-    struct Layout {
-        QRectF bounds;
-        QFont font;
-        QFont boldFont;
-        QFont valueFont;
-        double lineHeight = 0.0;
-        QRectF titleRect;
-        QRectF infoRect;
-        QRectF gridArea;  ///< between the title and the info line
-        QRectF blockRect;  ///< what is drawn in gridArea: labels, matrix, titles, colour bar
-        bool hasGrid = false;
-        int rows = 0;
-        int columns = 0;
-        double cellSize = 0.0;
-        QRectF matrixRect;
-        QRectF rowLabelArea;
-        double swatchSize = 0.0;  ///< 0 when rows are too thin for a colour swatch
-        double swatchCentreX = 0.0;
-        int rowStep = 1;
-        int columnStep = 1;
-        bool verticalColumnLabels = false;
-        double columnLabelTop = 0.0;
-        double columnLabelExtent = 0.0;
-        QVector<QString> rowLabels;     ///< elided; empty strings for rows left unlabelled
-        QVector<QString> columnLabels;  ///< elided; empty strings for columns left unlabelled
-        QRectF xTitleRect;
-        QString xTitle;
-        QRectF yTitleRect;  ///< the rotated title's box, in unrotated coordinates
-        QString yTitle;
-        QRectF barRect;
-        double tickLength = 0.0;
-    };
-
     /// What the cached background picture shows besides the layout: when any of it changes, the
     /// picture is painted again (a drag step changes none of it while weights are shown).
     struct BackgroundKey {
@@ -166,7 +127,7 @@ private:
         qreal dpr = 0.0;
         quint64 layoutGeneration = 0;
         int selectedQuery = -1;
-        State state = State::Refused;
+        HeatmapImage::State state = HeatmapImage::State::Refused;
         bool scores = false;
         int colorMap = -1;
         double scaleLow = 0.0;
@@ -177,103 +138,67 @@ private:
         bool operator==(const BackgroundKey &other) const;
     };
 
+    /// What the view works out from the model, the view state and its size, lazily: rebuilt
+    /// when marked dirty, also from const getters, so it is the one mutable member.
+    struct Cache {
+        HeatmapImage image;  ///< the numbers' colours and texts
+        bool contentDirty = true;
+        QString refusal;
+        // The labels measured once per scenario and font (the slow part of a layout).
+        std::optional<MatrixLabelLayout> rowLabels;
+        std::optional<MatrixLabelLayout> columnLabels;
+        QFont labelsFont;
+        // The layout of the widget's own rect, rebuilt on resize, font change and scenario reset.
+        HeatmapLayout layout;
+        bool layoutDirty = true;
+        quint64 layoutGeneration = 0;
+        QVector<HeatmapLayout::Tick> ticks;
+        bool valuesFit = false;
+        QString infoText;
+        /// The info line holds only the hover hint: a figure leaves it out (nobody hovers a print).
+        bool infoIsHint = false;
+        QStringList infoLines;
+        quint64 infoLinesGeneration = ~quint64(0);
+        HeatmapPainter painter;
+    };
+
+    bool scores() const;
     void invalidateContent();
     void ensureContent() const;
     void rebuildContent() const;
     void ensureLayout() const;
     void relayout() const;
-    Layout computeLayout(const QRectF &bounds) const;
-    void ensureLabelWidths(const QFont &font) const;
-    QVector<Tick> computeTicks(const Layout &layout) const;
-    bool valuesFit(const Layout &layout) const;
-    QImage composeMatrixLayer(const Layout &layout, qreal dpr) const;
+    void ensureLabels(const QFont &font) const;
+    HeatmapLayout computeLayout(const QRectF &bounds) const;
     void refreshInfo() const;
-    QString hoverInfo(int queryRow, int keyRow, bool fullPrecision) const;
-    QStringList wrapInfo(const QString &text, const Layout &layout) const;
-    QString titleText() const;
-    /// The title as it fits `width`: whole, else without its formula, else cut.
-    QString fittedTitle(const QFontMetricsF &boldFm, double width) const;
-    QString scaleText() const;
+    /// What paintBackground() and paintMatrix() draw for `layout`, with `infoLines` under it.
+    HeatmapFrame frame(const HeatmapLayout &layout, const QVector<HeatmapLayout::Tick> &ticks,
+                       const QStringList &infoLines, bool valuesShown) const;
+    BackgroundKey backgroundKey(qreal dpr) const;
     void updateAccessibleDescription();
+    void updateAccessibleNumbers();
     void updateHoverFromPosition(const QPointF &pos);
-    // Keyboard and accessibility (see that section of the .cpp).
     bool handleKeyboardCell(QKeyEvent *event);
     void setKeyboardCell(int queryRow, int keyRow);
-    void updateAccessibleNumbers();
     void paintFocusFrame(QPainter &painter) const;
     /// The query whose row is outlined and labelled in bold: the selected one, or -1 in a figure
     /// that leaves the selection out.
     int outlinedQuery() const;
     /// Whether the hovered cell is shown (never in a figure).
     bool showsHover() const { return !m_figureMode; }
-
-    BackgroundKey backgroundKey(qreal dpr) const;
-    /// Everything but the matrix itself: title, labels, swatches, colour bar, info line, refusal.
-    void paintBackground(QPainter &painter, const QRectF &rect, const Layout &layout,
-                         const QVector<Tick> &ticks, const QStringList &infoLines) const;
-    void paintRefused(QPainter &painter, const Layout &layout) const;
-    void paintMatrix(QPainter &painter, const Layout &layout, bool ownLayout) const;
-    void paintLabels(QPainter &painter, const Layout &layout) const;
-    void paintColorBar(QPainter &painter, const Layout &layout, const QVector<Tick> &ticks) const;
-    void paintInfo(QPainter &painter, const Layout &layout, const QStringList &lines) const;
-    /// The hovered cell's outline: the theme's highlight ("laser pointer") while presenting.
-    void paintHoveredCell(QPainter &painter, const QRectF &box, double lineHeight) const;
-    /// Between big cells: the plot background, slightly see-through.
-    QColor seamColor() const;
     /// Repaints on theme, line-scale and presentation changes (theme.h, presentationmode.h).
     void setUpThemeHandling();
 
     AttentionModel *m_model;
     ViewState *m_viewState;
+    mutable Cache m_cache;
 
-    // Layout of the widget's own rect, rebuilt on resize, font change and scenario reset.
-    mutable Layout m_layout;
-    /// The cells' value texts shaped once (most repeat between two drag steps), for the
-    /// widget's own painting; a generation holds a few screens' worth.
-    static constexpr int kValueTextGeneration = 8192;
-    mutable TwoGenerationCache<QString, QStaticText> m_valueTexts{kValueTextGeneration};
-    mutable QFont m_valueTextsFont;
-    /// The value texts' widths in the value font, measured once per text.
-    mutable TwoGenerationCache<QString, double> m_valueWidths{kValueTextGeneration};
-    mutable QFont m_valueWidthsFont;
-    mutable bool m_layoutDirty = true;
-    mutable QVector<Tick> m_ticks;
-    mutable QStringList m_infoLines;
-    mutable bool m_labelWidthsValid = false;
-    mutable QFont m_labelWidthsFont;
-    mutable double m_widestRowLabel = 0.0;
-    mutable double m_widestColumnLabel = 0.0;
-    mutable QVector<QString> m_columnTwoLineTexts;
-    mutable double m_widestColumnTwoLines = 0.0;
-    mutable bool m_valuesFit = false;
-
-    // What the numbers look like, rebuilt when the result, colour map, quantity or values
-    // switch change (or lazily before painting a widget that was hidden at the time).
-    mutable bool m_contentDirty = true;
-    mutable State m_state = State::Refused;
-    mutable int m_rows = 0;
-    mutable int m_columns = 0;
-    mutable QImage m_cellImage;  ///< RGB32, one pixel per cell
-    mutable QImage m_maskImage;  ///< Alpha8, opaque where masked; null when nothing is masked
-    mutable QImage m_barImage;   ///< 1 x 256, the colour map from top (high) to bottom (low)
-    mutable QVector<bool> m_undefinedRows;
-    mutable QVector<QString> m_cellTexts;  ///< only for matrices small enough to show them
-    mutable QVector<QRgb> m_cellTextColors;
-    mutable double m_scaleLow = 0.0;
-    mutable double m_scaleHigh = 1.0;
-    mutable QString m_refusal;
-    mutable quint64 m_contentGeneration = 0;
-
-    // The matrix with its hatching, at device resolution for the widget's own layout.
-    mutable QImage m_layer;
-    mutable quint64 m_layerGeneration = ~quint64(0);
-    mutable QRectF m_layerRect;
-    mutable qreal m_layerDpr = 0.0;
-
-    mutable QString m_infoText;
-    /// The info line holds only the hover hint: a figure leaves it out (nobody hovers a print).
-    mutable bool m_infoIsHint = false;
+    /// The background picture (everything but the matrix) of the widget's own layout.
+    QPixmap m_background;
+    BackgroundKey m_backgroundKey;
     QString m_describedShape;
+    /// What updateAccessibleDescription() says about the shape; the numbers are added to it.
+    QString m_shapeDescription;
     bool m_hoverIsOurs = false;
     Cell m_keyboardCell;
     /// The focus frame is shown for keyboard focus only (FocusRing::visibleFocus).
@@ -281,19 +206,6 @@ private:
     /// See setFigureMode().
     bool m_figureMode = false;
     bool m_figureShowsSelection = false;
-    /// What updateAccessibleDescription() says about the shape; the numbers are added to it.
-    QString m_shapeDescription;
-
-    // Which query rows changed since the content was built: a query drag changes one row of the
-    // weights, so only that row of the cell image is coloured again.
-    mutable QVector<int> m_changedRows;
-    mutable bool m_allRowsChanged = true;
-
-    // The background picture (everything but the matrix) of the widget's own layout.
-    mutable quint64 m_layoutGeneration = 0;
-    mutable quint64 m_infoLinesGeneration = ~quint64(0);
-    QPixmap m_background;
-    BackgroundKey m_backgroundKey;
 };
 
 } // namespace attnlens
