@@ -70,7 +70,7 @@ inline void settleChart()
 
 /// Where the data point `value` of `series` lands in the pixels of `view`, the widget that holds
 /// `chart`'s QChartView.
-inline QPoint chartPixelOf(const QWidget *view, const QChart *chart, QAbstractSeries *series, const QPointF &value)
+inline QPoint chartPixelOf(const QWidget *view, QChart *chart, QAbstractSeries *series, const QPointF &value)
 {
     const QPointF inChart = chart->mapToPosition(value, series);
     const auto *chartView = view->findChild<QChartView *>();

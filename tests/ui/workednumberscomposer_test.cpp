@@ -125,26 +125,31 @@ void expectPageMatchesHandWork(const AttentionModel &model, int q, bool narrow)
     const int dv = static_cast<int>(s.values.cols());
 
     for (int d = 0; d < dk; ++d) {
-        if (const auto *run = one(numbers, Quantity::QueryEntry, -1, d))
+        if (const auto *run = one(numbers, Quantity::QueryEntry, -1, d)) {
             EXPECT_EQ(run->value, s.queries(q, d));
+        }
     }
     if (const auto *run = one(numbers, Quantity::SqrtKeyDimension)) {
         EXPECT_DOUBLE_EQ(run->value, std::sqrt(double(dk)));
         EXPECT_EQ(run->text, formatCompact(std::sqrt(double(dk))));
     }
-    if (const auto *run = one(numbers, Quantity::Temperature))
+    if (const auto *run = one(numbers, Quantity::Temperature)) {
         EXPECT_EQ(run->value, s.temperature);
+    }
 
     for (int j = 0; j < keys; ++j) {
         SCOPED_TRACE(::testing::Message() << "key " << j);
         for (int d = 0; d < dk; ++d) {
-            if (const auto *run = one(numbers, Quantity::QueryFactor, j, d))
+            if (const auto *run = one(numbers, Quantity::QueryFactor, j, d)) {
                 EXPECT_EQ(run->value, s.queries(q, d));
-            if (const auto *run = one(numbers, Quantity::KeyFactor, j, d))
+            }
+            if (const auto *run = one(numbers, Quantity::KeyFactor, j, d)) {
                 EXPECT_EQ(run->value, s.keys(j, d));
+            }
         }
-        if (const auto *run = one(numbers, Quantity::DotProduct, j))
+        if (const auto *run = one(numbers, Quantity::DotProduct, j)) {
             EXPECT_NEAR(run->value, h.dots[j], 1e-12);
+        }
         if (const auto *run = one(numbers, Quantity::Score, j)) {
             EXPECT_NEAR(run->value, h.scores[j], 1e-12);
             EXPECT_EQ(run->text, formatCompact(h.scores[j]));
@@ -171,15 +176,19 @@ void expectPageMatchesHandWork(const AttentionModel &model, int q, bool narrow)
             EXPECT_NEAR(weight->value, h.weights[j], 1e-14);
             EXPECT_EQ(weight->text, formatCompact(h.weights[j]));
         }
-        if (const auto *run = one(numbers, Quantity::Shifted, j))
+        if (const auto *run = one(numbers, Quantity::Shifted, j)) {
             EXPECT_NEAR(run->value, h.shifted[j], 1e-12);
-        if (const auto *run = one(numbers, Quantity::Exponential, j))
+        }
+        if (const auto *run = one(numbers, Quantity::Exponential, j)) {
             EXPECT_NEAR(run->value, h.exps[j], 1e-12);
+        }
         for (int d = 0; d < dv; ++d) {
-            if (const auto *run = one(numbers, Quantity::TermWeight, j, d))
+            if (const auto *run = one(numbers, Quantity::TermWeight, j, d)) {
                 EXPECT_NEAR(run->value, h.weights[j], 1e-14);
-            if (const auto *run = one(numbers, Quantity::TermValue, j, d))
+            }
+            if (const auto *run = one(numbers, Quantity::TermValue, j, d)) {
                 EXPECT_EQ(run->value, s.values(j, d));
+            }
         }
     }
     if (const auto *run = one(numbers, Quantity::Maximum, h.maximumKey)) {
@@ -190,8 +199,9 @@ void expectPageMatchesHandWork(const AttentionModel &model, int q, bool narrow)
         EXPECT_NEAR(run->value, h.expSum, 1e-12);
         EXPECT_EQ(run->text, formatCompact(h.expSum));
     }
-    if (const auto *run = one(numbers, Quantity::WeightSum))
+    if (const auto *run = one(numbers, Quantity::WeightSum)) {
         EXPECT_NEAR(run->value, 1.0, 1e-14);
+    }
     for (int d = 0; d < dv; ++d) {
         if (const auto *run = one(numbers, Quantity::Context, -1, d)) {
             EXPECT_NEAR(run->value, h.context[d], 1e-12 * (1.0 + std::abs(h.context[d])));
@@ -294,8 +304,9 @@ TEST(WorkedNumbersComposer, TheSelectedQueryIsNamedAndItsRowIsWorked)
                 title += page.runs.at(k).plainText();
         EXPECT_TRUE(title.contains(QStringLiteral("\u201c%1\u201d").arg(label))) << title.toStdString();
         for (int other = 0; other < 3; ++other) {
-            if (other != q)
+            if (other != q) {
                 EXPECT_FALSE(page.toPlainText().contains(model.scenario().queryLabel(other)));
+            }
         }
         // Its mark and its "q" are in its colour.
         EXPECT_EQ(page.runs.at(page.cells.at(page.rows.at(titleRow).firstCell).firstRun).ink, WorkedPage::Ink::Query);
@@ -348,6 +359,7 @@ TEST(WorkedNumbersComposer, LongSequencesAreShortenedWithANote)
     EXPECT_TRUE(text.contains(QStringLiteral("over all %1 keys").arg(n)));
     // The maximum and the sum still run over every key.
     const HandWorked h = workByHand(model.scenario(), 0);
-    if (const auto *run = one(numbers, Quantity::ExponentialSum))
+    if (const auto *run = one(numbers, Quantity::ExponentialSum)) {
         EXPECT_NEAR(run->value, h.expSum, 1e-12);
+    }
 }

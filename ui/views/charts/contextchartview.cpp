@@ -49,6 +49,8 @@ ContextChartView::ContextChartView(AttentionModel *model, ViewState *viewState, 
     m_zeroLine->setPen(QPen(QColor(0x40, 0x40, 0x40), 1.5));
     m_chart->addSeries(m_zeroLine);
 
+    // The chart is drawn without antialiasing; the diamonds, its only slanted shapes, come from
+    // an antialiased image (updateMarkerImage()).
     m_contextSeries = new QScatterSeries;
     m_contextSeries->setName(tr("context = \u03a3 w\u1d62\u00b7v\u1d62"));
     m_contextSeries->setMarkerShape(QScatterSeries::MarkerShapeRotatedRectangle);
@@ -63,7 +65,6 @@ ContextChartView::ContextChartView(AttentionModel *model, ViewState *viewState, 
         series->attachAxis(m_xAxis);
         series->attachAxis(m_yAxis);
     }
-    // The diamonds, the only slanted shapes, come from an antialiased image (updateMarkerImage()).
 
     connect(m_chart, &QChart::plotAreaChanged, this, [this](const QRectF &plot) {
         // The headroom and the tick count follow the plot's height.
