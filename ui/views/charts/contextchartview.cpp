@@ -12,7 +12,6 @@
 #include <QChart>
 #include <QChartView>
 #include <QCursor>
-#include <QGraphicsPolygonItem>
 #include <QGraphicsRectItem>
 #include <QGraphicsSimpleTextItem>
 #include <QLegend>
@@ -44,6 +43,7 @@ ContextChartView::ContextChartView(AttentionModel *model, ViewState *viewState, 
                        "by a diamond with its number."),
                     AccessibleNumbers::Content::Context},
                    kBarWidth, parent)
+    , m_legend(m_chart)
 {
     m_zeroLine = new QLineSeries;
     m_zeroLine->setPen(QPen(QColor(0x40, 0x40, 0x40), 1.5));
@@ -124,8 +124,7 @@ void ContextChartView::applyFonts()
     const QFont base = font();
     m_chart->legend()->setFont(base);
     m_titledPlot = QRectF();
-    for (const LegendEntry &entry : std::as_const(m_legend))
-        entry.text->setFont(base);
+    m_legend.setFont(base);
     const QFontMetricsF fm(base);
     m_contextSeries->setMarkerSize(std::round(std::max(8.0, fm.height() * 0.85)));
     updateMarkerImage();
@@ -471,124 +470,37 @@ void ContextChartView::layoutLabels()
 
 void ContextChartView::rebuildLegend()
 {
-    for (const LegendEntry &entry : std::as_const(m_legend))
-        delete entry.swatch;  // owns its text
     m_legend.clear();
-    auto addEntry = [this](const QString &text, const QColor &color, bool diamond) {
-        LegendEntry entry;
-        entry.swatch = new QGraphicsPolygonItem(m_chart);
-        entry.swatch->setBrush(color);
-        entry.swatch->setPen(Qt::NoPen);
-        entry.swatch->setData(0, diamond);
-        entry.text = new QGraphicsSimpleTextItem(entry.swatch);
-        entry.text->setFont(font());
-        entry.text->setBrush(m_viewState->theme().textColor());
-        entry.fullText = text;
-        entry.text->setText(text);
-        m_legend.append(entry);
-    };
-    addEntry(m_contextSeries->name(), m_contextSeries->color(), true);
+    const QColor textColor = m_viewState->theme().textColor();
+    m_legend.addEntry(m_contextSeries->name(), m_contextSeries->color(), ChartLegend::Swatch::Diamond, font(),
+                      textColor);
     for (QBarSet *set : std::as_const(m_sets))
-        addEntry(set->label(), set->color(), false);
+        m_legend.addEntry(set->label(), set->color(), ChartLegend::Swatch::Square, font(), textColor);
     layoutLegend();
 }
 
 void ContextChartView::setLegendText(int set, const QString &text)
 {
-    const int entry = set + 1;  // the context marker comes first
-    if (entry <= 0 || entry >= m_legend.size())
-        return;
-    m_legend[entry].fullText = text;
+    m_legend.setEntryText(set + 1, text);  // the context marker comes first
     layoutLegend();
 }
 
 QStringList ContextChartView::legendTexts() const
 {
-    QStringList texts;
-    for (const LegendEntry &entry : m_legend)
-        texts.append(entry.text->text());
-    return texts;
+    return m_legend.texts();
 }
 
 void ContextChartView::layoutLegend()
 {
-    const QFontMetricsF fm(font());
-    const double lineHeight = std::ceil(fm.height() * 1.25);
-    const double swatch = std::round(fm.height() * 0.6);
-    const double swatchGap = std::round(fm.height() * 0.35);
-    const double entryGap = std::round(fm.height() * 1.0);
-    const double chartWidth = width();
-    const double chartHeight = height();
     const double titleHeight = QFontMetricsF(m_chart->titleFont()).height() + 2 * kChartMargin;
-
-    QVector<double> textWidths;
-    double widest = 0.0;
-    for (const LegendEntry &entry : std::as_const(m_legend)) {
-        textWidths.append(std::ceil(fm.horizontalAdvance(entry.fullText)) + 1);
-        widest = std::max(widest, swatch + swatchGap + textWidths.constLast());
-    }
-    // A column on the right while it takes at most a third of the width and fits the height;
-    // else rows under the plot, as many as the entries need.
-    const double columnHeight = m_legend.size() * lineHeight;
-    m_legendRight = widest + entryGap <= chartWidth / 3.0 && columnHeight <= chartHeight - titleHeight;
-    const double available = std::max(1.0, chartWidth - 2 * kChartMargin);
-
-    struct Placed { double x; double y; double textWidth; };
-    QVector<Placed> placed;
-    double legendWidth = 0.0;
-    double legendHeight = 0.0;
-    if (m_legendRight) {
-        for (int e = 0; e < m_legend.size(); ++e)
-            placed.append({0.0, e * lineHeight, textWidths.at(e)});
-        legendWidth = widest;
-        legendHeight = columnHeight;
-    } else {
-        double x = 0.0;
-        double y = 0.0;
-        for (int e = 0; e < m_legend.size(); ++e) {
-            const double textWidth = std::min(textWidths.at(e), available - swatch - swatchGap);
-            const double entryWidth = swatch + swatchGap + textWidth;
-            if (x > 0.0 && x + entryWidth > available) {
-                x = 0.0;
-                y += lineHeight;
-            }
-            placed.append({x, y, textWidth});
-            x += entryWidth + entryGap;
-        }
-        legendWidth = available;
-        legendHeight = m_legend.isEmpty() ? 0.0 : y + lineHeight;
-    }
-
+    const ChartLegend::Room legend = m_legend.layout(font(), width(), height(), titleHeight, kChartMargin);
     // Room for the legend and for the vertical title left of the tick labels.
     const int titleRoom = verticalTitleRoom(tr("contribution w\u1d62\u00b7v\u1d62"));
-    const QMargins margins(kChartMargin + titleRoom, kChartMargin,
-                           kChartMargin + (m_legendRight ? static_cast<int>(std::ceil(widest + entryGap)) : 0),
-                           kChartMargin + (m_legendRight ? 0 : static_cast<int>(std::ceil(legendHeight + 2))));
+    const QMargins margins(kChartMargin + titleRoom, kChartMargin, kChartMargin + legend.width,
+                           kChartMargin + legend.height);
     if (m_chart->margins() != margins) {
         m_chart->setMargins(margins);
         updateTitle();
-    }
-
-    const double left = m_legendRight ? chartWidth - kChartMargin - legendWidth : kChartMargin;
-    const double top = m_legendRight ? std::max(titleHeight, (chartHeight - legendHeight) / 2)
-                                     : chartHeight - kChartMargin - legendHeight;
-    for (int e = 0; e < m_legend.size(); ++e) {
-        const LegendEntry &entry = m_legend.at(e);
-        const Placed &p = placed.at(e);
-        const double half = swatch / 2;
-        QPolygonF shape;
-        if (entry.swatch->data(0).toBool())
-            shape << QPointF(half, 0) << QPointF(swatch, half) << QPointF(half, swatch) << QPointF(0, half);
-        else
-            shape << QPointF(0, 0) << QPointF(swatch, 0) << QPointF(swatch, swatch) << QPointF(0, swatch);
-        entry.swatch->setPolygon(shape);
-        entry.swatch->setPos(left + p.x, top + p.y + (lineHeight - swatch) / 2);
-        const QString shown = fm.horizontalAdvance(entry.fullText) + 1 <= p.textWidth
-            ? entry.fullText
-            : fm.elidedText(entry.fullText, Qt::ElideRight, p.textWidth);
-        entry.text->setText(shown);
-        entry.swatch->setToolTip(shown == entry.fullText ? QString() : entry.fullText);
-        entry.text->setPos(swatch + swatchGap, half - fm.height() / 2);
     }
 }
 
@@ -655,11 +567,8 @@ void ContextChartView::applyTheme()
     m_contextSeries->setColor(theme.isDark() ? QColor(0xf2, 0xf4, 0xf7) : QColor(0x11, 0x11, 0x11));
     for (QBarSet *set : std::as_const(m_sets))
         set->setBorderColor(theme.plotBackground());
-    for (int e = 0; e < m_legend.size(); ++e) {
-        m_legend.at(e).text->setBrush(theme.textColor());
-        if (e == 0)
-            m_legend.at(e).swatch->setBrush(m_contextSeries->color());
-    }
+    m_legend.setTextColor(theme.textColor());
+    m_legend.setSwatchColor(0, m_contextSeries->color());
     for (const ValueLabel &label : std::as_const(m_labels)) {
         label.box->setBrush(theme.labelBacking());
         label.box->setPen(QPen(theme.frameColor(), 1.0));

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "barchartview.h"
+#include "chartlegend.h"
 #include "tokenpalette.h"
 
 #include <QList>
@@ -8,7 +9,6 @@
 #include <QVector>
 
 class QBarSet;
-class QGraphicsPolygonItem;
 class QGraphicsRectItem;
 class QGraphicsSimpleTextItem;
 class QLineSeries;
@@ -51,7 +51,7 @@ public:
     /// The legend entries as written (key labels, "context = Σ wᵢ·vᵢ").
     QStringList legendTexts() const;
     /// True while the legend stands as a column right of the plot (else in rows under it).
-    bool legendOnTheRight() const { return m_legendRight; }
+    bool legendOnTheRight() const { return m_legend.isOnTheRight(); }
 
     /// Draws the context marker's picture with at least `ratio` pixels per logical pixel, so
     /// that a figure exported at high resolution gets a sharp marker.
@@ -70,11 +70,6 @@ private:
     struct KeyGroup {
         int firstKey = 0;
         int keyCount = 1;
-    };
-    struct LegendEntry {
-        QGraphicsPolygonItem *swatch = nullptr;
-        QGraphicsSimpleTextItem *text = nullptr;
-        QString fullText;
     };
     struct ValueLabel {
         QGraphicsRectItem *box = nullptr;
@@ -101,9 +96,8 @@ private:
     QList<QBarSet *> m_sets;
     QVector<KeyGroup> m_groups;
     QVector<ValueLabel> m_labels;
-    QVector<LegendEntry> m_legend;
+    ChartLegend m_legend;
     QRectF m_titledPlot;
-    bool m_legendRight = true;
     QVector<double> m_context;
     QVector<double> m_stackTop;
     QVector<double> m_stackBottom;
