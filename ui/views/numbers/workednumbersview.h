@@ -1,8 +1,8 @@
 #pragma once
 
 #include "workednumberscomposer.h"
-#include "workedpage.h"
 #include "workednumbersrenderer.h"
+#include "workedpage.h"
 
 #include <QAbstractScrollArea>
 
