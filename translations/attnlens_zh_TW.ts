@@ -256,6 +256,17 @@ The scenario cannot be computed until that query may attend to at least one key.
     </message>
 </context>
 <context>
+    <name>attnlens::BarChartView</name>
+    <message>
+        <source>No query to show</source>
+        <translation>沒有可顯示的查詢</translation>
+    </message>
+    <message>
+        <source>the query</source>
+        <translation>此查詢</translation>
+    </message>
+</context>
+<context>
     <name>attnlens::ComparisonGrid</name>
     <message>
         <source>Comparison matrix</source>
@@ -472,16 +483,8 @@ The scenario cannot be computed until that query may attend to at least one key.
         <translation>其他 %1 個鍵</translation>
     </message>
     <message>
-        <source>No query to show</source>
-        <translation>沒有可顯示的查詢</translation>
-    </message>
-    <message>
         <source>%1 (masked)</source>
         <translation>%1（已遮罩）</translation>
-    </message>
-    <message>
-        <source>the query</source>
-        <translation>此查詢</translation>
     </message>
     <message>
         <source>context of %1 = Σ wᵢ·vᵢ</source>
@@ -3438,14 +3441,6 @@ e^H = %3</translation>
         <translation>注意力權重</translation>
     </message>
     <message>
-        <source>No query to show</source>
-        <translation>沒有可顯示的查詢</translation>
-    </message>
-    <message>
-        <source>the query</source>
-        <translation>此查詢</translation>
-    </message>
-    <message>
         <source>weights of %1 over %2 keys</source>
         <translation>%1 對 %2 個鍵的權重</translation>
     </message>
@@ -3565,19 +3560,7 @@ e^H = %3</translation>
     </message>
 </context>
 <context>
-    <name>attnlens::WorkedNumbersView</name>
-    <message>
-        <source>Worked numbers</source>
-        <translation>計算過程</translation>
-    </message>
-    <message>
-        <source>The selected query&apos;s attention calculated by hand: dot products, scaling by the square root of d_k and by the temperature, exponentials after subtracting the maximum, their sum, the weights, and the context as a weighted sum of the values.</source>
-        <translation>以手算方式呈現所選查詢的注意力：內積、除以 d_k 的平方根與溫度、減去最大值後取指數、指數的總和、權重，以及作為值之加權總和的上下文向量。</translation>
-    </message>
-    <message>
-        <source>Copy as text</source>
-        <translation>複製為文字</translation>
-    </message>
+    <name>attnlens::WorkedNumbersComposer</name>
     <message>
         <source>No query to show</source>
         <translation>沒有可顯示的查詢</translation>
@@ -3599,12 +3582,32 @@ e^H = %3</translation>
         <translation>… 另有 %1 個</translation>
     </message>
     <message>
+        <source>d&lt;sub&gt;k&lt;/sub&gt; = %1, √d&lt;sub&gt;k&lt;/sub&gt;</source>
+        <translation>d&lt;sub&gt;k&lt;/sub&gt; = %1，√d&lt;sub&gt;k&lt;/sub&gt;</translation>
+    </message>
+    <message>
         <source>1  Scores</source>
         <translation>1  分數</translation>
     </message>
     <message>
+        <source>dot product, then ÷ √d&lt;sub&gt;k&lt;/sub&gt; and ÷ T</source>
+        <translation>點積，接著 ÷ √d&lt;sub&gt;k&lt;/sub&gt; 與 ÷ T</translation>
+    </message>
+    <message>
+        <source>÷ √d&lt;sub&gt;k&lt;/sub&gt;&lt;br&gt;= score</source>
+        <translation>÷ √d&lt;sub&gt;k&lt;/sub&gt;&lt;br&gt;= 分數</translation>
+    </message>
+    <message>
+        <source>÷ T&lt;br&gt;= z</source>
+        <translation>÷ T&lt;br&gt;= z</translation>
+    </message>
+    <message>
         <source>key</source>
         <translation>鍵</translation>
+    </message>
+    <message>
+        <source>÷ √d&lt;sub&gt;k&lt;/sub&gt; = score</source>
+        <translation>÷ √d&lt;sub&gt;k&lt;/sub&gt; = 分數</translation>
     </message>
     <message>
         <source>÷ T = z</source>
@@ -3639,6 +3642,14 @@ e^H = %3</translation>
         <translation>z − m</translation>
     </message>
     <message>
+        <source>exp&lt;br&gt;(z − m)</source>
+        <translation>exp&lt;br&gt;(z − m)</translation>
+    </message>
+    <message>
+        <source>÷ Σ&lt;br&gt;= weight</source>
+        <translation>÷ Σ&lt;br&gt;= 權重</translation>
+    </message>
+    <message>
         <source>exp(z − m)</source>
         <translation>exp(z − m)</translation>
     </message>
@@ -3647,8 +3658,8 @@ e^H = %3</translation>
         <translation>÷ Σ = 權重</translation>
     </message>
     <message>
-        <source>masked → weight 0</source>
-        <translation>已遮罩 → 權重 0</translation>
+        <source>masked → weight</source>
+        <translation>已遮罩 → 權重</translation>
     </message>
     <message>
         <source>The maximum and the sum run over all %1 keys.</source>
@@ -3674,33 +3685,20 @@ e^H = %3</translation>
         <source>dimensions</source>
         <translation>維度</translation>
     </message>
+</context>
+<context>
+    <name>attnlens::WorkedNumbersView</name>
     <message>
-        <source>d&lt;sub&gt;k&lt;/sub&gt; = %1, √d&lt;sub&gt;k&lt;/sub&gt;</source>
-        <translation>d&lt;sub&gt;k&lt;/sub&gt; = %1，√d&lt;sub&gt;k&lt;/sub&gt;</translation>
+        <source>Worked numbers</source>
+        <translation>計算過程</translation>
     </message>
     <message>
-        <source>dot product, then ÷ √d&lt;sub&gt;k&lt;/sub&gt; and ÷ T</source>
-        <translation>點積，接著 ÷ √d&lt;sub&gt;k&lt;/sub&gt; 與 ÷ T</translation>
+        <source>The selected query&apos;s attention calculated by hand: dot products, scaling by the square root of d_k and by the temperature, exponentials after subtracting the maximum, their sum, the weights, and the context as a weighted sum of the values.</source>
+        <translation>以手算方式呈現所選查詢的注意力：內積、除以 d_k 的平方根與溫度、減去最大值後取指數、指數的總和、權重，以及作為值之加權總和的上下文向量。</translation>
     </message>
     <message>
-        <source>÷ √d&lt;sub&gt;k&lt;/sub&gt; = score</source>
-        <translation>÷ √d&lt;sub&gt;k&lt;/sub&gt; = 分數</translation>
-    </message>
-    <message>
-        <source>÷ √d&lt;sub&gt;k&lt;/sub&gt;&lt;br&gt;= score</source>
-        <translation>÷ √d&lt;sub&gt;k&lt;/sub&gt;&lt;br&gt;= 分數</translation>
-    </message>
-    <message>
-        <source>÷ T&lt;br&gt;= z</source>
-        <translation>÷ T&lt;br&gt;= z</translation>
-    </message>
-    <message>
-        <source>exp&lt;br&gt;(z − m)</source>
-        <translation>exp&lt;br&gt;(z − m)</translation>
-    </message>
-    <message>
-        <source>÷ Σ&lt;br&gt;= weight</source>
-        <translation>÷ Σ&lt;br&gt;= 權重</translation>
+        <source>Copy as text</source>
+        <translation>複製為文字</translation>
     </message>
 </context>
 </TS>

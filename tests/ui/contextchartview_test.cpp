@@ -1,6 +1,7 @@
 #include "../support/uisettle.h"
 #include "attentionmodel.h"
 #include "chartsupport.h"
+#include "charttestsupport.h"
 #include "contextchartview.h"
 #include "numberformat.h"
 #include "scenario.h"
@@ -34,20 +35,9 @@ using namespace attnlens;
 
 namespace {
 
-/// Counts the layout passes requested of a graphics widget (QChart re-lays out its axes, labels
-/// and legend on each).
-class LayoutRequestCounter : public QObject {
-public:
-    int count = 0;
-
-protected:
-    bool eventFilter(QObject *, QEvent *event) override
-    {
-        if (event->type() == QEvent::LayoutRequest)
-            ++count;
-        return false;
-    }
-};
+using attnlens::test::countPixels;
+using attnlens::test::LayoutRequestCounter;
+using attnlens::test::rows;
 
 /// Qt Charts' private relay from a bar set to its series (QBarSetPrivate, the set's QObject
 /// child), found by class name as replaceBarValues() finds it. Null if a Qt upgrade renamed it.
@@ -71,29 +61,10 @@ std::unique_ptr<QSignalSpy> spyOnSeriesAnnouncements(QBarSet *set)
     return spy->isValid() ? std::move(spy) : nullptr;
 }
 
-Matrix rows(std::initializer_list<std::initializer_list<double>> values)
-{
-    Matrix m(static_cast<Index>(values.size()), static_cast<Index>(values.begin()->size()));
-    Index i = 0;
-    for (const auto &row : values) {
-        Index j = 0;
-        for (double v : row)
-            m(i, j++) = v;
-        ++i;
-    }
-    return m;
-}
-
 // The notebook's step 6: three queries against memories A, B, C.
 Scenario threeQueries()
 {
-    Scenario s;
-    s.queries = rows({{1, 0}, {0, 1}, {-1, 0}});
-    s.keys = rows({{1, 0}, {0, 1}, {1, 1}});
-    s.values = rows({{10, 0}, {0, 10}, {10, 10}});
-    s.queryLabels = {QStringLiteral("q"), QStringLiteral("q2"), QStringLiteral("q3")};
-    s.keyLabels = {QStringLiteral("memory A"), QStringLiteral("memory B"), QStringLiteral("memory C")};
-    return s;
+    return attnlens::test::notebookThreeQueries({QStringLiteral("q"), QStringLiteral("q2"), QStringLiteral("q3")});
 }
 
 class ContextChartViewTest : public ::testing::Test {
@@ -107,28 +78,12 @@ protected:
         settle();
     }
 
-    static void settle()
-    {
-        for (int i = 0; i < 3; ++i)
-            QCoreApplication::processEvents();
-    }
+    static void settle() { attnlens::test::settleChart(); }
 
     QPoint pixelOf(double dimension, double value) const
     {
-        auto *series = view->contributionSeries();
-        const QPointF inChart = view->chart()->mapToPosition(QPointF(dimension, value), series);
-        auto *chartView = view->findChild<QChartView *>();
-        const QPoint inView = chartView->mapFromScene(view->chart()->mapToScene(inChart));
-        return chartView->mapTo(view.get(), inView);
-    }
-
-    static int countPixels(const QImage &image, const QColor &color)
-    {
-        int count = 0;
-        for (int y = 0; y < image.height(); ++y)
-            for (int x = 0; x < image.width(); ++x)
-                count += (image.pixel(x, y) & 0xffffff) == (color.rgb() & 0xffffff);
-        return count;
+        return attnlens::test::chartPixelOf(view.get(), view->chart(), view->contributionSeries(),
+                                            QPointF(dimension, value));
     }
 
     void expectStacksMatchModel(int query)
@@ -347,19 +302,9 @@ TEST_F(ContextChartViewTest, ADragDoesNotLayTheChartOutAgain)
 TEST_F(ContextChartViewTest, ADockTabBehindAnotherWaitsUntilBroughtToTheFront)
 {
     QMainWindow window;
-    auto *front = new QDockWidget(QStringLiteral("Heatmap"), &window);
-    front->setWidget(new QLabel(QStringLiteral("heatmap")));
-    auto *back = new QDockWidget(QStringLiteral("Context"), &window);
     auto *tabbed = new ContextChartView(&model, &viewState);
-    back->setWidget(tabbed);
-    window.addDockWidget(Qt::BottomDockWidgetArea, front);
-    window.addDockWidget(Qt::BottomDockWidgetArea, back);
-    window.tabifyDockWidget(front, back);
-    window.resize(900, 700);
-    window.show();
-    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
-    front->raise();
-    settle();
+    QDockWidget *back = attnlens::test::dockBehindAnotherTab(window, tabbed, QStringLiteral("Context"),
+                                                             Qt::BottomDockWidgetArea, QSize(900, 700));
 
     const double before = tabbed->contextSeries()->at(0).y();
     model.setTemperature(0.4);
@@ -413,18 +358,10 @@ TEST_F(ContextChartViewTest, WhatADragLeavesOnScreenIsAFullRepaint)
         }
     }
     ASSERT_GT(setsWithSeveralValuesInOneFrame, 0) << "the drag must change two values of a set at once";
-    QImage onScreen = view->screen()->grabWindow(view->window()->winId()).toImage();
-    if (onScreen.isNull())
+    const std::optional<int> differing = attnlens::test::pixelsDifferingFromAFullRepaint(view.get());
+    if (!differing)
         GTEST_SKIP() << "this platform cannot read back the window";
-    onScreen = onScreen.convertToFormat(QImage::Format_RGB32)
-                   .copy(QRect(view->mapTo(view->window(), QPoint(0, 0)), view->size()));
-    const QImage full = view->grab().toImage().convertToFormat(QImage::Format_RGB32);
-    ASSERT_EQ(onScreen.size(), full.size());
-    int differing = 0;
-    for (int y = 0; y < full.height(); ++y)
-        for (int x = 0; x < full.width(); ++x)
-            differing += onScreen.pixel(x, y) != full.pixel(x, y);
-    EXPECT_EQ(differing, 0);
+    EXPECT_EQ(*differing, 0);
 }
 
 // The practice step "one huge value": memory C carries [10000, 10000] and the context is about
@@ -478,16 +415,7 @@ TEST_F(ContextChartViewTest, LegendEntriesAndTitlesAreNeverCutShort)
             EXPECT_TRUE(view->legendOnTheRight());
         const QVector<DrawnLabel> labels = view->drawnLabels();
         EXPECT_GE(labels.size(), 10);
-        for (int i = 0; i < labels.size(); ++i) {
-            EXPECT_FALSE(labels.at(i).elided()) << labels.at(i).text.toStdString();
-            EXPECT_TRUE(QRectF(view->rect()).adjusted(-0.5, -0.5, 0.5, 0.5).contains(labels.at(i).rect))
-                << labels.at(i).text.toStdString();
-            for (int j = i + 1; j < labels.size(); ++j) {
-                const QRectF overlap = labels.at(i).rect.intersected(labels.at(j).rect);
-                EXPECT_FALSE(overlap.width() > 1.0 && overlap.height() > 1.0)
-                    << labels.at(i).text.toStdString() << " / " << labels.at(j).text.toStdString();
-            }
-        }
+        attnlens::test::expectLabelsWholeInsideAndApart(labels, view->rect());
     }
 }
 

@@ -1,5 +1,6 @@
 #include "../support/uisettle.h"
 #include "attentionmodel.h"
+#include "charttestsupport.h"
 #include "scenario.h"
 #include "tokenpalette.h"
 #include "viewstate.h"
@@ -29,44 +30,16 @@ using namespace attnlens;
 
 namespace {
 
-/// Counts the layout passes requested of a graphics widget (QChart re-lays out its axes, labels
-/// and legend on each).
-class LayoutRequestCounter : public QObject {
-public:
-    int count = 0;
-
-protected:
-    bool eventFilter(QObject *, QEvent *event) override
-    {
-        if (event->type() == QEvent::LayoutRequest)
-            ++count;
-        return false;
-    }
-};
-
-Matrix rows(std::initializer_list<std::initializer_list<double>> values)
-{
-    Matrix m(static_cast<Index>(values.size()), static_cast<Index>(values.begin()->size()));
-    Index i = 0;
-    for (const auto &row : values) {
-        Index j = 0;
-        for (double v : row)
-            m(i, j++) = v;
-        ++i;
-    }
-    return m;
-}
+using attnlens::test::countPixels;
+using attnlens::test::LayoutRequestCounter;
+using attnlens::test::rows;
 
 // The notebook's step 6: three queries against memories A, B, C.
 Scenario threeQueries()
 {
-    Scenario s;
+    Scenario s = attnlens::test::notebookThreeQueries(
+        {QStringLiteral("q=[1,0]"), QStringLiteral("q=[0,1]"), QStringLiteral("q=[-1,0]")});
     s.name = QStringLiteral("three queries");
-    s.queries = rows({{1, 0}, {0, 1}, {-1, 0}});
-    s.keys = rows({{1, 0}, {0, 1}, {1, 1}});
-    s.values = rows({{10, 0}, {0, 10}, {10, 10}});
-    s.queryLabels = {QStringLiteral("q=[1,0]"), QStringLiteral("q=[0,1]"), QStringLiteral("q=[-1,0]")};
-    s.keyLabels = {QStringLiteral("memory A"), QStringLiteral("memory B"), QStringLiteral("memory C")};
     return s;
 }
 
@@ -81,30 +54,13 @@ protected:
         settle();
     }
 
-    static void settle()
-    {
-        for (int i = 0; i < 3; ++i)
-            QCoreApplication::processEvents();
-    }
+    static void settle() { attnlens::test::settleChart(); }
 
     // Where the data point (key, weight) lands in the view's pixels.
     QPoint pixelOf(double key, double weight) const
     {
-        auto *series = view->chart()->series().constFirst();
-        const QPointF inChart = view->chart()->mapToPosition(QPointF(key, weight), series);
-        auto *chartView = view->findChild<QChartView *>();
-        const QPoint inView = chartView->mapFromScene(view->chart()->mapToScene(inChart));
-        return chartView->mapTo(view.get(), inView);
-    }
-
-    int countPixels(const QImage &image, const QColor &color) const
-    {
-        int count = 0;
-        const QRgb wanted = color.rgb();
-        for (int y = 0; y < image.height(); ++y)
-            for (int x = 0; x < image.width(); ++x)
-                count += (image.pixel(x, y) & 0xffffff) == (wanted & 0xffffff);
-        return count;
+        return attnlens::test::chartPixelOf(view.get(), view->chart(), view->chart()->series().constFirst(),
+                                            QPointF(key, weight));
     }
 
     AttentionModel model;
@@ -375,19 +331,9 @@ TEST_F(WeightsChartViewTest, ADragDoesNotLayTheChartOutAgain)
 TEST_F(WeightsChartViewTest, ADockTabBehindAnotherWaitsUntilBroughtToTheFront)
 {
     QMainWindow window;
-    auto *front = new QDockWidget(QStringLiteral("Heatmap"), &window);
-    front->setWidget(new QLabel(QStringLiteral("heatmap")));
-    auto *back = new QDockWidget(QStringLiteral("Weights"), &window);
     auto *tabbed = new WeightsChartView(&model, &viewState);
-    back->setWidget(tabbed);
-    window.addDockWidget(Qt::RightDockWidgetArea, front);
-    window.addDockWidget(Qt::RightDockWidgetArea, back);
-    window.tabifyDockWidget(front, back);
-    window.resize(900, 600);
-    window.show();
-    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
-    front->raise();
-    settle();
+    QDockWidget *back = attnlens::test::dockBehindAnotherTab(window, tabbed, QStringLiteral("Weights"),
+                                                             Qt::RightDockWidgetArea, QSize(900, 600));
 
     const double before = tabbed->weightSet()->at(1);
     model.setTemperature(0.5);
@@ -425,18 +371,10 @@ TEST_F(WeightsChartViewTest, WhatADragLeavesOnScreenIsAFullRepaint)
         model.setQueryRow(0, q);
         settle();
     }
-    QImage onScreen = view->screen()->grabWindow(view->window()->winId()).toImage();
-    if (onScreen.isNull())
+    const std::optional<int> differing = attnlens::test::pixelsDifferingFromAFullRepaint(view.get());
+    if (!differing)
         GTEST_SKIP() << "this platform cannot read back the window";
-    onScreen = onScreen.convertToFormat(QImage::Format_RGB32)
-                   .copy(QRect(view->mapTo(view->window(), QPoint(0, 0)), view->size()));
-    const QImage full = view->grab().toImage().convertToFormat(QImage::Format_RGB32);
-    ASSERT_EQ(onScreen.size(), full.size());
-    int differing = 0;
-    for (int y = 0; y < full.height(); ++y)
-        for (int x = 0; x < full.width(); ++x)
-            differing += onScreen.pixel(x, y) != full.pixel(x, y);
-    EXPECT_EQ(differing, 0);
+    EXPECT_EQ(*differing, 0);
 }
 
 TEST_F(WeightsChartViewTest, KeyNamesAreWrittenInFullWhereTheyFit)
@@ -487,16 +425,7 @@ TEST_F(WeightsChartViewTest, NoLabelIsCutOrOverlapsAnother)
         SCOPED_TRACE(std::to_string(size.width()));
         const QVector<DrawnLabel> labels = view->drawnLabels();
         EXPECT_GE(labels.size(), 3 + 3 + 6 + 2);  // names, weights, ticks, title and axis title
-        for (int i = 0; i < labels.size(); ++i) {
-            EXPECT_FALSE(labels.at(i).elided()) << labels.at(i).text.toStdString();
-            EXPECT_TRUE(QRectF(view->rect()).adjusted(-0.5, -0.5, 0.5, 0.5).contains(labels.at(i).rect))
-                << labels.at(i).text.toStdString();
-            for (int j = i + 1; j < labels.size(); ++j) {
-                const QRectF overlap = labels.at(i).rect.intersected(labels.at(j).rect);
-                EXPECT_FALSE(overlap.width() > 1.0 && overlap.height() > 1.0)
-                    << labels.at(i).text.toStdString() << " / " << labels.at(j).text.toStdString();
-            }
-        }
+        attnlens::test::expectLabelsWholeInsideAndApart(labels, view->rect());
     }
 }
 

@@ -558,3 +558,37 @@ TEST_F(WorkedNumbersViewTest, ScrollToSectionBringsItsHeadingToTheTop)
     EXPECT_GE(context.top(), -0.5);
     EXPECT_LE(context.bottom(), view->viewport()->height());
 }
+
+// The sheet's paper, its heading and sum rows and the hovered key's rows are painted in the
+// theme's colours, in every theme, and a new theme repaints the sheet without recomposing it.
+TEST_F(WorkedNumbersViewTest, TheSheetIsPaintedInTheThemesColours)
+{
+    const QRectF labelB = view->textRect(QStringLiteral("memory B"));
+    const QRectF sum = view->textRect(QStringLiteral("2.4931"));
+    ASSERT_FALSE(labelB.isEmpty());
+    ASSERT_FALSE(sum.isEmpty());
+    // Just left of a label, inside its row's cell padding; far right, on the bare paper.
+    const QPoint rowB(static_cast<int>(labelB.left()) - 4, static_cast<int>(labelB.center().y()));
+    const QPoint sumRow(static_cast<int>(sum.right()) + 2, static_cast<int>(sum.center().y()));
+    const QPoint paper(view->viewport()->width() - 3, 3);
+    viewState.setHover(0, 1);
+    for (const Theme::Kind kind : Theme::kinds()) {
+        viewState.setThemeKind(kind);
+        settleEvents();
+        SCOPED_TRACE(Theme::id(kind).toStdString());
+        const Theme &theme = viewState.theme();
+        const QImage image = viewportImage();
+        EXPECT_EQ(QColor(image.pixel(paper)), theme.plotBackground());
+        EXPECT_EQ(QColor(image.pixel(rowB)), theme.sheetHighlightBackground());
+        EXPECT_EQ(QColor(image.pixel(sumRow)), theme.sheetSumBackground());
+        // The numbers are drawn in the sheet's ink: its darkest (lightest on Dark) pixels.
+        const QRect digits = view->textRect(QStringLiteral("0.7071")).toAlignedRect();
+        int inked = 0;
+        for (int y = digits.top(); y <= digits.bottom(); ++y)
+            for (int x = digits.left(); x <= digits.right(); ++x)
+                inked += QColor(image.pixel(x, y)) == theme.sheetInk();
+        EXPECT_GT(inked, 5);
+    }
+    viewState.setThemeKind(Theme::Kind::Light);
+    viewState.setHover(-1, -1);
+}

@@ -40,6 +40,14 @@ Theme Theme::make(Kind kind)
         theme.m_noteText = rgb(0x8e0000);
         theme.m_errorText = rgb(0x9b1c1c);
         theme.m_undefinedBackground = rgb(0xeeeeee);
+        theme.m_sheetInk = rgb(0x1a1a1a);
+        theme.m_sheetHeadingInk = rgb(0x333333);
+        theme.m_sheetNoteInk = rgb(0x555555);
+        theme.m_sheetMaskedInk = rgb(0x777777);
+        theme.m_sheetHeadingBackground = rgb(0xe9edf2);
+        theme.m_sheetSumBackground = rgb(0xf3f5f8);
+        theme.m_sheetHighlightBackground = rgb(0xfff1b8);
+        theme.m_sheetRefusalBackground = rgb(0xe8e8e8);
         theme.m_key = rgb(0x333333);
         // Okabe-Ito, without its yellow (too light on white) and black (reserved for keys).
         theme.m_queryColors = {rgb(0xd55e00), rgb(0x0072b2), rgb(0x009e73),
@@ -64,6 +72,14 @@ Theme Theme::make(Kind kind)
         theme.m_noteText = rgb(0xffb4ab);
         theme.m_errorText = rgb(0xff9e94);
         theme.m_undefinedBackground = rgb(0x2a2f36);
+        theme.m_sheetInk = rgb(0xd9dee4);
+        theme.m_sheetHeadingInk = rgb(0xd9dee4);
+        theme.m_sheetNoteInk = rgb(0x9aa4af);
+        theme.m_sheetMaskedInk = rgb(0x6e7781);
+        theme.m_sheetHeadingBackground = rgb(0x2b3139);
+        theme.m_sheetSumBackground = rgb(0x22272e);
+        theme.m_sheetHighlightBackground = rgb(0x4d441e);
+        theme.m_sheetRefusalBackground = rgb(0x2a2f36);
         theme.m_key = rgb(0xe6e9ed);
         // The same hues as Light, lifted so that they glow on the dark plane.
         theme.m_queryColors = {rgb(0xff8a4c), rgb(0x5cb3f0), rgb(0x3fd0a6),
@@ -90,6 +106,14 @@ Theme Theme::make(Kind kind)
         theme.m_noteText = rgb(0x900000);
         theme.m_errorText = rgb(0xa00000);
         theme.m_undefinedBackground = rgb(0xe6e6e6);
+        theme.m_sheetInk = rgb(0x000000);
+        theme.m_sheetHeadingInk = rgb(0x000000);
+        theme.m_sheetNoteInk = rgb(0x202020);
+        theme.m_sheetMaskedInk = rgb(0x787878);
+        theme.m_sheetHeadingBackground = rgb(0xe1e6ee);
+        theme.m_sheetSumBackground = rgb(0xeef1f5);
+        theme.m_sheetHighlightBackground = rgb(0xffec99);
+        theme.m_sheetRefusalBackground = rgb(0xe6e6e6);
         theme.m_key = rgb(0x000000);
         theme.m_queryColors = {rgb(0xe03a00), rgb(0x0050d0), rgb(0x008a3c),
                                rgb(0xc0007a), rgb(0xc86400), rgb(0x0082c8)};

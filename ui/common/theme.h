@@ -79,6 +79,18 @@ public:
     QColor cellRimLight() const { return QColor(0xff, 0xff, 0xff); }
     QColor cellRimDark() const { return QColor(0x00, 0x00, 0x00); }
 
+    /// The worked numbers, a sheet of tables: its ink (numbers, formulas, labels), the ink of
+    /// table headings, of notes, and of a masked key's row; the backgrounds of a heading row, of
+    /// the sum row and of the hovered key's rows; and the sheet behind a refusal.
+    QColor sheetInk() const { return m_sheetInk; }
+    QColor sheetHeadingInk() const { return m_sheetHeadingInk; }
+    QColor sheetNoteInk() const { return m_sheetNoteInk; }
+    QColor sheetMaskedInk() const { return m_sheetMaskedInk; }
+    QColor sheetHeadingBackground() const { return m_sheetHeadingBackground; }
+    QColor sheetSumBackground() const { return m_sheetSumBackground; }
+    QColor sheetHighlightBackground() const { return m_sheetHighlightBackground; }
+    QColor sheetRefusalBackground() const { return m_sheetRefusalBackground; }
+
     /// The colour of query row `index` in this theme and the colour of key points.
     QColor queryColor(int index) const;
     QColor keyColor() const { return m_key; }
@@ -113,6 +125,14 @@ private:
     QColor m_noteText;
     QColor m_errorText;
     QColor m_undefinedBackground;
+    QColor m_sheetInk;
+    QColor m_sheetHeadingInk;
+    QColor m_sheetNoteInk;
+    QColor m_sheetMaskedInk;
+    QColor m_sheetHeadingBackground;
+    QColor m_sheetSumBackground;
+    QColor m_sheetHighlightBackground;
+    QColor m_sheetRefusalBackground;
     QColor m_key;
     QVector<QColor> m_queryColors;
     double m_lineWidthFactor = 1.0;

@@ -1,12 +1,9 @@
 #include "contextchartview.h"
 
-#include "accessiblenumbers.h"
 #include "attentionmodel.h"
 #include "chartsupport.h"
 #include "offscreendeferral.h"
 #include "numberformat.h"
-#include "refusaloverlay.h"
-#include "refusaltext.h"
 #include "tokenpalette.h"
 #include "viewstate.h"
 
@@ -15,9 +12,6 @@
 #include <QChart>
 #include <QChartView>
 #include <QCursor>
-#include <QEvent>
-#include <QGraphicsLayout>
-#include <QGraphicsPolygonItem>
 #include <QGraphicsRectItem>
 #include <QGraphicsSimpleTextItem>
 #include <QLegend>
@@ -38,39 +32,25 @@ namespace attnlens {
 namespace {
 
 constexpr qreal kBarWidth = 0.5;
-constexpr int kChartMargin = 4;
 
 } // namespace
 
 ContextChartView::ContextChartView(AttentionModel *model, ViewState *viewState, QWidget *parent)
-    : QWidget(parent)
-    , m_model(model)
-    , m_viewState(viewState)
+    : BarChartView(model, viewState,
+                   {QStringLiteral("contextChartView"), tr("Context vector chart"),
+                    tr("Stacked bar chart of the selected query's context vector: for each dimension, the "
+                       "contribution weight times value of every key, stacked, and the context value marked "
+                       "by a diamond with its number."),
+                    AccessibleNumbers::Content::Context},
+                   kBarWidth, parent)
+    , m_legend(m_chart)
 {
-    setObjectName(QStringLiteral("contextChartView"));
-    setAccessibleName(tr("Context vector chart"));
-    setAccessibleDescription(
-        tr("Stacked bar chart of the selected query's context vector: for each dimension, the "
-           "contribution weight times value of every key, stacked, and the context value marked "
-           "by a diamond with its number."));
-
-    m_chart = new QChart;
-    m_chart->setAnimationOptions(QChart::NoAnimation);  // bars follow a live drag exactly
-    m_chart->setBackgroundRoundness(0);
-    m_chart->setMargins(QMargins(kChartMargin, kChartMargin, kChartMargin, kChartMargin));
-    m_chart->layout()->setContentsMargins(0, 0, 0, 0);
-    // Qt Charts' legend cuts entries short ("context = …") where it lacks room: the chart draws
-    // its own (layoutLegend()).
-    m_chart->legend()->hide();
-
-    m_series = new QStackedBarSeries;
-    m_series->setBarWidth(kBarWidth);
-    m_chart->addSeries(m_series);
-
     m_zeroLine = new QLineSeries;
     m_zeroLine->setPen(QPen(QColor(0x40, 0x40, 0x40), 1.5));
     m_chart->addSeries(m_zeroLine);
 
+    // The chart is drawn without antialiasing; the diamonds, its only slanted shapes, come from
+    // an antialiased image (updateMarkerImage()).
     m_contextSeries = new QScatterSeries;
     m_contextSeries->setName(tr("context = \u03a3 w\u1d62\u00b7v\u1d62"));
     m_contextSeries->setMarkerShape(QScatterSeries::MarkerShapeRotatedRectangle);
@@ -78,50 +58,14 @@ ContextChartView::ContextChartView(AttentionModel *model, ViewState *viewState, 
     m_contextSeries->setPen(QPen(Qt::white, 1.5));
     m_chart->addSeries(m_contextSeries);
 
-    m_xAxis = new QBarCategoryAxis;
-    m_xAxis->setGridLineVisible(false);
     m_xAxis->setTitleText(tr("context dimension"));
-    m_yAxis = new QValueAxis;
-    // The vertical title is drawn by the chart (m_yTitle): Qt Charts would cut it short, and
-    // would turn CJK sideways.
-    m_yAxis->setTitleVisible(false);
     m_yAxis->setLabelFormat(QStringLiteral("%g"));
-    m_yTitle = new QGraphicsSimpleTextItem(m_chart);
-    m_chart->addAxis(m_xAxis, Qt::AlignBottom);
-    m_chart->addAxis(m_yAxis, Qt::AlignLeft);
-    for (QAbstractSeries *series : {static_cast<QAbstractSeries *>(m_series),
-                                    static_cast<QAbstractSeries *>(m_zeroLine),
+    for (QAbstractSeries *series : {static_cast<QAbstractSeries *>(m_zeroLine),
                                     static_cast<QAbstractSeries *>(m_contextSeries)}) {
         series->attachAxis(m_xAxis);
         series->attachAxis(m_yAxis);
     }
 
-    m_chartView = new QChartView(m_chart, this);
-    // Without antialiasing the grid, axes and bars are crisp one-pixel edges and a frame costs
-    // half as much to paint; the diamonds, the only slanted shapes, come from an antialiased
-    // image (updateMarkerImage()).
-    m_chartView->setRenderHint(QPainter::Antialiasing, false);
-    // Nothing here is antialiased, so changed items need no extra 2-pixel margin: with it, every
-    // bar's change also repainted the key labels under the axis (laid-out rich text, costly).
-    m_chartView->setOptimizationFlag(QGraphicsView::DontAdjustForAntialiasing, true);
-    useHairlinePens(m_xAxis);
-    useHairlinePens(m_yAxis);
-    m_chartView->setMinimumSize(0, 0);
-    m_chartView->setFrameShape(QFrame::NoFrame);
-    // A drag changes a few bars and labels per frame; repainting their bounding rectangle keeps
-    // the painter's clip a plain rectangle, which the raster engine strokes grid lines through
-    // far faster than a many-rectangle region.
-    m_chartView->setViewportUpdateMode(QGraphicsView::BoundingRectViewportUpdate);
-
-    m_refusal = new RefusalOverlay(this);
-    m_refusal->setObjectName(QStringLiteral("contextChartRefusal"));
-
-    m_deferral = new OffscreenDeferral(this, [this] { rebuild(); }, [this] { refresh(); });
-    connect(m_model, &AttentionModel::scenarioReset, m_deferral, &OffscreenDeferral::requestRebuild);
-    connect(m_model, &AttentionModel::resultChanged, m_deferral, &OffscreenDeferral::requestRefresh);
-    connect(m_viewState, &ViewState::selectedQueryChanged, m_deferral,
-            &OffscreenDeferral::requestRefresh);
-    connect(m_chart, &QChart::plotAreaChanged, this, [this] { applyChartTitleToolTip(m_chart); });
     connect(m_chart, &QChart::plotAreaChanged, this, [this](const QRectF &plot) {
         // The headroom and the tick count follow the plot's height.
         if (std::abs(plot.height() - m_rangePlotHeight) >= 1.0 && m_series->isVisible() && !m_context.isEmpty()) {
@@ -135,11 +79,6 @@ ContextChartView::ContextChartView(AttentionModel *model, ViewState *viewState, 
     applyFonts();
     rebuild();
     applyTheme();
-    connect(m_viewState, &ViewState::themeChanged, this, &ContextChartView::applyTheme);
-    connect(m_viewState, &ViewState::lineScaleChanged, this, &ContextChartView::applyTheme);
-    // Keyboard and accessibility: one Tab stop with a focus ring; the description reads the
-    // context vector in words.
-    new AccessibleNumbers(m_model, m_viewState, this, AccessibleNumbers::Content::Context);
 }
 
 QSize ContextChartView::minimumSizeHint() const
@@ -173,45 +112,19 @@ QString ContextChartView::contextLabel(int dimension) const
     return m_labels.at(dimension).text->text();
 }
 
-QString ContextChartView::errorText() const
+void ContextChartView::layoutForSize()
 {
-    return m_refusal->refusal();
-}
-
-void ContextChartView::resizeEvent(QResizeEvent *event)
-{
-    QWidget::resizeEvent(event);
     updateTitle();
-    m_chartView->setGeometry(rect());
-    m_refusal->setGeometry(rect());
     layoutLegend();
-}
-
-void ContextChartView::changeEvent(QEvent *event)
-{
-    QWidget::changeEvent(event);
-    if (event->type() == QEvent::FontChange)
-        applyFonts();
-    else if (event->type() == QEvent::PaletteChange)
-        m_deferral->requestRefresh();  // the title is written in the palette's text colour
 }
 
 void ContextChartView::applyFonts()
 {
+    BarChartView::applyFonts();
     const QFont base = font();
-    QFont title = scaledFont(base, 1.15);
-    title.setBold(true);
-    m_chart->setTitleFont(title);
     m_chart->legend()->setFont(base);
-    m_xAxis->setLabelsFont(base);
-    m_xAxis->setTitleFont(base);
-    m_yAxis->setLabelsFont(base);
-    m_yAxis->setTitleFont(base);
-    m_yTitle->setFont(base);
     m_titledPlot = QRectF();
-    for (const LegendEntry &entry : std::as_const(m_legend))
-        entry.text->setFont(base);
-    m_refusal->setFont(scaledFont(base, 1.1));
+    m_legend.setFont(base);
     const QFontMetricsF fm(base);
     m_contextSeries->setMarkerSize(std::round(std::max(8.0, fm.height() * 0.85)));
     updateMarkerImage();
@@ -258,7 +171,7 @@ void ContextChartView::measureTexts()
     const int dimensions = static_cast<int>(m_model->scenario().valueDimension());
     m_longNameWidth = fm.horizontalAdvance(tr("dim %1").arg(dimensions));
     m_shortNameWidth = fm.horizontalAdvance(QString::number(dimensions));
-    m_fittedTitleWidth = -1;
+    forgetFittedTitle();
 }
 
 void ContextChartView::rebuild()
@@ -336,23 +249,15 @@ void ContextChartView::refresh()
         rebuild();
         return;
     }
-    m_shownQuery = std::clamp(m_viewState->selectedQuery(), 0,
-                              std::max(0, static_cast<int>(scenario.queryCount()) - 1));
+    updateShownQuery();
     updateTitle();
-
-    const AttentionResult *result = m_model->result();
-    if (!result || m_shownQuery >= result->weights.rows()) {
-        showRefusal(m_model->error() ? refusalText(scenario, *m_model->error(), m_shownQuery)
-                                     : tr("No query to show"));
+    const AttentionResult *result = shownResultOrRefusal();
+    if (!result)
         return;
-    }
-    m_refusal->clearRefusal();
-    m_series->setVisible(true);
     m_contextSeries->setVisible(true);
     updateMarkerImage();  // the window may have moved to a screen of another pixel ratio
-    setTitleColor(palette().color(QPalette::WindowText));
 
-    const auto weights = result->weights.row(m_shownQuery);
+    const auto weights = result->weights.row(shownQuery());
     QVector<double> positive(dimensions, 0.0);
     QVector<double> negative(dimensions, 0.0);
     for (int s = 0; s < m_groups.size(); ++s) {
@@ -367,7 +272,7 @@ void ContextChartView::refresh()
         }
         replaceBarValues(set, contributions);
         if (group.keyCount == 1) {
-            const QString label = scenario.isAllowed(m_shownQuery, group.firstKey)
+            const QString label = scenario.isAllowed(shownQuery(), group.firstKey)
                 ? scenario.keyLabel(group.firstKey)
                 : tr("%1 (masked)").arg(scenario.keyLabel(group.firstKey));
             if (set->label() != label) {
@@ -380,7 +285,7 @@ void ContextChartView::refresh()
     QList<QPointF> markers;
     markers.reserve(dimensions);
     for (int d = 0; d < dimensions; ++d) {
-        m_context[d] = result->context(m_shownQuery, d);
+        m_context[d] = result->context(shownQuery(), d);
         m_stackTop[d] = positive[d];
         m_stackBottom[d] = negative[d];
         markers.append(QPointF(d, m_context[d]));
@@ -401,17 +306,10 @@ QStringList ContextChartView::categoryNames(int dimensions) const
 
 void ContextChartView::updateTitle()
 {
-    // Fitting the title shapes text: redone only when the query, the width or the font changed.
-    // Qt Charts centres the title between the chart's margins and cuts it beyond them.
-    const QMargins margins = m_chart->margins();
-    const int available = width() - margins.left() - margins.right() - 12;
-    if (available == m_fittedTitleWidth && m_shownQuery == m_fittedTitleQuery)
+    const int available = titleRoomToFit();
+    if (available < 0)
         return;
-    m_fittedTitleWidth = available;
-    m_fittedTitleQuery = m_shownQuery;
-    const Scenario &scenario = m_model->scenario();
-    const QString query = quoted(scenario.queryCount() > 0 ? scenario.queryLabel(m_shownQuery)
-                                                           : tr("the query"));
+    const QString query = shownQueryName();
     const QStringList candidates = {
         tr("context of %1 = \u03a3 w\u1d62\u00b7v\u1d62").arg(query),
         tr("context of %1").arg(query),
@@ -491,21 +389,11 @@ void ContextChartView::updateValueRange()
     m_yAxis->setTickCount(ticks);
 }
 
-void ContextChartView::setTitleColor(const QColor &color)
+void ContextChartView::hideValueItems()
 {
-    // QChart lays the whole chart out again on every setTitleBrush(), even an unchanged one.
-    if (m_chart->titleBrush().color() != color)
-        m_chart->setTitleBrush(QBrush(color));
-}
-
-void ContextChartView::showRefusal(const QString &text)
-{
-    m_series->setVisible(false);
     m_contextSeries->setVisible(false);
     for (const ValueLabel &label : std::as_const(m_labels))
         label.box->hide();
-    setTitleColor(QColor(0x80, 0x80, 0x80));
-    m_refusal->showRefusal(text);
 }
 
 void ContextChartView::layoutLabels()
@@ -516,8 +404,7 @@ void ContextChartView::layoutLabels()
     // shapes text, so only when the plot moved.
     if (plot != m_titledPlot) {
         m_titledPlot = plot;
-        layoutVerticalTitle(m_yTitle, {tr("contribution w\u1d62\u00b7v\u1d62"), tr("w\u1d62\u00b7v\u1d62")},
-                            kChartMargin, plot.center().y(), plot.height());
+        placeVerticalTitle({tr("contribution w\u1d62\u00b7v\u1d62"), tr("w\u1d62\u00b7v\u1d62")}, plot);
     }
 
     const int dimensions = static_cast<int>(m_labels.size());
@@ -583,132 +470,38 @@ void ContextChartView::layoutLabels()
 
 void ContextChartView::rebuildLegend()
 {
-    for (const LegendEntry &entry : std::as_const(m_legend))
-        delete entry.swatch;  // owns its text
     m_legend.clear();
-    auto addEntry = [this](const QString &text, const QColor &color, bool diamond) {
-        LegendEntry entry;
-        entry.swatch = new QGraphicsPolygonItem(m_chart);
-        entry.swatch->setBrush(color);
-        entry.swatch->setPen(Qt::NoPen);
-        entry.swatch->setData(0, diamond);
-        entry.text = new QGraphicsSimpleTextItem(entry.swatch);
-        entry.text->setFont(font());
-        entry.text->setBrush(m_viewState->theme().textColor());
-        entry.fullText = text;
-        entry.text->setText(text);
-        m_legend.append(entry);
-    };
-    addEntry(m_contextSeries->name(), m_contextSeries->color(), true);
+    const QColor textColor = m_viewState->theme().textColor();
+    m_legend.addEntry(m_contextSeries->name(), m_contextSeries->color(), ChartLegend::Swatch::Diamond, font(),
+                      textColor);
     for (QBarSet *set : std::as_const(m_sets))
-        addEntry(set->label(), set->color(), false);
+        m_legend.addEntry(set->label(), set->color(), ChartLegend::Swatch::Square, font(), textColor);
     layoutLegend();
 }
 
 void ContextChartView::setLegendText(int set, const QString &text)
 {
-    const int entry = set + 1;  // the context marker comes first
-    if (entry <= 0 || entry >= m_legend.size())
-        return;
-    m_legend[entry].fullText = text;
+    m_legend.setEntryText(set + 1, text);  // the context marker comes first
     layoutLegend();
 }
 
 QStringList ContextChartView::legendTexts() const
 {
-    QStringList texts;
-    for (const LegendEntry &entry : m_legend)
-        texts.append(entry.text->text());
-    return texts;
+    return m_legend.texts();
 }
 
 void ContextChartView::layoutLegend()
 {
-    const QFontMetricsF fm(font());
-    const double lineHeight = std::ceil(fm.height() * 1.25);
-    const double swatch = std::round(fm.height() * 0.6);
-    const double swatchGap = std::round(fm.height() * 0.35);
-    const double entryGap = std::round(fm.height() * 1.0);
-    const double chartWidth = width();
-    const double chartHeight = height();
     const double titleHeight = QFontMetricsF(m_chart->titleFont()).height() + 2 * kChartMargin;
-
-    QVector<double> textWidths;
-    double widest = 0.0;
-    for (const LegendEntry &entry : std::as_const(m_legend)) {
-        textWidths.append(std::ceil(fm.horizontalAdvance(entry.fullText)) + 1);
-        widest = std::max(widest, swatch + swatchGap + textWidths.constLast());
-    }
-    // A column on the right while it takes at most a third of the width and fits the height;
-    // else rows under the plot, as many as the entries need.
-    const double columnHeight = m_legend.size() * lineHeight;
-    m_legendRight = widest + entryGap <= chartWidth / 3.0 && columnHeight <= chartHeight - titleHeight;
-    const double available = std::max(1.0, chartWidth - 2 * kChartMargin);
-
-    struct Placed { double x; double y; double textWidth; };
-    QVector<Placed> placed;
-    double legendWidth = 0.0;
-    double legendHeight = 0.0;
-    if (m_legendRight) {
-        for (int e = 0; e < m_legend.size(); ++e)
-            placed.append({0.0, e * lineHeight, textWidths.at(e)});
-        legendWidth = widest;
-        legendHeight = columnHeight;
-    } else {
-        double x = 0.0;
-        double y = 0.0;
-        for (int e = 0; e < m_legend.size(); ++e) {
-            const double textWidth = std::min(textWidths.at(e), available - swatch - swatchGap);
-            const double entryWidth = swatch + swatchGap + textWidth;
-            if (x > 0.0 && x + entryWidth > available) {
-                x = 0.0;
-                y += lineHeight;
-            }
-            placed.append({x, y, textWidth});
-            x += entryWidth + entryGap;
-        }
-        legendWidth = available;
-        legendHeight = m_legend.isEmpty() ? 0.0 : y + lineHeight;
-    }
-
+    const ChartLegend::Room legend = m_legend.layout(font(), width(), height(), titleHeight, kChartMargin);
     // Room for the legend and for the vertical title left of the tick labels.
-    const int titleRoom = static_cast<int>(std::ceil(
-        std::max(verticalTitleThickness(tr("contribution w\u1d62\u00b7v\u1d62"), font()), fm.height())))
-        + kChartMargin;
-    const QMargins margins(kChartMargin + titleRoom, kChartMargin,
-                           kChartMargin + (m_legendRight ? static_cast<int>(std::ceil(widest + entryGap)) : 0),
-                           kChartMargin + (m_legendRight ? 0 : static_cast<int>(std::ceil(legendHeight + 2))));
+    const int titleRoom = verticalTitleRoom(tr("contribution w\u1d62\u00b7v\u1d62"));
+    const QMargins margins(kChartMargin + titleRoom, kChartMargin, kChartMargin + legend.width,
+                           kChartMargin + legend.height);
     if (m_chart->margins() != margins) {
         m_chart->setMargins(margins);
         updateTitle();
     }
-
-    const double left = m_legendRight ? chartWidth - kChartMargin - legendWidth : kChartMargin;
-    const double top = m_legendRight ? std::max(titleHeight, (chartHeight - legendHeight) / 2)
-                                     : chartHeight - kChartMargin - legendHeight;
-    for (int e = 0; e < m_legend.size(); ++e) {
-        const LegendEntry &entry = m_legend.at(e);
-        const Placed &p = placed.at(e);
-        const double half = swatch / 2;
-        QPolygonF shape;
-        if (entry.swatch->data(0).toBool())
-            shape << QPointF(half, 0) << QPointF(swatch, half) << QPointF(half, swatch) << QPointF(0, half);
-        else
-            shape << QPointF(0, 0) << QPointF(swatch, 0) << QPointF(swatch, swatch) << QPointF(0, swatch);
-        entry.swatch->setPolygon(shape);
-        entry.swatch->setPos(left + p.x, top + p.y + (lineHeight - swatch) / 2);
-        const QString shown = fm.horizontalAdvance(entry.fullText) + 1 <= p.textWidth
-            ? entry.fullText
-            : fm.elidedText(entry.fullText, Qt::ElideRight, p.textWidth);
-        entry.text->setText(shown);
-        entry.swatch->setToolTip(shown == entry.fullText ? QString() : entry.fullText);
-        entry.text->setPos(swatch + swatchGap, half - fm.height() / 2);
-    }
-}
-
-QVector<DrawnLabel> ContextChartView::drawnLabels() const
-{
-    return chartLabels(m_chartView, this);
 }
 
 void ContextChartView::showSetTooltip(bool status, int set, int dimension)
@@ -727,13 +520,13 @@ void ContextChartView::showSetTooltip(bool status, int set, int dimension)
     QString text;
     if (group.keyCount == 1) {
         const int key = group.firstKey;
-        const double weight = result->weights(m_shownQuery, key);
+        const double weight = result->weights(shownQuery(), key);
         const double value = scenario.values(key, dimension);
         text = tr("%1, dim %2: w = %3 \u00d7 v = %4 \u2192 %5")
                    .arg(quoted(scenario.keyLabel(key)))
                    .arg(dimension + 1)
                    .arg(formatFull(weight), formatFull(value), formatFull(contribution));
-        if (!scenario.isAllowed(m_shownQuery, key))
+        if (!scenario.isAllowed(shownQuery(), key))
             text += tr(" (masked)");
     } else {
         text = tr("%1 other keys, dim %2: \u03a3 w\u1d62\u00b7v\u1d62 = %3")
@@ -755,7 +548,7 @@ void ContextChartView::showContextTooltip(const QPointF &point, bool status)
         return;
     QToolTip::showText(QCursor::pos(),
                        tr("context of %1, dim %2: %3")
-                           .arg(quoted(m_model->scenario().queryLabel(m_shownQuery)))
+                           .arg(quoted(m_model->scenario().queryLabel(shownQuery())))
                            .arg(dimension + 1)
                            .arg(formatFull(m_context.at(dimension))),
                        m_chartView);
@@ -765,21 +558,17 @@ void ContextChartView::showContextTooltip(const QPointF &point, bool status)
 
 void ContextChartView::applyTheme()
 {
+    BarChartView::applyTheme();
     const Theme &theme = m_viewState->theme();
     const double lineFactor = m_viewState->lineWidthFactor();
-    applyThemeToChart(m_chart, {m_xAxis, m_yAxis}, theme, lineFactor);
     m_chart->legend()->setLabelColor(theme.textColor());
     m_zeroLine->setPen(QPen(theme.textColor(), 1.5 * lineFactor));
     // The context marker is the darkest (lightest on Dark) thing in the chart.
     m_contextSeries->setColor(theme.isDark() ? QColor(0xf2, 0xf4, 0xf7) : QColor(0x11, 0x11, 0x11));
     for (QBarSet *set : std::as_const(m_sets))
         set->setBorderColor(theme.plotBackground());
-    m_yTitle->setBrush(theme.textColor());
-    for (int e = 0; e < m_legend.size(); ++e) {
-        m_legend.at(e).text->setBrush(theme.textColor());
-        if (e == 0)
-            m_legend.at(e).swatch->setBrush(m_contextSeries->color());
-    }
+    m_legend.setTextColor(theme.textColor());
+    m_legend.setSwatchColor(0, m_contextSeries->color());
     for (const ValueLabel &label : std::as_const(m_labels)) {
         label.box->setBrush(theme.labelBacking());
         label.box->setPen(QPen(theme.frameColor(), 1.0));

@@ -1,31 +1,21 @@
 #pragma once
 
-#include "chartsupport.h"
+#include "barchartview.h"
+#include "chartlegend.h"
 #include "tokenpalette.h"
 
 #include <QList>
 #include <QRectF>
 #include <QVector>
-#include <QWidget>
 
-class QBarCategoryAxis;
 class QBarSet;
-class QChart;
-class QChartView;
-class QGraphicsPolygonItem;
 class QGraphicsRectItem;
 class QGraphicsSimpleTextItem;
 class QLineSeries;
 class QScatterSeries;
 class QStackedBarSeries;
-class QValueAxis;
 
 namespace attnlens {
-
-class AttentionModel;
-class OffscreenDeferral;
-class RefusalOverlay;
-class ViewState;
 
 /// How the selected query's context vector is assembled (Qt Charts): for every output
 /// dimension d, the contributions w_i·v_id of the keys stacked as bars (negative ones below
@@ -37,7 +27,7 @@ class ViewState;
 /// into one grey "other keys" set, so the chart stays legible. The series are updated in place
 /// and rebuilt only when the scenario is replaced. While the model refuses the scenario the chart
 /// is greyed out and the refusal is written over it.
-class ContextChartView : public QWidget {
+class ContextChartView : public BarChartView {
     Q_OBJECT
 
 public:
@@ -48,7 +38,6 @@ public:
     QSize minimumSizeHint() const override;
     QSize sizeHint() const override;
 
-    QChart *chart() const { return m_chart; }
     QStackedBarSeries *contributionSeries() const { return m_series; }
     /// Stacked set s, value d: the summed w_i·v_id of the keys keysOfSet(s) for the shown query.
     QList<QBarSet *> contributionSets() const { return m_sets; }
@@ -58,49 +47,37 @@ public:
     QScatterSeries *contextSeries() const { return m_contextSeries; }
     /// The value written next to context marker d, empty while hidden.
     QString contextLabel(int dimension) const;
-    int shownQuery() const { return m_shownQuery; }
 
     /// The legend entries as written (key labels, "context = Σ wᵢ·vᵢ").
     QStringList legendTexts() const;
     /// True while the legend stands as a column right of the plot (else in rows under it).
-    bool legendOnTheRight() const { return m_legendRight; }
-    /// Every text the chart draws (titles, ticks, value labels, legend), in widget coordinates.
-    QVector<DrawnLabel> drawnLabels() const;
+    bool legendOnTheRight() const { return m_legend.isOnTheRight(); }
 
     /// Draws the context marker's picture with at least `ratio` pixels per logical pixel, so
     /// that a figure exported at high resolution gets a sharp marker.
     void setMinimumMarkerPixelRatio(qreal ratio);
-    /// The refusal written over the chart, empty while the scenario computes.
-    QString errorText() const;
 
 protected:
-    void resizeEvent(QResizeEvent *event) override;
-    void changeEvent(QEvent *event) override;
+    void rebuild() override;
+    void refresh() override;
+    void applyFonts() override;
+    /// Background, axes, grid, zero line, marker and value boxes in the theme's colours.
+    void applyTheme() override;
+    void layoutForSize() override;
+    void hideValueItems() override;
 
 private:
     struct KeyGroup {
         int firstKey = 0;
         int keyCount = 1;
     };
-    struct LegendEntry {
-        QGraphicsPolygonItem *swatch = nullptr;
-        QGraphicsSimpleTextItem *text = nullptr;
-        QString fullText;
-    };
     struct ValueLabel {
         QGraphicsRectItem *box = nullptr;
         QGraphicsSimpleTextItem *text = nullptr;
     };
 
-    void rebuild();
-    void refresh();
     void updateTitle();
     QStringList categoryNames(int dimensions) const;
-    void showRefusal(const QString &text);
-    void setTitleColor(const QColor &color);
-    void applyFonts();
-    /// Background, axes, grid, zero line, marker and value boxes in the theme's colours.
-    void applyTheme();
     void measureTexts();
     /// The context diamond as an antialiased image, drawn in place of Qt Charts' marker item.
     void updateMarkerImage();
@@ -114,23 +91,13 @@ private:
     void showSetTooltip(bool status, int set, int dimension);
     void showContextTooltip(const QPointF &point, bool status);
 
-    AttentionModel *m_model;
-    ViewState *m_viewState;
-    QChartView *m_chartView;
-    QChart *m_chart;
-    QStackedBarSeries *m_series;
     QScatterSeries *m_contextSeries;
     QLineSeries *m_zeroLine;
-    QBarCategoryAxis *m_xAxis;
-    QValueAxis *m_yAxis;
-    RefusalOverlay *m_refusal;
     QList<QBarSet *> m_sets;
     QVector<KeyGroup> m_groups;
     QVector<ValueLabel> m_labels;
-    QVector<LegendEntry> m_legend;
-    QGraphicsSimpleTextItem *m_yTitle = nullptr;
+    ChartLegend m_legend;
     QRectF m_titledPlot;
-    bool m_legendRight = true;
     QVector<double> m_context;
     QVector<double> m_stackTop;
     QVector<double> m_stackBottom;
@@ -138,16 +105,10 @@ private:
     double m_rangeHigh = 0.0;
     int m_rangeIntervals = 0;
     double m_rangePlotHeight = 0.0;
-    int m_shownQuery = 0;
-    /// While the chart is out of sight (hidden, or a dock tab behind another) model changes only
-    /// mark it stale; the rebuild or refresh is done once it can be seen again.
-    OffscreenDeferral *m_deferral = nullptr;
     double m_longNameWidth = 0.0;
     qreal m_markerImageRatio = 0.0;
     qreal m_minimumMarkerRatio = 1.0;
     double m_shortNameWidth = 0.0;
-    int m_fittedTitleWidth = -1;
-    int m_fittedTitleQuery = -1;
     bool m_longCategoryNames = true;
 };
 

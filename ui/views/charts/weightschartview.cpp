@@ -1,13 +1,10 @@
 #include "weightschartview.h"
 
-#include "accessiblenumbers.h"
 #include "attentionmodel.h"
 #include "chartsupport.h"
 #include "offscreendeferral.h"
 #include "colormap.h"
 #include "numberformat.h"
-#include "refusaloverlay.h"
-#include "refusaltext.h"
 #include "tokenpalette.h"
 #include "viewstate.h"
 
@@ -16,8 +13,6 @@
 #include <QChart>
 #include <QChartView>
 #include <QCursor>
-#include <QEvent>
-#include <QGraphicsLayout>
 #include <QGraphicsRectItem>
 #include <QGraphicsScene>
 #include <QGraphicsSimpleTextItem>
@@ -33,7 +28,6 @@ namespace attnlens {
 namespace {
 
 constexpr qreal kBarWidth = 0.7;
-constexpr int kMargin = 4;
 
 /// `name` broken at one space into two lines that are each at most `room` wide, or empty.
 QStringList twoLines(const QString &name, const QFontMetricsF &fm, double room)
@@ -84,88 +78,37 @@ void replaceInSetsLayingOutOnce(const QList<QBarSet *> &sets, const QVector<QVec
 } // namespace
 
 WeightsChartView::WeightsChartView(AttentionModel *model, ViewState *viewState, QWidget *parent)
-    : QWidget(parent)
-    , m_model(model)
-    , m_viewState(viewState)
+    : BarChartView(model, viewState,
+                   {QStringLiteral("weightsChartView"), tr("Attention weights chart"),
+                    tr("Bar chart of the selected query's attention weights over the keys, from 0 "
+                       "to 1; masked keys are hatched and marked \"masked\"."),
+                    AccessibleNumbers::Content::Weights},
+                   kBarWidth, parent)
 {
-    setObjectName(QStringLiteral("weightsChartView"));
-    setAccessibleName(tr("Attention weights chart"));
-    setAccessibleDescription(tr("Bar chart of the selected query's attention weights over the "
-                                "keys, from 0 to 1; masked keys are hatched and marked \"masked\"."));
-
-    m_chart = new QChart;
-    m_chart->setAnimationOptions(QChart::NoAnimation);  // bars follow a live drag exactly
-    m_chart->legend()->hide();
-    m_chart->setBackgroundRoundness(0);
-    m_chart->setMargins(QMargins(kMargin, kMargin, 2 * kMargin, kMargin));
-    m_chart->layout()->setContentsMargins(0, 0, 0, 0);
+    m_chart->setMargins(QMargins(kChartMargin, kChartMargin, 2 * kChartMargin, kChartMargin));
 
     m_weightSet = new QBarSet(tr("weight"));
     m_maskedSet = new QBarSet(tr("masked"));
-
     // The weights set holds the numbers; the bars drawn are one set per key colour (rebuild()).
     m_weightSet->setParent(this);
-    m_series = new QStackedBarSeries;
-    m_series->setBarWidth(kBarWidth);
     m_series->append(m_maskedSet);
-    m_chart->addSeries(m_series);
 
-    m_xAxis = new QBarCategoryAxis;
-    m_xAxis->setGridLineVisible(false);
     // The key names are written by the chart (layoutKeyNames()): Qt Charts can only cut them.
     m_xAxis->setLabelsVisible(false);
-    m_yAxis = new QValueAxis;
     m_yAxis->setRange(0.0, 1.0);
     m_yAxis->setTickCount(6);
     m_yAxis->setLabelFormat(QStringLiteral("%.1f"));
-    // The vertical title too (m_yTitle): fitted to the plot's height, CJK stacked upright.
-    m_yAxis->setTitleVisible(false);
-    m_yTitle = new QGraphicsSimpleTextItem(m_chart);
-    m_chart->addAxis(m_xAxis, Qt::AlignBottom);
-    m_chart->addAxis(m_yAxis, Qt::AlignLeft);
-    m_series->attachAxis(m_xAxis);
-    m_series->attachAxis(m_yAxis);
-
-    m_chartView = new QChartView(m_chart, this);
-    // Every shape is an axis-aligned rectangle or line: without antialiasing they are crisp
-    // one-pixel edges, and a frame costs half as much to paint.
-    m_chartView->setRenderHint(QPainter::Antialiasing, false);
-    // Nothing here is antialiased, so changed items need no extra 2-pixel margin: with it, every
-    // bar's change also repainted the key labels under the axis (laid-out rich text, costly).
-    m_chartView->setOptimizationFlag(QGraphicsView::DontAdjustForAntialiasing, true);
-    useHairlinePens(m_xAxis);
-    useHairlinePens(m_yAxis);
-    m_chartView->setMinimumSize(0, 0);
-    m_chartView->setFrameShape(QFrame::NoFrame);
-    // A drag changes a few bars and labels per frame; repainting their bounding rectangle keeps
-    // the painter's clip a plain rectangle, which the raster engine strokes grid lines through
-    // far faster than a many-rectangle region.
-    m_chartView->setViewportUpdateMode(QGraphicsView::BoundingRectViewportUpdate);
     // Every drag step moves every bar: a BSP index would re-sort hundreds of items per frame,
     // while a linear walk over them to paint is cheap.
     m_chartView->scene()->setItemIndexMethod(QGraphicsScene::NoIndex);
 
-    m_refusal = new RefusalOverlay(this);
-    m_refusal->setObjectName(QStringLiteral("weightsChartRefusal"));
-
-    m_deferral = new OffscreenDeferral(this, [this] { rebuild(); }, [this] { refresh(); });
-    connect(m_model, &AttentionModel::scenarioReset, m_deferral, &OffscreenDeferral::requestRebuild);
-    connect(m_model, &AttentionModel::resultChanged, m_deferral, &OffscreenDeferral::requestRefresh);
-    connect(m_viewState, &ViewState::selectedQueryChanged, m_deferral,
-            &OffscreenDeferral::requestRefresh);
-    connect(m_chart, &QChart::plotAreaChanged, this, [this] { applyChartTitleToolTip(m_chart); });
     connect(m_chart, &QChart::plotAreaChanged, this, &WeightsChartView::layoutLabels);
     connect(m_maskedSet, &QBarSet::hovered, this,
             [this](bool status, int key) { showTooltip(status, key, true); });
 
     applyFonts();
     applyTheme();
-    connect(m_viewState, &ViewState::themeChanged, this, &WeightsChartView::applyTheme);
-    connect(m_viewState, &ViewState::lineScaleChanged, this, &WeightsChartView::applyTheme);
     rebuild();
-    // Keyboard and accessibility: one Tab stop with a focus ring; the description reads the
-    // weights in words.
-    new AccessibleNumbers(m_model, m_viewState, this, AccessibleNumbers::Content::Weights);
 }
 
 QSize WeightsChartView::minimumSizeHint() const
@@ -180,11 +123,6 @@ QSize WeightsChartView::sizeHint() const
     return QSize(fm.averageCharWidth() * 60, fm.height() * 22);
 }
 
-int WeightsChartView::shownQuery() const
-{
-    return m_shownQuery;
-}
-
 QString WeightsChartView::barLabel(int key) const
 {
     if (key < 0 || key >= m_barLabels.size() || !m_barLabels.at(key)->isVisible())
@@ -197,16 +135,8 @@ bool WeightsChartView::isBarLabelVisible(int key) const
     return key >= 0 && key < m_barLabels.size() && m_barLabels.at(key)->isVisible();
 }
 
-QString WeightsChartView::errorText() const
+void WeightsChartView::layoutForSize()
 {
-    return m_refusal->refusal();
-}
-
-void WeightsChartView::resizeEvent(QResizeEvent *event)
-{
-    QWidget::resizeEvent(event);
-    m_chartView->setGeometry(rect());
-    m_refusal->setGeometry(rect());
     // The band under the plot follows the new height at once: with the old one the chart could
     // not shrink to fit.
     m_keyNameSignature = -1;
@@ -215,30 +145,13 @@ void WeightsChartView::resizeEvent(QResizeEvent *event)
     placeKeyOverlays();
 }
 
-void WeightsChartView::changeEvent(QEvent *event)
-{
-    QWidget::changeEvent(event);
-    if (event->type() == QEvent::FontChange)
-        applyFonts();
-    else if (event->type() == QEvent::PaletteChange)
-        m_deferral->requestRefresh();  // the title is written in the palette's text colour
-}
-
 void WeightsChartView::applyFonts()
 {
+    BarChartView::applyFonts();
     const QFont base = font();
-    QFont title = scaledFont(base, 1.15);
-    title.setBold(true);
-    m_chart->setTitleFont(title);
-    m_xAxis->setLabelsFont(base);
-    m_yAxis->setLabelsFont(base);
-    m_yAxis->setTitleFont(base);
-    m_xAxis->setTitleFont(base);
-    m_yTitle->setFont(base);
     for (QGraphicsSimpleTextItem *item : std::as_const(m_keyNames))
         item->setFont(base);
     m_keyNameSignature = -1;
-    m_refusal->setFont(scaledFont(base, 1.1));
     for (QGraphicsSimpleTextItem *item : std::as_const(m_barLabels))
         item->setFont(base);
     measureTexts();
@@ -251,7 +164,7 @@ void WeightsChartView::measureTexts()
     const QFontMetricsF fm(font());
     m_numberWidth = fm.horizontalAdvance(formatCompact(0.0));
     m_maskedWidth = fm.horizontalAdvance(tr("masked"));
-    m_fittedTitleWidth = -1;
+    forgetFittedTitle();
 }
 
 void WeightsChartView::rebuild()
@@ -347,26 +260,17 @@ void WeightsChartView::refresh()
         rebuild();
         return;
     }
-    m_shownQuery = std::clamp(m_viewState->selectedQuery(), 0,
-                              std::max(0, static_cast<int>(scenario.queryCount()) - 1));
+    updateShownQuery();
     updateTitle(m_keyNamesHidden);
-
-    const AttentionResult *result = m_model->result();
-    if (!result || m_shownQuery >= result->weights.rows()) {
-        showRefusal(m_model->error() ? refusalText(scenario, *m_model->error(), m_shownQuery)
-                                     : tr("No query to show"));
+    const AttentionResult *result = shownResultOrRefusal();
+    if (!result)
         return;
-    }
-
-    m_refusal->clearRefusal();
-    m_series->setVisible(true);
-    setTitleColor(palette().color(QPalette::WindowText));
 
     QVector<double> weights(keyCount);
     QVector<double> maskedHeights(keyCount);
     for (int j = 0; j < keyCount; ++j) {
-        m_masked[j] = !scenario.isAllowed(m_shownQuery, j);
-        weights[j] = result->weights(m_shownQuery, j);
+        m_masked[j] = !scenario.isAllowed(shownQuery(), j);
+        weights[j] = result->weights(shownQuery(), j);
         maskedHeights[j] = m_masked[j] ? 1.0 : 0.0;
     }
     replaceBarValues(m_weightSet, weights);
@@ -429,48 +333,30 @@ void WeightsChartView::placeKeyOverlays()
 void WeightsChartView::updateTitle(bool countKeys)
 {
     // The title depends on the query, the key count (fixed until rebuild()), the width and the
-    // font; fitting it shapes text, so it is redone only when one of those changed.
-    // Qt Charts centres the title between the chart's margins and cuts it beyond them.
-    const QMargins margins = m_chart->margins();
-    const int available = width() - margins.left() - margins.right() - 12;
-    if (available == m_fittedTitleWidth && m_shownQuery == m_fittedTitleQuery
-        && countKeys == m_fittedTitleCountsKeys)
+    // font.
+    const int available = titleRoomToFit(countKeys ? 1 : 0);
+    if (available < 0)
         return;
-    m_fittedTitleWidth = available;
-    m_fittedTitleQuery = m_shownQuery;
-    m_fittedTitleCountsKeys = countKeys;
-    const Scenario &scenario = m_model->scenario();
-    const QString query = quoted(scenario.queryCount() > 0 ? scenario.queryLabel(m_shownQuery)
-                                                           : tr("the query"));
+    const int keyCount = static_cast<int>(m_model->scenario().keyCount());
+    const QString query = shownQueryName();
     const QStringList candidates = {
-        countKeys ? tr("weights of %1 over %2 keys").arg(query).arg(scenario.keyCount())
+        countKeys ? tr("weights of %1 over %2 keys").arg(query).arg(keyCount)
                   : tr("weights of %1 over the keys").arg(query),
         tr("weights of %1").arg(query),
         query,
     };
-    const QString fullQuery = quotedInFull(scenario.queryCount() > 0 ? scenario.queryLabel(m_shownQuery)
-                                                                     : tr("the query"));
-    const QString full = countKeys ? tr("weights of %1 over %2 keys").arg(fullQuery).arg(scenario.keyCount())
+    const QString fullQuery = shownQueryName(true);
+    const QString full = countKeys ? tr("weights of %1 over %2 keys").arg(fullQuery).arg(keyCount)
                                    : tr("weights of %1 over the keys").arg(fullQuery);
     setFittedChartTitle(m_chart, candidates, available, full);
 }
 
-void WeightsChartView::setTitleColor(const QColor &color)
+void WeightsChartView::hideValueItems()
 {
-    // QChart lays the whole chart out again on every setTitleBrush(), even an unchanged one.
-    if (m_chart->titleBrush().color() != color)
-        m_chart->setTitleBrush(QBrush(color));
-}
-
-void WeightsChartView::showRefusal(const QString &text)
-{
-    m_series->setVisible(false);
     for (QGraphicsSimpleTextItem *item : std::as_const(m_barLabels))
         item->hide();
     for (QGraphicsRectItem *overlay : std::as_const(m_keyOverlays))
         overlay->hide();
-    setTitleColor(QColor(0x80, 0x80, 0x80));
-    m_refusal->showRefusal(text);
 }
 
 void WeightsChartView::layoutLabels()
@@ -572,8 +458,7 @@ void WeightsChartView::layoutKeyNames()
     if (signature == m_keyNameSignature)
         return;
     // The vertical title, in the room kept left of the tick labels.
-    layoutVerticalTitle(m_yTitle, {tr("attention weight"), tr("weight")}, kMargin, plot.center().y(),
-                        plot.height());
+    placeVerticalTitle({tr("attention weight"), tr("weight")}, plot);
     if (keyCount == 0 || plot.width() <= 0)
         return;
 
@@ -606,7 +491,7 @@ void WeightsChartView::layoutKeyNames()
     }
     // Upright names take at most 40 % of the chart's height; a longer one is shortened, with the
     // full name as its tooltip.
-    const double titleHeight = QFontMetricsF(m_chart->titleFont()).height() + 2 * kMargin;
+    const double titleHeight = QFontMetricsF(m_chart->titleFont()).height() + 2 * kChartMargin;
     const double uprightRoom = std::min(std::max(3 * lineHeight, height() * 0.4),
                                         height() - titleHeight - 5 * lineHeight);
     double band = 0.0;
@@ -672,11 +557,8 @@ void WeightsChartView::layoutKeyNames()
 
     const int bandHeight = static_cast<int>(std::ceil(band));
     QMargins margins = m_chart->margins();
-    const int titleRoom = static_cast<int>(std::ceil(std::max(verticalTitleThickness(tr("attention weight"), font()),
-                                                              lineHeight)))
-        + kMargin;
-    margins.setLeft(kMargin + titleRoom);
-    margins.setBottom(kMargin + bandHeight);
+    margins.setLeft(kChartMargin + verticalTitleRoom(tr("attention weight")));
+    margins.setBottom(kChartMargin + bandHeight);
     m_keyNameSignature = signature;
     m_keyNamesHidden = mode == Mode::Hidden;
     // Six ticks (0, 0.2, ..., 1) where their labels fit one above the other, else three.
@@ -685,11 +567,6 @@ void WeightsChartView::layoutKeyNames()
         m_yAxis->setTickCount(ticks);
     if (m_chart->margins() != margins)
         m_chart->setMargins(margins);  // lays out again: this runs once more with the new plot
-}
-
-QVector<DrawnLabel> WeightsChartView::drawnLabels() const
-{
-    return chartLabels(m_chartView, this);
 }
 
 void WeightsChartView::showTooltip(bool status, int key, bool onMaskedBar)
@@ -702,16 +579,16 @@ void WeightsChartView::showTooltip(bool status, int key, bool onMaskedBar)
     const AttentionResult *result = m_model->result();
     if (!result || key < 0 || key >= m_masked.size())
         return;
-    m_viewState->setHover(m_shownQuery, key);
+    m_viewState->setHover(shownQuery(), key);
     const Scenario &scenario = m_model->scenario();
     QString text;
     if (onMaskedBar || m_masked.at(key)) {
         text = tr("%1 is masked for %2: weight 0")
-                   .arg(quoted(scenario.keyLabel(key)), quoted(scenario.queryLabel(m_shownQuery)));
+                   .arg(quoted(scenario.keyLabel(key)), quoted(scenario.queryLabel(shownQuery())));
     } else {
         text = tr("weight of %1 for %2: %3")
-                   .arg(quoted(scenario.keyLabel(key)), quoted(scenario.queryLabel(m_shownQuery)),
-                        formatFull(result->weights(m_shownQuery, key)));
+                   .arg(quoted(scenario.keyLabel(key)), quoted(scenario.queryLabel(shownQuery())),
+                        formatFull(result->weights(shownQuery(), key)));
     }
     QToolTip::showText(QCursor::pos(), text, m_chartView);
 }
@@ -720,11 +597,10 @@ void WeightsChartView::showTooltip(bool status, int key, bool onMaskedBar)
 
 void WeightsChartView::applyTheme()
 {
+    BarChartView::applyTheme();
     const Theme &theme = m_viewState->theme();
     const double lineFactor = m_viewState->lineWidthFactor();
-    applyThemeToChart(m_chart, {m_xAxis, m_yAxis}, theme, lineFactor);
     m_maskedSet->setBrush(QBrush(theme.hatchColor(), Qt::BDiagPattern));
-    m_yTitle->setBrush(theme.textColor());
     for (QGraphicsSimpleTextItem *item : std::as_const(m_keyNames)) {
         item->setBrush(theme.textColor());
         for (QGraphicsItem *child : item->childItems()) {

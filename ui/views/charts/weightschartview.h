@@ -1,27 +1,16 @@
 #pragma once
 
-#include "chartsupport.h"
+#include "barchartview.h"
 
 #include <QList>
 #include <QRectF>
 #include <QVector>
-#include <QWidget>
 
-class QBarCategoryAxis;
 class QBarSet;
-class QChart;
-class QChartView;
 class QGraphicsRectItem;
 class QGraphicsSimpleTextItem;
-class QStackedBarSeries;
-class QValueAxis;
 
 namespace attnlens {
-
-class AttentionModel;
-class OffscreenDeferral;
-class RefusalOverlay;
-class ViewState;
 
 /// A bar chart of the selected query's attention weights over the keys (Qt Charts).
 ///
@@ -33,7 +22,7 @@ class ViewState;
 /// shortened, with the full name as its tooltip. The bar sets are updated in place on every result or selection change and only resized when
 /// the scenario is replaced. While the model refuses the scenario the chart is greyed out and
 /// the refusal is written over it.
-class WeightsChartView : public QWidget {
+class WeightsChartView : public BarChartView {
     Q_OBJECT
 
 public:
@@ -42,7 +31,6 @@ public:
     QSize minimumSizeHint() const override;
     QSize sizeHint() const override;
 
-    QChart *chart() const { return m_chart; }
     /// The weights: value j is the weight of key j for the shown query (0 where masked). The bars
     /// drawn are barSets() (one per key colour); this set holds every weight for readers.
     QBarSet *weightSet() const { return m_weightSet; }
@@ -57,73 +45,49 @@ public:
     QString keyName(int key) const;
     /// The angle of the key names: 0 across, -90 upright.
     int keyNameAngle() const { return m_keyNameAngle; }
-    /// Every text the chart draws (title, ticks, key names, weights), in widget coordinates.
-    QVector<DrawnLabel> drawnLabels() const;
     /// The hatched "masked" bars: 1 where key j is masked for the shown query, else 0.
     QBarSet *maskedSet() const { return m_maskedSet; }
-    /// The query row shown (the selected one, clamped to the scenario).
-    int shownQuery() const;
     /// The text written on bar j ("0.4011", "masked"), empty while hidden.
     QString barLabel(int key) const;
     bool isBarLabelVisible(int key) const;
-    /// The refusal written over the chart, empty while the scenario computes.
-    QString errorText() const;
     /// The rectangles (widget coordinates) of the value labels written on the bars; lets tests
     /// check that none is clipped and none overlaps another.
     QVector<QRectF> labelRects() const;
 
 protected:
-    void resizeEvent(QResizeEvent *event) override;
-    void changeEvent(QEvent *event) override;
+    void rebuild() override;
+    void refresh() override;
+    void applyFonts() override;
+    /// Background, axes, grid and masked bars in the theme's colours.
+    void applyTheme() override;
+    void layoutForSize() override;
+    void hideValueItems() override;
 
 private:
-    void rebuild();
-    void refresh();
     void showMaskedBars(bool show);
     /// Puts each key's coloured overlay over its bar, or hides it.
     void placeKeyOverlays();
     void updateTitle(bool countKeys);
-    void showRefusal(const QString &text);
-    void setTitleColor(const QColor &color);
-    void applyFonts();
-    /// Background, axes, grid and masked bars in the theme's colours.
-    void applyTheme();
     void measureTexts();
     void layoutLabels();
     /// Chooses how the key names are written for the current plot width and places them.
     void layoutKeyNames();
     void showTooltip(bool status, int key, bool onMaskedBar);
 
-    AttentionModel *m_model;
-    ViewState *m_viewState;
-    QChartView *m_chartView;
-    QChart *m_chart;
-    QStackedBarSeries *m_series;
     QBarSet *m_weightSet;
     QBarSet *m_maskedSet;
-    QBarCategoryAxis *m_xAxis;
-    QValueAxis *m_yAxis;
-    RefusalOverlay *m_refusal;
     QVector<QGraphicsSimpleTextItem *> m_barLabels;
     QList<QBarSet *> m_groupSets;
     QVector<QGraphicsRectItem *> m_keyOverlays;
     QVector<QGraphicsSimpleTextItem *> m_keyNames;
     QStringList m_fullKeyNames;
-    QGraphicsSimpleTextItem *m_yTitle = nullptr;
     int m_keyNameAngle = 0;
     /// The plot geometry the key names were laid out for; -1 when they must be laid out again.
     int m_keyNameSignature = -1;
     bool m_keyNamesHidden = false;
     QVector<bool> m_masked;
-    int m_shownQuery = 0;
-    /// While the chart is out of sight (hidden, or a dock tab behind another) model changes only
-    /// mark it stale; the rebuild or refresh is done once it can be seen again.
-    OffscreenDeferral *m_deferral = nullptr;
     double m_numberWidth = 0.0;
     double m_maskedWidth = 0.0;
-    int m_fittedTitleWidth = -1;
-    int m_fittedTitleQuery = -1;
-    bool m_fittedTitleCountsKeys = false;
 };
 
 } // namespace attnlens
