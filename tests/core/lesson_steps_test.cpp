@@ -79,8 +79,9 @@ TEST(Lesson, EveryStepLoadsAndAllItsCheckpointsHoldAtTheCheckpoint)
         // waits for the doing.
         EXPECT_TRUE(progress.allButActionsHold()) << failing(progress);
         for (size_t c = 0; c < progress.step(i).checkpoints.size(); ++c) {
-            if (progress.step(i).checkpoints[c].kind == LessonCheckpoint::Kind::Action)
+            if (progress.step(i).checkpoints[c].kind == LessonCheckpoint::Kind::Action) {
                 EXPECT_FALSE(progress.checkpointStates()[c]) << progress.step(i).checkpoints[c].task.toStdString();
+            }
         }
     }
     EXPECT_EQ(stepSpy.count(), progress.stepCount());

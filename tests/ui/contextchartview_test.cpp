@@ -411,8 +411,9 @@ TEST_F(ContextChartViewTest, LegendEntriesAndTitlesAreNeverCutShort)
         EXPECT_TRUE(legend.at(0).endsWith(QStringLiteral("v\u1d62")));
         for (int k = 0; k < 3; ++k)
             EXPECT_EQ(legend.at(k + 1), s.keyLabels.at(k));
-        if (size.width() >= 900)
+        if (size.width() >= 900) {
             EXPECT_TRUE(view->legendOnTheRight());
+        }
         const QVector<DrawnLabel> labels = view->drawnLabels();
         EXPECT_GE(labels.size(), 10);
         attnlens::test::expectLabelsWholeInsideAndApart(labels, view->rect());

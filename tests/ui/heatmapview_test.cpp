@@ -190,10 +190,11 @@ TEST_F(HeatmapViewTest, ScoresUseAScaleSymmetricAboutZero)
     for (int q = 0; q < 3; ++q) {
         for (int k = 0; k < 3; ++k) {
             const QRgb fill = map.rgbAt((s3(q, k) - view->scaleLow()) / (view->scaleHigh() - view->scaleLow()));
-            if (s3(q, k) < -0.1)
+            if (s3(q, k) < -0.1) {
                 EXPECT_GT(qBlue(fill), qRed(fill) + 20) << q << "," << k;
-            else if (s3(q, k) > 0.1)
+            } else if (s3(q, k) > 0.1) {
                 EXPECT_GT(qRed(fill), qBlue(fill) + 20) << q << "," << k;
+            }
             const QRectF cell = view->cellRect(q, k);
             // A corner of the cell, away from its number.
             EXPECT_EQ(threeQueries.pixel((cell.topLeft() + QPointF(0.15 * cell.width(), 0.15 * cell.height())).toPoint()), fill) << q << "," << k;

@@ -315,7 +315,8 @@ TEST_F(MainWindowTest, LessonStepsScrollTheWorkedNumbersToTheirPart)
         ASSERT_FALSE(heading.isEmpty());
         EXPECT_GE(heading.top(), -0.5);
         EXPECT_LE(heading.bottom(), view->viewport()->height());
-        if (view->verticalScrollBar()->value() < view->verticalScrollBar()->maximum())
+        if (view->verticalScrollBar()->value() < view->verticalScrollBar()->maximum()) {
             EXPECT_LT(heading.top(), view->fontMetrics().height());
+        }
     }
 }

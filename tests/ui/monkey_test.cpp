@@ -485,14 +485,16 @@ protected:
             for (Index j = 0; j < s.keyCount(); ++j) {
                 const double w = result->weights(i, j);
                 ASSERT_TRUE(std::isfinite(w) && w >= 0 && w <= 1) << "action " << step;
-                if (!s.isAllowed(i, j))
+                if (!s.isAllowed(i, j)) {
                     ASSERT_EQ(w, 0.0) << "action " << step << ": masked weight (" << i << ", " << j << ")";
+                }
                 // Relative 1e-9, widened by the rounding of (s_ij - max) / T in double.
                 // (Unbounded when the scores themselves are near the largest double.)
                 const double spread = 8 * eps * (ref.scoreScale(i, j) + rowScale) / s.temperature;
-                if (w != ref.weights(i, j) && std::isfinite(spread))
+                if (w != ref.weights(i, j) && std::isfinite(spread)) {
                     ASSERT_NEAR(w, ref.weights(i, j), (1e-9 + spread) * ref.weights(i, j) + 1e-300)
                     << "action " << step << ": weight (" << i << ", " << j << ")";
+                }
                 sum += w;
             }
             ASSERT_NEAR(sum, 1.0, 1e-12) << "action " << step << ": row " << i;

@@ -50,8 +50,9 @@ TEST(PresentationLayoutTest, ViewsStayInsideTheRoomAndApart)
         EXPECT_EQ(result.footer.bottom(), room.height() - 1);
         EXPECT_EQ(result.footer.width(), room.width());
         for (const QRect &rect : rects)
-            if (rect != result.footer)
+            if (rect != result.footer) {
                 EXPECT_LT(rect.bottom(), result.footer.top());
+            }
         // The focal view is wider than the side column and as tall as the stage above the strip.
         ASSERT_EQ(result.side.size(), 2);
         EXPECT_GT(result.focal.width(), result.side.at(0).width());

@@ -299,9 +299,10 @@ TEST_F(PresentationModeTest, NoLabelIsClippedOrOverlapsAnotherAtProjectorSizes)
                 const QVector<QRectF> heatmap = w.heatmapView()->labelRects();
                 EXPECT_GE(heatmap.size(), 4);
                 EXPECT_TRUE(labelsFit(heatmap, w.heatmapView()->rect())) << "heatmap";
-                if (onScreen(w.weightsChartView()))
+                if (onScreen(w.weightsChartView())) {
                     EXPECT_TRUE(labelsFit(w.weightsChartView()->labelRects(), w.weightsChartView()->rect()))
                         << "weights chart";
+                }
             }
             w.presentationMode()->leave();
             window.reset();
@@ -331,8 +332,9 @@ TEST_F(PresentationModeTest, ALessonStepFlashesThePanelItBringsForwardAndTheFlas
     // It fades: its opacity falls, and then it is gone.
     const double start = flash->opacity();
     ASSERT_TRUE(QTest::qWaitFor([&] { return flash.isNull() || flash->opacity() < start; }, 5000));
-    if (!flash.isNull())
+    if (!flash.isNull()) {
         EXPECT_LT(flash->opacity(), start);
+    }
     ASSERT_TRUE(QTest::qWaitFor([&] { return flash.isNull(); }, 5000));
 }
 

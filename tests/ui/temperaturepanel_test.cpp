@@ -72,12 +72,15 @@ void expectTidyLayout(QWidget *panel, const char *name)
         EXPECT_TRUE(panel->rect().contains(children[a]->geometry()))
             << name << " " << children[a]->objectName().toStdString();
         for (int b = a + 1; b < children.size(); ++b) {
-            if (children[b]->isVisible())
+            if (children[b]->isVisible()) {
                 EXPECT_FALSE(children[a]->geometry().intersects(children[b]->geometry()))
                     << name << " " << children[a]->objectName().toStdString() << " / "
                     << children[b]->objectName().toStdString();
+            }
         }
-        if (auto *label = qobject_cast<QLabel *>(children[a]); label && label->wordWrap())
+        if (auto *label = qobject_cast<QLabel *>(children[a]); label && label->wordWrap()) {
+            EXPECT_GE(label->height(), label->heightForWidth(label->width()))
+        } label && label->wordWrap())
             EXPECT_GE(label->height(), label->heightForWidth(label->width()))
                 << name << " " << label->objectName().toStdString();
         else if (label)

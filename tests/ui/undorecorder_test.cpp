@@ -323,7 +323,7 @@ TEST(UndoRecorder, ASlideOfTheTemperatureSliderIsOneStep)
     QTest::mousePress(slider, Qt::LeftButton, Qt::NoModifier, handle);
     for (int dx = 10; dx <= 120; dx += 10) {
         QTest::mouseMove(slider, handle + QPoint(dx, 0));
-        QTest::qWait(2);
+        QCoreApplication::processEvents();  // each move handled before the next
     }
     QTest::mouseRelease(slider, Qt::LeftButton, Qt::NoModifier, handle + QPoint(120, 0));
     settleEvents();

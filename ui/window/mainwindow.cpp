@@ -14,6 +14,7 @@
 #include "keyspaceview.h"
 #include "languagesettings.h"
 #include "lessonpanel.h"
+#include "lessonviewrouter.h"
 #include "lessonprogress.h"
 #include "maskgridcanvas.h"
 #include "maskgridview.h"
@@ -96,6 +97,7 @@ MainWindow::MainWindow(QWidget *parent)
     createLesson();
     createWeightsTable();
     createMenus();
+    createLessonViewRouter();
     m_figureExport->installViewMenus();
     m_defaultState = saveState(kLayoutVersion);
     restoreSettings();
@@ -595,7 +597,7 @@ void MainWindow::createLesson()
         return true;
     });
     connect(m_lessonPanel, &LessonPanel::viewRequested, this,
-            [this](LessonView view) { showLessonView(static_cast<int>(view)); });
+            [this](LessonView view) { m_lessonViews->show(view); });
 }
 
 void MainWindow::startLesson(int stepIndex)
@@ -616,71 +618,17 @@ void MainWindow::startLesson(int stepIndex)
     m_lessonPanel->setFocus();
 }
 
-void MainWindow::showLessonView(int view)
+void MainWindow::createLessonViewRouter()
 {
-    QDockWidget *dock = nullptr;
-    QWidget *widget = nullptr;
-    switch (static_cast<LessonView>(view)) {
-    case LessonView::KeySpace:
-        widget = m_keySpace;  // the central view: always in sight, no dock
-        break;
-    case LessonView::Heatmap:
-        dock = m_heatmapDock;
-        widget = m_heatmap;
-        break;
-    case LessonView::WorkedNumbers:
-        dock = m_numbersDock;
-        widget = m_workedNumbers;
-        break;
-    case LessonView::Weights:
-        dock = m_weightsDock;
-        widget = m_weightsChart;
-        break;
-    case LessonView::Context:
-        dock = m_contextDock;
-        widget = m_contextChart;
-        break;
-    case LessonView::Temperature:
-        dock = m_temperatureDock;
-        widget = m_temperature;
-        break;
-    case LessonView::Mask:
-        dock = m_maskDock;
-        widget = m_maskGrid;
-        break;
-    case LessonView::Lesson:
-        dock = m_lessonDock;
-        widget = m_lessonPanel;
-        break;
-    }
-    // The worked numbers follow the lesson to the part of the calculation the step is about,
-    // whether they are in sight now or come into view later.
-    switch (static_cast<LessonView>(view)) {
-    case LessonView::WorkedNumbers:
-        m_workedNumbers->scrollToSection(WorkedNumbersView::Section::Scores);
-        break;
-    case LessonView::Weights:
-        m_workedNumbers->scrollToSection(WorkedNumbersView::Section::Softmax);
-        break;
-    case LessonView::Context:
-        m_workedNumbers->scrollToSection(WorkedNumbersView::Section::Context);
-        break;
-    default:
-        break;
-    }
-    // While presenting, the step's view takes the large place of the stage (the temperature
-    // strip and the lesson's column keep theirs, and the key space takes the large place).
-    m_presentation->setFocalView(widget);
-    if (m_presentation->isActive()) {
-        if (widget != m_keySpace)
-            PresentationFlash::flash(widget, m_viewState);
-        return;
-    }
-    if (!dock)
-        return;
-    dock->show();
-    dock->raise();
-    PresentationFlash::flash(dock, m_viewState);  // where the audience should look
+    m_lessonViews = std::make_unique<LessonViewRouter>(m_presentation, m_viewState, m_workedNumbers);
+    m_lessonViews->setPlace(LessonView::KeySpace, nullptr, m_keySpace);  // central: always in sight
+    m_lessonViews->setPlace(LessonView::Heatmap, m_heatmapDock, m_heatmap);
+    m_lessonViews->setPlace(LessonView::WorkedNumbers, m_numbersDock, m_workedNumbers);
+    m_lessonViews->setPlace(LessonView::Weights, m_weightsDock, m_weightsChart);
+    m_lessonViews->setPlace(LessonView::Context, m_contextDock, m_contextChart);
+    m_lessonViews->setPlace(LessonView::Temperature, m_temperatureDock, m_temperature);
+    m_lessonViews->setPlace(LessonView::Mask, m_maskDock, m_maskGrid);
+    m_lessonViews->setPlace(LessonView::Lesson, m_lessonDock, m_lessonPanel);
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

@@ -4,6 +4,8 @@
 
 #include <QMainWindow>
 
+#include <memory>
+
 class QActionGroup;
 class QDockWidget;
 class QDragEnterEvent;
@@ -22,6 +24,7 @@ class FigureExportActions;
 class HeatmapView;
 class KeySpaceView;
 class LessonPanel;
+class LessonViewRouter;
 class PresentationMode;
 class ThemeController;
 class MatrixEditorView;
@@ -125,7 +128,7 @@ private:
     QDockWidget *addDock(QWidget *view, const QString &title, Qt::DockWidgetArea area);
     /// The lesson dock, its scenario loading through the document, and its view requests.
     void createLesson();
-    void showLessonView(int view);
+    void createLessonViewRouter();
     /// View > Language: English / 繁體中文, saved for the next start (languagesettings.h).
     void addLanguageMenu(QMenu *viewMenu);
     /// View > Theme, text size and Presentation Mode (PRESENT).
@@ -167,6 +170,7 @@ private:
     QMenu *m_recentMenu = nullptr;
 
     FigureExportActions *m_figureExport = nullptr;
+    std::unique_ptr<LessonViewRouter> m_lessonViews;
 
     LessonPanel *m_lessonPanel = nullptr;
     QDockWidget *m_lessonDock = nullptr;
