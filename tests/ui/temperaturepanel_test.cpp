@@ -80,12 +80,11 @@ void expectTidyLayout(QWidget *panel, const char *name)
         }
         if (auto *label = qobject_cast<QLabel *>(children[a]); label && label->wordWrap()) {
             EXPECT_GE(label->height(), label->heightForWidth(label->width()))
-        } label && label->wordWrap())
-            EXPECT_GE(label->height(), label->heightForWidth(label->width()))
                 << name << " " << label->objectName().toStdString();
-        else if (label)
+        } else if (label) {
             EXPECT_GE(label->width(), label->sizeHint().width())
                 << name << " " << label->objectName().toStdString();
+        }
     }
     // The readout sits in a box of its own: it must fill the box and show all of its text.
     auto *readout = panel->findChild<LiveReadoutLabel *>(QStringLiteral("entropyReadout"));
