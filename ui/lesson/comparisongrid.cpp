@@ -21,18 +21,19 @@ QColor mix(const QColor &a, const QColor &b, double t)
                             a.blueF() + (b.blueF() - a.blueF()) * t);
 }
 
-/// Blue for negative, white for 0, red for positive; |x| = range is the full colour.
 int legendHeight(const QFontMetrics &fm)
 {
     // A gap, a bar of half a line and a line of labels.
     return fm.height() * 2 + 4;
 }
 
-QColor divergingColor(double x, double range)
+/// The difference scale: the theme's negative colour at −range, its zero colour at 0 and its
+/// positive colour at +range, mixed linearly in between.
+QColor divergingColor(double x, double range, const Theme::MatrixColors &colors)
 {
     const double t = range > 0.0 ? std::clamp(x / range, -1.0, 1.0) : 0.0;
-    const QColor white(0xf7, 0xf7, 0xf7);
-    return t < 0 ? mix(white, QColor(0x21, 0x66, 0xac), -t) : mix(white, QColor(0xb2, 0x18, 0x2b), t);
+    return t < 0 ? mix(colors.differenceZero, colors.differenceNegative, -t)
+                 : mix(colors.differenceZero, colors.differencePositive, t);
 }
 
 } // namespace
@@ -50,6 +51,10 @@ ComparisonGrid::ComparisonGrid(AttentionModel *, ViewState *viewState, QWidget *
     m_titleFont = font();
     m_titleFont.setBold(true);
     connect(m_viewState, &ViewState::colorMapChanged, this, qOverload<>(&QWidget::update));
+    connect(m_viewState, &ViewState::themeChanged, this, [this] {
+        relayout();  // the colour bar's picture holds the theme's colours
+        update();
+    });
     m_message = tr("Nothing to show yet.");
     relayout();
 }
@@ -143,11 +148,12 @@ void ComparisonGrid::relayout()
                                   m_gridRect.width(), std::max(6.0, fm.height() * 0.5));
             // The colour bar, one pixel per column from −range to +range (white in the middle),
             // made here so that paintEvent only draws it.
+            const Theme::MatrixColors &colors = m_viewState->theme().matrix();
             const int width = std::max(1, static_cast<int>(m_legendRect.width() * devicePixelRatioF()));
             m_legendImage = QImage(width, 1, QImage::Format_RGB32);
             auto *line = reinterpret_cast<QRgb *>(m_legendImage.scanLine(0));
             for (int x = 0; x < width; ++x)
-                line[x] = divergingColor((2.0 * (x + 0.5) / width - 1.0), 1.0).rgb();
+                line[x] = divergingColor((2.0 * (x + 0.5) / width - 1.0), 1.0, colors).rgb();
         }
         const QString widest = m_scale == Scale::Difference ? QStringLiteral("−0.0000") : QStringLiteral("0.0000");
         m_showNumbers = cellWidth >= fm.horizontalAdvance(widest) + 4 && cellHeight >= fm.height();
@@ -178,11 +184,12 @@ QColor ComparisonGrid::cellColor(int row, int column) const
 {
     if (!m_hasMatrix || row < 0 || column < 0 || row >= m_values.rows() || column >= m_values.cols())
         return QColor();
+    const Theme::MatrixColors &colors = m_viewState->theme().matrix();
     if (m_allowed && !(*m_allowed)(row, column))
-        return QColor(0xd9, 0xd9, 0xd9);
+        return colors.maskedFill;
     const double x = m_values(row, column);
     if (m_scale == Scale::Difference)
-        return divergingColor(x, m_differenceRange);
+        return divergingColor(x, m_differenceRange, colors);
     return m_viewState->colorMap().colorAt(x);
 }
 
@@ -190,6 +197,7 @@ void ComparisonGrid::paintEvent(QPaintEvent *)
 {
     QPainter painter(this);
     painter.setRenderHint(QPainter::Antialiasing, false);
+    const Theme &theme = m_viewState->theme();
     const QFontMetricsF fm(font());
     painter.setFont(m_titleFont);
     painter.setPen(palette().color(QPalette::WindowText));
@@ -199,8 +207,8 @@ void ComparisonGrid::paintEvent(QPaintEvent *)
 
     if (!m_hasMatrix) {
         const QRectF box = QRectF(rect()).adjusted(2, m_titleRect.bottom() + 4, -2, -2);
-        painter.fillRect(box, QColor(0xee, 0xee, 0xee));
-        painter.setPen(QColor(0x55, 0x55, 0x55));
+        painter.fillRect(box, theme.undefinedBackground());
+        painter.setPen(theme.hintColor());
         painter.drawText(box.adjusted(6, 4, -6, -4), Qt::AlignCenter | Qt::TextWordWrap, m_message);
         return;
     }
@@ -224,9 +232,9 @@ void ComparisonGrid::paintEvent(QPaintEvent *)
             painter.fillRect(cell, fill);
             const bool masked = m_allowed && !(*m_allowed)(i, j);
             if (masked)
-                painter.fillRect(cell, QBrush(QColor(0x99, 0x99, 0x99), Qt::BDiagPattern));
+                painter.fillRect(cell, QBrush(theme.matrix().maskedHatch, Qt::BDiagPattern));
             if (m_showNumbers) {
-                painter.setPen(masked ? QColor(0x33, 0x33, 0x33) : ColorMap::textColorOn(fill.rgb()));
+                painter.setPen(masked ? theme.matrix().maskedText : ColorMap::textColorOn(fill.rgb()));
                 painter.drawText(cell, Qt::AlignCenter, formatCompact(m_values(i, j)));
             }
         }
