@@ -105,12 +105,14 @@ TEST(GridTheme, MaskGridCellsTakeTheThemesColours)
         // No other theme's blocked grey or allowed blue shows anywhere in the grid.
         for (Theme::Kind other : Theme::kinds()) {
             const Theme::MaskGridColors otherColors = Theme::make(other).maskGrid();
-            if (otherColors.blocked != colors.blocked)
-                EXPECT_EQ(share(image, canvas.geometry().gridRect(), otherColors.blocked), 0.0)
+            if (otherColors.blocked != colors.blocked) {
+                EXPECT_LT(share(image, canvas.geometry().gridRect(), otherColors.blocked), 0.01)
                     << name.toStdString() << " shows " << Theme::id(other).toStdString() << "'s blocked fill";
-            if (otherColors.allowed != colors.allowed)
-                EXPECT_EQ(share(image, canvas.geometry().gridRect(), otherColors.allowed), 0.0)
+            }
+            if (otherColors.allowed != colors.allowed) {
+                EXPECT_LT(share(image, canvas.geometry().gridRect(), otherColors.allowed), 0.01)
                     << name.toStdString() << " shows " << Theme::id(other).toStdString() << "'s allowed fill";
+            }
         }
     }
 }
@@ -165,8 +167,10 @@ TEST(GridTheme, ComparisonGridCellsTakeTheThemesColours)
         EXPECT_GT(share(image, masked, colors.maskedHatch), 0.05) << Theme::id(kind).toStdString();
         for (Theme::Kind other : Theme::kinds()) {
             const QColor otherFill = Theme::make(other).matrix().maskedFill;
-            if (otherFill != colors.maskedFill)
-                EXPECT_EQ(share(image, masked, otherFill), 0.0) << Theme::id(kind).toStdString();
+            // (A stray anti-aliased pixel of the number may happen to match; a fill would not.)
+            if (otherFill != colors.maskedFill) {
+                EXPECT_LT(share(image, masked, otherFill), 0.05) << Theme::id(kind).toStdString();
+            }
         }
     }
 

@@ -163,8 +163,9 @@ TEST(MaskGridGeometry, PointsOutsideHitNothing)
             EXPECT_EQ(g.hitTest(p).kind, Hit::Kind::None) << label(c) << " (" << p.x() << "," << p.y() << ")";
         }
         // Just right of the grid and between the grid and the strip under it.
-        if (grid.right() + 1 < size.width())
+        if (grid.right() + 1 < size.width()) {
             EXPECT_EQ(g.hitTest(QPoint(grid.right() + 1, grid.center().y())).kind, Hit::Kind::None) << label(c);
+        }
         ASSERT_GT(g.realKeyStrip().top(), grid.bottom() + 1) << label(c);
         EXPECT_EQ(g.hitTest(QPoint(grid.center().x(), grid.bottom() + 1)).kind, Hit::Kind::None) << label(c);
         EXPECT_EQ(g.rowAt(grid.top() - 1), -1);
