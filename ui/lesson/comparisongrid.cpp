@@ -158,6 +158,51 @@ void ComparisonGrid::relayout()
         const QString widest = m_scale == Scale::Difference ? QStringLiteral("−0.0000") : QStringLiteral("0.0000");
         m_showNumbers = cellWidth >= fm.horizontalAdvance(widest) + 4 && cellHeight >= fm.height();
     }
+    placeLabels();
+}
+
+void ComparisonGrid::placeLabels()
+{
+    m_placedRowLabels.clear();
+    m_placedColumnLabels.clear();
+    if (!m_hasMatrix || m_values.rows() == 0 || m_values.cols() == 0)
+        return;
+    // Every name when the cells give it room, shortened to its cell otherwise; only cells too
+    // small for a few letters write every n-th name.
+    const QFontMetricsF fm(font());
+    const double few = 4.0 * fm.averageCharWidth();
+    const MatrixLabelLayout columns(m_columnLabels.mid(0, m_values.cols()), font());
+    MatrixLabelLayout::Placement across;
+    across.axis = MatrixLabelLayout::Axis::Columns;
+    across.above = true;
+    across.start = m_gridRect.left();
+    across.cell = m_gridRect.width() / m_values.cols();
+    across.edge = m_gridRect.top();
+    across.depth = m_columnLabelHeight;
+    across.gap = 2.0;
+    across.step = MatrixLabelLayout::stepFor(std::min(columns.widest(), few) + across.gap, across.cell,
+                                             MatrixLabelLayout::Thinning::AnyStep);
+    m_placedColumnLabels = columns.place(across);
+
+    const MatrixLabelLayout rows(m_rowLabels.mid(0, m_values.rows()), font());
+    MatrixLabelLayout::Placement down;
+    down.axis = MatrixLabelLayout::Axis::Rows;
+    down.start = m_gridRect.top();
+    down.cell = m_gridRect.height() / m_values.rows();
+    down.edge = m_gridRect.left() - 4;
+    down.depth = m_rowLabelWidth - 4;
+    down.step = MatrixLabelLayout::stepFor(fm.height(), down.cell, MatrixLabelLayout::Thinning::AnyStep);
+    m_placedRowLabels = rows.place(down);
+}
+
+QVector<DrawnLabel> ComparisonGrid::drawnLabels() const
+{
+    QVector<DrawnLabel> labels;
+    for (const MatrixLabelLayout::Label &label : m_placedColumnLabels)
+        labels.append(label.toDrawnLabel());
+    for (const MatrixLabelLayout::Label &label : m_placedRowLabels)
+        labels.append(label.toDrawnLabel());
+    return labels;
 }
 
 QRectF ComparisonGrid::cellRect(int row, int column) const
@@ -213,19 +258,12 @@ void ComparisonGrid::paintEvent(QPaintEvent *)
         return;
     }
 
-    for (int j = 0; j < m_values.cols(); ++j) {
-        const QRectF cell = cellRect(0, j);
-        const QRectF labelRect(cell.left(), m_gridRect.top() - m_columnLabelHeight, cell.width(), m_columnLabelHeight);
-        painter.setPen(palette().color(QPalette::WindowText));
-        painter.drawText(labelRect, Qt::AlignCenter,
-                         fm.elidedText(m_columnLabels.value(j), Qt::ElideRight, labelRect.width() - 2));
-    }
+    painter.setPen(palette().color(QPalette::WindowText));
+    for (const MatrixLabelLayout::Label &label : m_placedColumnLabels)
+        MatrixLabelLayout::draw(painter, label);
+    for (const MatrixLabelLayout::Label &label : m_placedRowLabels)
+        MatrixLabelLayout::draw(painter, label);
     for (int i = 0; i < m_values.rows(); ++i) {
-        const QRectF first = cellRect(i, 0);
-        const QRectF labelRect(m_gridRect.left() - m_rowLabelWidth, first.top(), m_rowLabelWidth - 4, first.height());
-        painter.setPen(palette().color(QPalette::WindowText));
-        painter.drawText(labelRect, Qt::AlignRight | Qt::AlignVCenter,
-                         fm.elidedText(m_rowLabels.value(i), Qt::ElideRight, labelRect.width()));
         for (int j = 0; j < m_values.cols(); ++j) {
             const QRectF cell = cellRect(i, j);
             const QColor fill = cellColor(i, j);
@@ -268,6 +306,14 @@ bool ComparisonGrid::event(QEvent *event)
                                            .arg(m_rowLabels.value(i), m_columnLabels.value(j),
                                                 formatFull(m_values(i, j))),
                                        this);
+                    return true;
+                }
+            }
+        }
+        for (const QVector<MatrixLabelLayout::Label> *labels : {&m_placedColumnLabels, &m_placedRowLabels}) {
+            for (const MatrixLabelLayout::Label &label : *labels) {
+                if (label.isShortened() && label.rect.contains(help->pos())) {
+                    QToolTip::showText(help->globalPos(), label.fullText, this);
                     return true;
                 }
             }

@@ -14,22 +14,6 @@ namespace {
 // cell by cell, and per-cell hatching and crosses are left out.
 constexpr int kDetailedCellLimit = 64 * 64;
 
-// The smallest of 1, 2, 5, 10, 20, 50, ... that is at least `raw`, so thinned labels fall on
-// round positions.
-int niceStep(double raw)
-{
-    if (raw <= 1.0)
-        return 1;
-    int base = 1;
-    while (true) {
-        for (int factor : {1, 2, 5}) {
-            if (base * factor >= raw)
-                return base * factor;
-        }
-        base *= 10;
-    }
-}
-
 int indexForCoordinate(const QVector<int> &edges, int coordinate)
 {
     // Cell k spans [edges[k], edges[k + 1]); empty cells (equal edges) can never be hit.
@@ -85,9 +69,8 @@ MaskGridGeometry::MaskGridGeometry(const Input &input)
     widestRowLabel += 2;  // integer advances round down what elidedText() measures exactly
     const int rowLabelWidth =
         std::min(widestRowLabel + m_swatchWidth + 2 * gap, std::max(availableWidth / 3, 3 * m_lineHeight));
-    int widestColumnLabel = 0;
-    for (const QString &label : m_keyLabels)
-        widestColumnLabel = std::max(widestColumnLabel, metrics.horizontalAdvance(label) + 2);
+    auto columnLayout = std::make_shared<const MatrixLabelLayout>(m_keyLabels, m_font);
+    const int widestColumnLabel = static_cast<int>(std::ceil(columnLayout->widest())) + 2;
 
     const int stripGap = std::max(3, m_lineHeight / 3);
     const int stripHeight = m_lineHeight + m_lineHeight / 3;
@@ -96,40 +79,38 @@ MaskGridGeometry::MaskGridGeometry(const Input &input)
     const double gridWidthRoom = std::max(0, availableWidth - rowLabelWidth);
     // Cells grow with the view, but a 3x3 mask on a large screen stays a figure, not a wall.
     const double maxCell = std::max(4.5 * m_lineHeight, std::min(width, height) / 5.0);
-
-    double cellWidth = 0.0;
-    double cellHeight = 0.0;
-    int columnLabelHeight = 0;
-    for (ColumnLabelMode mode :
-         {ColumnLabelMode::OneLine, ColumnLabelMode::TwoLines, ColumnLabelMode::Rotated}) {
-        m_columnLabelMode = mode;
-        switch (mode) {
-        case ColumnLabelMode::OneLine:
-            columnLabelHeight = m_lineHeight + 2;
-            break;
-        case ColumnLabelMode::TwoLines:
-            columnLabelHeight = 2 * metrics.lineSpacing() + 2;
-            break;
-        case ColumnLabelMode::Rotated: {
-            // Upright names take the height they need as long as every row keeps a cell of a
-            // line and a quarter: a short grid gives its spare height to the names rather than
-            // cut them to "mem…".
-            const int rowsNeed = rows * (m_lineHeight * 5 / 4);
-            const int spare = height - fixedHeight - rowsNeed;
-            columnLabelHeight = std::min(widestColumnLabel + m_lineHeight / 2,
-                                         std::max({3 * m_lineHeight, height * 3 / 10, spare}));
-            break;
-        }
-        }
-        const double gridHeightRoom = std::max(0, height - fixedHeight - columnLabelHeight);
-        cellWidth = std::min(gridWidthRoom / columns, maxCell);
-        cellHeight = std::min(gridHeightRoom / rows, maxCell);
+    // The cells' width and height when the key names take `labelHeight` above the grid.
+    const auto cellsFor = [&](double labelHeight) {
+        const double gridHeightRoom = std::max(0.0, height - fixedHeight - labelHeight);
+        double cellWidth = std::min(gridWidthRoom / columns, maxCell);
+        double cellHeight = std::min(gridHeightRoom / rows, maxCell);
         // Cells may be wider than tall (room for labels), but not absurdly so.
         cellWidth = std::min(cellWidth, 2.5 * cellHeight);
         cellHeight = std::min(cellHeight, 2.5 * cellWidth);
-        if (mode == ColumnLabelMode::Rotated || columnLabelsFit(mode, cellWidth))
-            break;
-    }
+        return std::pair<double, double>(cellWidth, cellHeight);
+    };
+
+    // The key names across on one line, else over two, else turned upright (thinned to every
+    // 2nd, 5th, 10th... name when even upright names crowd). Upright names take the height they
+    // need as long as every row keeps a cell of a line and a quarter: a short grid gives its
+    // spare height to the names rather than cut them to "mem…".
+    const int columnGap = columnLabelGap();
+    const int rowsNeed = rows * (m_lineHeight * 5 / 4);
+    const int spareHeight = height - fixedHeight - rowsNeed;
+    const int turnedHeight = std::min(widestColumnLabel + m_lineHeight / 2,
+                                      std::max({3 * m_lineHeight, height * 3 / 10, spareHeight}));
+    using Form = MatrixLabelLayout::Form;
+    // Turned names need a line and a tenth each along the grid.
+    const QVector<MatrixLabelLayout::Candidate> candidates = {
+        {Form::Across, double(m_lineHeight + 2), double(columnGap + 1)},
+        {Form::TwoLines, double(2 * metrics.lineSpacing() + 2), double(columnGap + 1)},
+        {Form::Turned, double(turnedHeight), 0.1 * m_lineHeight},
+    };
+    const MatrixLabelLayout::Choice choice = columnLayout->choose(
+        candidates, [&](double depth) { return std::floor(cellsFor(depth).first); },
+        MatrixLabelLayout::Thinning::RoundSteps, MatrixLabelLayout::Fallback::LastCandidate);
+    const int columnLabelHeight = static_cast<int>(choice.depth);
+    const auto [cellWidth, cellHeight] = cellsFor(columnLabelHeight);
 
     const int gridWidth = static_cast<int>(std::lround(cellWidth * columns));
     const int blockWidth = rowLabelWidth + gridWidth;
@@ -166,42 +147,56 @@ MaskGridGeometry::MaskGridGeometry(const Input &input)
     m_drawGaps = smallerSide >= 8.0;
     m_drawCrosses = smallerSide >= 14.0;
 
-    m_rowLabelStep = cellHeight > 0 ? niceStep(m_lineHeight * 1.05 / cellHeight) : rows;
-    m_columnLabelStep = 1;
-    if (columnLabelsRotated())
-        m_columnLabelStep = cellWidth > 0 ? niceStep(m_lineHeight * 1.1 / cellWidth) : columns;
-
     const int rowTextWidth = rowLabelWidth - m_swatchWidth - 2 * gap;
     m_realKeyLabel = metrics.elidedText(input.realKeyText, Qt::ElideRight, m_realKeyLabelRect.width());
     m_undefinedTextWidth = boldMetrics.horizontalAdvance(m_undefinedText) + 2;
-    for (const QString &label : m_queryLabels)
-        m_rowLabels << boldMetrics.elidedText(label, Qt::ElideRight, rowTextWidth);
-    for (const QString &label : m_keyLabels) {
-        if (!columnLabelsRotated()) {
-            m_columnLabels << label;
-            continue;
-        }
-        // Upright in full; else upright on two lines broken at a space, where the column is wide
-        // enough for two; only then shortened (hovering names the key in full).
-        const int room = columnLabelHeight - m_lineHeight / 2;
-        if (metrics.horizontalAdvance(label) + 1 <= room) {
-            m_columnLabels << label;
-            continue;
-        }
-        QString split;
-        if (cellWidth >= 2.2 * metrics.lineSpacing() && m_columnLabelStep == 1) {
-            int best = room + 1;
-            for (qsizetype at = label.indexOf(QLatin1Char(' ')); at > 0; at = label.indexOf(QLatin1Char(' '), at + 1)) {
-                const int longer = std::max(metrics.horizontalAdvance(label.left(at)),
-                                            metrics.horizontalAdvance(label.mid(at + 1))) + 1;
-                if (longer <= room && longer < best) {
-                    best = longer;
-                    split = label.left(at) + QLatin1Char('\n') + label.mid(at + 1);
-                }
-            }
-        }
-        m_columnLabels << (split.isEmpty() ? metrics.elidedText(label, Qt::ElideRight, room) : split);
+
+    // The query names right-aligned before their colour swatch, measured in bold (the selected
+    // and hovered ones are written in bold), thinned to round steps when rows are too short.
+    QVector<double> rowEdges(rows + 1);
+    for (int i = 0; i <= rows; ++i)
+        rowEdges[i] = m_rowEdges[i];
+    const MatrixLabelLayout rowLayout(m_queryLabels, m_boldFont, 0);
+    m_rowPlacement.axis = MatrixLabelLayout::Axis::Rows;
+    m_rowPlacement.edges = rowEdges;
+    m_rowPlacement.edge = gridLeft - gap / 2 - m_swatchWidth - gap / 2 + 1;
+    m_rowPlacement.depth = rowTextWidth;
+    m_rowPlacement.step = MatrixLabelLayout::stepFor(m_lineHeight * 1.05, cellHeight,
+                                                     MatrixLabelLayout::Thinning::RoundSteps);
+    m_rowLabels = rowLayout.place(m_rowPlacement);
+
+    // The key names over the columns, written up to the grid.
+    QVector<double> columnEdges(columns + 1);
+    for (int j = 0; j <= columns; ++j)
+        columnEdges[j] = m_columnEdges[j];
+    m_columnPlacement.axis = MatrixLabelLayout::Axis::Columns;
+    m_columnPlacement.form = choice.form;
+    m_columnPlacement.edges = columnEdges;
+    m_columnPlacement.above = true;
+    m_columnPlacement.step = choice.step;
+    if (choice.form == Form::Turned) {
+        m_columnPlacement.edge = m_columnLabelArea.bottom() - 2;
+        m_columnPlacement.depth = columnLabelHeight - m_lineHeight / 2;
+        m_columnPlacement.gap = 0.0;
+        // Upright on two lines broken at a space, where the column is wide enough for two.
+        m_columnPlacement.turnedTwoLinesFrom = 2.2 * metrics.lineSpacing();
+    } else {
+        m_columnPlacement.edge = m_columnLabelArea.top() + m_columnLabelArea.height();
+        m_columnPlacement.depth = m_columnLabelArea.height();
+        m_columnPlacement.gap = columnGap;
     }
+    m_columnLabels = columnLayout->place(m_columnPlacement);
+    m_columnLayout = std::move(columnLayout);
+}
+
+QVector<MaskGridGeometry::Label> MaskGridGeometry::columnLabels(int hoveredKey) const
+{
+    if (!m_columnLayout || hoveredKey < 0 || hoveredKey >= keyCount() || m_columnPlacement.step == 1
+        || hoveredKey % m_columnPlacement.step == 0)
+        return m_columnLabels;
+    MatrixLabelLayout::Placement placement = m_columnPlacement;
+    placement.extra = {hoveredKey};
+    return m_columnLayout->place(placement);
 }
 
 int MaskGridGeometry::labelGap() const
@@ -213,26 +208,6 @@ int MaskGridGeometry::columnLabelGap() const
 {
     // Neighbouring labels written across must stay visibly apart.
     return std::max(6, m_lineHeight / 2) & ~1;
-}
-
-bool MaskGridGeometry::columnLabelsFit(ColumnLabelMode mode, double cellWidth) const
-{
-    const int room = static_cast<int>(std::floor(cellWidth)) - columnLabelGap();
-    if (room <= 0)
-        return false;
-    const QFontMetrics metrics(m_font);
-    for (const QString &label : m_keyLabels) {
-        if (mode == ColumnLabelMode::OneLine) {
-            if (metrics.horizontalAdvance(label) + 1 > room)
-                return false;
-        } else {
-            const QRect bounds = metrics.boundingRect(QRect(0, 0, room, 100 * m_lineHeight),
-                                                      Qt::AlignHCenter | Qt::TextWordWrap, label);
-            if (bounds.width() > room || bounds.height() > 2 * metrics.lineSpacing())
-                return false;
-        }
-    }
-    return true;
 }
 
 QRect MaskGridGeometry::cellRect(int queryRow, int keyRow) const
@@ -312,39 +287,13 @@ MaskGridGeometry::Hit MaskGridGeometry::hitTest(const QPoint &pos) const
 QVector<DrawnLabel> MaskGridGeometry::drawnLabels(const std::function<QString(const Hit &)> &toolTip) const
 {
     QVector<DrawnLabel> labels;
-    if (isEmpty())
-        return labels;
-    const QFontMetricsF metrics(m_font);
-    const int columns = std::min<int>(keyCount(), m_columnLabels.size());
-    for (int j = 0; j < columns; j += m_columnLabelStep) {
-        const int x0 = m_columnEdges[j];
-        const int x1 = m_columnEdges[j + 1];
-        const QString &text = m_columnLabels.at(j);
-        QRectF rect;
-        if (columnLabelsRotated()) {
-            double length = 0.0;
-            for (const QString &line : text.split(QLatin1Char('\n')))
-                length = std::max(length, metrics.horizontalAdvance(line));
-            const double across = text.contains(QLatin1Char('\n')) ? 2.0 * metrics.lineSpacing() : m_lineHeight;
-            rect = QRectF((x0 + x1) / 2.0 - across / 2.0, m_columnLabelArea.bottom() - 2 - length, across, length);
-        } else {
-            const int inset = columnLabelGap() / 2;
-            const QRect box(x0 + inset, m_columnLabelArea.top(), x1 - x0 - 2 * inset, m_columnLabelArea.height());
-            rect = metrics.boundingRect(QRectF(box), Qt::AlignHCenter | Qt::AlignBottom | Qt::TextWordWrap, text);
-        }
-        const bool whole = QString(text).replace(QLatin1Char('\n'), QLatin1Char(' ')) == m_keyLabels.at(j);
-        labels.append(DrawnLabel{rect, text, whole ? QString() : toolTip(Hit{Hit::Kind::ColumnLabel, -1, j})});
+    for (const Label &label : m_columnLabels) {
+        labels.append(DrawnLabel{label.rect, label.text,
+                                 label.isShortened() ? toolTip(Hit{Hit::Kind::ColumnLabel, -1, label.index}) : QString()});
     }
-    const QFontMetricsF bold(m_boldFont);
-    const int rows = std::min<int>(queryCount(), m_rowLabels.size());
-    for (int i = 0; i < rows; i += m_rowLabelStep) {
-        const QString &text = m_rowLabels.at(i);
-        const int centre = (m_rowEdges[i] + m_rowEdges[i + 1]) / 2;
-        const double width = bold.horizontalAdvance(text);
-        const QRectF rect(m_gridRect.left() - m_swatchWidth - labelGap() - width,
-                          centre - m_lineHeight / 2.0, width, m_lineHeight);
-        const bool whole = text == m_queryLabels.at(i);
-        labels.append(DrawnLabel{rect, text, whole ? QString() : toolTip(Hit{Hit::Kind::RowLabel, i, -1})});
+    for (const Label &label : m_rowLabels) {
+        labels.append(DrawnLabel{label.rect, label.text,
+                                 label.isShortened() ? toolTip(Hit{Hit::Kind::RowLabel, label.index, -1}) : QString()});
     }
     return labels;
 }

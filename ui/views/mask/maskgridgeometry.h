@@ -1,5 +1,6 @@
 #pragma once
 
+#include "matrixlabellayout.h"
 #include "textfit.h"
 
 #include <QFont>
@@ -10,14 +11,15 @@
 #include <QVector>
 
 #include <functional>
+#include <memory>
 
 namespace attnlens {
 
 /// Where every part of the mask grid goes in a view of a given size, and what a point in it
 /// hits: the cells' edges, the query names left of the grid, the key names over it (across, on
-/// two lines, or upright, written only every few columns when they crowd), the "real key" strip
-/// under it and the refusal banner at the bottom. It is measured from a font and the names alone,
-/// with no widget, so it can be tested on its own.
+/// two lines, or turned upright, written only every few columns when they crowd; laid out by the
+/// shared MatrixLabelLayout), the "real key" strip under it and the refusal banner at the bottom.
+/// It is measured from a font and the names alone, with no widget, so it can be tested on its own.
 ///
 /// Invariants: cell (i, j) spans [columnEdge(j), columnEdge(j + 1)) × [rowEdge(i), rowEdge(i + 1));
 /// the edges are rounded once, so the cells tile the grid without gaps or overlaps, and
@@ -25,7 +27,7 @@ namespace attnlens {
 /// 500 pixels. The label areas lie outside the grid.
 class MaskGridGeometry {
 public:
-    enum class ColumnLabelMode { OneLine, TwoLines, Rotated };
+    using Label = MatrixLabelLayout::Label;
 
     /// What a point falls on.
     struct Hit {
@@ -94,15 +96,19 @@ public:
     /// The space between neighbouring key names written across.
     int columnLabelGap() const;
 
-    ColumnLabelMode columnLabelMode() const { return m_columnLabelMode; }
+    /// How the key names are written: across, over two lines, or turned upright.
+    MatrixLabelLayout::Form columnLabelForm() const { return m_columnPlacement.form; }
     /// Whether the key names are written upright (too narrow to write them across).
-    bool columnLabelsRotated() const { return m_columnLabelMode == ColumnLabelMode::Rotated; }
+    bool columnLabelsRotated() const { return columnLabelForm() == MatrixLabelLayout::Form::Turned; }
     /// Every how many rows / columns a name is written (1 = all).
-    int rowLabelStep() const { return m_rowLabelStep; }
-    int columnLabelStep() const { return m_columnLabelStep; }
-    /// The names as drawn: shortened to fit, a key's name perhaps broken over two lines.
-    const QStringList &rowLabels() const { return m_rowLabels; }
-    const QStringList &columnLabels() const { return m_columnLabels; }
+    int rowLabelStep() const { return m_rowPlacement.step; }
+    int columnLabelStep() const { return m_columnPlacement.step; }
+    /// The query names as written (shortened to fit, measured in bold so that the selected one
+    /// fits too).
+    const QVector<Label> &rowLabels() const { return m_rowLabels; }
+    /// The key names as written; `hoveredKey`, when the names are thinned, is written as well
+    /// where it has room between its neighbours.
+    QVector<Label> columnLabels(int hoveredKey = -1) const;
     QString realKeyLabel() const { return m_realKeyLabel; }
     QString bannerText() const { return m_bannerText; }
     QString undefinedText() const { return m_undefinedText; }
@@ -118,7 +124,6 @@ public:
     QVector<DrawnLabel> drawnLabels(const std::function<QString(const Hit &)> &toolTip) const;
 
 private:
-    bool columnLabelsFit(ColumnLabelMode mode, double cellWidth) const;
 
     QSize m_size;
     QFont m_font;
@@ -136,11 +141,12 @@ private:
     QRect m_bannerRect;
     QVector<int> m_rowEdges;     // N_q + 1 y coordinates
     QVector<int> m_columnEdges;  // N_k + 1 x coordinates
-    QStringList m_rowLabels;     // elided to fit
-    QStringList m_columnLabels;  // elided or broken to fit
-    ColumnLabelMode m_columnLabelMode = ColumnLabelMode::OneLine;
-    int m_rowLabelStep = 1;
-    int m_columnLabelStep = 1;
+    // The names, measured once per layout; the key names are placed again for a hovered key.
+    std::shared_ptr<const MatrixLabelLayout> m_columnLayout;
+    MatrixLabelLayout::Placement m_columnPlacement;
+    MatrixLabelLayout::Placement m_rowPlacement;
+    QVector<Label> m_columnLabels;
+    QVector<Label> m_rowLabels;
     int m_swatchWidth = 0;
     bool m_detailed = true;
     bool m_drawCrosses = true;

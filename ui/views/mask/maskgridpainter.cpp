@@ -98,43 +98,12 @@ void MaskGridPainter::paint(QPainter &painter) const
 void MaskGridPainter::paintColumnLabels(QPainter &painter) const
 {
     const MaskGridGeometry &g = m_geometry;
-    const QRect labelArea = g.columnLabelArea();
-    const QStringList &labels = g.columnLabels();
-    const int step = g.columnLabelStep();
-    const int lineHeight = g.lineHeight();
-    const int columns = g.keyCount();
     const int hovered = m_state.hoveredKey;
-    for (int j = 0; j < columns; ++j) {
-        if (j % step != 0 && j != hovered)
-            continue;
-        if (step > 1 && j == hovered) {
-            // A hovered column between two written labels is named only if it has room.
-            const int previous = j - j % step;
-            const int next = previous + step;
-            const double spacing = double(g.gridRect().width()) / columns;
-            if ((j - previous) * spacing < lineHeight * 1.1
-                || (next < columns && (next - j) * spacing < lineHeight * 1.1))
-                continue;
-        }
-        const int x0 = g.columnEdge(j);
-        const int x1 = g.columnEdge(j + 1);
-        painter.setPen(j == hovered ? m_theme.textColor() : m_theme.keyColor());
-        painter.setFont(j == hovered ? g.boldFont() : g.font());
-        if (!g.columnLabelsRotated()) {
-            // Inset by half the gap on each side, as the geometry measured them.
-            const int inset = g.columnLabelGap() / 2;
-            const QRect box(x0 + inset, labelArea.top(), x1 - x0 - 2 * inset, labelArea.height());
-            painter.drawText(box, Qt::AlignHCenter | Qt::AlignBottom | Qt::TextWordWrap, labels[j]);
-        } else {
-            painter.save();
-            painter.translate((x0 + x1) / 2.0, labelArea.bottom() - 2);
-            painter.rotate(-90);
-            const int lines = labels[j].contains(QLatin1Char('\n')) ? 2 : 1;
-            const double boxHeight = lines == 1 ? lineHeight : 2.0 * g.lineSpacing();
-            const QRectF box(0, -boxHeight / 2.0, labelArea.height(), boxHeight);
-            painter.drawText(box, Qt::AlignLeft | Qt::AlignVCenter, labels[j]);
-            painter.restore();
-        }
+    // The hovered key is named in bold, and written even between thinned names if it has room.
+    for (const MaskGridGeometry::Label &label : g.columnLabels(hovered)) {
+        painter.setPen(label.index == hovered ? m_theme.textColor() : m_theme.keyColor());
+        painter.setFont(label.index == hovered ? g.boldFont() : g.font());
+        MatrixLabelLayout::draw(painter, label);
     }
     painter.setFont(g.font());
 }
@@ -169,18 +138,15 @@ void MaskGridPainter::paintRowLabels(QPainter &painter) const
         }
     }
 
-    for (int i = 0; i < rows; ++i) {
-        const bool labelled = i % g.rowLabelStep() == 0 || (everyRow && i == hovered);
-        if (!labelled)
-            continue;
-        const int centre = (g.rowEdge(i) + g.rowEdge(i + 1)) / 2;
-        const QRect box(QPoint(g.rowLabelArea().left(), centre - lineHeight / 2),
-                        QPoint(textRight, centre + lineHeight / 2));
+    for (const MaskGridGeometry::Label &label : g.rowLabels()) {
+        const int i = label.index;
         const bool emphasise = i == selected || i == hovered;
         painter.setFont(emphasise ? g.boldFont() : g.font());
         painter.setPen(isEmptyRow(i) ? m_theme.maskGrid().refusal : m_theme.textColor());
-        painter.drawText(box, Qt::AlignRight | Qt::AlignVCenter, g.rowLabels()[i]);
+        MatrixLabelLayout::draw(painter, label);
         if (!everyRow) {
+            // A thinned name points at its row with a line in the query's colour.
+            const int centre = (g.rowEdge(i) + g.rowEdge(i + 1)) / 2;
             painter.setPen(QPen(m_theme.queryColor(i), 2));
             painter.drawLine(QPoint(swatchLeft, centre), QPoint(grid.left() - 2, centre));
         }
