@@ -28,7 +28,7 @@ Theme::MaskGridColors maskGridColors(Theme::Kind kind)
         // The allowed blue lifted a little so that it glows on the dark plane; the refused
         // outlines are the theme's soft warning red.
         return {rgb(0x2a9fd6), Qt::white,     rgb(0x353b43), rgb(0x8b949e), rgb(0x8b949e),
-                rgb(0x3d2426), rgb(0xef6a6a), rgb(0xff5c5c), rgb(0xffd54f), rgb(0x1b1f24)};
+                rgb(0x3d2426), rgb(0xef6a6a), rgb(0xff5c5c), rgb(0xffd54f), Qt::white};
     case Theme::Kind::Projector:
         // Deeper blue and darker greys: a beamer washes pale colours out.
         return {rgb(0x0a7fb5), Qt::white,     rgb(0xd8d8d8), rgb(0x505050), rgb(0x505050),

@@ -100,9 +100,13 @@ void MaskGridPainter::paintColumnLabels(QPainter &painter) const
     const MaskGridGeometry &g = m_geometry;
     const int hovered = m_state.hoveredKey;
     // The hovered key is named in bold, and written even between thinned names if it has room.
-    for (const MaskGridGeometry::Label &label : g.columnLabels(hovered)) {
-        painter.setPen(label.index == hovered ? m_theme.textColor() : m_theme.keyColor());
-        painter.setFont(label.index == hovered ? g.boldFont() : g.font());
+    for (MaskGridGeometry::Label label : g.columnLabels(hovered)) {
+        const bool bold = label.index == hovered;
+        painter.setPen(bold ? m_theme.textColor() : m_theme.keyColor());
+        painter.setFont(bold ? g.boldFont() : g.font());
+        // The box fits the name in the regular font: in bold it grows about its centre.
+        if (bold && label.rotation == 0.0)
+            label.alignment |= Qt::TextDontClip;
         MatrixLabelLayout::draw(painter, label);
     }
     painter.setFont(g.font());
