@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <string>
 
@@ -251,4 +252,40 @@ TEST(MaskGridGeometry, NoQueriesOrNoKeysMeansNoGrid)
     EXPECT_EQ(g.hitTest(QPoint(200, 150)).kind, Hit::Kind::None);
     EXPECT_FALSE(g.bannerRect().isEmpty()) << "the refusal is still written";
     EXPECT_TRUE(g.drawnLabels([](const Hit &) { return QString(); }).isEmpty());
+}
+
+TEST(MaskGridGeometry, AHoveredKeyIsNamedBetweenThinnedNamesOnlyWhereItHasRoom)
+{
+    int namedExtra = 0;
+    int wideSteps = 0;
+    for (int keys : {40, 50, 60, 70, 80, 100}) {
+        const MaskGridGeometry g(input(20, keys, QSize(520, 360), QStringLiteral("key %1")));
+        const int step = g.columnLabelStep();
+        ASSERT_GT(step, 1) << keys << " names in 520 pixels are thinned";
+        wideSteps += step >= 5 ? 1 : 0;
+        const QVector<MaskGridGeometry::Label> plain = g.columnLabels();
+        for (const MaskGridGeometry::Label &label : plain)
+            EXPECT_EQ(label.index % step, 0) << label.index;
+
+        for (int hovered = 0; hovered < keys; ++hovered) {
+            const QVector<MaskGridGeometry::Label> labels = g.columnLabels(hovered);
+            const bool named = std::any_of(labels.cbegin(), labels.cend(),
+                                           [hovered](const MaskGridGeometry::Label &l) { return l.index == hovered; });
+            if (hovered % step == 0) {
+                EXPECT_TRUE(named) << keys << " " << hovered;
+                EXPECT_EQ(labels.size(), plain.size()) << keys << " " << hovered;
+                continue;
+            }
+            // Written besides the others only when it overlaps none of them.
+            EXPECT_EQ(labels.size(), plain.size() + (named ? 1 : 0)) << keys << " " << hovered;
+            for (int a = 0; a < labels.size(); ++a) {
+                for (int b = a + 1; b < labels.size(); ++b)
+                    EXPECT_FALSE(labels[a].rect.intersects(labels[b].rect)) << keys << " " << hovered;
+            }
+            namedExtra += named ? 1 : 0;
+        }
+    }
+    // Steps of 5 or more leave room in the middle of a gap for the hovered key's name.
+    ASSERT_GT(wideSteps, 0);
+    EXPECT_GT(namedExtra, 0);
 }
