@@ -16,11 +16,51 @@ void setAllGroups(QPalette &palette, QPalette::ColorRole role, const QColor &col
     palette.setColor(QPalette::Disabled, role, color);
 }
 
+// Light keeps the grid's classic look (its own greys, lighter than a heatmap's masked cells);
+// the others take the theme's masked and warning colours.
+Theme::MaskGridColors maskGridColors(Theme::Kind kind)
+{
+    switch (kind) {
+    case Theme::Kind::Light:
+        return {rgb(0x1d91c0), Qt::white,     rgb(0xe4e4e4), rgb(0xa8a8a8), rgb(0x808080),
+                rgb(0xf6d5d5), rgb(0xc01c28), rgb(0xe01020), rgb(0x222222), Qt::white};
+    case Theme::Kind::Dark:
+        // The allowed blue lifted a little so that it glows on the dark plane; the refused
+        // outlines are the theme's soft warning red.
+        return {rgb(0x2a9fd6), Qt::white,     rgb(0x353b43), rgb(0x8b949e), rgb(0x8b949e),
+                rgb(0x3d2426), rgb(0xef6a6a), rgb(0xff5c5c), rgb(0xffd54f), Qt::white};
+    case Theme::Kind::Projector:
+        // Deeper blue and darker greys: a beamer washes pale colours out.
+        return {rgb(0x0a7fb5), Qt::white,     rgb(0xd8d8d8), rgb(0x505050), rgb(0x505050),
+                rgb(0xffe3e0), rgb(0xc00000), rgb(0xe00000), rgb(0x000000), Qt::white};
+    }
+    return {};
+}
+
+Theme::MatrixColors matrixColors(Theme::Kind kind)
+{
+    // ColorBrewer's RdBu ends around a near-white 0, the same in every theme.
+    const QColor negative = rgb(0x2166ac);
+    const QColor zero = rgb(0xf7f7f7);
+    const QColor positive = rgb(0xb2182b);
+    switch (kind) {
+    case Theme::Kind::Light:
+        return {rgb(0xd9d9d9), rgb(0x999999), rgb(0x333333), negative, zero, positive};
+    case Theme::Kind::Dark:
+        return {rgb(0x353b43), rgb(0x8b949e), rgb(0xd9dee4), negative, zero, positive};
+    case Theme::Kind::Projector:
+        return {rgb(0xd0d0d0), rgb(0x505050), rgb(0x000000), negative, zero, positive};
+    }
+    return {};
+}
+
 } // namespace
 
 Theme Theme::make(Kind kind)
 {
     Theme theme(kind);
+    theme.m_maskGrid = maskGridColors(kind);
+    theme.m_matrix = matrixColors(kind);
     switch (kind) {
     case Kind::Light:
         theme.m_plotBackground = Qt::white;

@@ -91,6 +91,33 @@ public:
     QColor sheetHighlightBackground() const { return m_sheetHighlightBackground; }
     QColor sheetRefusalBackground() const { return m_sheetRefusalBackground; }
 
+    /// The mask grid, where the mask is edited: the colours of its cells and marks.
+    struct MaskGridColors {
+        QColor allowed;         ///< an allowed cell, a ticked "real key" flag
+        QColor allowedMark;     ///< the tick on a "real key" flag
+        QColor blocked;         ///< under the hatching of a blocked cell
+        QColor blockedHatch;
+        QColor blockedCross;    ///< the cross over a blocked cell, the frame of an unticked flag
+        QColor undefinedRow;    ///< under a row with no allowed key
+        QColor refusal;         ///< the outline and words of such a row, the banner's frame
+        QColor refusalFlash;    ///< the outline that flashes on a refused edit
+        QColor hoverOutline;    ///< the ring around the hovered cell
+        QColor focusHalo;       ///< the thin line inside the dashed keyboard-focus ring
+    };
+    const MaskGridColors &maskGrid() const { return m_maskGrid; }
+
+    /// A small matrix of numbers drawn cell by cell (the lesson's before/after comparison).
+    /// The difference scale is a colour scale, so it keeps its hues in every theme.
+    struct MatrixColors {
+        QColor maskedFill;      ///< under the hatching of a masked cell
+        QColor maskedHatch;
+        QColor maskedText;      ///< a masked cell's number
+        QColor differenceNegative;  ///< −range on the difference scale
+        QColor differenceZero;      ///< 0 on the difference scale
+        QColor differencePositive;  ///< +range on the difference scale
+    };
+    const MatrixColors &matrix() const { return m_matrix; }
+
     /// The colour of query row `index` in this theme and the colour of key points.
     QColor queryColor(int index) const;
     QColor keyColor() const { return m_key; }
@@ -135,6 +162,8 @@ private:
     QColor m_sheetRefusalBackground;
     QColor m_key;
     QVector<QColor> m_queryColors;
+    MaskGridColors m_maskGrid;
+    MatrixColors m_matrix;
     double m_lineWidthFactor = 1.0;
     double m_fontFactor = 1.0;
 };

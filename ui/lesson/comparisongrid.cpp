@@ -21,18 +21,19 @@ QColor mix(const QColor &a, const QColor &b, double t)
                             a.blueF() + (b.blueF() - a.blueF()) * t);
 }
 
-/// Blue for negative, white for 0, red for positive; |x| = range is the full colour.
 int legendHeight(const QFontMetrics &fm)
 {
     // A gap, a bar of half a line and a line of labels.
     return fm.height() * 2 + 4;
 }
 
-QColor divergingColor(double x, double range)
+/// The difference scale: the theme's negative colour at −range, its zero colour at 0 and its
+/// positive colour at +range, mixed linearly in between.
+QColor divergingColor(double x, double range, const Theme::MatrixColors &colors)
 {
     const double t = range > 0.0 ? std::clamp(x / range, -1.0, 1.0) : 0.0;
-    const QColor white(0xf7, 0xf7, 0xf7);
-    return t < 0 ? mix(white, QColor(0x21, 0x66, 0xac), -t) : mix(white, QColor(0xb2, 0x18, 0x2b), t);
+    return t < 0 ? mix(colors.differenceZero, colors.differenceNegative, -t)
+                 : mix(colors.differenceZero, colors.differencePositive, t);
 }
 
 } // namespace
@@ -50,6 +51,10 @@ ComparisonGrid::ComparisonGrid(AttentionModel *, ViewState *viewState, QWidget *
     m_titleFont = font();
     m_titleFont.setBold(true);
     connect(m_viewState, &ViewState::colorMapChanged, this, qOverload<>(&QWidget::update));
+    connect(m_viewState, &ViewState::themeChanged, this, [this] {
+        relayout();  // the colour bar's picture holds the theme's colours
+        update();
+    });
     m_message = tr("Nothing to show yet.");
     relayout();
 }
@@ -143,15 +148,61 @@ void ComparisonGrid::relayout()
                                   m_gridRect.width(), std::max(6.0, fm.height() * 0.5));
             // The colour bar, one pixel per column from −range to +range (white in the middle),
             // made here so that paintEvent only draws it.
+            const Theme::MatrixColors &colors = m_viewState->theme().matrix();
             const int width = std::max(1, static_cast<int>(m_legendRect.width() * devicePixelRatioF()));
             m_legendImage = QImage(width, 1, QImage::Format_RGB32);
             auto *line = reinterpret_cast<QRgb *>(m_legendImage.scanLine(0));
             for (int x = 0; x < width; ++x)
-                line[x] = divergingColor((2.0 * (x + 0.5) / width - 1.0), 1.0).rgb();
+                line[x] = divergingColor((2.0 * (x + 0.5) / width - 1.0), 1.0, colors).rgb();
         }
         const QString widest = m_scale == Scale::Difference ? QStringLiteral("−0.0000") : QStringLiteral("0.0000");
         m_showNumbers = cellWidth >= fm.horizontalAdvance(widest) + 4 && cellHeight >= fm.height();
     }
+    placeLabels();
+}
+
+void ComparisonGrid::placeLabels()
+{
+    m_placedRowLabels.clear();
+    m_placedColumnLabels.clear();
+    if (!m_hasMatrix || m_values.rows() == 0 || m_values.cols() == 0)
+        return;
+    // Every name when the cells give it room, shortened to its cell otherwise; only cells too
+    // small for a few letters write every n-th name.
+    const QFontMetricsF fm(font());
+    const double few = 4.0 * fm.averageCharWidth();
+    const MatrixLabelLayout columns(m_columnLabels.mid(0, m_values.cols()), font());
+    MatrixLabelLayout::Placement across;
+    across.axis = MatrixLabelLayout::Axis::Columns;
+    across.above = true;
+    across.start = m_gridRect.left();
+    across.cell = m_gridRect.width() / m_values.cols();
+    across.edge = m_gridRect.top();
+    across.depth = m_columnLabelHeight;
+    across.gap = 2.0;
+    across.step = MatrixLabelLayout::stepFor(std::min(columns.widest(), few) + across.gap, across.cell,
+                                             MatrixLabelLayout::Thinning::AnyStep);
+    m_placedColumnLabels = columns.place(across);
+
+    const MatrixLabelLayout rows(m_rowLabels.mid(0, m_values.rows()), font());
+    MatrixLabelLayout::Placement down;
+    down.axis = MatrixLabelLayout::Axis::Rows;
+    down.start = m_gridRect.top();
+    down.cell = m_gridRect.height() / m_values.rows();
+    down.edge = m_gridRect.left() - 4;
+    down.depth = m_rowLabelWidth - 4;
+    down.step = MatrixLabelLayout::stepFor(fm.height(), down.cell, MatrixLabelLayout::Thinning::AnyStep);
+    m_placedRowLabels = rows.place(down);
+}
+
+QVector<DrawnLabel> ComparisonGrid::drawnLabels() const
+{
+    QVector<DrawnLabel> labels;
+    for (const MatrixLabelLayout::Label &label : m_placedColumnLabels)
+        labels.append(label.toDrawnLabel());
+    for (const MatrixLabelLayout::Label &label : m_placedRowLabels)
+        labels.append(label.toDrawnLabel());
+    return labels;
 }
 
 QRectF ComparisonGrid::cellRect(int row, int column) const
@@ -178,11 +229,12 @@ QColor ComparisonGrid::cellColor(int row, int column) const
 {
     if (!m_hasMatrix || row < 0 || column < 0 || row >= m_values.rows() || column >= m_values.cols())
         return QColor();
+    const Theme::MatrixColors &colors = m_viewState->theme().matrix();
     if (m_allowed && !(*m_allowed)(row, column))
-        return QColor(0xd9, 0xd9, 0xd9);
+        return colors.maskedFill;
     const double x = m_values(row, column);
     if (m_scale == Scale::Difference)
-        return divergingColor(x, m_differenceRange);
+        return divergingColor(x, m_differenceRange, colors);
     return m_viewState->colorMap().colorAt(x);
 }
 
@@ -190,6 +242,7 @@ void ComparisonGrid::paintEvent(QPaintEvent *)
 {
     QPainter painter(this);
     painter.setRenderHint(QPainter::Antialiasing, false);
+    const Theme &theme = m_viewState->theme();
     const QFontMetricsF fm(font());
     painter.setFont(m_titleFont);
     painter.setPen(palette().color(QPalette::WindowText));
@@ -199,34 +252,27 @@ void ComparisonGrid::paintEvent(QPaintEvent *)
 
     if (!m_hasMatrix) {
         const QRectF box = QRectF(rect()).adjusted(2, m_titleRect.bottom() + 4, -2, -2);
-        painter.fillRect(box, QColor(0xee, 0xee, 0xee));
-        painter.setPen(QColor(0x55, 0x55, 0x55));
+        painter.fillRect(box, theme.undefinedBackground());
+        painter.setPen(theme.hintColor());
         painter.drawText(box.adjusted(6, 4, -6, -4), Qt::AlignCenter | Qt::TextWordWrap, m_message);
         return;
     }
 
-    for (int j = 0; j < m_values.cols(); ++j) {
-        const QRectF cell = cellRect(0, j);
-        const QRectF labelRect(cell.left(), m_gridRect.top() - m_columnLabelHeight, cell.width(), m_columnLabelHeight);
-        painter.setPen(palette().color(QPalette::WindowText));
-        painter.drawText(labelRect, Qt::AlignCenter,
-                         fm.elidedText(m_columnLabels.value(j), Qt::ElideRight, labelRect.width() - 2));
-    }
+    painter.setPen(palette().color(QPalette::WindowText));
+    for (const MatrixLabelLayout::Label &label : m_placedColumnLabels)
+        MatrixLabelLayout::draw(painter, label);
+    for (const MatrixLabelLayout::Label &label : m_placedRowLabels)
+        MatrixLabelLayout::draw(painter, label);
     for (int i = 0; i < m_values.rows(); ++i) {
-        const QRectF first = cellRect(i, 0);
-        const QRectF labelRect(m_gridRect.left() - m_rowLabelWidth, first.top(), m_rowLabelWidth - 4, first.height());
-        painter.setPen(palette().color(QPalette::WindowText));
-        painter.drawText(labelRect, Qt::AlignRight | Qt::AlignVCenter,
-                         fm.elidedText(m_rowLabels.value(i), Qt::ElideRight, labelRect.width()));
         for (int j = 0; j < m_values.cols(); ++j) {
             const QRectF cell = cellRect(i, j);
             const QColor fill = cellColor(i, j);
             painter.fillRect(cell, fill);
             const bool masked = m_allowed && !(*m_allowed)(i, j);
             if (masked)
-                painter.fillRect(cell, QBrush(QColor(0x99, 0x99, 0x99), Qt::BDiagPattern));
+                painter.fillRect(cell, QBrush(theme.matrix().maskedHatch, Qt::BDiagPattern));
             if (m_showNumbers) {
-                painter.setPen(masked ? QColor(0x33, 0x33, 0x33) : ColorMap::textColorOn(fill.rgb()));
+                painter.setPen(masked ? theme.matrix().maskedText : ColorMap::textColorOn(fill.rgb()));
                 painter.drawText(cell, Qt::AlignCenter, formatCompact(m_values(i, j)));
             }
         }
@@ -260,6 +306,14 @@ bool ComparisonGrid::event(QEvent *event)
                                            .arg(m_rowLabels.value(i), m_columnLabels.value(j),
                                                 formatFull(m_values(i, j))),
                                        this);
+                    return true;
+                }
+            }
+        }
+        for (const QVector<MatrixLabelLayout::Label> *labels : {&m_placedColumnLabels, &m_placedRowLabels}) {
+            for (const MatrixLabelLayout::Label &label : *labels) {
+                if (label.isShortened() && label.rect.contains(help->pos())) {
+                    QToolTip::showText(help->globalPos(), label.fullText, this);
                     return true;
                 }
             }

@@ -1,6 +1,8 @@
 #pragma once
 
+#include "matrixlabellayout.h"
 #include "matrixtypes.h"
+#include "textfit.h"
 
 #include <QFont>
 #include <QImage>
@@ -45,6 +47,9 @@ public:
     double legendRange() const { return m_differenceRange; }
     /// The legend's end and middle labels ("−0.0894", "0", "+0.0894").
     QStringList legendLabels() const;
+    /// The row and column names as written (shortened to their cells, thinned when the cells are
+    /// too small for a few letters); a shortened name's tooltip holds it in full.
+    QVector<DrawnLabel> drawnLabels() const;
 
     QSize minimumSizeHint() const override;
     QSize sizeHint() const override;
@@ -56,6 +61,7 @@ protected:
 
 private:
     void relayout();
+    void placeLabels();
 
     ViewState *m_viewState;
     QString m_title;
@@ -77,6 +83,8 @@ private:
     double m_rowLabelWidth = 0.0;
     double m_columnLabelHeight = 0.0;
     bool m_showNumbers = true;
+    QVector<MatrixLabelLayout::Label> m_placedRowLabels;
+    QVector<MatrixLabelLayout::Label> m_placedColumnLabels;
 };
 
 } // namespace attnlens

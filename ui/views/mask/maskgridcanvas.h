@@ -1,12 +1,11 @@
 #pragma once
 
+#include "maskgridgeometry.h"
+#include "maskgridpainter.h"
 #include "textfit.h"
 
-#include <QFont>
 #include <QImage>
 #include <QRect>
-#include <QStringList>
-#include <QVector>
 #include <QWidget>
 
 #include <vector>
@@ -22,8 +21,12 @@ class ViewState;
 /// The painted N_q x N_k mask grid: rows are queries, columns keys, allowed cells filled and
 /// blocked cells hatched grey with a cross, and under it the "real key" flags of the padding
 /// preset. A click or Space on the focus cell toggles a cell through the MaskEditor; a refused
-/// toggle flashes a red outline. Geometry is measured on resize, and hit-testing uses the very
-/// cell edges that are painted, so clicks stay exact even when 512 columns share 500 pixels.
+/// toggle flashes a red outline.
+///
+/// The widget is the interaction, the tooltips and the accessible description; where things go
+/// is a MaskGridGeometry, measured on resize (hit-testing uses the very cell edges that are
+/// painted, so clicks stay exact even when 512 columns share 500 pixels), and the drawing is a
+/// MaskGridPainter.
 class MaskGridCanvas : public QWidget {
     Q_OBJECT
 
@@ -33,11 +36,11 @@ public:
     ~MaskGridCanvas() override;
 
     /// The painted rectangle of cell (queryRow, keyRow); empty when out of range.
-    QRect cellRect(int queryRow, int keyRow) const;
+    QRect cellRect(int queryRow, int keyRow) const { return m_geometry.cellRect(queryRow, keyRow); }
     /// The painted rectangle of key j's "real key" flag under the grid.
-    QRect realKeyRect(int keyRow) const;
+    QRect realKeyRect(int keyRow) const { return m_geometry.realKeyRect(keyRow); }
     /// The rectangle holding query row i's label, left of the grid.
-    QRect rowLabelRect(int queryRow) const;
+    QRect rowLabelRect(int queryRow) const { return m_geometry.rowLabelRect(queryRow); }
 
     /// The keyboard focus cell; focusQueryRow() == query count means the "real key" row.
     int focusQueryRow() const { return m_focusRow; }
@@ -51,15 +54,17 @@ public:
     /// True while a refusal flash is running.
     bool isFlashing() const;
     /// Whether the column labels are drawn rotated (too narrow to write them across).
-    bool columnLabelsRotated() const { return m_rotatedColumnLabels; }
+    bool columnLabelsRotated() const { return m_geometry.columnLabelsRotated(); }
     /// Every how many rows / columns a label is written (1 = all).
-    int rowLabelStep() const { return m_rowLabelStep; }
-    int columnLabelStep() const { return m_columnLabelStep; }
+    int rowLabelStep() const { return m_geometry.rowLabelStep(); }
+    int columnLabelStep() const { return m_geometry.columnLabelStep(); }
 
     /// The key names over the columns as drawn (shortened only when no layout fits them), and
     /// the query names beside the rows, in widget coordinates; a shortened name's tooltip (what
     /// hovering it shows) holds the full name.
     QVector<DrawnLabel> drawnLabels() const;
+    /// Where everything is, as last measured.
+    const MaskGridGeometry &geometry() const { return m_geometry; }
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
@@ -79,12 +84,7 @@ protected:
     void hideEvent(QHideEvent *event) override;
 
 private:
-    enum class ColumnLabelMode { OneLine, TwoLines, Rotated };
-    struct Hit {
-        enum class Kind { None, Cell, RealKey, RowLabel, ColumnLabel } kind = Kind::None;
-        int queryRow = -1;
-        int keyRow = -1;
-    };
+    using Hit = MaskGridGeometry::Hit;
 
     void onScenarioReset();
     /// Ends a paint stroke (press to release): the stroke is one edit of the model.
@@ -96,20 +96,12 @@ private:
     void updateBanner();
     void rebuildCoarseImage();
     void flash(int queryRow, int keyRow);
-    bool columnLabelsFit(ColumnLabelMode mode, double cellWidth) const;
-    int columnLabelGap() const;
     Hit hitTest(const QPoint &pos) const;
     int queryCount() const;
     int keyCount() const;
     QString cellToolTip(const Hit &hit) const;
-
-    void paintColumnLabels(QPainter &painter) const;
-    void paintRowLabels(QPainter &painter) const;
-    void paintCellsDetailed(QPainter &painter) const;
-    void paintEmptyRowMarks(QPainter &painter) const;
-    void paintRealKeyRow(QPainter &painter) const;
-    void paintOutlines(QPainter &painter) const;
-    void paintBanner(QPainter &painter) const;
+    /// What the painter draws besides the geometry (mask, marks, hover, focus, flash).
+    MaskGridPainter::State paintState() const;
     /// The accessible description: the help text, then the focused cell and its row in words.
     void updateAccessibleState();
 
@@ -117,38 +109,13 @@ private:
     ViewState *m_viewState;
     MaskEditor *m_editor;
 
-    // Measured on resize and when the scenario or the font changes.
-    QFont m_boldFont;
-    int m_lineHeight = 0;
-    int m_margin = 0;
-    QRect m_gridRect;
-    QRect m_rowLabelArea;
-    QRect m_columnLabelArea;
-    QRect m_realKeyRow;
-    QRect m_realKeyLabelRect;
-    QRect m_bannerRect;
-    QVector<int> m_rowEdges;     // N_q + 1 y coordinates
-    QVector<int> m_columnEdges;  // N_k + 1 x coordinates
-    QStringList m_rowLabels;     // elided to fit
-    QStringList m_columnLabels;  // elided to fit
-    ColumnLabelMode m_columnLabelMode = ColumnLabelMode::OneLine;
-    bool m_rotatedColumnLabels = false;
-    int m_rowLabelStep = 1;
-    int m_columnLabelStep = 1;
-    int m_swatchWidth = 0;
-    bool m_detailed = true;
-    bool m_drawCrosses = true;
-    bool m_drawGaps = true;
+    // Measured on resize and when the scenario, the font or the banner changes.
+    MaskGridGeometry m_geometry;
     QString m_bannerText;
-    QString m_realKeyLabel;
-    int m_undefinedTextWidth = 0;
     Qt::Alignment m_alignment = Qt::AlignLeft;
 
-    std::vector<bool> m_emptyRows;
-    bool m_anyEmptyRow = false;
-
-    QImage m_coarseImage;
-    bool m_coarseImageDirty = true;
+    std::vector<bool> m_emptyRows;  // per query row: allows no key
+    QImage m_coarseImage;           // the cells of a large grid, one pixel per device pixel
 
     int m_focusRow = 0;
     int m_focusColumn = 0;
