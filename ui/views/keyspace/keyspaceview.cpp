@@ -4,21 +4,17 @@
 #include "attentionmodel.h"
 #include "focusring.h"
 #include "keyspacedescriber.h"
+#include "keyspacedimensionpicker.h"
 #include "keyspaceinteraction.h"
 #include "viewstate.h"
 
-#include <QComboBox>
 #include <QFontMetricsF>
 #include <QGuiApplication>
-#include <QHBoxLayout>
 #include <QHelpEvent>
 #include <QKeyEvent>
-#include <QLabel>
 #include <QMouseEvent>
 #include <QPainter>
-#include <QSignalBlocker>
 #include <QToolTip>
-#include <QVBoxLayout>
 
 #include <algorithm>
 #include <cmath>
@@ -43,38 +39,10 @@ KeySpaceView::KeySpaceView(AttentionModel *model, ViewState *viewState, QWidget 
     setMouseTracking(true);
     setAttribute(Qt::WA_OpaquePaintEvent);
 
-    m_header = new QWidget(this);
-    m_header->setObjectName(QStringLiteral("keySpaceDimensionHeader"));
-    auto *headerLayout = new QVBoxLayout(m_header);
-    headerLayout->setContentsMargins(6, 4, 6, 2);
-    headerLayout->setSpacing(2);
-    auto *pickerRow = new QHBoxLayout;
-    auto *horizontalLabel = new QLabel(tr("Horizontal:"), m_header);
-    m_horizontalPicker = new QComboBox(m_header);
-    m_horizontalPicker->setObjectName(QStringLiteral("horizontalDimensionPicker"));
-    m_horizontalPicker->setAccessibleName(tr("Key coordinate shown horizontally"));
-    horizontalLabel->setBuddy(m_horizontalPicker);
-    auto *verticalLabel = new QLabel(tr("Vertical:"), m_header);
-    m_verticalPicker = new QComboBox(m_header);
-    m_verticalPicker->setObjectName(QStringLiteral("verticalDimensionPicker"));
-    m_verticalPicker->setAccessibleName(tr("Key coordinate shown vertically"));
-    verticalLabel->setBuddy(m_verticalPicker);
-    m_dimensionLabel = new QLabel(m_header);
-    m_dimensionLabel->setObjectName(QStringLiteral("dimensionNote"));
-    m_dimensionLabel->setWordWrap(true);
-    pickerRow->addWidget(horizontalLabel);
-    pickerRow->addWidget(m_horizontalPicker);
-    pickerRow->addSpacing(8);
-    pickerRow->addWidget(verticalLabel);
-    pickerRow->addWidget(m_verticalPicker);
-    pickerRow->addStretch(1);
-    headerLayout->addLayout(pickerRow);
-    headerLayout->addWidget(m_dimensionLabel);
-    m_header->hide();
-
-    connect(m_horizontalPicker, qOverload<int>(&QComboBox::currentIndexChanged), this,
+    m_header = new KeySpaceDimensionPicker(this);
+    connect(m_header, &KeySpaceDimensionPicker::horizontalPicked, this,
             [this](int index) { setShownDimensions(index, m_verticalDimension); });
-    connect(m_verticalPicker, qOverload<int>(&QComboBox::currentIndexChanged), this,
+    connect(m_header, &KeySpaceDimensionPicker::verticalPicked, this,
             [this](int index) { setShownDimensions(m_horizontalDimension, index); });
 
     m_interaction = new KeySpaceInteraction(m_model, m_viewState, m_scene, this);
@@ -213,13 +181,7 @@ void KeySpaceView::setShownDimensions(int horizontal, int vertical)
         return;
     m_horizontalDimension = horizontal;
     m_verticalDimension = vertical;
-    {
-        const QSignalBlocker blockHorizontal(m_horizontalPicker);
-        const QSignalBlocker blockVertical(m_verticalPicker);
-        m_horizontalPicker->setCurrentIndex(horizontal);
-        m_verticalPicker->setCurrentIndex(vertical);
-    }
-    m_dimensionLabel->setText(dimensionNote());
+    m_header->setDimensions(int(m_model->scenario().keyDimension()), horizontal, vertical, dimensionNote());
     updateHeaderGeometry();
     refit();
     refreshScene();
@@ -278,23 +240,8 @@ void KeySpaceView::readResult()
 
 void KeySpaceView::rebuildPickers()
 {
-    const int d = int(m_model->scenario().keyDimension());
-    {
-        const QSignalBlocker blockHorizontal(m_horizontalPicker);
-        const QSignalBlocker blockVertical(m_verticalPicker);
-        m_horizontalPicker->clear();
-        m_verticalPicker->clear();
-        for (int i = 0; i < d; ++i) {
-            m_horizontalPicker->addItem(tr("dimension %1").arg(i + 1));
-            m_verticalPicker->addItem(tr("dimension %1").arg(i + 1));
-        }
-        if (d >= 2) {
-            m_horizontalPicker->setCurrentIndex(m_horizontalDimension);
-            m_verticalPicker->setCurrentIndex(m_verticalDimension);
-        }
-    }
-    m_dimensionLabel->setText(dimensionNote());
-    m_header->setVisible(d > 2);
+    m_header->setDimensions(int(m_model->scenario().keyDimension()), m_horizontalDimension, m_verticalDimension,
+                            dimensionNote());
     updateHeaderGeometry();
 }
 

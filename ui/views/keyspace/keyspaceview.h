@@ -16,13 +16,12 @@
 #include <QVector>
 #include <QWidget>
 
-class QComboBox;
-class QLabel;
 class QPainter;
 
 namespace attnlens {
 
 class AttentionModel;
+class KeySpaceDimensionPicker;
 class KeySpaceInteraction;
 class ViewState;
 
@@ -172,10 +171,8 @@ private:
     AttentionModel *m_model;
     ViewState *m_viewState;
 
-    QWidget *m_header = nullptr;
-    QComboBox *m_horizontalPicker = nullptr;
-    QComboBox *m_verticalPicker = nullptr;
-    QLabel *m_dimensionLabel = nullptr;
+    /// Chooses the shown coordinates when d_k > 2 (hidden otherwise).
+    KeySpaceDimensionPicker *m_header = nullptr;
 
     int m_horizontalDimension = 0;
     int m_verticalDimension = 1;
