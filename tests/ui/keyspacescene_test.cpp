@@ -2,6 +2,7 @@
 #include "attentionresult.h"
 #include "builtinscenarios.h"
 #include "coretestsupport.h"
+#include "keyspacedescriber.h"
 #include "keyspacescene.h"
 #include "keyspacescenebuilder.h"
 #include "scenario.h"
@@ -190,8 +191,9 @@ TEST(KeySpaceScene, HalosGrowWithTheWeightAndMaskedKeysHaveNone)
         EXPECT_FALSE(scene.keyMasked[a]);
         EXPECT_NEAR(scene.haloRadius(a), scene.metrics.pointRadius + w(0, a) * scene.metrics.haloMax, 1e-9);
         for (int b = 0; b < 3; ++b) {
-            if (w(0, a) > w(0, b) + 1e-9)
+            if (w(0, a) > w(0, b) + 1e-9) {
                 EXPECT_GT(scene.haloRadius(a), scene.haloRadius(b)) << a << " vs " << b;
+            }
         }
     }
     // The heaviest key is ranked first.
@@ -340,4 +342,43 @@ TEST(KeySpaceScene, OtherShownDimensionsMoveThePoints)
     // q·k uses every coordinate, not only the two shown.
     EXPECT_DOUBLE_EQ(scene.dots[2], 0.5);
     EXPECT_FALSE(scene.showProjection.contains(true)) << "a projection would not be q·k with d_k > 2";
+}
+
+TEST(KeySpaceDescriber, SaysTheSelectedQuerysWeightsAndContextInWords)
+{
+    Scenario scenario = twoDimensional();
+    Mask allowed = Mask::Constant(2, 4, true);
+    allowed(1, 2) = false;
+    scenario.allowed = allowed;
+    const SceneFixture fixture(scenario);
+    ASSERT_TRUE(fixture.result);
+    const QString text = KeySpaceDescriber::numbersDescription(scenario, &*fixture.result, std::nullopt, 1, 3);
+    EXPECT_TRUE(text.startsWith(QStringLiteral("Query sat at (\u22120.8, 1.2)."))) << text.toStdString();
+    EXPECT_TRUE(text.contains(QStringLiteral("on masked"))) << text.toStdString();
+    const double weight = fixture.result->weights(1, 1);
+    EXPECT_TRUE(text.contains(QStringLiteral("mat ") + QString::number(weight, 'f', 4))) << text.toStdString();
+    EXPECT_TRUE(text.contains(QStringLiteral("Arrow keys move key a at (2, 1.5)."))) << text.toStdString();
+
+    // Refused: no weights to speak of, and the note names the query without an allowed key.
+    allowed.row(1).setConstant(false);
+    scenario.allowed = allowed;
+    const Result<AttentionResult> refused = computeAttention(scenario);
+    ASSERT_FALSE(refused);
+    const QString words = KeySpaceDescriber::numbersDescription(scenario, nullptr, refused.error(), 1, -1);
+    EXPECT_TRUE(words.contains(QStringLiteral("Weights undefined"))) << words.toStdString();
+    EXPECT_FALSE(words.contains(QStringLiteral("Context"))) << words.toStdString();
+    const QString note = KeySpaceDescriber::resultNote(scenario, refused.error());
+    EXPECT_TRUE(note.contains(QStringLiteral("query 2 (sat)"))) << note.toStdString();
+}
+
+TEST(KeySpaceDescriber, ToolTipsGiveEveryNumberInFull)
+{
+    const SceneFixture fixture(twoDimensional());
+    const KeySpaceScene scene = fixture.build(0);
+    const QString tip = KeySpaceDescriber::keyToolTip(fixture.scenario, scene, &fixture.result->weights, 3);
+    EXPECT_TRUE(tip.startsWith(QStringLiteral("a\nk = [2, 1.5]"))) << tip.toStdString();
+    EXPECT_TRUE(tip.contains(QStringLiteral("q\u00b7k = 2.75 (query cat)"))) << tip.toStdString();
+    const double weight = fixture.result->weights(0, 3);
+    EXPECT_TRUE(tip.contains(QStringLiteral("weight = ") + QString::number(weight, 'g', 17))) << tip.toStdString();
+    EXPECT_EQ(QString::number(weight, 'g', 17).toDouble(), weight);
 }
