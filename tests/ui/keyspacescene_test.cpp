@@ -3,11 +3,14 @@
 #include "builtinscenarios.h"
 #include "coretestsupport.h"
 #include "keyspacedescriber.h"
+#include "keyspacepainter.h"
 #include "keyspacescene.h"
 #include "keyspacescenebuilder.h"
 #include "scenario.h"
 
 #include <QFont>
+#include <QImage>
+#include <QPainter>
 #include <QLineF>
 
 #include <gtest/gtest.h>
@@ -381,4 +384,34 @@ TEST(KeySpaceDescriber, ToolTipsGiveEveryNumberInFull)
     const double weight = fixture.result->weights(0, 3);
     EXPECT_TRUE(tip.contains(QStringLiteral("weight = ") + QString::number(weight, 'g', 17))) << tip.toStdString();
     EXPECT_EQ(QString::number(weight, 'g', 17).toDouble(), weight);
+}
+
+TEST(KeySpacePainter, DrawsASceneInTheThemesColoursWithoutAWidget)
+{
+    Scenario scenario = twoDimensional();
+    Mask allowed = Mask::Constant(2, 4, true);
+    allowed(0, 2) = false;
+    scenario.allowed = allowed;
+    const SceneFixture fixture(scenario);
+    const KeySpaceScene scene = fixture.build(0);
+    for (Theme::Kind kind : {Theme::Kind::Light, Theme::Kind::Dark, Theme::Kind::Projector}) {
+        KeySpacePainter::Style style;
+        style.theme = Theme::make(kind);
+        const KeySpacePainter painter(style);
+        QImage image(kBounds.size().toSize(), QImage::Format_ARGB32_Premultiplied);
+        image.fill(Qt::transparent);
+        {
+            QPainter p(&image);
+            painter.paintScene(p, scene, true);
+        }
+        auto at = [&](const QPointF &point) { return image.pixelColor(point.toPoint()); };
+        const Theme &theme = style.theme;
+        EXPECT_EQ(at(kBounds.topLeft() + QPointF(2, 2)), theme.viewBackground());
+        // Allowed keys are filled discs in the key colour, the masked one hollow.
+        EXPECT_EQ(at(scene.keyPoints[0]), theme.keyColor()) << Theme::id(kind).toStdString();
+        EXPECT_EQ(at(scene.keyPoints[2]), theme.plotBackground()) << Theme::id(kind).toStdString();
+        // The selected query's arrow runs in its colour from the origin to its tip.
+        const QPointF shaft = scene.origin + 0.4 * (scene.tips[0] - scene.origin);
+        EXPECT_EQ(at(shaft), theme.queryColor(0)) << Theme::id(kind).toStdString();
+    }
 }
