@@ -1204,15 +1204,7 @@ The scenario cannot be computed until that query may attend to at least one key.
     </message>
 </context>
 <context>
-    <name>attnlens::KeySpaceView</name>
-    <message>
-        <source>Key space</source>
-        <translation>鍵空間</translation>
-    </message>
-    <message>
-        <source>Keys are labelled points and queries are arrows from the origin, with equal scales on both axes. Drag an arrow&apos;s tip to move that query (it also becomes the selected query); hold Ctrl and drag a key to move it (its value row stays paired with it). Arrow keys nudge the selected query by 0.1, Shift+arrow keys by 0.01. The selected query shows its dot product q·k with every key; each key&apos;s halo grows with its weight for that query; masked keys are hollow and grey.</source>
-        <translation>鍵是有標籤的點，查詢是從原點出發的箭頭，兩軸比例相同。拖曳箭頭尖端可移動該查詢（它也會成為所選查詢）；按住 Ctrl 拖曳鍵可移動它（其值列仍與它配對）。方向鍵將所選查詢微調 0.1，Shift+方向鍵微調 0.01。所選查詢會顯示它與每個鍵的內積 q·k；每個鍵的光暈隨它對該查詢的權重變大；被遮罩的鍵為空心灰色。</translation>
-    </message>
+    <name>attnlens::KeySpaceDimensionPicker</name>
     <message>
         <source>Horizontal:</source>
         <translation>水平：</translation>
@@ -1228,6 +1220,21 @@ The scenario cannot be computed until that query may attend to at least one key.
     <message>
         <source>Key coordinate shown vertically</source>
         <translation>垂直顯示的鍵座標</translation>
+    </message>
+    <message>
+        <source>dimension %1</source>
+        <translation>維度 %1</translation>
+    </message>
+</context>
+<context>
+    <name>attnlens::KeySpaceView</name>
+    <message>
+        <source>Key space</source>
+        <translation>鍵空間</translation>
+    </message>
+    <message>
+        <source>Keys are labelled points and queries are arrows from the origin, with equal scales on both axes. Drag an arrow&apos;s tip to move that query (it also becomes the selected query); hold Ctrl and drag a key to move it (its value row stays paired with it). Arrow keys nudge the selected query by 0.1, Shift+arrow keys by 0.01. The selected query shows its dot product q·k with every key; each key&apos;s halo grows with its weight for that query; masked keys are hollow and grey.</source>
+        <translation>鍵是有標籤的點，查詢是從原點出發的箭頭，兩軸比例相同。拖曳箭頭尖端可移動該查詢（它也會成為所選查詢）；按住 Ctrl 拖曳鍵可移動它（其值列仍與它配對）。方向鍵將所選查詢微調 0.1，Shift+方向鍵微調 0.01。所選查詢會顯示它與每個鍵的內積 q·k；每個鍵的光暈隨它對該查詢的權重變大；被遮罩的鍵為空心灰色。</translation>
     </message>
     <message>
         <source>showing dimensions %1 and %2 of %3; other coordinates unchanged</source>
@@ -1252,10 +1259,6 @@ The scenario cannot be computed until that query may attend to at least one key.
     <message>
         <source>the scenario cannot be computed</source>
         <translation>無法計算此情境</translation>
-    </message>
-    <message>
-        <source>dimension %1</source>
-        <translation>維度 %1</translation>
     </message>
     <message>
         <source>key dimension %1</source>

@@ -350,7 +350,7 @@ TEST_F(FigureExporterTest, AFigureShowsNoHoverOrSelectionUnlessAsked)
     o.showSelection = true;
     const QImage selected = exporter.renderImage(o);
     maybeSave(exporter.renderPng(o), QStringLiteral("three-queries-selected.png"));
-    const QRgb colour = queryColor(1).rgb();
+    const QRgb colour = viewState.theme().queryColor(1).rgb();
     EXPECT_GT(countExactly(selected, colour), countExactly(plain, colour) + 300)
         << countExactly(selected, colour) << " vs " << countExactly(plain, colour);
 }
@@ -788,7 +788,7 @@ TEST(FigureThemeTest, PrintStyleIsLightWhateverTheScreenShows)
     window.show();
     ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
     QCoreApplication::processEvents();
-    const QColor darkQueryColour = queryColor(0);
+    const QColor darkQueryColour = window.viewState()->theme().queryColor(0);
     ASSERT_NE(darkQueryColour, Theme::make(Theme::Kind::Light).queryColor(0));
 
     FigureExporter exporter(window.model(), window.viewState(), window.figureViews());
@@ -804,7 +804,7 @@ TEST(FigureThemeTest, PrintStyleIsLightWhateverTheScreenShows)
     EXPECT_GT(countExactly(light, Theme::make(Theme::Kind::Light).queryColor(0).rgb()), 20);
     EXPECT_EQ(countExactly(light, darkQueryColour.rgb()), 0);
     // The screen's colours are back.
-    EXPECT_EQ(queryColor(0), darkQueryColour);
+    EXPECT_EQ(window.viewState()->theme().queryColor(0), darkQueryColour);
     EXPECT_EQ(window.viewState()->themeKind(), Theme::Kind::Dark);
 
     // As on screen: dark, caption band included.
@@ -816,10 +816,10 @@ TEST(FigureThemeTest, PrintStyleIsLightWhateverTheScreenShows)
     // The other way round: a Dark figure from a Light screen, and the Light colours stay.
     window.viewState()->setThemeKind(Theme::Kind::Light);
     QCoreApplication::processEvents();
-    const QColor lightQueryColour = queryColor(0);
+    const QColor lightQueryColour = window.viewState()->theme().queryColor(0);
     o.theme = Theme::Kind::Dark;
     EXPECT_LT(qGray(exporter.renderImage(o).pixel(1, 1)), 60);
-    EXPECT_EQ(queryColor(0), lightQueryColour);
+    EXPECT_EQ(window.viewState()->theme().queryColor(0), lightQueryColour);
 }
 
 TEST(FigureWindowTest, TheWholeWindowIsDrawnWithoutTheHover)

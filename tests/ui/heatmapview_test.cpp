@@ -269,9 +269,9 @@ TEST_F(HeatmapViewTest, ClickingACellOrARowLabelSelectsThatQuery)
     settleEvents();
     const QImage image = grab();
     const QRectF row1 = view->cellRect(1, 0);
-    EXPECT_EQ(image.pixel(QPointF(row1.center().x(), row1.top() - 1).toPoint()), queryColor(1).rgb());
+    EXPECT_EQ(image.pixel(QPointF(row1.center().x(), row1.top() - 1).toPoint()), viewState.theme().queryColor(1).rgb());
     const QRectF row2 = view->cellRect(2, 0);
-    EXPECT_NE(image.pixel(QPointF(row2.center().x(), row2.bottom() - 3).toPoint()), queryColor(1).rgb());
+    EXPECT_NE(image.pixel(QPointF(row2.center().x(), row2.bottom() - 3).toPoint()), viewState.theme().queryColor(1).rgb());
     EXPECT_EQ(image.pixel(QPointF(row2.center().x(), row2.bottom() - 3).toPoint()),
               viewState.colorMap().rgbAt(model.result()->weights(2, 0)));
 
@@ -630,7 +630,7 @@ TEST_F(HeatmapViewTest, FigureModeLeavesOutTheInteractionAndFitsTheMatrix)
     viewState.setSelectedQuery(1);
     viewState.setHover(0, 2);
     settleEvents();
-    const QRgb frame = queryColor(1).rgb();
+    const QRgb frame = viewState.theme().queryColor(1).rgb();
     auto framePixels = [&](const QImage &image) { return countNear(image, QRectF(image.rect()), frame, 0); };
     const QImage screen = grab();
     EXPECT_TRUE(view->infoText().contains(QStringLiteral("S/T ="))) << view->infoText().toStdString();

@@ -465,7 +465,7 @@ TEST_F(KeySpaceViewTest, RefusedShapesStillRenderAndStayDraggable)
     ASSERT_EQ(model.result(), nullptr);
     EXPECT_FALSE(view->resultNote().isEmpty());
     const QImage image = grabImage(*view);
-    EXPECT_GT(countNear(image, queryColor(0)), 50);
+    EXPECT_GT(countNear(image, viewState.theme().queryColor(0)), 50);
     const QPoint start = view->tipPosition(0).toPoint();
     QTest::mousePress(view.get(), Qt::LeftButton, Qt::NoModifier, start);
     QTest::mouseMove(view.get(), start + QPoint(-20, 0));
@@ -479,7 +479,7 @@ TEST_F(KeySpaceViewTest, NumberLineForOneDimensionalKeys)
     EXPECT_EQ(view->verticalDimension(), -1);
     EXPECT_TRUE(view->dimensionNote().isEmpty());
     const QImage image = grabImage(*view);
-    EXPECT_GT(countNear(image, queryColor(0)), 50);
+    EXPECT_GT(countNear(image, viewState.theme().queryColor(0)), 50);
     EXPECT_GT(countDark(image), 200);
     // Keys sit on one horizontal line, ordered by value.
     EXPECT_EQ(view->keyPosition(0).y(), view->keyPosition(2).y());
@@ -528,7 +528,7 @@ TEST_F(KeySpaceViewTest, ThreeDimensionsShowTwoChosenCoordinates)
     EXPECT_NEAR(tip.y(), expectedTip.y(), 1e-6);
 
     const QImage image = grabImage(*view);
-    EXPECT_GT(countNear(image, queryColor(0)), 50);
+    EXPECT_GT(countNear(image, viewState.theme().queryColor(0)), 50);
 
     const QPoint start = tip.toPoint();
     QTest::mousePress(view.get(), Qt::LeftButton, Qt::NoModifier, start);
@@ -568,9 +568,9 @@ TEST_F(KeySpaceViewTest, RendersAtProjectorAndLargeSizes)
         image.save(QDir::temp().filePath(QStringLiteral("keyspace-three-queries-%1x%2.png")
                                              .arg(size.width())
                                              .arg(size.height())));
-        EXPECT_GT(countNear(image, queryColor(0)), 100) << size.width();
-        EXPECT_GT(countNear(image, queryColor(1)), 100) << size.width();
-        EXPECT_GT(countNear(image, queryColor(2)), 100) << size.width();
+        EXPECT_GT(countNear(image, viewState.theme().queryColor(0)), 100) << size.width();
+        EXPECT_GT(countNear(image, viewState.theme().queryColor(1)), 100) << size.width();
+        EXPECT_GT(countNear(image, viewState.theme().queryColor(2)), 100) << size.width();
         EXPECT_GT(countDark(image), 500) << size.width();
         for (int i = 0; i < 3; ++i)
             EXPECT_TRUE(view->rect().contains(view->tipPosition(i).toPoint()));
@@ -588,7 +588,7 @@ TEST_F(KeySpaceViewTest, PaintSceneDrawsIntoAnyRectangle)
     }
     image.save(QDir::temp().filePath(QStringLiteral("keyspace-export-900x560.png")));
     EXPECT_EQ(image.pixel(2, 2), qRgb(255, 255, 255));
-    EXPECT_GT(countNear(image, queryColor(0)), 100);
+    EXPECT_GT(countNear(image, viewState.theme().queryColor(0)), 100);
     EXPECT_GT(countDark(image), 300);
     // The widget's own geometry is untouched by an export.
     EXPECT_TRUE(view->rect().contains(view->tipPosition(0).toPoint()));
@@ -687,7 +687,7 @@ TEST_F(KeySpaceViewTest, DragStepsDrawTheSamePictureAsAFreshScene)
         }
         EXPECT_LT(differing, 40) << tokens << " tokens";
         EXPECT_LT(haloEdgeDiffering, 600) << tokens << " tokens";
-        EXPECT_GT(countNear(cached, queryColor(0)), 50) << tokens << " tokens";
+        EXPECT_GT(countNear(cached, viewState.theme().queryColor(0)), 50) << tokens << " tokens";
         sendMouse(view.get(), QEvent::MouseButtonRelease, view->tipPosition(0), Qt::NoButton);
         QCoreApplication::processEvents();
     }

@@ -303,7 +303,7 @@ TEST_F(TemperaturePanelTest, NewWeightsRepaintOnlyTheReadout)
 
     // The readout's pixels: the query's coloured square at the left, dark text after it.
     const QImage image = readout->grab().toImage();
-    const QColor square = queryColor(0);
+    const QColor square = viewState->theme().queryColor(0);
     bool foundSquare = false;
     for (int x = 0; x < 3 * readout->fontMetrics().height() && !foundSquare; ++x) {
         for (int y = 0; y < image.height(); ++y) {

@@ -130,7 +130,7 @@ TEST_F(ThemeTest, DarkRepaintsEveryViewAtOnceAndIsRemembered)
     EXPECT_LT(pixel(w.weightsChartView(), QPoint(3, 3)).lightnessF(), 0.25);
     EXPECT_LT(QApplication::palette().color(QPalette::Window).lightnessF(), 0.25);
     // Keys are drawn light on the dark plane.
-    EXPECT_GT(keyColor().lightnessF(), 0.7);
+    EXPECT_GT(w.viewState()->theme().keyColor().lightnessF(), 0.7);
     EXPECT_EQ(QSettings().value(QStringLiteral("view/theme")).toString(), QStringLiteral("dark"));
 
     // The next window starts in the remembered theme.
@@ -154,5 +154,5 @@ TEST_F(ThemeTest, ProjectorMakesTextBiggerAndLinesThicker)
     settleEvents();
     EXPECT_GT(QFontInfo(w.heatmapView()->font()).pixelSize(), before);
     EXPECT_GT(w.viewState()->lineWidthFactor(), 1.4);
-    EXPECT_EQ(queryColor(0), Theme::make(Theme::Kind::Projector).queryColor(0));
+    EXPECT_EQ(w.viewState()->theme().queryColor(0), Theme::make(Theme::Kind::Projector).queryColor(0));
 }

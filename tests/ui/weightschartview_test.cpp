@@ -229,7 +229,7 @@ TEST_F(WeightsChartViewTest, AllMaskedRowIsShownAsUndefined)
 
     const QImage image = view->grab().toImage();
     image.save(attnlens::test::testOutputPath(QStringLiteral("perfcharts-weights-error.png")));
-    EXPECT_EQ(countPixels(image, queryColor(0)), 0) << "stale bars shown as current";
+    EXPECT_EQ(countPixels(image, viewState.theme().queryColor(0)), 0) << "stale bars shown as current";
 
     model.setMaskCell(0, 2, true);
     settle();

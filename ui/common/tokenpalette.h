@@ -1,17 +1,11 @@
 #pragma once
 
 #include <QColor>
-#include <QVector>
+
+// The query and key colours of a theme are Theme::queryColor() and Theme::keyColor(); these are
+// the key colour groups of the charts, the same in every theme.
 
 namespace attnlens {
-
-/// The colour that identifies query row `index` in every view (arrows, chart series, rows).
-/// Distinct hues that stay apart for common colour-vision deficiencies (Okabe-Ito order), in the
-/// variant of the current theme (see setTokenColors()).
-QColor queryColor(int index);
-
-/// The neutral colour of key points and key labels.
-QColor keyColor();
 
 /// How many colour groups the keys fall into in the charts: every key has a colour of its own
 /// while there are at most kKeyColorGroups keys; past that the first kKeyColorGroups − 1 keep
@@ -29,10 +23,5 @@ QColor keyGroupColor(int group, int keyCount);
 /// The colour that identifies key `key` (of `keyCount`) in every chart: its weight bar and its
 /// share of the context are drawn in it.
 QColor keyShareColor(int key, int keyCount);
-
-/// Replaces the query hues and the key colour, for the whole application: the theme in use calls
-/// it (ThemeController) so that every view draws tokens in colours that read on its background.
-/// An empty `queryColors` restores the Light colours.
-void setTokenColors(const QVector<QColor> &queryColors, const QColor &keyColor);
 
 } // namespace attnlens

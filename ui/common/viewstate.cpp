@@ -65,12 +65,6 @@ void ViewState::setThemeKind(Theme::Kind kind)
     if (kind == m_theme.kind())
         return;
     m_theme = Theme::make(kind);
-    // Before anyone hears of the change: views that compose text in query colours on
-    // themeChanged must find the new ones.
-    if (kind == Theme::Kind::Light)
-        setTokenColors({}, QColor());
-    else
-        setTokenColors(m_theme.queryColors(), m_theme.keyColor());
     emit themeChanged();
 }
 

@@ -176,7 +176,7 @@ QWidget *MatrixEditorView::buildPage(Part part)
     static const char *const tableNames[] = {"queryTable", "keyTable", "valueTable"};
     const int index = partIndex(part);
     auto *page = new QWidget(this);
-    auto *table = new MatrixTableModel(m_model, part, this);
+    auto *table = new MatrixTableModel(m_model, m_viewState, part, this);
     auto *view = new QTableView(page);
     view->setObjectName(QLatin1String(tableNames[index]));
     view->setModel(table);

@@ -2,7 +2,7 @@
 
 #include "attentionmodel.h"
 #include "numberformat.h"
-#include "tokenpalette.h"
+#include "viewstate.h"
 
 #include <QBrush>
 #include <QPixmap>
@@ -44,13 +44,20 @@ std::optional<double> parseNumber(QString text)
 
 } // namespace
 
-MatrixTableModel::MatrixTableModel(AttentionModel *model, Part part, QObject *parent)
+MatrixTableModel::MatrixTableModel(AttentionModel *model, const ViewState *viewState, Part part, QObject *parent)
     : QAbstractTableModel(parent)
     , m_model(model)
+    , m_viewState(viewState)
     , m_part(part)
     , m_rows(int(matrixRows()))
     , m_columns(int(matrixColumns()))
 {
+    // The row swatches are drawn in the theme's query colours: made again when it changes.
+    connect(viewState, &ViewState::themeChanged, this, [this] {
+        m_swatches.clear();
+        if (m_rows > 0)
+            emit headerDataChanged(Qt::Vertical, 0, m_rows - 1);
+    });
     switch (part) {
     case Part::Queries:
         connect(model, &AttentionModel::queryChanged, this, &MatrixTableModel::onRowChanged);
@@ -194,7 +201,7 @@ QIcon MatrixTableModel::swatch(int row) const
     // selection), made once per row.
     while (m_swatches.size() <= row) {
         QPixmap pixmap(16, 16);
-        pixmap.fill(queryColor(int(m_swatches.size())));
+        pixmap.fill(m_viewState->theme().queryColor(int(m_swatches.size())));
         QIcon icon;
         icon.addPixmap(pixmap, QIcon::Normal);
         icon.addPixmap(pixmap, QIcon::Selected);

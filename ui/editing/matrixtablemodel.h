@@ -11,6 +11,7 @@
 namespace attnlens {
 
 class AttentionModel;
+class ViewState;
 
 /// Q, K or V of the AttentionModel as an editable table: one row per token, the token's label in
 /// column 0 and the matrix entries in columns 1..d.
@@ -30,7 +31,7 @@ public:
     enum class Part { Queries, Keys, Values };
     static constexpr int kLabelColumn = 0;
 
-    MatrixTableModel(AttentionModel *model, Part part, QObject *parent = nullptr);
+    MatrixTableModel(AttentionModel *model, const ViewState *viewState, Part part, QObject *parent = nullptr);
 
     Part part() const { return m_part; }
     /// "Q", "K" or "V".
@@ -77,6 +78,7 @@ private:
     QIcon swatch(int row) const;
 
     AttentionModel *m_model;
+    const ViewState *m_viewState;
     Part m_part;
     // The shape the table has told its views about; follows the model's through begin/end calls.
     int m_rows = 0;

@@ -442,7 +442,7 @@ QString TemperaturePanel::readoutText(int row, const QString &entropy,
 {
     const Scenario &scenario = m_model->scenario();
     const QString rowName = tr("<span style=\"color:%1\">\u25a0</span> row %2 %3")
-                                .arg(queryColor(row).name())
+                                .arg(m_viewState->theme().queryColor(row).name())
                                 .arg(row + 1)
                                 .arg(quoted(scenario.queryLabel(row)).toHtmlEscaped());
     Index allowed = 0;
@@ -484,7 +484,7 @@ void TemperaturePanel::setReadoutText()
         else if (isTemperatureError(*m_model))
             reason = tr("invalid T");
         const QString rowName = tr("<span style=\"color:%1\">\u25a0</span> row %2 %3")
-                                    .arg(queryColor(row).name())
+                                    .arg(m_viewState->theme().queryColor(row).name())
                                     .arg(row + 1)
                                     .arg(quoted(scenario.queryLabel(row)).toHtmlEscaped());
         const QString text = tr("%1: <span style=\"color:#777\">entropy undefined (%2)</span>")

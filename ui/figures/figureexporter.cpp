@@ -97,40 +97,6 @@ void paintCaption(QPainter &painter, const QString &caption, const QRect &band, 
     painter.restore();
 }
 
-/// The application's query and key colours are those of one theme (ThemeController sets them
-/// for the screen's). While a figure in another theme is drawn they are that theme's; the
-/// screen's come back afterwards.
-class TokenColorsScope {
-public:
-    TokenColorsScope(const Theme &figure, const Theme &screen)
-        : m_screen(screen)
-        , m_active(figure.kind() != screen.kind())
-    {
-        if (m_active)
-            apply(figure);
-    }
-    ~TokenColorsScope()
-    {
-        if (m_active)
-            apply(m_screen);
-    }
-    TokenColorsScope(const TokenColorsScope &) = delete;
-    TokenColorsScope &operator=(const TokenColorsScope &) = delete;
-
-private:
-    static void apply(const Theme &theme)
-    {
-        // As ThemeController::applyTheme(): Light is the palette's own colours.
-        if (theme.kind() == Theme::Kind::Light)
-            setTokenColors({}, QColor());
-        else
-            setTokenColors(theme.queryColors(), theme.keyColor());
-    }
-
-    Theme m_screen;
-    bool m_active;
-};
-
 /// A copy of what the screen shows, minus the interaction: no hovered cell, no presentation
 /// pointer; the selection stays (the per-query views show the selected query).
 void copyForFigure(const ViewState &live, ViewState &figure, Theme::Kind theme)
@@ -429,7 +395,6 @@ void FigureExporter::paintView(QPainter &painter, const FigureOptions &options, 
     const Theme theme = figureTheme(options);
     ViewState figureState;
     copyForFigure(*m_viewState, figureState, theme.kind());
-    const TokenColorsScope tokens(theme, m_viewState->theme());
     const std::unique_ptr<QWidget> widget =
         createView(view, rect.size(), transparent, pixelRatio, &figureState, &theme, options.showSelection);
     painter.save();

@@ -98,11 +98,8 @@ QAction *ThemeController::themeAction(Theme::Kind kind) const
 void ThemeController::applyTheme()
 {
     const Theme &theme = m_viewState->theme();
-    if (theme.kind() == Theme::Kind::Light)
-        setTokenColors({}, QColor());
-    else
-        setTokenColors(theme.queryColors(), theme.keyColor());
-    // Token colours first: the palette change makes every widget repaint, and they read them.
+    // Token colours come from each view's ViewState theme; the palette change makes every
+    // widget repaint.
     const QPalette palette = theme.palette(originalPalette());
     if (QApplication::palette() != palette)
         QApplication::setPalette(palette);

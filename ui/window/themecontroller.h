@@ -18,7 +18,7 @@ namespace attnlens {
 class ViewState;
 
 /// Applies ViewState's theme and text scale to the application: the palette (every widget,
-/// menus and dialogs included), the token colours (tokenpalette.h) and the type size of
+/// menus and dialogs included; each view takes its token colours from the same theme) and the type size of
 /// `window` (a font change that every view measures as usual). Also offers View > Theme and
 /// remembers the user's choice in QSettings "view/theme".
 class ThemeController : public QObject {

@@ -202,7 +202,7 @@ void HeatmapPainter::paintLabels(QPainter &painter, const HeatmapFrame &frame) c
         for (int row = 0; row < layout.rows; ++row) {
             QRectF swatch(0, 0, layout.swatchSize, layout.swatchSize);
             swatch.moveCenter(QPointF(layout.swatchCentreX, matrix.top() + (row + 0.5) * cell));
-            painter.setBrush(queryColor(row));
+            painter.setBrush(frame.theme->queryColor(row));
             painter.drawRoundedRect(swatch, layout.swatchSize * 0.2, layout.swatchSize * 0.2);
         }
         painter.setRenderHint(QPainter::Antialiasing, false);
@@ -551,7 +551,7 @@ void HeatmapPainter::paintOverlays(QPainter &painter, const HeatmapFrame &frame)
         const double width = std::max(2.0, std::round(0.16 * h * frame.lineWidthFactor));
         const QRectF rowRect = layout.rowRect(selected);
         strokeRect(painter, rowRect.adjusted(0.5, 0.5, -0.5, -0.5), 1.0, theme.cellRimLight());
-        strokeRect(painter, rowRect.adjusted(-width / 2, -width / 2, width / 2, width / 2), width, queryColor(selected));
+        strokeRect(painter, rowRect.adjusted(-width / 2, -width / 2, width / 2, width / 2), width, theme.queryColor(selected));
     }
 
     if (frame.hoveredQuery >= 0 && frame.hoveredKey >= 0 && frame.hoveredQuery < layout.rows

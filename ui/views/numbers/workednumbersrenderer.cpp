@@ -80,7 +80,7 @@ QColor WorkedNumbersRenderer::inkColor(WorkedPage::Ink ink, const Theme &theme, 
     case WorkedPage::Ink::Masked:
         return theme.sheetMaskedInk();
     case WorkedPage::Ink::Query:
-        return queryColor(query);
+        return theme.queryColor(query);
     }
     return theme.sheetInk();
 }

@@ -1,0 +1,148 @@
+#include "keyspacedescriber.h"
+
+#include "attentionresult.h"
+#include "keyspacescene.h"
+#include "numberformat.h"
+#include "scenario.h"
+
+#include <QStringList>
+#include <QVector>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numeric>
+
+namespace attnlens {
+
+namespace {
+
+/// Beyond this many keys the description names only the heaviest ones.
+constexpr int kDescribedKeys = 12;
+
+/// A vector in full: every number reads back as the same double.
+QString fullVector(const Eigen::RowVectorXd &row)
+{
+    QStringList parts;
+    for (Index j = 0; j < row.size(); ++j)
+        parts << formatFull(row(j));
+    return QLatin1Char('[') + parts.join(QStringLiteral(", ")) + QLatin1Char(']');
+}
+
+/// Scenario::isAllowed, tolerant of a mask whose shape is wrong.
+bool isAllowedSafely(const Scenario &scenario, Index queryRow, Index keyRow)
+{
+    if (!scenario.allowed)
+        return true;
+    if (queryRow >= scenario.allowed->rows() || keyRow >= scenario.allowed->cols())
+        return true;
+    return (*scenario.allowed)(queryRow, keyRow);
+}
+
+} // namespace
+
+QString KeySpaceDescriber::numbersDescription(const Scenario &scenario, const AttentionResult *result,
+                                              const std::optional<Error> &error, int selectedQuery, int keyboardKey)
+{
+    if (scenario.queryCount() == 0)
+        return tr("No queries.");
+    const int q = std::clamp(selectedQuery, 0, int(scenario.queryCount()) - 1);
+    const auto coordinates = [](const Eigen::RowVectorXd &row) {
+        QStringList parts;
+        for (Index j = 0; j < row.size(); ++j)
+            parts << formatInput(row(j));
+        return QStringLiteral("(%1)").arg(parts.join(QStringLiteral(", ")));
+    };
+    QStringList sentences;
+    sentences << tr("Query %1 at %2.").arg(scenario.queryLabel(q), coordinates(scenario.queries.row(q)));
+    const bool shaped = result && result->weights.rows() == scenario.queryCount()
+        && result->weights.cols() == scenario.keyCount() && result->context.rows() == scenario.queryCount();
+    if (!shaped) {
+        sentences << tr("Weights undefined: %1.").arg(error ? error->message : tr("no result"));
+    } else {
+        QVector<int> keys(int(scenario.keyCount()));
+        std::iota(keys.begin(), keys.end(), 0);
+        if (keys.size() > kDescribedKeys) {
+            std::stable_sort(keys.begin(), keys.end(), [&](int a, int b) {
+                return result->weights(q, a) > result->weights(q, b);
+            });
+            keys.resize(kDescribedKeys);
+        }
+        QStringList weights;
+        for (int key : keys) {
+            const bool masked = !isAllowedSafely(scenario, q, key);
+            weights << (masked ? tr("%1 masked").arg(scenario.keyLabel(key))
+                               : tr("%1 %2").arg(scenario.keyLabel(key), formatCompact(result->weights(q, key), 4)));
+        }
+        QString list = weights.join(QStringLiteral(", "));
+        if (keys.size() < scenario.keyCount())
+            list = tr("%1 and %2 lighter keys").arg(list).arg(scenario.keyCount() - keys.size());
+        sentences << tr("Weights: %1.").arg(list);
+        QStringList context;
+        for (Index j = 0; j < result->context.cols(); ++j)
+            context << formatCompact(result->context(q, j), 4);
+        sentences << tr("Context (%1).").arg(context.join(QStringLiteral(", ")));
+    }
+    if (keyboardKey >= 0 && keyboardKey < scenario.keyCount())
+        sentences << tr("Arrow keys move key %1 at %2.")
+                         .arg(scenario.keyLabel(keyboardKey), coordinates(scenario.keys.row(keyboardKey)));
+    return sentences.join(QLatin1Char(' '));
+}
+
+QString KeySpaceDescriber::helpDescription()
+{
+    return tr("Keys are labelled points and queries are arrows from the origin, with equal scales on "
+              "both axes. Drag an arrow's tip to move that query; hold Ctrl and drag a key to move it. "
+              "From the keyboard: Q and Shift+Q choose the query, K and Shift+K choose a key, the "
+              "arrow keys move what is chosen by 0.1 (with Shift by 0.01), Escape goes back to the "
+              "query.");
+}
+
+QString KeySpaceDescriber::statusTip()
+{
+    return tr("Q / Shift+Q: choose the query · K / Shift+K: choose a key · arrow keys: move "
+              "it by 0.1 (Shift: 0.01) · Esc: back to the query");
+}
+
+QString KeySpaceDescriber::resultNote(const Scenario &scenario, const std::optional<Error> &error)
+{
+    if (error && error->category == ErrorCategory::AllMaskedRow && error->row >= 0) {
+        return tr("Weights undefined: no allowed key for query %1 (%2). Allow at least one "
+                  "key in its mask row; points stay draggable.")
+            .arg(error->row + 1)
+            .arg(scenario.queryLabel(error->row));
+    }
+    return tr("Result undefined: %1. Weights are not shown; points stay draggable.")
+        .arg(error ? error->message : tr("the scenario cannot be computed"));
+}
+
+QString KeySpaceDescriber::keyToolTip(const Scenario &scenario, const KeySpaceScene &scene, const Matrix *weights,
+                                      int keyRow)
+{
+    QStringList lines;
+    lines << scenario.keyLabel(keyRow);
+    lines << tr("k = %1").arg(fullVector(scenario.keys.row(keyRow)));
+    const int q = scene.selectedQuery;
+    if (q >= 0) {
+        const double dot = scene.dots.value(keyRow, std::numeric_limits<double>::quiet_NaN());
+        lines << tr("q\u00b7k = %1 (query %2)").arg(formatFull(dot), scenario.queryLabel(q));
+        lines << tr("score q\u00b7k/√d_k = %1")
+                     .arg(formatFull(dot / std::sqrt(double(scenario.keyDimension()))));
+        if (!isAllowedSafely(scenario, q, keyRow))
+            lines << tr("masked for this query: weight exactly 0");
+        else if (weights && scene.hasResult)
+            lines << tr("weight = %1").arg(formatFull((*weights)(q, keyRow)));
+        else
+            lines << tr("weight undefined (see the note)");
+    }
+    lines << tr("Ctrl+drag to move this key; its value row stays paired");
+    return lines.join(QLatin1Char('\n'));
+}
+
+QString KeySpaceDescriber::queryToolTip(const Scenario &scenario, int queryRow)
+{
+    return tr("%1\nq = %2\ndrag the tip to move it; arrow keys nudge the selected query")
+        .arg(scenario.queryLabel(queryRow), fullVector(scenario.queries.row(queryRow)));
+}
+
+} // namespace attnlens

@@ -1,0 +1,104 @@
+#pragma once
+
+#include "matrixtypes.h"
+
+#include <QObject>
+#include <QPointF>
+
+class QKeyEvent;
+class QMouseEvent;
+class QWidget;
+
+namespace attnlens {
+
+class AttentionModel;
+class ViewState;
+struct KeySpaceScene;
+
+/// The mouse and the keyboard on the key space: hit testing through the scene, dragging a query
+/// tip (or, with Ctrl, a key), arrow-key nudges of the selected query or of the key chosen with
+/// K, and the hover that every view follows. Every change goes through the model's setters.
+///
+/// Q / Shift+Q choose the next / previous query and K / Shift+K the next / previous key; the arrow
+/// keys then move what was chosen (a key's value row stays paired, as in a Ctrl+drag). Escape goes
+/// back to moving the selected query.
+///
+/// Each gesture is declared to the model as one edit (AttentionModel::beginEdit / endEdit), which
+/// the undo history keeps as one step: a drag from press to release ("Drag key “memory A”"), a
+/// run of arrow-key nudges from the arrow key's press to its release, auto-repeat included
+/// ("Nudge query “q”"). Losing focus, hiding or a replaced scenario ends the gesture.
+///
+/// The view forwards its events; each handler returns whether it took the event (the view
+/// passes the others on to QWidget). It reads the view's current scene, which the view keeps
+/// up to date, and sets the view's cursor.
+class KeySpaceInteraction : public QObject {
+    Q_OBJECT
+
+public:
+    KeySpaceInteraction(AttentionModel *model, ViewState *viewState, const KeySpaceScene &scene,
+                        QWidget *view);
+
+    bool mousePressEvent(QMouseEvent *event);
+    void mouseMoveEvent(QMouseEvent *event);
+    bool mouseReleaseEvent(QMouseEvent *event);
+    bool keyPressEvent(QKeyEvent *event);
+    /// The real release of an arrow key ends a run of nudges. Never takes the event.
+    bool keyReleaseEvent(QKeyEvent *event);
+    /// The pointer left the view: no hover (unless a drag goes on).
+    void leaveEvent();
+
+    /// Whether a drag of a tip or a key is going on (the view does not refit meanwhile).
+    bool isDragging() const { return m_dragKind != DragKind::None; }
+    /// The key the arrow keys move, or -1 while they move the selected query.
+    int keyboardKey() const { return m_keyboardKey; }
+    /// Ends a drag and a run of key nudges when the scenario is replaced under them, and forgets
+    /// a chosen key that no longer exists.
+    void onScenarioReset();
+    /// Ends the gesture going on, if any (focus left the view, or it was hidden).
+    void endGestures();
+
+signals:
+    /// A mouse drag of a query tip or a key began / ended (declared to the model as one edit).
+    void dragStarted();
+    void dragFinished();
+    /// A drag was released: the view may refit now if the drag took a point out of it.
+    void refitAllowed();
+    /// Another key was chosen with K / Shift+K / Escape.
+    void keyboardKeyChanged();
+
+private:
+    enum class DragKind { None, Query, Key };
+
+    int queryTipAt(const QPointF &pos) const;
+    int keyAt(const QPointF &pos) const;
+    Eigen::RowVectorXd withShownCoordinates(const Eigen::RowVectorXd &row, const QPointF &data) const;
+    void updateHover(const QPointF &pos, Qt::KeyboardModifiers modifiers);
+    void dragTo(const QPointF &pos);
+    void nudgeSelectedQuery(int dx, int dy, bool fine);
+    bool handleKeyboardKey(QKeyEvent *event);
+    void setKeyboardKey(int keyRow);
+    void nudgeKeyboardKey(int dx, int dy, bool fine);
+    /// A run of arrow-key nudges, from a press to the arrow key's release, is one edit named `text`.
+    void beginNudgeRun(const QString &text);
+    void finishNudgeRun();
+    /// Ends a mouse drag that will not see its release (the view hid, the scenario changed).
+    void cancelDrag();
+    void setCursor(Qt::CursorShape shape);
+    void unsetCursor();
+
+    AttentionModel *m_model;
+    ViewState *m_viewState;
+    /// The view's scene (a member of the view, which outlives this object).
+    const KeySpaceScene &m_scene;
+    QWidget *m_view;
+
+    int m_keyboardKey = -1;
+    /// Open while a run of arrow-key nudges goes on: the run is one edit of the model.
+    bool m_nudgeRunOpen = false;
+
+    DragKind m_dragKind = DragKind::None;
+    int m_dragRow = -1;
+    QPointF m_dragOffset;
+};
+
+} // namespace attnlens
