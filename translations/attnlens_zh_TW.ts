@@ -1227,6 +1227,25 @@ The scenario cannot be computed until that query may attend to at least one key.
     </message>
 </context>
 <context>
+    <name>attnlens::KeySpaceInteraction</name>
+    <message>
+        <source>Drag key %1</source>
+        <translation>拖曳鍵 %1</translation>
+    </message>
+    <message>
+        <source>Drag query %1</source>
+        <translation>拖曳查詢 %1</translation>
+    </message>
+    <message>
+        <source>Nudge query %1</source>
+        <translation>微調查詢 %1</translation>
+    </message>
+    <message>
+        <source>Nudge key %1</source>
+        <translation>微調鍵 %1</translation>
+    </message>
+</context>
+<context>
     <name>attnlens::KeySpaceView</name>
     <message>
         <source>Key space</source>
@@ -1355,22 +1374,6 @@ q = %2
     <message>
         <source>dim %1</source>
         <translation>維度 %1</translation>
-    </message>
-    <message>
-        <source>Drag key %1</source>
-        <translation>拖曳鍵 %1</translation>
-    </message>
-    <message>
-        <source>Drag query %1</source>
-        <translation>拖曳查詢 %1</translation>
-    </message>
-    <message>
-        <source>Nudge query %1</source>
-        <translation>微調查詢 %1</translation>
-    </message>
-    <message>
-        <source>Nudge key %1</source>
-        <translation>微調鍵 %1</translation>
     </message>
 </context>
 <context>

@@ -120,8 +120,9 @@ TEST(HeatmapLayout, CellsTileTheMatrixExactly)
             // Square cells, whole pixels once they are big enough to see one by one.
             const QRectF cell = layout.cellRect(0, 0);
             EXPECT_DOUBLE_EQ(cell.width(), cell.height());
-            if (layout.cellSize >= 4.0)
+            if (layout.cellSize >= 4.0) {
                 EXPECT_DOUBLE_EQ(layout.cellSize, std::floor(layout.cellSize));
+            }
             // Hit-testing finds the cell under each cell's centre, and nothing outside.
             for (int row : {0, layout.rows / 2, layout.rows - 1}) {
                 for (int column : {0, layout.columns / 2, layout.columns - 1}) {
@@ -165,8 +166,9 @@ TEST(HeatmapLayout, LabelsNeverOverlapAndStayClearOfTheColourBar)
                     EXPECT_FALSE(overlap(rects[a], rects[b])) << a << " " << b;
             }
             // When the rows are tall enough for a line each, every query is named.
-            if (layout.cellSize >= 1.15 * layout.lineHeight)
+            if (layout.cellSize >= 1.15 * layout.lineHeight) {
                 EXPECT_EQ(layout.rowLabels.size(), layout.rows);
+            }
         }
     }
 }

@@ -131,22 +131,6 @@ Scenario crowdedScenario(int n)
     return s;
 }
 
-/// How many pixels differ by more than `tolerance` in some channel, below row `fromY`.
-int countDiffering(const QImage &a, const QImage &b, int fromY, int tolerance = 8)
-{
-    int count = 0;
-    for (int y = fromY; y < std::min(a.height(), b.height()); ++y) {
-        for (int x = 0; x < std::min(a.width(), b.width()); ++x) {
-            const QRgb p = a.pixel(x, y);
-            const QRgb q = b.pixel(x, y);
-            if (std::abs(qRed(p) - qRed(q)) > tolerance || std::abs(qGreen(p) - qGreen(q)) > tolerance
-                || std::abs(qBlue(p) - qBlue(q)) > tolerance)
-                ++count;
-        }
-    }
-    return count;
-}
-
 void sendMouse(QWidget *target, QEvent::Type type, const QPointF &position, Qt::MouseButtons buttons)
 {
     QMouseEvent event(type, position, target->mapToGlobal(position), Qt::LeftButton, buttons,

@@ -153,7 +153,7 @@ const AttentionResult *BarChartView::shownResultOrRefusal()
     if (!result || m_shownQuery >= result->weights.rows()) {
         m_series->setVisible(false);
         hideValueItems();
-        setTitleColor(QColor(0x80, 0x80, 0x80));
+        setTitleColor(m_viewState->theme().hintColor());  // greyed: nothing to show
         m_refusal->showRefusal(m_model->error() ? refusalText(m_model->scenario(), *m_model->error(), m_shownQuery)
                                                 : tr("No query to show"));
         return nullptr;
