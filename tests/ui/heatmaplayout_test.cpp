@@ -10,6 +10,9 @@
 #include "scenario.h"
 
 #include <QFont>
+#include <QFontMetricsF>
+
+#include "textfit.h"
 
 #include <gtest/gtest.h>
 
@@ -170,6 +173,31 @@ TEST(HeatmapLayout, LabelsNeverOverlapAndStayClearOfTheColourBar)
                 EXPECT_EQ(layout.rowLabels.size(), layout.rows);
             }
         }
+    }
+}
+
+TEST(HeatmapLayout, AStackedChineseTitleGetsTheHeightItsCharactersTake)
+{
+    // The Chinese title stacks one character under another; those characters come from a
+    // fallback font whose lines are taller than the Latin font's, and the title's box must hold
+    // them all, or fall back to the short title when the matrix is too short.
+    const Measured measured(3, 3);
+    QFont bold = Measured::bold();
+    const QFontMetricsF boldFm(bold);
+    for (double height : {150.0, 200.0, 260.0, 400.0}) {
+        HeatmapLayout::Input input;
+        input.bounds = QRectF(0, 0, 520, height);
+        input.font = testFont();
+        input.rowLabels = &measured.rowLabels;
+        input.columnLabels = &measured.columnLabels;
+        input.xTitle = QStringLiteral("\u9375\uff0f\u4f86\u6e90");
+        input.yTitle = QStringLiteral("\u67e5\u8a62\uff0f\u76ee\u7684");
+        input.yTitleShort = QStringLiteral("\u67e5\u8a62");
+        const HeatmapLayout layout = HeatmapLayout::compute(input);
+        ASSERT_FALSE(layout.yTitle.isEmpty()) << height;
+        const QRectF needed = boldFm.boundingRect(QRectF(0, 0, 1e6, 1e6), Qt::AlignCenter, uprightColumn(layout.yTitle));
+        EXPECT_GE(layout.yTitleRect.height() + 0.5, needed.height()) << height << " px: " << layout.yTitle.toStdString();
+        EXPECT_TRUE(input.bounds.contains(layout.yTitleRect)) << height;
     }
 }
 

@@ -140,8 +140,11 @@ HeatmapLayout HeatmapLayout::compute(const Input &input)
     // "query" alone where the whole title does not fit the matrix's height (a matrix of one row).
     // Chinese stacks upright, one character under another; Latin text is turned to run upwards.
     const auto titleLength = [&](const QString &title) {
-        return stacksUpright(title) ? uprightColumn(title).count(QLatin1Char('\n')) * boldFm.lineSpacing() + h
-                                    : boldFm.horizontalAdvance(title);
+        // A stacked column is measured as it is laid out: its Chinese characters come from a
+        // fallback font whose lines are taller than the Latin font's line spacing.
+        return stacksUpright(title)
+            ? boldFm.boundingRect(QRectF(0, 0, 1e6, 1e6), Qt::AlignCenter, uprightColumn(title)).height()
+            : boldFm.horizontalAdvance(title);
     };
     layout.yTitle = titleLength(input.yTitle) <= area.height() ? input.yTitle
         : stacksUpright(input.yTitleShort)                     ? input.yTitleShort
