@@ -30,6 +30,8 @@
 #include <QUndoStack>
 #include <QUndoView>
 
+#include "../support/widgetgestures.h"
+
 #include <gtest/gtest.h>
 
 #include <functional>
@@ -162,16 +164,7 @@ TEST_F(UndoMainWindowTest, AcceptanceEditKDragToggleMaskThenUndoEverything)
     settleEvents();
 
     // 1. Edit K in the table: memory B's first coordinate becomes 0.5, typed into the cell.
-    QTableView *keyTable = editor->tableView(Part::Keys);
-    const QModelIndex cell = keyTable->model()->index(1, 1);
-    keyTable->setCurrentIndex(cell);
-    keyTable->edit(cell);
-    settleEvents();
-    auto *lineEdit = qobject_cast<QLineEdit *>(QApplication::focusWidget());
-    ASSERT_NE(lineEdit, nullptr);
-    lineEdit->selectAll();
-    QTest::keyClicks(lineEdit, QStringLiteral("0.5"));
-    QTest::keyClick(lineEdit, Qt::Key_Return);
+    ASSERT_NE(attnlens::test::typeIntoCell(editor->tableView(Part::Keys), 1, 1, QStringLiteral("0.5")), nullptr);
     settleEvents();
     ASSERT_TRUE(identicalDoubles(window.model()->scenario().keys(1, 0), 0.5));
     const Scenario afterTable = window.model()->scenario();
@@ -224,7 +217,7 @@ TEST_F(UndoMainWindowTest, AcceptanceEditKDragToggleMaskThenUndoEverything)
     EXPECT_FALSE(undoAction()->isEnabled());
     ASSERT_TRUE(window.model()->isValid());
     EXPECT_NEAR(window.model()->result()->weights(0, 0), 0.4011, 1e-4);
-    EXPECT_EQ(editor->tableModel(Part::Keys)->data(cell).toString(), QStringLiteral("0.0000"));
+    EXPECT_EQ(editor->tableModel(Part::Keys)->data(editor->tableModel(Part::Keys)->index(1, 1)).toString(), QStringLiteral("0.0000"));
 
     // And all of it again.
     for (int i = 0; i < 3; ++i)

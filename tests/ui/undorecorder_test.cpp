@@ -18,6 +18,8 @@
 #include <QTest>
 #include <QUndoStack>
 
+#include "../support/widgetgestures.h"
+
 #include <gtest/gtest.h>
 
 #include <random>
@@ -310,16 +312,7 @@ TEST(UndoRecorder, ASlideOfTheTemperatureSliderIsOneStep)
 
     auto *slider = panel.findChild<QSlider *>(QStringLiteral("temperatureSlider"));
     ASSERT_NE(slider, nullptr);
-    QStyleOptionSlider option;
-    option.initFrom(slider);
-    option.orientation = slider->orientation();
-    option.minimum = slider->minimum();
-    option.maximum = slider->maximum();
-    option.sliderPosition = slider->sliderPosition();
-    option.sliderValue = slider->value();
-    option.subControls = QStyle::SC_SliderHandle;
-    const QPoint handle =
-        slider->style()->subControlRect(QStyle::CC_Slider, &option, QStyle::SC_SliderHandle, slider).center();
+    const QPoint handle = attnlens::test::sliderHandleCentre(slider);
     QTest::mousePress(slider, Qt::LeftButton, Qt::NoModifier, handle);
     for (int dx = 10; dx <= 120; dx += 10) {
         QTest::mouseMove(slider, handle + QPoint(dx, 0));

@@ -30,6 +30,8 @@
 #include <QUndoStack>
 #include <QUndoView>
 
+#include "../support/widgetgestures.h"
+
 #include <gtest/gtest.h>
 
 #include <functional>
@@ -166,16 +168,7 @@ TEST_F(UndoStepNamesTest, ASliderStrokeAndATypedTemperatureAreOneStepEach)
     auto *slider = panel->findChild<QSlider *>(QStringLiteral("temperatureSlider"));
     ASSERT_NE(slider, nullptr);
     ASSERT_TRUE(slider->isVisible());
-    QStyleOptionSlider option;
-    option.initFrom(slider);
-    option.orientation = slider->orientation();
-    option.minimum = slider->minimum();
-    option.maximum = slider->maximum();
-    option.sliderPosition = slider->sliderPosition();
-    option.sliderValue = slider->value();
-    option.subControls = QStyle::SC_SliderHandle;
-    const QPoint handle =
-        slider->style()->subControlRect(QStyle::CC_Slider, &option, QStyle::SC_SliderHandle, slider).center();
+    const QPoint handle = attnlens::test::sliderHandleCentre(slider);
     const int stepsBefore = stack()->index();
     QTest::mousePress(slider, Qt::LeftButton, Qt::NoModifier, handle);
     for (int dx = 8; dx <= 64; dx += 8)
@@ -228,16 +221,7 @@ TEST_F(UndoStepNamesTest, ATableEditIsOneStep)
     editor->tabs()->setCurrentIndex(1);
     settleEvents();
     expectOneStep([&] {
-        QTableView *keyTable = editor->tableView(Part::Keys);
-        const QModelIndex cell = keyTable->model()->index(1, 1);
-        keyTable->setCurrentIndex(cell);
-        keyTable->edit(cell);
-        settleEvents();
-        auto *lineEdit = qobject_cast<QLineEdit *>(QApplication::focusWidget());
-        ASSERT_NE(lineEdit, nullptr);
-        lineEdit->selectAll();
-        QTest::keyClicks(lineEdit, QStringLiteral("0.5"));
-        QTest::keyClick(lineEdit, Qt::Key_Return);
+        ASSERT_NE(attnlens::test::typeIntoCell(editor->tableView(Part::Keys), 1, 1, QStringLiteral("0.5")), nullptr);
     }, QStringLiteral("Edit key memory B"));
 }
 
