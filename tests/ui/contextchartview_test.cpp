@@ -39,17 +39,6 @@ using attnlens::test::countPixels;
 using attnlens::test::LayoutRequestCounter;
 using attnlens::test::rows;
 
-/// Qt Charts' private relay from a bar set to its series (QBarSetPrivate, the set's QObject
-/// child), found by class name as replaceBarValues() finds it. Null if a Qt upgrade renamed it.
-QObject *seriesRelayOf(QBarSet *set)
-{
-    for (QObject *child : set->children()) {
-        if (qstrcmp(child->metaObject()->className(), "QBarSetPrivate") == 0)
-            return child;
-    }
-    return nullptr;
-}
-
 /// Counts what a bar set announces to its series through the private relay (each announcement
 /// makes the series lay out every bar again).
 std::unique_ptr<QSignalSpy> spyOnSeriesAnnouncements(QBarSet *set)

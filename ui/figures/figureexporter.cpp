@@ -3,8 +3,9 @@
 #include "attnlensversion.h"
 
 #include "attentionmodel.h"
-#include "textfit.h"
+#include "barchartview.h"
 #include "contextchartview.h"
+#include "textfit.h"
 #include "focusring.h"
 #include "heatmapview.h"
 #include "jsonfile.h"
@@ -133,10 +134,8 @@ void makeTransparent(QWidget *widget)
     }
     widget->setPalette(palette);
     widget->setAutoFillBackground(false);
-    if (auto *weights = qobject_cast<WeightsChartView *>(widget))
-        weights->chart()->setBackgroundVisible(false);
-    if (auto *context = qobject_cast<ContextChartView *>(widget))
-        context->chart()->setBackgroundVisible(false);
+    if (auto *chart = qobject_cast<BarChartView *>(widget))
+        chart->chart()->setBackgroundVisible(false);
     if (auto *numbers = qobject_cast<WorkedNumbersView *>(widget))
         numbers->setPaperVisible(false);
 }

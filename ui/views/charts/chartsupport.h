@@ -17,6 +17,7 @@ class QBarSet;
 class QChart;
 class QChartView;
 class QGraphicsSimpleTextItem;
+class QObject;
 class QWidget;
 
 namespace attnlens {
@@ -37,6 +38,9 @@ QStringList uniqueCategories(const QStringList &labels);
 /// internal relay to the series is muted for the others, so the series lays out once, reading
 /// every value. The set itself still emits valueChanged(index) for each changed entry.
 int replaceBarValues(QBarSet *set, const QVector<double> &values);
+/// Qt Charts' private relay from `set` to its series (QBarSetPrivate), through which each change
+/// makes the series lay out every bar again; null if a Qt upgrade renamed it (a test then fails).
+QObject *seriesRelayOf(QBarSet *set);
 
 /// Writes the first of `candidates` (longest first) that fits `width` as `chart`'s title; when
 /// none fits, the last one shortened, with the first in full as the title's tooltip.

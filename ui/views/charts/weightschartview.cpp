@@ -60,14 +60,8 @@ void replaceInSetsLayingOutOnce(const QList<QBarSet *> &sets, const QVector<QVec
         }
     }
     for (int s = 0; s < sets.size(); ++s) {
-        // QBarSetPrivate forwards each change to the series; it is the set's only QObject child.
-        QObject *relay = nullptr;
-        if (s != lastChanged) {
-            for (QObject *child : sets.at(s)->children()) {
-                if (qstrcmp(child->metaObject()->className(), "QBarSetPrivate") == 0)
-                    relay = child;
-            }
-        }
+        // Only the last set that changed tells its series; the others write in silence.
+        QObject *relay = s != lastChanged ? seriesRelayOf(sets.at(s)) : nullptr;
         const bool wasBlocked = relay ? relay->blockSignals(true) : false;
         replaceBarValues(sets.at(s), values.at(s));
         if (relay)
