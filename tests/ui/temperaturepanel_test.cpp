@@ -6,6 +6,7 @@
 #include "livereadoutlabel.h"
 #include "mainwindow.h"
 #include "temperaturepanel.h"
+#include "theme.h"
 #include "tokenpalette.h"
 #include "viewstate.h"
 
@@ -532,6 +533,27 @@ TEST(TemperaturePanelMargins, StepSevenOfTheLessonAt1280x720LeavesRoomRightOfThe
 // The panel reads the model's error inside temperatureChanged (issue 12, point 1): the state line
 // must describe the new temperature at once, in the same call, not one event-loop turn later
 // when resultChanged arrives.
+TEST_F(TemperaturePanelTest, TheErrorStateIsInTheThemesColoursAndFollowsATheme)
+{
+    showAt(900, 140);
+    Scenario frozen = builtinScenario("lesson");
+    frozen.temperature = 0.0;
+    model->setScenario(frozen);
+    QCoreApplication::processEvents();
+    ASSERT_TRUE(stateLine->isVisible());
+    for (Theme::Kind kind : {Theme::Kind::Dark, Theme::Kind::Projector, Theme::Kind::Light}) {
+        viewState->setThemeKind(kind);
+        QCoreApplication::processEvents();
+        const Theme::FieldColors &colors = viewState->theme().fields();
+        EXPECT_EQ(stateLine->palette().color(QPalette::WindowText), colors.invalidText) << Theme::id(kind).toStdString();
+        EXPECT_EQ(spinBox->palette().color(QPalette::Base), colors.invalidFill) << Theme::id(kind).toStdString();
+    }
+    // Dark writes the warning light on dark, Light dark on light.
+    EXPECT_GT(Theme::make(Theme::Kind::Dark).fields().invalidText.lightnessF(), 0.6);
+    EXPECT_LT(Theme::make(Theme::Kind::Dark).fields().invalidFill.lightnessF(), 0.3);
+    EXPECT_LT(Theme::make(Theme::Kind::Light).fields().invalidText.lightnessF(), 0.4);
+}
+
 TEST_F(TemperaturePanelTest, TheStateLineNamesAnInvalidTemperatureInTheSameCall)
 {
     ASSERT_NE(model->result(), nullptr);  // a fresh result, so a stale one would be kept

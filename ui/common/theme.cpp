@@ -54,6 +54,21 @@ Theme::MatrixColors matrixColors(Theme::Kind kind)
     return {};
 }
 
+// Text in the colour of the state it reports, with a fill a shade of the same hue: readable on
+// the theme's own field background.
+Theme::FieldColors fieldColors(Theme::Kind kind)
+{
+    switch (kind) {
+    case Theme::Kind::Light:
+        return {rgb(0xb00020), rgb(0xffe0e0), rgb(0x8a4b00), rgb(0xfff3d6), rgb(0x555555)};
+    case Theme::Kind::Dark:
+        return {rgb(0xff9e94), rgb(0x5a1f24), rgb(0xffb74d), rgb(0x4a3a16), rgb(0x9aa4af)};
+    case Theme::Kind::Projector:
+        return {rgb(0xa00000), rgb(0xffd6d6), rgb(0x6b3a00), rgb(0xffecc0), rgb(0x303030)};
+    }
+    return {};
+}
+
 } // namespace
 
 Theme Theme::make(Kind kind)
@@ -61,6 +76,7 @@ Theme Theme::make(Kind kind)
     Theme theme(kind);
     theme.m_maskGrid = maskGridColors(kind);
     theme.m_matrix = matrixColors(kind);
+    theme.m_fields = fieldColors(kind);
     switch (kind) {
     case Kind::Light:
         theme.m_plotBackground = Qt::white;

@@ -118,6 +118,17 @@ public:
     };
     const MatrixColors &matrix() const { return m_matrix; }
 
+    /// Where numbers are typed (the temperature field, the matrix tables): a value refused, a
+    /// value kept but out of the control's range, and the quiet scale text under a control.
+    struct FieldColors {
+        QColor invalidText;     ///< "T = 0 is invalid", a refused table edit
+        QColor invalidFill;     ///< behind a field whose text is refused
+        QColor warningText;     ///< "T lies beyond the control's range", a note on the model
+        QColor warningFill;     ///< behind a field that shows a clamped value
+        QColor quietText;       ///< the slider's scale labels
+    };
+    const FieldColors &fields() const { return m_fields; }
+
     /// The colour of query row `index` in this theme and the colour of key points.
     QColor queryColor(int index) const;
     QColor keyColor() const { return m_key; }
@@ -163,6 +174,7 @@ private:
     QColor m_key;
     QVector<QColor> m_queryColors;
     MaskGridColors m_maskGrid;
+    FieldColors m_fields;
     MatrixColors m_matrix;
     double m_lineWidthFactor = 1.0;
     double m_fontFactor = 1.0;

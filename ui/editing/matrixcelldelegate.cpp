@@ -2,6 +2,7 @@
 
 #include "matrixtablemodel.h"
 #include "scenariojson.h"
+#include "viewstate.h"
 
 #include <QKeyEvent>
 #include <QLineEdit>
@@ -51,7 +52,7 @@ QWidget *MatrixCellDelegate::createEditor(QWidget *parent, const QStyleOptionVie
             return;
         QPalette palette = normal;
         if (!model->acceptsText(edited, text))
-            palette.setColor(QPalette::Base, QColor(0xff, 0xdd, 0xdd));
+            palette.setColor(QPalette::Base, model->viewState()->theme().fields().invalidFill);
         lineEdit->setPalette(palette);
     });
     return editor;

@@ -118,14 +118,12 @@ MatrixEditorView::MatrixEditorView(AttentionModel *model, ViewState *viewState, 
     m_message->setWordWrap(true);
     m_message->setTextFormat(Qt::PlainText);
     m_message->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_message->setStyleSheet(QStringLiteral("color: #b00020;"));
     m_message->hide();
 
     m_modelNote = new QLabel(this);
     m_modelNote->setObjectName(QStringLiteral("matrixModelNote"));
     m_modelNote->setWordWrap(true);
     m_modelNote->setTextFormat(Qt::PlainText);
-    m_modelNote->setStyleSheet(QStringLiteral("color: #8a4b00;"));
     m_modelNote->hide();
 
     auto *layout = new QVBoxLayout(this);
@@ -136,6 +134,18 @@ MatrixEditorView::MatrixEditorView(AttentionModel *model, ViewState *viewState, 
     layout->addWidget(m_tabs, 1);
     layout->addWidget(m_message);
     layout->addWidget(m_modelNote);
+
+    // A refused edit and a note on the model are written in the theme's state colours.
+    const auto recolourMessages = [this] {
+        const Theme::FieldColors &colors = m_viewState->theme().fields();
+        for (auto [label, color] : {std::pair{m_message, colors.invalidText}, std::pair{m_modelNote, colors.warningText}}) {
+            QPalette palette = label->palette();
+            palette.setColor(QPalette::WindowText, color);
+            label->setPalette(palette);
+        }
+    };
+    recolourMessages();
+    connect(m_viewState, &ViewState::themeChanged, this, recolourMessages);
 
     for (MatrixTableModel *table : m_models) {
         connect(table, &MatrixTableModel::editRefused, this, &MatrixEditorView::showRefusal);

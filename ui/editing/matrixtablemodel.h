@@ -33,6 +33,9 @@ public:
 
     MatrixTableModel(AttentionModel *model, const ViewState *viewState, Part part, QObject *parent = nullptr);
 
+    /// The view state whose theme colours the table (its swatches, its editors' states).
+    const ViewState *viewState() const { return m_viewState; }
+
     Part part() const { return m_part; }
     /// "Q", "K" or "V".
     QString matrixName() const;

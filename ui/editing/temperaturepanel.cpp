@@ -40,10 +40,7 @@ QLabel *scaleLabel(const QString &text, Qt::Alignment alignment, QWidget *parent
 {
     auto *label = new QLabel(text, parent);
     label->setAlignment(alignment | Qt::AlignTop);
-    QPalette palette = label->palette();
-    palette.setColor(QPalette::WindowText, QColor(0x55, 0x55, 0x55));
-    label->setPalette(palette);
-    return label;
+    return label;  // coloured by the theme (TemperaturePanel's recolourScale)
 }
 
 } // namespace
@@ -65,7 +62,7 @@ TemperaturePanel::TemperaturePanel(AttentionModel *model, ViewState *viewState, 
     // The scale's quiet labels follow the theme (theme.h); Light keeps its own grey.
     auto recolourScale = [this] {
         const Theme &theme = m_viewState->theme();
-        const QColor color = theme.kind() == Theme::Kind::Light ? QColor(0x55, 0x55, 0x55) : theme.hintColor();
+        const QColor color = theme.fields().quietText;
         for (QLabel *label : m_scale->findChildren<QLabel *>()) {
             QPalette palette = label->palette();
             palette.setColor(QPalette::WindowText, color);
@@ -76,6 +73,7 @@ TemperaturePanel::TemperaturePanel(AttentionModel *model, ViewState *viewState, 
     connect(m_viewState, &ViewState::themeChanged, this, recolourScale);
     // The readout's query swatch is in the query's colour, which the theme sets.
     connect(m_viewState, &ViewState::themeChanged, this, &TemperaturePanel::updateReadout);
+    connect(m_viewState, &ViewState::themeChanged, this, &TemperaturePanel::updateStateLine);
 
     connect(m_slider, &QSlider::valueChanged, this, &TemperaturePanel::onSliderValueChanged);
     // A stroke of the slider, press to release, is one edit of the model.
@@ -412,16 +410,16 @@ void TemperaturePanel::updateStateLine()
     if (isTemperatureError(*m_model)) {
         text = tr("\u26a0 T = %1 is invalid: %2. Move the slider or type a value to fix it.")
                    .arg(formatFull(temperature), m_model->error()->message);
-        color = QColor(0xb0, 0x00, 0x20);
-        spinPalette.setColor(QPalette::Base, QColor(0xff, 0xe0, 0xe0));
+        color = m_viewState->theme().fields().invalidText;
+        spinPalette.setColor(QPalette::Base, m_viewState->theme().fields().invalidFill);
     } else if (std::isfinite(temperature) && !m_mapping.contains(temperature)) {
         text = tr("The scenario's T = %1 lies beyond the control's range 0.05–20: the "
                   "control shows %2, and T stays %1 until you move the slider or type a value.")
                    .arg(formatFull(temperature),
                         temperature > kMaximumTemperature ? QStringLiteral("20")
                                                           : QStringLiteral("0.05"));
-        color = QColor(0x8a, 0x4b, 0x00);
-        spinPalette.setColor(QPalette::Base, QColor(0xff, 0xf3, 0xd6));
+        color = m_viewState->theme().fields().warningText;
+        spinPalette.setColor(QPalette::Base, m_viewState->theme().fields().warningFill);
     }
     m_spinBox->setPalette(spinPalette);
     m_stateLine->setText(text);
