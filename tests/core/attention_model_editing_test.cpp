@@ -29,7 +29,7 @@ std::unique_ptr<AttentionModel> settledModel(const Scenario &scenario)
 {
     auto model = std::make_unique<AttentionModel>();
     model->setScenario(scenario);
-    settleEvents(3,10);
+    settleEvents(3);
     return model;
 }
 
@@ -94,7 +94,7 @@ TEST(AttentionModelEditing, RenamingAQueryEmitsItsRowThenReset)
     SignalLog log(*model);
     QSignalSpy labelSpy(model.get(), &AttentionModel::queryLabelChanged);
     model->setQueryLabel(1, QStringLiteral("the cat"));
-    settleEvents(3,10);
+    settleEvents(3);
     EXPECT_EQ(log.entries, (QStringList{"queryLabelChanged(1)", "scenarioReset", "resultChanged"}));
     ASSERT_EQ(labelSpy.count(), 1);
     EXPECT_EQ(model->scenario().queryLabel(1), QStringLiteral("the cat"));
@@ -103,7 +103,7 @@ TEST(AttentionModelEditing, RenamingAQueryEmitsItsRowThenReset)
 
     log.entries.clear();
     model->setQueryLabel(1, QStringLiteral("the cat"));
-    settleEvents(3,10);
+    settleEvents(3);
     EXPECT_TRUE(log.entries.isEmpty()) << "the same label is no change";
 }
 
@@ -114,7 +114,7 @@ TEST(AttentionModelEditing, RenamingAKeyBeyondAShortLabelListKeepsTheOthersGener
     auto model = settledModel(s);
     SignalLog log(*model);
     model->setKeyLabel(2, QStringLiteral("C"));
-    settleEvents(3,10);
+    settleEvents(3);
     EXPECT_EQ(log.entries, (QStringList{"keyLabelChanged(2)", "scenarioReset", "resultChanged"}));
     EXPECT_EQ(model->scenario().keyLabel(0), QStringLiteral("key 1"));
     EXPECT_EQ(model->scenario().keyLabel(1), QStringLiteral("key 2"));
@@ -122,7 +122,7 @@ TEST(AttentionModelEditing, RenamingAKeyBeyondAShortLabelListKeepsTheOthersGener
 
     log.entries.clear();
     model->setKeyLabel(0, QStringLiteral("key 1"));  // what it already shows
-    settleEvents(3,10);
+    settleEvents(3);
     EXPECT_TRUE(log.entries.isEmpty());
 }
 
@@ -133,7 +133,7 @@ TEST(AttentionModelEditing, RenamingTheScenario)
     QSignalSpy nameSpy(model.get(), &AttentionModel::nameChanged);
     model->setScenarioName(QStringLiteral("my lesson"));
     model->setScenarioName(QStringLiteral("my lesson"));
-    settleEvents(3,10);
+    settleEvents(3);
     ASSERT_EQ(nameSpy.count(), 1);
     EXPECT_EQ(nameSpy.at(0).at(0).toString(), QStringLiteral("my lesson"));
     EXPECT_EQ(log.entries, (QStringList{"nameChanged", "scenarioReset", "resultChanged"}));
@@ -149,7 +149,7 @@ TEST(AttentionModelEditing, LabelsAndNamesAreCutToWhatAFileMayHold)
     model->setQueryLabel(0, pasted);
     model->setKeyLabel(1, pasted);
     model->insertQuery(1, model->scenario().queries.row(0), pasted);
-    settleEvents(3, 10);
+    settleEvents(3);
     EXPECT_EQ(model->scenario().name.size(), ScenarioLimits::maxLabelChars);
     EXPECT_EQ(model->scenario().queryLabels.at(0).size(), ScenarioLimits::maxLabelChars);
     EXPECT_EQ(model->scenario().queryLabels.at(1).size(), ScenarioLimits::maxLabelChars);
@@ -169,7 +169,7 @@ TEST(AttentionModelEditing, InsertingAQueryInTheMiddleKeepsTheOtherRowsAndAllows
     auto model = settledModel(s);
     SignalLog log(*model);
     model->insertQuery(1, rowOf({0.5, -0.125}));
-    settleEvents(3,10);
+    settleEvents(3);
     EXPECT_EQ(log.entries, (QStringList{"queryInserted(1)", "scenarioReset", "resultChanged"}));
 
     const Scenario &now = model->scenario();
@@ -203,7 +203,7 @@ TEST(AttentionModelEditing, RemovingAQueryTakesItsMaskRow)
     auto model = settledModel(s);
     SignalLog log(*model);
     EXPECT_FALSE(model->removeQuery(1).has_value());
-    settleEvents(3,10);
+    settleEvents(3);
     EXPECT_EQ(log.entries, (QStringList{"queryRemoved(1)", "scenarioReset", "resultChanged"}));
     EXPECT_TRUE(identicalMatrices(model->scenario().queries, matrixOf({{1, 0}, {-1, 0.25}})));
     EXPECT_TRUE(identicalMasks(model->scenario().allowed, maskOf({{true, false, false}, {false, false, true}})));
@@ -217,7 +217,7 @@ TEST(AttentionModelEditing, TheLastQueryCannotBeRemoved)
     SignalLog log(*model);
     EXPECT_TRUE(model->queryRemovalRefusal(0).has_value());
     const std::optional<Error> refusal = model->removeQuery(0);
-    settleEvents(3,10);
+    settleEvents(3);
     ASSERT_TRUE(refusal.has_value());
     EXPECT_EQ(refusal->category, ErrorCategory::Empty);
     EXPECT_TRUE(refusal->message.contains(QStringLiteral("q"))) << refusal->message.toStdString();
@@ -234,7 +234,7 @@ TEST(AttentionModelEditing, InsertingAKeyInsertsItsValueAndAnAllowedMaskColumn)
     auto model = settledModel(s);
     SignalLog log(*model);
     model->insertKey(1, rowOf({-0.5, 2}), rowOf({3, -7}), QStringLiteral("memory X"));
-    settleEvents(3,10);
+    settleEvents(3);
     EXPECT_EQ(log.entries, (QStringList{"keyInserted(1)", "scenarioReset", "resultChanged"}));
     const Scenario &now = model->scenario();
     EXPECT_TRUE(identicalMatrices(now.keys, matrixOf({{1, 0}, {-0.5, 2}, {0, 1}, {1, 1}})));
@@ -254,7 +254,7 @@ TEST(AttentionModelEditing, RemovingAKeyRemovesItsValueAndMaskColumn)
     auto model = settledModel(s);
     SignalLog log(*model);
     EXPECT_FALSE(model->removeKey(0).has_value());
-    settleEvents(3,10);
+    settleEvents(3);
     EXPECT_EQ(log.entries, (QStringList{"keyRemoved(0)", "scenarioReset", "resultChanged"}));
     const Scenario &now = model->scenario();
     EXPECT_TRUE(identicalMatrices(now.keys, matrixOf({{0, 1}, {1, 1}})));
@@ -271,7 +271,7 @@ TEST(AttentionModelEditing, RemovingAKeyThatIsARowsOnlyAllowedKeyIsRefused)
     auto model = settledModel(s);
     SignalLog log(*model);
     const std::optional<Error> refusal = model->removeKey(1);
-    settleEvents(3,10);
+    settleEvents(3);
     ASSERT_TRUE(refusal.has_value());
     EXPECT_EQ(refusal->category, ErrorCategory::AllMaskedRow);
     EXPECT_EQ(refusal->row, 1);
@@ -296,7 +296,7 @@ TEST(AttentionModelEditing, TheLastKeyCannotBeRemoved)
     const std::optional<Error> refusal = model->removeKey(0);
     ASSERT_TRUE(refusal.has_value());
     EXPECT_EQ(refusal->category, ErrorCategory::Empty);
-    settleEvents(3,10);
+    settleEvents(3);
     EXPECT_TRUE(log.entries.isEmpty());
     EXPECT_EQ(model->scenario(), s);
 }
@@ -346,7 +346,7 @@ TEST(AttentionModelEditing, GrowingDkPadsQueriesAndKeysWithZeros)
     auto model = settledModel(threeQueries());
     SignalLog log(*model);
     EXPECT_FALSE(model->setKeyDimension(4).has_value());
-    settleEvents(3,10);
+    settleEvents(3);
     EXPECT_EQ(log.entries, (QStringList{"keyDimensionChanged(4)", "scenarioReset", "resultChanged"}));
     EXPECT_TRUE(identicalMatrices(model->scenario().queries,
                                   matrixOf({{1, 0, 0, 0}, {0, 1, 0, 0}, {-1, 0.25, 0, 0}})));
@@ -364,7 +364,7 @@ TEST(AttentionModelEditing, ShrinkingDkDropsTrailingColumns)
     EXPECT_FALSE(model->setKeyDimension(1).has_value());
     EXPECT_TRUE(identicalMatrices(model->scenario().queries, matrixOf({{1}, {0}, {-1}})));
     EXPECT_TRUE(identicalMatrices(model->scenario().keys, matrixOf({{1}, {0}, {1}})));
-    settleEvents(3,10);
+    settleEvents(3);
     EXPECT_TRUE(showsResultOf(*model, model->scenario()));
 }
 
@@ -378,7 +378,7 @@ TEST(AttentionModelEditing, DimensionBelowOneIsRefusedAndTheSameIsNoChange)
     EXPECT_TRUE(model->setValueDimension(0).has_value());
     EXPECT_FALSE(model->setKeyDimension(2).has_value());
     EXPECT_FALSE(model->setValueDimension(2).has_value());
-    settleEvents(3,10);
+    settleEvents(3);
     EXPECT_TRUE(log.entries.isEmpty());
     EXPECT_EQ(model->scenario(), threeQueries());
 }
@@ -390,7 +390,7 @@ TEST(AttentionModelEditing, ChangingDvPadsOrDropsValueColumnsOnly)
     EXPECT_FALSE(model->setValueDimension(3).has_value());
     EXPECT_TRUE(identicalMatrices(model->scenario().values, matrixOf({{10, 0, 0}, {0, 10, 0}, {10, 10, 0}})));
     EXPECT_FALSE(model->setValueDimension(1).has_value());
-    settleEvents(3,10);
+    settleEvents(3);
     EXPECT_EQ(log.entries, (QStringList{"valueDimensionChanged(3)", "scenarioReset",
                                         "valueDimensionChanged(1)", "scenarioReset", "resultChanged"}));
     EXPECT_TRUE(identicalMatrices(model->scenario().values, matrixOf({{10}, {0}, {10}})));

@@ -84,7 +84,7 @@ std::unique_ptr<AttentionModel> settledModel(const Scenario &scenario)
 {
     auto model = std::make_unique<AttentionModel>();
     model->setScenario(scenario);
-    settleEvents(3,10);
+    settleEvents(3);
     return model;
 }
 
@@ -127,7 +127,7 @@ TEST(AttentionModel, SetScenarioResetsThenPublishesOneResult)
     EXPECT_EQ(spies.resultChanged.count(), 0) << "the recompute waits for the event loop";
 
     ASSERT_TRUE(spies.resultChanged.wait(1000));
-    settleEvents(3,10);
+    settleEvents(3);
     EXPECT_EQ(spies.resultChanged.count(), 1);
     EXPECT_EQ(spies.order, (QStringList{"scenarioReset", "resultChanged"}));
     EXPECT_TRUE(model.scenario() == threeQueries());
@@ -141,7 +141,7 @@ TEST(AttentionModel, SetScenarioWithTheSameScenarioDoesNothing)
     const quint64 computed = model->computeCount();
     ModelRecorder spies(*model);
     model->setScenario(threeQueries());
-    settleEvents(3,10);
+    settleEvents(3);
     EXPECT_EQ(spies.total(), 0) << spies.order.join(QStringLiteral(", ")).toStdString();
     EXPECT_EQ(model->computeCount(), computed);
 }
@@ -173,7 +173,7 @@ TEST(AttentionModel, SetQueryRowEmitsItsRowThenOneResult)
     ASSERT_EQ(spies.queryChanged.count(), 1);
     EXPECT_EQ(spies.queryChanged.at(0).at(0).toInt(), 2);
     ASSERT_TRUE(spies.resultChanged.wait(1000));
-    settleEvents(3,10);
+    settleEvents(3);
     EXPECT_EQ(spies.order, (QStringList{"queryChanged", "resultChanged"}));
     EXPECT_TRUE(identicalMatrices(model->scenario().queries.row(2), query));
 
@@ -191,7 +191,7 @@ TEST(AttentionModel, SetKeyRowEmitsItsRow)
     model->setKeyRow(1, key);
     ASSERT_EQ(spies.keyChanged.count(), 1);
     EXPECT_EQ(spies.keyChanged.at(0).at(0).toInt(), 1);
-    settleEvents(3,10);
+    settleEvents(3);
     EXPECT_EQ(spies.order, (QStringList{"keyChanged", "resultChanged"}));
     Scenario expected = threeQueries();
     expected.keys.row(1) = key;
@@ -207,7 +207,7 @@ TEST(AttentionModel, SetValueRowEmitsItsRow)
     model->setValueRow(1, value);
     ASSERT_EQ(spies.valueChanged.count(), 1);
     EXPECT_EQ(spies.valueChanged.at(0).at(0).toInt(), 1);
-    settleEvents(3,10);
+    settleEvents(3);
     EXPECT_EQ(spies.order, (QStringList{"valueChanged", "resultChanged"}));
     Scenario expected = threeQueries();
     expected.values.row(1) = value;
@@ -221,7 +221,7 @@ TEST(AttentionModel, SetTemperatureEmitsTheNewValue)
     model->setTemperature(0.5);
     ASSERT_EQ(spies.temperatureChanged.count(), 1);
     EXPECT_EQ(spies.temperatureChanged.at(0).at(0).toDouble(), 0.5);
-    settleEvents(3,10);
+    settleEvents(3);
     EXPECT_EQ(spies.order, (QStringList{"temperatureChanged", "resultChanged"}));
     Scenario expected = threeQueries();
     expected.temperature = 0.5;
@@ -237,7 +237,7 @@ TEST(AttentionModel, SetMaskCellCreatesAMaskWithOnlyThatCellOff)
     ASSERT_TRUE(model->scenario().allowed.has_value());
     EXPECT_EQ(*model->scenario().allowed,
               maskOf({{true, true, true}, {true, true, false}, {true, true, true}}));
-    settleEvents(3,10);
+    settleEvents(3);
     EXPECT_EQ(spies.order, (QStringList{"maskChanged", "resultChanged"}));
     ASSERT_NE(model->result(), nullptr);
     EXPECT_EQ(model->result()->weights(1, 2), 0.0);
@@ -253,7 +253,7 @@ TEST(AttentionModel, SetMaskReplacesOrRemovesTheMask)
     EXPECT_EQ(spies.maskChanged.count(), 1);
     model->setMask(causal);
     EXPECT_EQ(spies.maskChanged.count(), 1) << "the same mask again is no change";
-    settleEvents(3,10);
+    settleEvents(3);
     EXPECT_EQ(spies.resultChanged.count(), 1);
     ASSERT_NE(model->result(), nullptr);
     EXPECT_TRUE(matricesIdentical(model->result()->weights.row(0), matrixOf({{1, 0, 0}})));
@@ -261,7 +261,7 @@ TEST(AttentionModel, SetMaskReplacesOrRemovesTheMask)
     model->setMask(std::nullopt);
     EXPECT_EQ(spies.maskChanged.count(), 2);
     EXPECT_FALSE(model->scenario().allowed.has_value());
-    settleEvents(3,10);
+    settleEvents(3);
     EXPECT_EQ(spies.resultChanged.count(), 2);
     EXPECT_TRUE(showsResultOf(*model, threeQueries()));
 }
@@ -281,7 +281,7 @@ TEST(AttentionModel, SettersReturnEarlyWhenNothingChanges)
     model->setTemperature(s.temperature);
     model->setMaskCell(0, 0, true);  // every key is allowed already
     model->setMask(std::nullopt);
-    settleEvents(3,10);
+    settleEvents(3);
 
     EXPECT_EQ(spies.total(), 0) << spies.order.join(QStringLiteral(", ")).toStdString();
     EXPECT_EQ(model->computeCount(), computed);
@@ -300,7 +300,7 @@ TEST(AttentionModel, EarlyReturnComparesBitsSoNaNIsNoChangeTwice)
     model->setKeyRow(0, row);
     model->setKeyRow(0, row);
     EXPECT_EQ(spies.keyChanged.count(), 1);
-    settleEvents(3,10);
+    settleEvents(3);
     EXPECT_EQ(spies.resultChanged.count(), 1);
 }
 
@@ -313,7 +313,7 @@ TEST(AttentionModel, ChangingAndRestoringStillRecomputes)
     model->setTemperature(3.0);
     model->setTemperature(1.0);
     EXPECT_EQ(spies.temperatureChanged.count(), 2);
-    settleEvents(3,10);
+    settleEvents(3);
     EXPECT_EQ(spies.resultChanged.count(), 1);
     EXPECT_TRUE(showsResultOf(*model, threeQueries()));
 }
@@ -357,7 +357,7 @@ TEST(AttentionModel, BurstOfSettersGivesOneRecomputeAndOneResultChanged)
     EXPECT_EQ(model->computeCount(), computed) << "nothing is computed before the event loop runs";
 
     ASSERT_TRUE(spies.resultChanged.wait(1000));
-    settleEvents(3,10);
+    settleEvents(3);
     EXPECT_EQ(spies.resultChanged.count(), 1);
     EXPECT_EQ(model->computeCount(), computed + 1);
     EXPECT_EQ(spies.order.last(), QStringLiteral("resultChanged"));
@@ -380,7 +380,7 @@ TEST(AttentionModel, ResultReadBeforeTheEventLoopIsNotStale)
 
     // The announcement still follows, without computing the same thing twice.
     ASSERT_TRUE(spies.resultChanged.wait(1000));
-    settleEvents(3,10);
+    settleEvents(3);
     EXPECT_EQ(spies.resultChanged.count(), 1);
     EXPECT_EQ(model->computeCount(), computed + 1);
 
@@ -410,7 +410,7 @@ TEST(AttentionModel, ResultChangedHandlersSeeTheNewResult)
     Eigen::RowVectorXd key(2);
     key << 50, 0;
     model->setKeyRow(1, key);  // key B now dominates query 1
-    settleEvents(3,10);
+    settleEvents(3);
     EXPECT_GT(seenWeight, 0.99);
 }
 
@@ -421,7 +421,7 @@ TEST(AttentionModel, RefusedScenarioExposesTheErrorAndNoResult)
     const auto model = settledModel(threeQueries());
     ModelRecorder spies(*model);
     model->setTemperature(-1.0);
-    settleEvents(3,10);
+    settleEvents(3);
     EXPECT_EQ(spies.resultChanged.count(), 1) << "views must hear about the error too";
     EXPECT_EQ(model->result(), nullptr);
     EXPECT_FALSE(model->isValid());
@@ -430,7 +430,7 @@ TEST(AttentionModel, RefusedScenarioExposesTheErrorAndNoResult)
     EXPECT_TRUE(model->error()->message.contains(QStringLiteral("-1")));
 
     model->setTemperature(1.0);
-    settleEvents(3,10);
+    settleEvents(3);
     EXPECT_EQ(spies.resultChanged.count(), 2);
     EXPECT_TRUE(model->isValid());
     EXPECT_FALSE(model->error().has_value());

@@ -2,6 +2,7 @@
 
 #include "builtinscenarios.h"
 
+#include <QAbstractEventDispatcher>
 #include <QCoreApplication>
 #include <QDir>
 #include <QEventLoop>
@@ -179,14 +180,17 @@ Scenario builtinScenario(const char *id)
     return builtinScenario(QString::fromLatin1(id));
 }
 
-void settleEvents(int passes, int waitMs)
+void settleEvents(int minPasses)
 {
-    for (int i = 0; i < passes; ++i)
-        QCoreApplication::processEvents();
-    if (waitMs > 0) {
-        QEventLoop loop;
-        QTimer::singleShot(waitMs, &loop, &QEventLoop::quit);
-        loop.exec();
+    // A queue that refills itself forever (a bug of its own) still ends the settle.
+    constexpr int kMaxPasses = 10000;
+    QAbstractEventDispatcher *dispatcher = QAbstractEventDispatcher::instance();
+    for (int pass = 0; pass < kMaxPasses; ++pass) {
+        QCoreApplication::sendPostedEvents();
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
+        const bool busy = dispatcher ? dispatcher->processEvents(QEventLoop::AllEvents) : false;
+        if (!busy && pass + 1 >= minPasses)
+            return;
     }
 }
 

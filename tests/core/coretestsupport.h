@@ -49,8 +49,11 @@ Scenario builtinScenario(const QString &id);
 Scenario builtinScenario(const char *id);
 
 /// Lets queued work run: the model's zero-timer recomputation, then the repaints and deferred
-/// refreshes that follow it (a few passes of the event loop, then `waitMs` of timers).
-void settleEvents(int passes = 4, int waitMs = 5);
+/// refreshes that follow it. It runs the event loop until a pass finds nothing left to do (the
+/// event dispatcher says so), at least `minPasses` times: it waits on the queue being empty,
+/// never on a guessed time. Objects given to deleteLater() are deleted on the way, as a
+/// running event loop would.
+void settleEvents(int minPasses = 4);
 
 /// Every entry within rtol * |expected| + atol of the expected one (and the same shape).
 /// NaN never matches anything.

@@ -70,7 +70,7 @@ TEST(Lesson, EveryStepLoadsAndAllItsCheckpointsHoldAtTheCheckpoint)
     for (int i = 0; i < progress.stepCount(); ++i) {
         SCOPED_TRACE(progress.step(i).id.toStdString());
         ASSERT_TRUE(progress.goToStep(i));
-        settleEvents(1,0);
+        settleEvents(1);
         EXPECT_EQ(progress.currentStep(), i);
         EXPECT_EQ(model.scenario(), Lesson::loadScenario(progress.step(i).scenarioId).value());
         EXPECT_FALSE(progress.scenarioChanged());
@@ -94,14 +94,14 @@ TEST(Lesson, MovingTheQueryBreaksTheWeightsCheckpointAndBackRestoresIt)
     AttentionModel model;
     LessonProgress progress(&model);
     ASSERT_TRUE(progress.goToStep(indexOfStep(progress, "softmax-weights")));
-    settleEvents(1,0);
+    settleEvents(1);
     ASSERT_TRUE(progress.allCheckpointsHold());
     QSignalSpy spy(&progress, &LessonProgress::checkpointsChanged);
 
     Eigen::RowVectorXd q(2);
     q << 0.2, 0.9;
     model.setQueryRow(0, q);
-    settleEvents(1,0);
+    settleEvents(1);
     EXPECT_TRUE(progress.scenarioChanged());
     EXPECT_FALSE(progress.checkpointStates()[0]) << "weights checkpoint still ticked";
     EXPECT_TRUE(progress.checkpointStates()[1]) << "rows still sum to one";
@@ -109,7 +109,7 @@ TEST(Lesson, MovingTheQueryBreaksTheWeightsCheckpointAndBackRestoresIt)
     EXPECT_GE(spy.count(), 1);
 
     EXPECT_TRUE(progress.backToCheckpoint());
-    settleEvents(1,0);
+    settleEvents(1);
     EXPECT_FALSE(progress.scenarioChanged());
     EXPECT_TRUE(progress.allCheckpointsHold()) << failing(progress);
 }
@@ -119,9 +119,9 @@ TEST(Lesson, TemperatureTurnsOffOnlyTheTemperatureCheckpoint)
     AttentionModel model;
     LessonProgress progress(&model);
     ASSERT_TRUE(progress.goToStep(indexOfStep(progress, "query-and-temperature")));
-    settleEvents(1,0);
+    settleEvents(1);
     model.setTemperature(0.5);
-    settleEvents(1,0);
+    settleEvents(1);
     // The weights at the new temperature differ, so the rows fail; T = 1 fails too.
     EXPECT_FALSE(progress.checkpointStates()[0]);
     EXPECT_FALSE(progress.checkpointStates()[3]);
@@ -133,7 +133,7 @@ TEST(Lesson, TemperaturePracticeTicksEachActionOnlyOnceItIsDone)
     AttentionModel model;
     LessonProgress progress(&model);
     ASSERT_TRUE(progress.goToStep(indexOfStep(progress, "practice-temperature")));
-    settleEvents(1,0);
+    settleEvents(1);
     const LessonStep &step = progress.currentLessonStep();
     ASSERT_EQ(step.checkpoints.size(), 3u);
     for (const LessonCheckpoint &checkpoint : step.checkpoints)
@@ -144,20 +144,20 @@ TEST(Lesson, TemperaturePracticeTicksEachActionOnlyOnceItIsDone)
     EXPECT_FALSE(progress.checkpointStates()[2]);
 
     model.setTemperature(2.0);
-    settleEvents(1,0);
+    settleEvents(1);
     EXPECT_FALSE(progress.checkpointStates()[0]);
     EXPECT_TRUE(progress.checkpointStates()[1]) << "T = 2 done";
     EXPECT_FALSE(progress.checkpointStates()[2]) << "the comparison waits for both temperatures";
 
     model.setTemperature(0.5);
-    settleEvents(1,0);
+    settleEvents(1);
     EXPECT_TRUE(progress.checkpointStates()[0]) << "T = 0.5 done";
     EXPECT_TRUE(progress.checkpointStates()[1]) << "a done action stays done";
     EXPECT_TRUE(progress.checkpointStates()[2]) << failing(progress);
 
     // Another visit starts over.
     ASSERT_TRUE(progress.goToStep(progress.currentStep()));
-    settleEvents(1,0);
+    settleEvents(1);
     EXPECT_FALSE(progress.checkpointStates()[0]);
     EXPECT_FALSE(progress.checkpointStates()[1]);
 }
@@ -167,13 +167,13 @@ TEST(Lesson, AnActionWithOtherNumbersDoesNotCount)
     AttentionModel model;
     LessonProgress progress(&model);
     ASSERT_TRUE(progress.goToStep(indexOfStep(progress, "practice-temperature")));
-    settleEvents(1,0);
+    settleEvents(1);
     // The third query moved: T = 0.5 no longer gives the practice's row.
     Eigen::RowVectorXd q(2);
     q << 0.5, 0.5;
     model.setQueryRow(2, q);
     model.setTemperature(0.5);
-    settleEvents(1,0);
+    settleEvents(1);
     EXPECT_FALSE(progress.checkpointStates()[0]);
 }
 
@@ -182,7 +182,7 @@ TEST(Lesson, MaskingBYourselfTicksTheInterventionAction)
     AttentionModel model;
     LessonProgress progress(&model);
     ASSERT_TRUE(progress.goToStep(indexOfStep(progress, "what-a-plot-explains")));
-    settleEvents(1,0);
+    settleEvents(1);
     const LessonStep &step = progress.currentLessonStep();
     int masked = -1;
     for (size_t i = 0; i < step.checkpoints.size(); ++i) {
@@ -192,7 +192,7 @@ TEST(Lesson, MaskingBYourselfTicksTheInterventionAction)
     ASSERT_GE(masked, 0);
     EXPECT_FALSE(progress.checkpointStates()[static_cast<size_t>(masked)]);
     model.setMaskCell(0, 1, false);
-    settleEvents(1,0);
+    settleEvents(1);
     EXPECT_TRUE(progress.checkpointStates()[static_cast<size_t>(masked)]);
 }
 
@@ -227,9 +227,9 @@ TEST(Lesson, CausalCheckpointsFailWhenTheFutureIsAllowed)
     AttentionModel model;
     LessonProgress progress(&model);
     ASSERT_TRUE(progress.goToStep(indexOfStep(progress, "causal-mask")));
-    settleEvents(1,0);
+    settleEvents(1);
     model.setMaskCell(0, 2, true);
-    settleEvents(1,0);
+    settleEvents(1);
     EXPECT_FALSE(progress.checkpointStates()[0]) << "first row is no longer [1, 0, 0]";
     EXPECT_FALSE(progress.checkpointStates()[1]) << "a weight above the diagonal";
     EXPECT_TRUE(progress.checkpointStates()[2]) << "row 2 is untouched";
@@ -241,9 +241,9 @@ TEST(Lesson, PaddingCheckpointFailsWhenThePaddingIsRetrieved)
     AttentionModel model;
     LessonProgress progress(&model);
     ASSERT_TRUE(progress.goToStep(indexOfStep(progress, "padding-mask")));
-    settleEvents(1,0);
+    settleEvents(1);
     model.setMaskCell(2, 2, true);
-    settleEvents(1,0);
+    settleEvents(1);
     EXPECT_FALSE(progress.checkpointStates()[0]);
     EXPECT_TRUE(progress.checkpointStates()[1]) << "row 3 may see token 3: still causal";
     EXPECT_FALSE(progress.checkpointStates()[2]);
@@ -255,11 +255,11 @@ TEST(Lesson, ChangingTheValueKeepsTheReferenceCheckOnlyForTheWeights)
     AttentionModel model;
     LessonProgress progress(&model);
     ASSERT_TRUE(progress.goToStep(indexOfStep(progress, "reference-check")));
-    settleEvents(1,0);
+    settleEvents(1);
     Eigen::RowVectorXd v(2);
     v << 0.0, 11.0;
     model.setValueRow(1, v);
-    settleEvents(1,0);
+    settleEvents(1);
     EXPECT_FALSE(progress.checkpointStates()[0]) << "the context no longer matches nb_single_query";
     EXPECT_TRUE(progress.checkpointStates()[1]) << "the shipped cases are unaffected";
 }
@@ -269,10 +269,10 @@ TEST(Lesson, CheckpointsFailWhileTheModelRefusesTheScenario)
     AttentionModel model;
     LessonProgress progress(&model);
     ASSERT_TRUE(progress.goToStep(indexOfStep(progress, "weighted-sum")));
-    settleEvents(1,0);
+    settleEvents(1);
     Mask none = Mask::Constant(1, 3, false);
     model.setMask(none);
-    settleEvents(1,0);
+    settleEvents(1);
     ASSERT_EQ(model.result(), nullptr);
     for (bool holds : progress.checkpointStates())
         EXPECT_FALSE(holds);
@@ -283,10 +283,10 @@ TEST(Lesson, ACancelledLoadLeavesTheStepChanged)
     AttentionModel model;
     LessonProgress progress(&model);
     ASSERT_TRUE(progress.goToStep(0));
-    settleEvents(1,0);
+    settleEvents(1);
     progress.setScenarioLoader([](const Scenario &, const QString &) { return false; });
     ASSERT_TRUE(progress.goToStep(indexOfStep(progress, "causal-mask")));
-    settleEvents(1,0);
+    settleEvents(1);
     EXPECT_TRUE(progress.scenarioChanged());
     EXPECT_FALSE(progress.allCheckpointsHold());
 }
@@ -296,7 +296,7 @@ TEST(Lesson, AScenarioFarBeyondTheLessonFailsEveryCheckpointWithoutRunningThem)
     AttentionModel model;
     LessonProgress progress(&model);
     ASSERT_TRUE(progress.goToStep(indexOfStep(progress, "padding-mask")));
-    settleEvents(1,0);
+    settleEvents(1);
     ASSERT_TRUE(progress.allButActionsHold());
     Scenario big = model.scenario();
     const Index n = 100;
@@ -307,7 +307,7 @@ TEST(Lesson, AScenarioFarBeyondTheLessonFailsEveryCheckpointWithoutRunningThem)
     big.queryLabels.clear();
     big.keyLabels.clear();
     model.setScenario(big);
-    settleEvents(1,0);
+    settleEvents(1);
     ASSERT_NE(model.result(), nullptr);
     EXPECT_TRUE(progress.scenarioChanged());
     for (bool holds : progress.checkpointStates())

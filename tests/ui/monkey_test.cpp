@@ -603,7 +603,7 @@ protected:
     /// Undo everything, compare with the start of the history; redo everything, compare with now.
     void checkHistory(long long step)
     {
-        test::settleEvents(1, 0);
+        test::settleEvents(1);
         const Scenario now = window.model()->scenario();
         const int index = stack()->index();
         stack()->setIndex(0);
@@ -613,7 +613,7 @@ protected:
         stack()->setIndex(index);
         ASSERT_TRUE(sameBits(window.model()->scenario(), now))
             << "action " << step << ": redoing " << index << " steps did not give back the scenario";
-        test::settleEvents(1, 0);
+        test::settleEvents(1);
         ++historyChecks;
         undoneSteps += index;
     }
@@ -672,7 +672,7 @@ TEST_F(UiMonkey, RandomActionsKeepEveryInvariant)
         if (trace)
             std::cerr << "[ monkey   ] action " << step << ": kind " << kind << std::endl;
         act(kind);
-        test::settleEvents(2, 0);
+        test::settleEvents(2);
         checkResult(step);
         if (HasFatalFailure())
             break;
