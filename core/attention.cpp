@@ -29,6 +29,42 @@ constexpr double kVectorExpLowerBound = -708.0;
 // result below this threshold can only have come from -inf.
 constexpr double kVectorExpOfMinusInfinityBelow = 1e-308;
 
+/// One head's matrices with what every head shares (labels, mask, temperature): what the
+/// computation reads. A one-head scenario is its own first head.
+struct HeadInput {
+    const Scenario &scenario;
+    Index head;
+    const Matrix &queries;
+    const Matrix &keys;
+    const Matrix &values;
+    const std::optional<Mask> &allowed;
+    double temperature;
+
+    HeadInput(const Scenario &s, Index h)
+        : scenario(s), head(h), queries(s.headQueries(h)), keys(s.headKeys(h)),
+          values(s.headValues(h)), allowed(s.allowed), temperature(s.temperature)
+    {
+    }
+    QString queryLabel(Index row) const { return scenario.queryLabel(row); }
+    QString keyLabel(Index row) const { return scenario.keyLabel(row); }
+    Index keyDimension() const { return queries.cols(); }
+    Index valueDimension() const { return values.cols(); }
+};
+
+/// Names the head in a refusal of a scenario with several heads ("head 3: ...", or
+/// "head 2 ("L5 H3"): ..."); a one-head scenario's messages are as they always were.
+Error inHead(const Scenario &s, Index head, Error error)
+{
+    if (!s.hasSeveralHeads())
+        return error;
+    const QString generated = generatedHeadName(head);
+    const QString shown = s.headLabel(head);
+    error.message = (shown == generated ? generated : QStringLiteral("%1 (%2)").arg(generated, quotedInFull(shown)))
+                    + QStringLiteral(": ") + error.message;
+    error.head = static_cast<int>(head);
+    return error;
+}
+
 QString describeValue(double value)
 {
     if (std::isnan(value))
@@ -86,16 +122,17 @@ std::optional<Error> checkFinite(const Matrix &matrix, const char *name,
     return std::nullopt;
 }
 
-Error scoreOverflowError(const Scenario &s, Index row, Index column)
+Error scoreOverflowError(const HeadInput &s, Index row, Index column)
 {
-    return Error{ErrorCategory::ScoreOverflow,
-                 QStringLiteral("the score of query row %1 (%2) with key row %3 (%4) overflows a "
-                                "double; scale Q or K down")
-                     .arg(row + 1)
-                     .arg(quotedInFull(s.queryLabel(row)))
-                     .arg(column + 1)
-                     .arg(quotedInFull(s.keyLabel(column))),
-                 static_cast<int>(row), static_cast<int>(column)};
+    return inHead(s.scenario, s.head,
+                  Error{ErrorCategory::ScoreOverflow,
+                        QStringLiteral("the score of query row %1 (%2) with key row %3 (%4) "
+                                       "overflows a double; scale Q or K down")
+                            .arg(row + 1)
+                            .arg(quotedInFull(s.queryLabel(row)))
+                            .arg(column + 1)
+                            .arg(quotedInFull(s.keyLabel(column))),
+                        static_cast<int>(row), static_cast<int>(column)});
 }
 
 // A mask row is an array of bool, one byte each holding 0 or 1. Reading eight of them as one
@@ -213,29 +250,62 @@ void exponentiate(Eigen::Map<Eigen::ArrayXd> w)
 
 } // namespace
 
-std::optional<Error> validateAttentionInput(const Scenario &s)
+std::optional<Error> validateAttentionInput(const Scenario &scenario)
 {
-    if (auto error = checkNotEmpty(s.queries, "Q", "query"))
-        return error;
-    if (auto error = checkNotEmpty(s.keys, "K", "key"))
-        return error;
-    if (auto error = checkNotEmpty(s.values, "V", "value"))
-        return error;
-
-    if (s.queries.cols() != s.keys.cols()) {
-        return Error{ErrorCategory::ShapeMismatch,
-                     QStringLiteral("Q has %1 columns but K has %2: queries and keys must have the "
-                                    "same length d_k to be compared")
-                         .arg(s.queries.cols())
-                         .arg(s.keys.cols())};
+    const Index heads = scenario.headCount();
+    // Each check runs over every head before the next, so the categories keep their order.
+    for (Index h = 0; h < heads; ++h) {
+        const HeadInput s(scenario, h);
+        if (auto error = checkNotEmpty(s.queries, "Q", "query"))
+            return inHead(scenario, h, *error);
+        if (auto error = checkNotEmpty(s.keys, "K", "key"))
+            return inHead(scenario, h, *error);
+        if (auto error = checkNotEmpty(s.values, "V", "value"))
+            return inHead(scenario, h, *error);
     }
-    if (s.keys.rows() != s.values.rows()) {
-        return Error{ErrorCategory::ShapeMismatch,
-                     QStringLiteral("K has %1 rows but V has %2: every key needs exactly one value "
-                                    "row, paired by position")
-                         .arg(s.keys.rows())
-                         .arg(s.values.rows())};
+    for (Index h = 0; h < heads; ++h) {
+        const HeadInput s(scenario, h);
+        if (s.queries.cols() != s.keys.cols()) {
+            return inHead(scenario, h,
+                          Error{ErrorCategory::ShapeMismatch,
+                                QStringLiteral("Q has %1 columns but K has %2: queries and keys "
+                                               "must have the same length d_k to be compared")
+                                    .arg(s.queries.cols())
+                                    .arg(s.keys.cols())});
+        }
+        if (s.keys.rows() != s.values.rows()) {
+            return inHead(scenario, h,
+                          Error{ErrorCategory::ShapeMismatch,
+                                QStringLiteral("K has %1 rows but V has %2: every key needs "
+                                               "exactly one value row, paired by position")
+                                    .arg(s.keys.rows())
+                                    .arg(s.values.rows())});
+        }
     }
+    for (Index h = 1; h < heads; ++h) {
+        const HeadInput s(scenario, h);
+        const auto shape = [](const Matrix &m) {
+            return QStringLiteral("%1\u00d7%2").arg(m.rows()).arg(m.cols());
+        };
+        const char *differing = s.queries.rows() != scenario.queries.rows()
+                                        || s.queries.cols() != scenario.queries.cols()
+                                    ? "Q"
+                                : s.keys.rows() != scenario.keys.rows() ? "K"
+                                : s.values.cols() != scenario.values.cols() ? "V"
+                                                                            : nullptr;
+        if (!differing)
+            continue;
+        const Matrix &mine = differing[0] == 'Q' ? s.queries : differing[0] == 'K' ? s.keys : s.values;
+        const Matrix &first = differing[0] == 'Q'   ? scenario.queries
+                              : differing[0] == 'K' ? scenario.keys
+                                                    : scenario.values;
+        return inHead(scenario, h,
+                      Error{ErrorCategory::ShapeMismatch,
+                            QStringLiteral("%1 is %2 but head 1's is %3: every head has the same "
+                                           "tokens, the same d_k and the same d_v")
+                                .arg(QLatin1String(differing), shape(mine), shape(first))});
+    }
+    const Scenario &s = scenario;
     if (s.allowed && (s.allowed->rows() != s.queries.rows() || s.allowed->cols() != s.keys.rows())) {
         return Error{ErrorCategory::ShapeMismatch,
                      QStringLiteral("the mask is %1\u00d7%2 but must be N_q\u00d7N_k = %3\u00d7%4 "
@@ -248,12 +318,14 @@ std::optional<Error> validateAttentionInput(const Scenario &s)
 
     const auto queryLabel = [&s](Index i) { return s.queryLabel(i); };
     const auto keyLabel = [&s](Index i) { return s.keyLabel(i); };
-    if (auto error = checkFinite(s.queries, "Q", queryLabel))
-        return error;
-    if (auto error = checkFinite(s.keys, "K", keyLabel))
-        return error;
-    if (auto error = checkFinite(s.values, "V", keyLabel))
-        return error;
+    for (Index h = 0; h < heads; ++h) {
+        if (auto error = checkFinite(s.headQueries(h), "Q", queryLabel))
+            return inHead(scenario, h, *error);
+        if (auto error = checkFinite(s.headKeys(h), "K", keyLabel))
+            return inHead(scenario, h, *error);
+        if (auto error = checkFinite(s.headValues(h), "V", keyLabel))
+            return inHead(scenario, h, *error);
+    }
     if (!std::isfinite(s.temperature)) {
         return Error{ErrorCategory::NonFiniteInput,
                      QStringLiteral("the temperature is %1; it must be a finite number above 0")
@@ -334,7 +406,7 @@ constexpr double kWorkPerThread = 2.0e6;
 
 /// Turns row i of out.scores from raw dot products into scores (÷ √d_k), refuses an overflow,
 /// and writes the row's softmax weights. Shared by the full and the row-by-row computation.
-std::optional<Error> scaleAndSoftmaxRow(const Scenario &s, Index i, double scale, AttentionResult &out)
+std::optional<Error> scaleAndSoftmaxRow(const HeadInput &s, Index i, double scale, AttentionResult &out)
 {
     const Index keyCount = out.scores.cols();
     auto scoreRow = out.scores.row(i);
@@ -352,7 +424,7 @@ std::optional<Error> scaleAndSoftmaxRow(const Scenario &s, Index i, double scale
 
 /// Scores, weights and context of the query rows [begin, end): the rows are independent, so
 /// two threads can each take a block. Returns the first score overflow of the block.
-std::optional<Error> computeRowBlock(const Scenario &s, Index begin, Index end, double scale,
+std::optional<Error> computeRowBlock(const HeadInput &s, Index begin, Index end, double scale,
                                      AttentionResult &out)
 {
     const Index rows = end - begin;
@@ -388,7 +460,7 @@ std::optional<Error> computeRowBlock(const Scenario &s, Index begin, Index end, 
 
 /// Where to split the query rows so that both blocks cost about the same. Under a prefix mask
 /// (causal) later rows see more keys, so the split sits past the middle.
-Index balancedSplit(const Scenario &s)
+Index balancedSplit(const HeadInput &s)
 {
     const Index queryCount = s.queries.rows();
     const Index keyCount = s.keys.rows();
@@ -410,10 +482,20 @@ Index balancedSplit(const Scenario &s)
 
 } // namespace
 
-std::optional<Error> computeAttentionInto(const Scenario &s, AttentionResult &out)
+std::optional<Error> computeAttentionInto(const Scenario &scenario, AttentionResult &out)
 {
-    if (auto error = validateAttentionInput(s))
-        return error;
+    return computeHeadInto(scenario, 0, out);
+}
+
+std::optional<Error> computeHeadInto(const Scenario &scenario, Index head, AttentionResult &out,
+                                     InputCheck check)
+{
+    Q_ASSERT(head >= 0 && head < scenario.headCount());
+    if (check == InputCheck::Check) {
+        if (auto error = validateAttentionInput(scenario))
+            return error;
+    }
+    const HeadInput s(scenario, head);
 
     const Index queryCount = s.queries.rows();
     const Index keyCount = s.keys.rows();
@@ -455,9 +537,17 @@ std::optional<Error> computeAttentionInto(const Scenario &s, AttentionResult &ou
     return std::nullopt;
 }
 
-std::optional<Error> recomputeQueryRows(const Scenario &s, const std::vector<Index> &rows,
+std::optional<Error> recomputeQueryRows(const Scenario &scenario, const std::vector<Index> &rows,
                                         AttentionResult &out)
 {
+    return recomputeHeadQueryRows(scenario, 0, rows, out);
+}
+
+std::optional<Error> recomputeHeadQueryRows(const Scenario &scenario, Index head,
+                                            const std::vector<Index> &rows, AttentionResult &out)
+{
+    Q_ASSERT(head >= 0 && head < scenario.headCount());
+    const HeadInput s(scenario, head);
     Q_ASSERT(out.scores.rows() == s.queries.rows() && out.scores.cols() == s.keys.rows());
     Q_ASSERT(out.context.cols() == s.valueDimension());
     std::vector<Index> ordered(rows);
@@ -471,7 +561,8 @@ std::optional<Error> recomputeQueryRows(const Scenario &s, const std::vector<Ind
             continue;
         for (Index j = 0; j < s.queries.cols(); ++j) {
             if (!std::isfinite(s.queries(i, j)))
-                return nonFiniteEntryError("Q", i, j, s.queryLabel(i), s.queries(i, j));
+                return inHead(scenario, head,
+                              nonFiniteEntryError("Q", i, j, s.queryLabel(i), s.queries(i, j)));
         }
     }
 
@@ -496,6 +587,37 @@ Result<AttentionResult> computeAttention(const Scenario &scenario)
     AttentionResult result;
     if (auto error = computeAttentionInto(scenario, result))
         return *error;
+    return result;
+}
+
+Matrix concatenateContexts(const std::vector<const AttentionResult *> &heads)
+{
+    if (heads.empty())
+        return Matrix();
+    const Index rows = heads.front()->context.rows();
+    const Index width = heads.front()->context.cols();
+    Matrix out(rows, width * static_cast<Index>(heads.size()));
+    for (size_t h = 0; h < heads.size(); ++h) {
+        Q_ASSERT(heads[h]->context.rows() == rows && heads[h]->context.cols() == width);
+        out.middleCols(static_cast<Index>(h) * width, width) = heads[h]->context;
+    }
+    return out;
+}
+
+Result<HeadsResult> computeAllHeads(const Scenario &scenario)
+{
+    if (auto error = validateAttentionInput(scenario))
+        return *error;
+    HeadsResult result;
+    result.heads.resize(static_cast<size_t>(scenario.headCount()));
+    std::vector<const AttentionResult *> parts;
+    for (Index h = 0; h < scenario.headCount(); ++h) {
+        AttentionResult &head = result.heads[static_cast<size_t>(h)];
+        if (auto error = computeHeadInto(scenario, h, head, InputCheck::AlreadyChecked))
+            return *error;
+        parts.push_back(&head);
+    }
+    result.concatenatedContext = concatenateContexts(parts);
     return result;
 }
 

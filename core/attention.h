@@ -12,13 +12,24 @@ namespace attnlens {
 struct Scenario;
 
 /// The first reason, in the documented category order, why this scenario cannot be computed,
-/// or nothing when it can.
+/// or nothing when it can. Every head is checked: a scenario computes only when all of its heads
+/// do. A refusal that concerns one head of several names it ("head 3: ...") and sets its index.
 std::optional<Error> validateAttentionInput(const Scenario &scenario);
 
-/// Scaled dot-product attention in double precision. Reuses the buffers of `out`, so a caller
-/// that recomputes the same shapes again and again allocates nothing. On error `out` is left in
-/// an unspecified state and must not be shown.
+/// Scaled dot-product attention in double precision, of the scenario's first head (its only
+/// head, for a one-head scenario). Reuses the buffers of `out`, so a caller that recomputes the
+/// same shapes again and again allocates nothing. On error `out` is left in an unspecified state
+/// and must not be shown.
 std::optional<Error> computeAttentionInto(const Scenario &scenario, AttentionResult &out);
+
+enum class InputCheck {
+    Check,           ///< validate the whole scenario first
+    AlreadyChecked,  ///< the caller has just validated this scenario
+};
+
+/// computeAttentionInto for head `head` (0-based) of the scenario.
+std::optional<Error> computeHeadInto(const Scenario &scenario, Index head, AttentionResult &out,
+                                     InputCheck check = InputCheck::Check);
 
 /// Brings `out` up to date after only the query rows in `rows` changed: `out` must hold the
 /// result of a scenario that had the same K, V, T, mask and shapes as `scenario` and differed from
@@ -29,8 +40,24 @@ std::optional<Error> computeAttentionInto(const Scenario &scenario, AttentionRes
 std::optional<Error> recomputeQueryRows(const Scenario &scenario, const std::vector<Index> &rows,
                                         AttentionResult &out);
 
-/// Convenience form of computeAttentionInto for one-off computations.
+/// recomputeQueryRows for head `head` (0-based): only that head's rows changed.
+std::optional<Error> recomputeHeadQueryRows(const Scenario &scenario, Index head,
+                                            const std::vector<Index> &rows, AttentionResult &out);
+
+/// Convenience form of computeAttentionInto for one-off computations (the first head).
 Result<AttentionResult> computeAttention(const Scenario &scenario);
+
+/// Every head's result, and their contexts side by side.
+struct HeadsResult {
+    std::vector<AttentionResult> heads;
+    Matrix concatenatedContext;  ///< [C_1 ... C_H]: N_q x (H * d_v)
+};
+
+/// Every head of the scenario, validated once.
+Result<HeadsResult> computeAllHeads(const Scenario &scenario);
+
+/// The contexts side by side, in order: N_q x (H * d_v). All must have the same shape.
+Matrix concatenateContexts(const std::vector<const AttentionResult *> &heads);
 
 /// Softmax of one row of scores / temperature over the allowed entries (all when allowed is
 /// null), written into weights. Subtracts the maximum first, so it is exact for any finite

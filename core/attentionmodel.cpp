@@ -6,6 +6,7 @@
 #include "scenariojson.h"
 
 #include <algorithm>
+#include <utility>
 
 namespace attnlens {
 
@@ -99,8 +100,29 @@ AttentionModel::AttentionModel(QObject *parent)
 
 const AttentionResult *AttentionModel::result() const
 {
+    return headResult(m_selectedHead);
+}
+
+const AttentionResult *AttentionModel::headResult(Index head) const
+{
+    Q_ASSERT(head >= 0 && head < headCount());
     ensureComputed();
-    return m_error ? nullptr : &m_result;
+    return m_error ? nullptr : &m_results[static_cast<size_t>(head)];
+}
+
+const Matrix *AttentionModel::concatenatedContext() const
+{
+    ensureComputed();
+    if (m_error)
+        return nullptr;
+    if (m_concatenatedStale) {
+        std::vector<const AttentionResult *> heads;
+        for (const AttentionResult &result : m_results)
+            heads.push_back(&result);
+        m_concatenated = concatenateContexts(heads);
+        m_concatenatedStale = false;
+    }
+    return &m_concatenated;
 }
 
 const std::optional<Error> &AttentionModel::error() const
@@ -114,6 +136,8 @@ void AttentionModel::setScenario(const Scenario &scenario)
     if (scenario == m_scenario)
         return;
     m_scenario = scenario;
+    m_selectedHead = std::min(m_selectedHead, m_scenario.headCount() - 1);
+    refreshShown();
     // Dirty before the views hear of it: a view that reads result() while it rebuilds for the
     // new shapes must get the new scenario's result, never the old one's.
     scheduleRecompute();
@@ -122,35 +146,62 @@ void AttentionModel::setScenario(const Scenario &scenario)
 
 void AttentionModel::setQueryRow(Index row, const Eigen::RowVectorXd &query)
 {
-    Q_ASSERT(row >= 0 && row < m_scenario.queries.rows());
-    Q_ASSERT(query.size() == m_scenario.queries.cols());
-    if (sameRow(m_scenario.queries, row, query))
-        return;
-    m_scenario.queries.row(row) = query;
-    scheduleQueryRowRecompute(row);
-    emit queryChanged(static_cast<int>(row));
+    setHeadQueryRow(m_selectedHead, row, query);
 }
 
 void AttentionModel::setKeyRow(Index row, const Eigen::RowVectorXd &key)
 {
-    Q_ASSERT(row >= 0 && row < m_scenario.keys.rows());
-    Q_ASSERT(key.size() == m_scenario.keys.cols());
-    if (sameRow(m_scenario.keys, row, key))
-        return;
-    m_scenario.keys.row(row) = key;
-    scheduleRecompute();
-    emit keyChanged(static_cast<int>(row));
+    setHeadKeyRow(m_selectedHead, row, key);
 }
 
 void AttentionModel::setValueRow(Index row, const Eigen::RowVectorXd &value)
 {
-    Q_ASSERT(row >= 0 && row < m_scenario.values.rows());
-    Q_ASSERT(value.size() == m_scenario.values.cols());
-    if (sameRow(m_scenario.values, row, value))
+    setHeadValueRow(m_selectedHead, row, value);
+}
+
+void AttentionModel::setHeadQueryRow(Index head, Index row, const Eigen::RowVectorXd &query)
+{
+    Q_ASSERT(head >= 0 && head < headCount());
+    Matrix &queries = m_scenario.headQueries(head);
+    Q_ASSERT(row >= 0 && row < queries.rows());
+    Q_ASSERT(query.size() == queries.cols());
+    if (sameRow(queries, row, query))
         return;
-    m_scenario.values.row(row) = value;
-    scheduleRecompute();
-    emit valueChanged(static_cast<int>(row));
+    queries.row(row) = query;
+    if (m_scenario.hasSeveralHeads() && head == m_selectedHead)
+        m_shown.queries.row(row) = query;
+    scheduleQueryRowRecompute(head, row);
+    emit queryChanged(static_cast<int>(row), static_cast<int>(head));
+}
+
+void AttentionModel::setHeadKeyRow(Index head, Index row, const Eigen::RowVectorXd &key)
+{
+    Q_ASSERT(head >= 0 && head < headCount());
+    Matrix &keys = m_scenario.headKeys(head);
+    Q_ASSERT(row >= 0 && row < keys.rows());
+    Q_ASSERT(key.size() == keys.cols());
+    if (sameRow(keys, row, key))
+        return;
+    keys.row(row) = key;
+    if (m_scenario.hasSeveralHeads() && head == m_selectedHead)
+        m_shown.keys.row(row) = key;
+    scheduleHeadRecompute(head);
+    emit keyChanged(static_cast<int>(row), static_cast<int>(head));
+}
+
+void AttentionModel::setHeadValueRow(Index head, Index row, const Eigen::RowVectorXd &value)
+{
+    Q_ASSERT(head >= 0 && head < headCount());
+    Matrix &values = m_scenario.headValues(head);
+    Q_ASSERT(row >= 0 && row < values.rows());
+    Q_ASSERT(value.size() == values.cols());
+    if (sameRow(values, row, value))
+        return;
+    values.row(row) = value;
+    if (m_scenario.hasSeveralHeads() && head == m_selectedHead)
+        m_shown.values.row(row) = value;
+    scheduleHeadRecompute(head);
+    emit valueChanged(static_cast<int>(row), static_cast<int>(head));
 }
 
 void AttentionModel::setTemperature(double temperature)
@@ -158,6 +209,7 @@ void AttentionModel::setTemperature(double temperature)
     if (identicalDoubles(temperature, m_scenario.temperature))
         return;
     m_scenario.temperature = temperature;
+    m_shown.temperature = temperature;
     scheduleRecompute();
     emit temperatureChanged(temperature);
 }
@@ -171,6 +223,8 @@ void AttentionModel::setMaskCell(Index queryRow, Index keyRow, bool allowed)
     if (!m_scenario.allowed)
         m_scenario.allowed = Mask::Constant(m_scenario.queryCount(), m_scenario.keyCount(), true);
     (*m_scenario.allowed)(queryRow, keyRow) = allowed;
+    if (m_scenario.hasSeveralHeads())
+        m_shown.allowed = m_scenario.allowed;
     scheduleRecompute();
     emit maskChanged();
 }
@@ -180,6 +234,8 @@ void AttentionModel::setMask(const std::optional<Mask> &allowed)
     if (identicalMasks(allowed, m_scenario.allowed))
         return;
     m_scenario.allowed = allowed;
+    if (m_scenario.hasSeveralHeads())
+        m_shown.allowed = allowed;
     scheduleRecompute();
     emit maskChanged();
 }
@@ -201,6 +257,7 @@ void AttentionModel::setScenarioName(const QString &typed)
     if (name == m_scenario.name)
         return;
     m_scenario.name = name;
+    refreshShown();
     scheduleRecompute();
     emit nameChanged(name);
     emit scenarioReset();
@@ -217,6 +274,7 @@ void AttentionModel::setQueryLabel(Index row, const QString &typed)
     while (m_scenario.queryLabels.size() <= row)
         m_scenario.queryLabels.append(QString());
     m_scenario.queryLabels[row] = label;
+    refreshShown();
     scheduleRecompute();
     emit queryLabelChanged(static_cast<int>(row));
     emit scenarioReset();
@@ -233,6 +291,7 @@ void AttentionModel::setKeyLabel(Index row, const QString &typed)
     while (m_scenario.keyLabels.size() <= row)
         m_scenario.keyLabels.append(QString());
     m_scenario.keyLabels[row] = label;
+    refreshShown();
     scheduleRecompute();
     emit keyLabelChanged(static_cast<int>(row));
     emit scenarioReset();
@@ -247,11 +306,17 @@ void AttentionModel::insertQuery(Index row, const Eigen::RowVectorXd &query, con
     labels.insert(int(row), label.isEmpty()
                                 ? freshLabel(labels, QStringLiteral("query %1"), m_scenario.queryCount())
                                 : label.left(ScenarioLimits::maxLabelChars));
-    m_scenario.queries = withRowInserted(m_scenario.queries, row, 0.0);
-    m_scenario.queries.row(row) = query;
+    // The selected head gets the given query; the other heads a zero row.
+    for (Index h = 0; h < headCount(); ++h) {
+        Matrix &queries = m_scenario.headQueries(h);
+        queries = withRowInserted(queries, row, 0.0);
+        if (h == m_selectedHead)
+            queries.row(row) = query;
+    }
     m_scenario.queryLabels = labels;
     if (m_scenario.allowed)
         m_scenario.allowed = withRowInserted(*m_scenario.allowed, row, true);
+    refreshShown();
     scheduleRecompute();
     emit queryInserted(static_cast<int>(row));
     emit scenarioReset();
@@ -277,10 +342,12 @@ std::optional<Error> AttentionModel::removeQuery(Index row)
     QStringList labels = writtenOut(m_scenario.queryCount(),
                                     [this](Index i) { return m_scenario.queryLabel(i); });
     labels.removeAt(int(row));
-    m_scenario.queries = withRowRemoved(m_scenario.queries, row);
+    for (Index h = 0; h < headCount(); ++h)
+        m_scenario.headQueries(h) = withRowRemoved(m_scenario.headQueries(h), row);
     m_scenario.queryLabels = labels;
     if (m_scenario.allowed)
         m_scenario.allowed = withRowRemoved(*m_scenario.allowed, row);
+    refreshShown();
     scheduleRecompute();
     emit queryRemoved(static_cast<int>(row));
     emit scenarioReset();
@@ -298,13 +365,21 @@ void AttentionModel::insertKey(Index row, const Eigen::RowVectorXd &key,
     labels.insert(int(row), label.isEmpty()
                                 ? freshLabel(labels, QStringLiteral("key %1"), m_scenario.keyCount())
                                 : label.left(ScenarioLimits::maxLabelChars));
-    m_scenario.keys = withRowInserted(m_scenario.keys, row, 0.0);
-    m_scenario.keys.row(row) = key;
-    m_scenario.values = withRowInserted(m_scenario.values, row, 0.0);
-    m_scenario.values.row(row) = value;
+    // The selected head gets the given key and value; the other heads zero rows.
+    for (Index h = 0; h < headCount(); ++h) {
+        Matrix &keys = m_scenario.headKeys(h);
+        Matrix &values = m_scenario.headValues(h);
+        keys = withRowInserted(keys, row, 0.0);
+        values = withRowInserted(values, row, 0.0);
+        if (h == m_selectedHead) {
+            keys.row(row) = key;
+            values.row(row) = value;
+        }
+    }
     m_scenario.keyLabels = labels;
     if (m_scenario.allowed)
         m_scenario.allowed = withColumnInserted(*m_scenario.allowed, row, true);
+    refreshShown();
     scheduleRecompute();
     emit keyInserted(static_cast<int>(row));
     emit scenarioReset();
@@ -343,11 +418,14 @@ std::optional<Error> AttentionModel::removeKey(Index row)
     QStringList labels =
         writtenOut(m_scenario.keyCount(), [this](Index i) { return m_scenario.keyLabel(i); });
     labels.removeAt(int(row));
-    m_scenario.keys = withRowRemoved(m_scenario.keys, row);
-    m_scenario.values = withRowRemoved(m_scenario.values, row);
+    for (Index h = 0; h < headCount(); ++h) {
+        m_scenario.headKeys(h) = withRowRemoved(m_scenario.headKeys(h), row);
+        m_scenario.headValues(h) = withRowRemoved(m_scenario.headValues(h), row);
+    }
     m_scenario.keyLabels = labels;
     if (m_scenario.allowed)
         m_scenario.allowed = withColumnRemoved(*m_scenario.allowed, row);
+    refreshShown();
     scheduleRecompute();
     emit keyRemoved(static_cast<int>(row));
     emit scenarioReset();
@@ -362,8 +440,11 @@ std::optional<Error> AttentionModel::setKeyDimension(Index dimension)
     }
     if (dimension == m_scenario.keyDimension() && dimension == m_scenario.keys.cols())
         return std::nullopt;
-    m_scenario.queries = withColumnCount(m_scenario.queries, dimension);
-    m_scenario.keys = withColumnCount(m_scenario.keys, dimension);
+    for (Index h = 0; h < headCount(); ++h) {
+        m_scenario.headQueries(h) = withColumnCount(m_scenario.headQueries(h), dimension);
+        m_scenario.headKeys(h) = withColumnCount(m_scenario.headKeys(h), dimension);
+    }
+    refreshShown();
     scheduleRecompute();
     emit keyDimensionChanged(static_cast<int>(dimension));
     emit scenarioReset();
@@ -378,7 +459,9 @@ std::optional<Error> AttentionModel::setValueDimension(Index dimension)
     }
     if (dimension == m_scenario.valueDimension())
         return std::nullopt;
-    m_scenario.values = withColumnCount(m_scenario.values, dimension);
+    for (Index h = 0; h < headCount(); ++h)
+        m_scenario.headValues(h) = withColumnCount(m_scenario.headValues(h), dimension);
+    refreshShown();
     scheduleRecompute();
     emit valueDimensionChanged(static_cast<int>(dimension));
     emit scenarioReset();
@@ -387,47 +470,97 @@ std::optional<Error> AttentionModel::setValueDimension(Index dimension)
 
 void AttentionModel::scheduleRecompute()
 {
+    m_work.assign(static_cast<size_t>(headCount()), HeadWork{});
     m_dirty = true;
-    m_fullRecomputeNeeded = true;
+    startRecomputeTimer();
+}
+
+void AttentionModel::scheduleHeadRecompute(Index head)
+{
+    m_work.resize(static_cast<size_t>(headCount()), HeadWork{});
+    HeadWork &work = m_work[static_cast<size_t>(head)];
+    work.dirty = true;
+    work.whole = true;
+    work.changedQueryRows.clear();
+    m_dirty = true;
+    startRecomputeTimer();
+}
+
+void AttentionModel::scheduleQueryRowRecompute(Index head, Index row)
+{
+    m_work.resize(static_cast<size_t>(headCount()), HeadWork{});
+    HeadWork &work = m_work[static_cast<size_t>(head)];
+    if (!work.dirty) {
+        work.whole = false;
+        work.changedQueryRows.clear();
+    }
+    // A drag changes one row per move; past a handful of rows the full product is cheaper.
+    constexpr size_t kMostRowsUpdatedOneByOne = 8;
+    if (!work.whole) {
+        if (std::find(work.changedQueryRows.begin(), work.changedQueryRows.end(), row)
+            == work.changedQueryRows.end())
+            work.changedQueryRows.push_back(row);
+        work.whole = work.changedQueryRows.size() > kMostRowsUpdatedOneByOne;
+    }
+    work.dirty = true;
+    m_dirty = true;
+    startRecomputeTimer();
+}
+
+void AttentionModel::startRecomputeTimer()
+{
     if (!m_recomputeTimer.isActive())
         m_recomputeTimer.start();
 }
 
-void AttentionModel::scheduleQueryRowRecompute(Index row)
+void AttentionModel::refreshShown()
 {
-    if (!m_dirty) {
-        m_fullRecomputeNeeded = false;
-        m_changedQueryRows.clear();
-    }
-    // A drag changes one row per move; past a handful of rows the full product is cheaper.
-    constexpr size_t kMostRowsUpdatedOneByOne = 8;
-    if (!m_fullRecomputeNeeded) {
-        if (std::find(m_changedQueryRows.begin(), m_changedQueryRows.end(), row)
-            == m_changedQueryRows.end())
-            m_changedQueryRows.push_back(row);
-        m_fullRecomputeNeeded = m_changedQueryRows.size() > kMostRowsUpdatedOneByOne;
-    }
-    m_dirty = true;
-    if (!m_recomputeTimer.isActive())
-        m_recomputeTimer.start();
+    m_shown = m_scenario.hasSeveralHeads() ? m_scenario.headAlone(m_selectedHead) : Scenario();
 }
 
 void AttentionModel::ensureComputed() const
 {
     if (!m_dirty)
         return;
-    // When only some query rows moved since a valid result, only those rows are recomputed:
-    // a drag at hundreds of tokens then costs one row, not the whole matrix.
-    const bool rowsOnly = !m_fullRecomputeNeeded && !m_error
-                          && m_result.scores.rows() == m_scenario.queries.rows()
-                          && m_result.scores.cols() == m_scenario.keys.rows()
-                          && m_result.context.cols() == m_scenario.values.cols();
-    m_error = rowsOnly ? recomputeQueryRows(m_scenario, m_changedQueryRows, m_result)
-                       : computeAttentionInto(m_scenario, m_result);
+    const size_t heads = static_cast<size_t>(m_scenario.headCount());
+    // After a refusal, or when the head count changed, nothing computed before can be reused.
+    const bool reuse = !m_error && m_results.size() == heads && m_work.size() == heads;
+    if (!reuse) {
+        m_results.resize(heads);
+        m_work.assign(heads, HeadWork{});
+    }
+    // When only some query rows of one head moved since a valid result, only those rows are
+    // recomputed: a drag at hundreds of tokens then costs one row, not the whole matrix. Any
+    // other change validates the whole scenario again, once, before its heads are computed.
+    const bool rowsOnly = std::all_of(m_work.begin(), m_work.end(),
+                                      [](const HeadWork &w) { return !w.dirty || !w.whole; });
+    m_error = rowsOnly ? std::nullopt : validateAttentionInput(m_scenario);
+    for (size_t h = 0; h < heads && !m_error; ++h) {
+        HeadWork &work = m_work[h];
+        if (!work.dirty)
+            continue;
+        AttentionResult &result = m_results[h];
+        const Index head = static_cast<Index>(h);
+        const bool fits = result.scores.rows() == m_scenario.queryCount()
+                          && result.scores.cols() == m_scenario.keyCount()
+                          && result.context.cols() == m_scenario.valueDimension();
+        if (!work.whole && fits)
+            m_error = recomputeHeadQueryRows(m_scenario, head, work.changedQueryRows, result);
+        else if (!work.whole)  // a row change of a head never computed: validate, then compute
+            m_error = validateAttentionInput(m_scenario);
+        if (work.whole || !fits) {
+            if (!m_error)
+                m_error = computeHeadInto(m_scenario, head, result, InputCheck::AlreadyChecked);
+        }
+        ++m_headComputeCount;
+    }
     ++m_computeCount;
     m_dirty = false;
-    m_fullRecomputeNeeded = true;
-    m_changedQueryRows.clear();
+    m_concatenatedStale = true;
+    // Every head is now either up to date, or (after a refusal) to be computed whole next time.
+    m_work.assign(heads, HeadWork{false, true, {}});
+    if (m_error)
+        m_results.clear();
 }
 
 void AttentionModel::publishResult()

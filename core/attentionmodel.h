@@ -24,6 +24,16 @@ namespace attnlens {
 /// shows labels and shapes and rebuilds on it. A refused edit returns the reason and changes
 /// nothing.
 ///
+/// Heads: the scenario may have several heads (Scenario::moreHeads). One of them is selected,
+/// and scenario() and result() are that head's, as a one-head scenario: every view shows the
+/// selected head without knowing about the others. wholeScenario() is the document with every
+/// head (what is saved, autosaved and kept by undo). The row setters act on the selected head;
+/// the setHead... forms on any head, and every row signal says which head changed. Labels, mask
+/// and temperature belong to every head; structural edits apply to every head. Selecting a head
+/// emits headSelected() then scenarioReset() (every view rebuilds for the other head's
+/// matrices) and changes nothing in the document. A query drag recomputes only the dragged rows
+/// of the dragged head.
+///
 /// Edits: a view that makes several changes as one gesture (a drag, a slider stroke, a run of
 /// arrow-key nudges, a mask paint stroke) brackets them with beginEdit(text) / endEdit(), or an
 /// EditScope. Brackets nest; the outermost one's text names the edit, and editBegun / editEnded
@@ -35,22 +45,47 @@ class AttentionModel : public QObject {
 public:
     explicit AttentionModel(QObject *parent = nullptr);
 
-    const Scenario &scenario() const { return m_scenario; }
+    /// The selected head as a one-head scenario (the whole scenario when it has one head).
+    const Scenario &scenario() const { return m_scenario.hasSeveralHeads() ? m_shown : m_scenario; }
+    /// The document: every head.
+    const Scenario &wholeScenario() const { return m_scenario; }
 
-    /// The current result, or nullptr while the scenario is refused (see error()).
+    Index headCount() const { return m_scenario.headCount(); }
+    Index selectedHead() const { return m_selectedHead; }
+    /// The name shown for head h: the given one or "head h+1".
+    QString headName(Index head) const { return m_scenario.headLabel(head); }
+    /// The selected head's name for titles and captions; empty for a one-head scenario, whose
+    /// views and figures read as they always did.
+    QString headTitle() const;
+    /// Shows head h (0-based) in every view. Out-of-range heads are ignored.
+    void selectHead(Index head);
+
+    /// The selected head's result, or nullptr while the scenario is refused (see error()).
     const AttentionResult *result() const;
+    /// Head h's result, or nullptr while the scenario is refused. A scenario computes only when
+    /// every head does.
+    const AttentionResult *headResult(Index head) const;
+    /// [C_1 ... C_H], N_q x (H * d_v), or nullptr while the scenario is refused.
+    const Matrix *concatenatedContext() const;
     /// Why the current scenario cannot be computed, if it cannot.
     const std::optional<Error> &error() const;
     bool isValid() const { return result() != nullptr; }
 
     /// How many times the engine ran; lets tests and benchmarks see the coalescing.
     quint64 computeCount() const { return m_computeCount; }
+    /// How many head computations (whole heads or some of their rows) the engine did.
+    quint64 headComputeCount() const { return m_headComputeCount; }
 
     /// Replaces everything, including the shapes; views rebuild on scenarioReset().
     void setScenario(const Scenario &scenario);
+    /// Rows of the selected head.
     void setQueryRow(Index row, const Eigen::RowVectorXd &query);
     void setKeyRow(Index row, const Eigen::RowVectorXd &key);
     void setValueRow(Index row, const Eigen::RowVectorXd &value);
+    /// Rows of head `head`.
+    void setHeadQueryRow(Index head, Index row, const Eigen::RowVectorXd &query);
+    void setHeadKeyRow(Index head, Index row, const Eigen::RowVectorXd &key);
+    void setHeadValueRow(Index head, Index row, const Eigen::RowVectorXd &value);
     void setTemperature(double temperature);
     void setMaskCell(Index queryRow, Index keyRow, bool allowed);
     /// std::nullopt allows every key.
@@ -113,11 +148,26 @@ public:
     /// Changes d_v: V gains zero columns or loses its trailing columns. Refused below 1.
     std::optional<Error> setValueDimension(Index dimension);
 
+    /// The most heads a scenario may have.
+    static constexpr Index kMaxHeads = 64;
+    /// An empty name stands for the generated one ("head 2").
+    void setHeadName(Index head, const QString &name);
+    /// Inserts a head before position `head` (headCount() appends); its matrices must have the
+    /// scenario's shapes. The selection stays on the head it was on. Refused past kMaxHeads.
+    std::optional<Error> insertHead(Index head, const AttentionHead &inserted);
+    std::optional<Error> headInsertionRefusal() const;
+    /// Removes head h; refused for the only head. The selection moves to a neighbour.
+    std::optional<Error> removeHead(Index head);
+    std::optional<Error> headRemovalRefusal(Index head) const;
+
 signals:
     void scenarioReset();
-    void queryChanged(int row);
-    void keyChanged(int row);
-    void valueChanged(int row);
+    /// A row of head `head` changed (the selected head's, unless a setHead... form was used).
+    void queryChanged(int row, int head);
+    void keyChanged(int row, int head);
+    void valueChanged(int row, int head);
+    /// Another head is shown; scenarioReset() follows.
+    void headSelected(int head);
     void temperatureChanged(double temperature);
     void maskChanged();
     /// Structural changes; each is followed by scenarioReset().
@@ -130,6 +180,9 @@ signals:
     void keyRemoved(int row);
     void keyDimensionChanged(int dimension);
     void valueDimensionChanged(int dimension);
+    void headRenamed(int head);
+    void headInserted(int head);
+    void headRemoved(int head);
     /// The result (or the error) now reflects every change made so far.
     void resultChanged();
     /// The outermost edit opened (beginEdit) with this text.
@@ -139,20 +192,38 @@ signals:
     void editEnded(const QString &text);
 
 private:
+    /// What is left to compute for one head.
+    struct HeadWork {
+        bool dirty = true;
+        bool whole = true;               ///< false: only changedQueryRows moved
+        std::vector<Index> changedQueryRows;
+    };
+
+    /// Every head needs computing.
     void scheduleRecompute();
-    /// Like scheduleRecompute(), but remembers that only this query row changed.
-    void scheduleQueryRowRecompute(Index row);
+    /// Head h's result needs computing (its K or V changed).
+    void scheduleHeadRecompute(Index head);
+    /// Like scheduleHeadRecompute(), but remembers that only this query row changed.
+    void scheduleQueryRowRecompute(Index head, Index row);
+    void startRecomputeTimer();
+    /// Brings the selected head's one-head copy up to date after a change that is not a row.
+    void refreshShown();
     void ensureComputed() const;
     void publishResult();
 
     Scenario m_scenario;
+    /// The selected head alone; used only while the scenario has several heads.
+    Scenario m_shown;
+    Index m_selectedHead = 0;
     QTimer m_recomputeTimer;
-    mutable AttentionResult m_result;
+    mutable std::vector<AttentionResult> m_results;
+    mutable std::vector<HeadWork> m_work;
     mutable std::optional<Error> m_error;
     mutable bool m_dirty = true;
-    mutable bool m_fullRecomputeNeeded = true;
-    mutable std::vector<Index> m_changedQueryRows;
+    mutable Matrix m_concatenated;
+    mutable bool m_concatenatedStale = true;
     mutable quint64 m_computeCount = 0;
+    mutable quint64 m_headComputeCount = 0;
     int m_editDepth = 0;
     QString m_editText;
 };

@@ -25,6 +25,9 @@ const char *const kBuiltinIds[] = {
     "practice-identical-keys",
     "practice-huge-value",
     "practice-cross-attention",
+    // After the notebook: several heads.
+    "two-heads-specialise",
+    "lesson-two-heads",
 };
 
 // What a person reads in the shipped scenarios: their names, descriptions and token labels.
@@ -95,6 +98,26 @@ const char *const kTranslatableTexts[] = {
         "Practice 4: two decoder steps (queries) attend over three encoder states (keys and "
         "values) of another sequence. Self-attention takes Q, K and V from one sequence; "
         "cross-attention takes Q from one stream and K, V from another."),
+    // two-heads-specialise
+    QT_TRANSLATE_NOOP("BuiltinScenario", "Two heads that specialise"),
+    QT_TRANSLATE_NOOP("BuiltinScenario",
+        "Six tokens of one sentence, two heads over the same tokens and the same causal mask. "
+        "The head \"previous token\" sends each token to the one just before it; the head "
+        "\"subject\" sends every token from \"cat\" on to \"cat\". Same input, different "
+        "questions: this is why a layer runs several heads. Press [ and ] to switch heads, and "
+        "compare them in All heads."),
+    QT_TRANSLATE_NOOP("BuiltinScenario", "previous token"),
+    QT_TRANSLATE_NOOP("BuiltinScenario", "subject"),
+    // lesson-two-heads
+    QT_TRANSLATE_NOOP("BuiltinScenario", "Notebook lesson split into two heads"),
+    QT_TRANSLATE_NOOP("BuiltinScenario",
+        "The lesson's query, keys and values (d_k = d_v = 2) cut into two heads of d_k = d_v = "
+        "1: head 1 gets the first coordinate of every vector, head 2 the second. Head 1 still "
+        "prefers memories A and C; head 2 sees a query of 0 and spreads its weight evenly. Their "
+        "contexts side by side are not the one-head context: splitting changes what is "
+        "computed."),
+    QT_TRANSLATE_NOOP("BuiltinScenario", "coordinate 1"),
+    QT_TRANSLATE_NOOP("BuiltinScenario", "coordinate 2"),
     // token labels ("q", "q1" ... stay as they are: they are symbols, like Q and K)
     QT_TRANSLATE_NOOP("BuiltinScenario", "memory A"),
     QT_TRANSLATE_NOOP("BuiltinScenario", "memory B"),
@@ -125,6 +148,9 @@ void translateTexts(Scenario &scenario)
         label = translated(label);
     for (QString &label : scenario.keyLabels)
         label = translated(label);
+    scenario.headName = translated(scenario.headName);
+    for (AttentionHead &head : scenario.moreHeads)
+        head.name = translated(head.name);
 }
 
 QString resourcePath(const QString &id)

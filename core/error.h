@@ -28,6 +28,8 @@ struct Error {
     QString message;
     int row = -1;
     int column = -1;
+    /// The head (0-based) a refusal concerns, in a scenario with several heads; -1 otherwise.
+    int head = -1;
 
     QString describe() const { return categoryName(category) + QStringLiteral(": ") + message; }
 };

@@ -7,6 +7,7 @@
 #include "scenariojson.h"
 
 #include <QCoreApplication>
+#include <QJsonArray>
 
 namespace attnlens {
 
@@ -20,14 +21,14 @@ QJsonObject errorObject(const Error &error)
     return object;
 }
 
-void stampFormat(QJsonObject &evidence)
+void stampFormat(QJsonObject &evidence, int version)
 {
     evidence.insert(QStringLiteral("format"), QLatin1String(kEvidenceFormat));
-    evidence.insert(QStringLiteral("version"), kScenarioVersion);
-    const QString version = QCoreApplication::applicationVersion();
+    evidence.insert(QStringLiteral("version"), version);
+    const QString release = QCoreApplication::applicationVersion();
     evidence.insert(QStringLiteral("generator"),
                     QStringLiteral("Attention Lens %1")
-                        .arg(version.isEmpty() ? QStringLiteral(ATTNLENS_VERSION) : version));
+                        .arg(release.isEmpty() ? QStringLiteral(ATTNLENS_VERSION) : release));
 }
 
 } // namespace
@@ -37,8 +38,24 @@ QJsonObject buildEvidence(const Scenario &scenario, const AttentionResult *resul
 {
     Q_ASSERT((result == nullptr) != (error == nullptr));
     QJsonObject evidence = scenarioToJson(scenario);
-    stampFormat(evidence);
-    if (result) {
+    stampFormat(evidence, scenarioVersionFor(scenario));
+    if (result && scenario.hasSeveralHeads()) {
+        // Every head's numbers beside its matrices, and the contexts side by side.
+        const Result<HeadsResult> heads = computeAllHeads(scenario);
+        Q_ASSERT(heads.ok());
+        QJsonArray written = evidence.value(QStringLiteral("heads")).toArray();
+        for (int h = 0; h < written.size(); ++h) {
+            const AttentionResult &head = heads.value().heads[size_t(h)];
+            QJsonObject entry = written.at(h).toObject();
+            entry.insert(QStringLiteral("scores"), matrixToJson(head.scores));
+            entry.insert(QStringLiteral("weights"), matrixToJson(head.weights));
+            entry.insert(QStringLiteral("context"), matrixToJson(head.context));
+            written.replace(h, entry);
+        }
+        evidence.insert(QStringLiteral("heads"), written);
+        evidence.insert(QStringLiteral("concatenated_context"),
+                        matrixToJson(heads.value().concatenatedContext));
+    } else if (result) {
         evidence.insert(QStringLiteral("scores"), matrixToJson(result->scores));
         evidence.insert(QStringLiteral("weights"), matrixToJson(result->weights));
         evidence.insert(QStringLiteral("context"), matrixToJson(result->context));
@@ -51,7 +68,7 @@ QJsonObject buildEvidence(const Scenario &scenario, const AttentionResult *resul
 QJsonObject buildErrorEvidence(const Error &error)
 {
     QJsonObject evidence;
-    stampFormat(evidence);
+    stampFormat(evidence, kOneHeadScenarioVersion);
     evidence.insert(QStringLiteral("error"), errorObject(error));
     return evidence;
 }

@@ -15,6 +15,10 @@ inline constexpr const char *kEvidenceFormat = "attnlens-evidence";
 
 /// The evidence record of a computation: the scenario's fields, then either scores, weights and
 /// context, or {"error": {"category", "message"}}. Exactly one of result and error is set.
+/// A scenario with several heads is written as version 2: each entry of "heads" carries its
+/// head's scores, weights and context beside its Q, K and V, and "concatenated_context" holds
+/// [C_1 ... C_H]; `result` then only says that the scenario computes (every head is computed
+/// here). A one-head scenario's evidence is exactly what it always was.
 QJsonObject buildEvidence(const Scenario &scenario, const AttentionResult *result,
                           const Error *error);
 

@@ -1,6 +1,7 @@
 #include "scenario.h"
 
 #include <cstring>
+#include <utility>
 
 namespace attnlens {
 
@@ -19,6 +20,120 @@ QString Scenario::keyLabel(Index row) const
     return QStringLiteral("key %1").arg(row + 1);
 }
 
+QString generatedHeadName(Index head)
+{
+    return QStringLiteral("head %1").arg(head + 1);
+}
+
+bool AttentionHead::operator==(const AttentionHead &other) const
+{
+    return name == other.name && identicalMatrices(queries, other.queries)
+        && identicalMatrices(keys, other.keys) && identicalMatrices(values, other.values);
+}
+
+QString Scenario::headLabel(Index h) const
+{
+    Q_ASSERT(h >= 0 && h < headCount());
+    const QString &given = h == 0 ? headName : moreHeads[size_t(h - 1)].name;
+    return given.isEmpty() ? generatedHeadName(h) : given;
+}
+
+const Matrix &Scenario::headQueries(Index h) const
+{
+    Q_ASSERT(h >= 0 && h < headCount());
+    return h == 0 ? queries : moreHeads[size_t(h - 1)].queries;
+}
+
+const Matrix &Scenario::headKeys(Index h) const
+{
+    Q_ASSERT(h >= 0 && h < headCount());
+    return h == 0 ? keys : moreHeads[size_t(h - 1)].keys;
+}
+
+const Matrix &Scenario::headValues(Index h) const
+{
+    Q_ASSERT(h >= 0 && h < headCount());
+    return h == 0 ? values : moreHeads[size_t(h - 1)].values;
+}
+
+Matrix &Scenario::headQueries(Index h)
+{
+    return const_cast<Matrix &>(std::as_const(*this).headQueries(h));
+}
+
+Matrix &Scenario::headKeys(Index h)
+{
+    return const_cast<Matrix &>(std::as_const(*this).headKeys(h));
+}
+
+Matrix &Scenario::headValues(Index h)
+{
+    return const_cast<Matrix &>(std::as_const(*this).headValues(h));
+}
+
+AttentionHead Scenario::head(Index h) const
+{
+    Q_ASSERT(h >= 0 && h < headCount());
+    if (h > 0)
+        return moreHeads[size_t(h - 1)];
+    return AttentionHead{headName, queries, keys, values};
+}
+
+void Scenario::setHead(Index h, AttentionHead replacement)
+{
+    Q_ASSERT(h >= 0 && h < headCount());
+    if (h > 0) {
+        moreHeads[size_t(h - 1)] = std::move(replacement);
+        return;
+    }
+    headName = std::move(replacement.name);
+    queries = std::move(replacement.queries);
+    keys = std::move(replacement.keys);
+    values = std::move(replacement.values);
+}
+
+Scenario Scenario::headAlone(Index h) const
+{
+    Q_ASSERT(h >= 0 && h < headCount());
+    if (!hasSeveralHeads())
+        return *this;
+    Scenario alone;
+    alone.name = name;
+    alone.description = description;
+    alone.queries = headQueries(h);
+    alone.keys = headKeys(h);
+    alone.values = headValues(h);
+    alone.headName = headLabel(h);
+    alone.queryLabels = queryLabels;
+    alone.keyLabels = keyLabels;
+    alone.temperature = temperature;
+    alone.allowed = allowed;
+    return alone;
+}
+
+void Scenario::insertHead(Index h, AttentionHead inserted)
+{
+    Q_ASSERT(h >= 0 && h <= headCount());
+    if (h > 0) {
+        moreHeads.insert(moreHeads.begin() + (h - 1), std::move(inserted));
+        return;
+    }
+    moreHeads.insert(moreHeads.begin(), AttentionHead{headName, queries, keys, values});
+    setHead(0, std::move(inserted));
+}
+
+void Scenario::removeHead(Index h)
+{
+    Q_ASSERT(h >= 0 && h < headCount() && headCount() > 1);
+    if (h > 0) {
+        moreHeads.erase(moreHeads.begin() + (h - 1));
+        return;
+    }
+    AttentionHead second = std::move(moreHeads.front());
+    moreHeads.erase(moreHeads.begin());
+    setHead(0, std::move(second));
+}
+
 bool Scenario::isAllowed(Index queryRow, Index keyRow) const
 {
     return !allowed || (*allowed)(queryRow, keyRow);
@@ -30,7 +145,8 @@ bool Scenario::operator==(const Scenario &other) const
         && identicalMatrices(queries, other.queries) && identicalMatrices(keys, other.keys)
         && identicalMatrices(values, other.values) && queryLabels == other.queryLabels
         && keyLabels == other.keyLabels && identicalDoubles(temperature, other.temperature)
-        && identicalMasks(allowed, other.allowed);
+        && identicalMasks(allowed, other.allowed) && headName == other.headName
+        && moreHeads == other.moreHeads;
 }
 
 bool identicalDoubles(double a, double b)

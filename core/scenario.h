@@ -10,14 +10,32 @@
 
 namespace attnlens {
 
-/// Everything a user sets up: the matrices, their token labels, the temperature and the mask.
-/// Label lists may be shorter than the matrices; the missing labels are generated.
-struct Scenario {
-    QString name;
-    QString description;
+/// One attention head of a multi-head scenario: its own Q, K and V over the shared tokens.
+struct AttentionHead {
+    QString name;    ///< empty: the generated name ("head 2")
     Matrix queries;  ///< N_q x d_k
     Matrix keys;     ///< N_k x d_k
     Matrix values;   ///< N_k x d_v
+
+    bool operator==(const AttentionHead &other) const;
+    bool operator!=(const AttentionHead &other) const { return !(*this == other); }
+};
+
+/// Everything a user sets up: the matrices, their token labels, the temperature and the mask.
+/// Label lists may be shorter than the matrices; the missing labels are generated.
+///
+/// A scenario has one head or more. The first head's Q, K and V are `queries`, `keys` and
+/// `values` (so a one-head scenario is exactly what it always was); heads 2 to H are in
+/// `moreHeads`. Every head shares the token labels, the mask and the temperature, and in a valid
+/// scenario every head has the same N_q, N_k, d_k and d_v, as in a transformer layer.
+struct Scenario {
+    QString name;
+    QString description;
+    Matrix queries;  ///< N_q x d_k, of the first head
+    Matrix keys;     ///< N_k x d_k, of the first head
+    Matrix values;   ///< N_k x d_v, of the first head
+    QString headName;  ///< the first head's name; empty: "head 1"
+    std::vector<AttentionHead> moreHeads;  ///< heads 2..H; empty for a one-head scenario
     QStringList queryLabels;
     QStringList keyLabels;
     double temperature = 1.0;
@@ -27,6 +45,29 @@ struct Scenario {
     Index keyCount() const { return keys.rows(); }
     Index keyDimension() const { return queries.cols(); }
     Index valueDimension() const { return values.cols(); }
+
+    Index headCount() const { return 1 + static_cast<Index>(moreHeads.size()); }
+    bool hasSeveralHeads() const { return !moreHeads.empty(); }
+    /// The name shown for head h (0-based): the given one or "head h+1".
+    QString headLabel(Index head) const;
+    const Matrix &headQueries(Index head) const;
+    const Matrix &headKeys(Index head) const;
+    const Matrix &headValues(Index head) const;
+    Matrix &headQueries(Index head);
+    Matrix &headKeys(Index head);
+    Matrix &headValues(Index head);
+    /// Head h as an AttentionHead (a copy; its name as stored, possibly empty).
+    AttentionHead head(Index head) const;
+    /// Replaces head h's name and matrices.
+    void setHead(Index head, AttentionHead replacement);
+    /// Head h on its own: a one-head scenario with the same name, description, labels, mask and
+    /// temperature, whose head name is head h's shown name (written out, so "head 3" stays
+    /// "head 3"), except for a one-head scenario, which is returned as it is.
+    Scenario headAlone(Index head) const;
+    /// Inserts a head before position `head` (headCount() appends) / removes head h. Heads keep
+    /// their order; the first head's matrices stay in `queries`, `keys` and `values`.
+    void insertHead(Index head, AttentionHead inserted);
+    void removeHead(Index head);
 
     /// The label shown for query row i: the given one or "query i+1".
     QString queryLabel(Index row) const;
@@ -44,6 +85,9 @@ bool identicalDoubles(double a, double b);
 bool identicalMatrices(const Matrix &a, const Matrix &b);
 /// Equal shapes and entries; two absent masks are identical.
 bool identicalMasks(const std::optional<Mask> &a, const std::optional<Mask> &b);
+
+/// The generated name of head h (0-based): "head h+1".
+QString generatedHeadName(Index head);
 
 /// Query i may attend to keys 0..i (a decoder's view of the past).
 Mask causalMask(Index queryCount, Index keyCount);

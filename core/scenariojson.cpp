@@ -75,10 +75,9 @@ public:
     // Returns the rows of a list-of-lists field after checking shape and bounds; `cell` reads
     // one entry and returns false after recording an error.
     template <typename Cell>
-    bool readTable(const QJsonObject &root, const QString &field, Index maxColumns,
+    bool readTable(const QJsonValue &value, const QString &field, Index maxColumns,
                    Index &rows, Index &columns, Cell cell)
     {
-        const QJsonValue value = root.value(field);
         if (!value.isArray()) {
             fail(field, value.isUndefined()
                             ? QStringLiteral("is missing; it must be a list of rows")
@@ -131,14 +130,17 @@ public:
         return true;
     }
 
-    std::optional<Matrix> matrix(const QJsonObject &root, const QString &field)
+    /// The matrix in root's `key`; messages name it `shown` (the key itself when empty).
+    std::optional<Matrix> matrix(const QJsonObject &root, const QString &key,
+                                 const QString &shown = QString())
     {
+        const QString field = shown.isEmpty() ? key : shown;
         Matrix result;
         Index rows = 0;
         Index columns = 0;
         // Shape first, then values, so the matrix is allocated once at its final size.
         bool sized = false;
-        const bool ok = readTable(root, field, ScenarioLimits::maxColumns, rows, columns,
+        const bool ok = readTable(root.value(key), field, ScenarioLimits::maxColumns, rows, columns,
                                   [&](const QJsonValue &v, Index i, Index j) {
                                       if (!sized) {
                                           result.resize(rows, columns);
@@ -163,7 +165,7 @@ public:
         Index rows = 0;
         Index columns = 0;
         bool sized = false;
-        const bool ok = readTable(root, field, ScenarioLimits::maxRows, rows, columns,
+        const bool ok = readTable(root.value(field), field, ScenarioLimits::maxRows, rows, columns,
                                   [&](const QJsonValue &v, Index i, Index j) {
                                       if (!sized) {
                                           result.resize(rows, columns);
@@ -230,10 +232,11 @@ public:
         return result;
     }
 
-    std::optional<QString> optionalText(const QJsonObject &root, const QString &field,
-                                        int maxChars)
+    std::optional<QString> optionalText(const QJsonObject &root, const QString &key,
+                                        int maxChars, const QString &shown = QString())
     {
-        const QJsonValue value = root.value(field);
+        const QString field = shown.isEmpty() ? key : shown;
+        const QJsonValue value = root.value(key);
         if (value.isUndefined() || value.isNull())
             return QString();
         if (!value.isString()) {
@@ -411,6 +414,91 @@ std::optional<QByteArray> firstDuplicateKey(const QByteArray &json)
     return std::nullopt;
 }
 
+/// rows x columns of a list of lists as written (its first row's length), without reading it.
+qint64 declaredEntries(const QJsonValue &table)
+{
+    const QJsonArray rows = table.toArray();
+    return rows.isEmpty() ? 0 : qint64(rows.size()) * qint64(rows.first().toArray().size());
+}
+
+/// Reads the "heads" list of a version-2 scenario into `scenario`. Its count and the entries of
+/// all its matrices are checked against the limits before any matrix is read.
+bool readHeads(ScenarioReader &reader, const QJsonObject &root, const QJsonValue &heads,
+               Scenario &scenario)
+{
+    const QString field = QStringLiteral("heads");
+    for (const char *single : {"Q", "K", "V"}) {
+        if (root.contains(QLatin1String(single))) {
+            reader.fail(QLatin1String(single),
+                        QStringLiteral("is given beside \"heads\"; a scenario holds either Q, K "
+                                       "and V (one head) or a list of heads, not both"));
+            return false;
+        }
+    }
+    if (!heads.isArray()) {
+        reader.fail(field, QStringLiteral("must be a list of heads, found %1").arg(describeJsonValue(heads)));
+        return false;
+    }
+    const QJsonArray list = heads.toArray();
+    if (list.isEmpty()) {
+        reader.fail(field, QStringLiteral("is empty; a scenario needs at least one head"));
+        return false;
+    }
+    if (list.size() > ScenarioLimits::maxHeads) {
+        reader.fail(field, QStringLiteral("has %1 heads, more than the limit of %2")
+                               .arg(list.size())
+                               .arg(ScenarioLimits::maxHeads));
+        return false;
+    }
+    qint64 entries = 0;
+    for (int h = 0; h < list.size(); ++h) {
+        if (!list.at(h).isObject()) {
+            reader.fail(field, QStringLiteral("head %1 must be an object with the fields Q, K and "
+                                              "V, found %2")
+                                   .arg(h + 1)
+                                   .arg(describeJsonValue(list.at(h))));
+            return false;
+        }
+        const QJsonObject head = list.at(h).toObject();
+        for (const char *matrix : {"Q", "K", "V"})
+            entries += declaredEntries(head.value(QLatin1String(matrix)));
+    }
+    if (entries > ScenarioLimits::maxHeadEntries) {
+        reader.fail(field, QStringLiteral("the heads hold %1 numbers in Q, K and V together, more "
+                                          "than the limit of %2")
+                               .arg(entries)
+                               .arg(ScenarioLimits::maxHeadEntries));
+        return false;
+    }
+    for (int h = 0; h < list.size(); ++h) {
+        const QJsonObject object = list.at(h).toObject();
+        const QString prefix = QStringLiteral("heads\", head %1, \"").arg(h + 1);
+        AttentionHead head;
+        const auto name = reader.optionalText(object, QStringLiteral("name"), ScenarioLimits::maxLabelChars,
+                                              prefix + QStringLiteral("name"));
+        if (!name)
+            return false;
+        head.name = *name;
+        auto queries = reader.matrix(object, QStringLiteral("Q"), prefix + QStringLiteral("Q"));
+        if (!queries)
+            return false;
+        auto keys = reader.matrix(object, QStringLiteral("K"), prefix + QStringLiteral("K"));
+        if (!keys)
+            return false;
+        auto values = reader.matrix(object, QStringLiteral("V"), prefix + QStringLiteral("V"));
+        if (!values)
+            return false;
+        head.queries = std::move(*queries);
+        head.keys = std::move(*keys);
+        head.values = std::move(*values);
+        if (h == 0)
+            scenario.setHead(0, std::move(head));
+        else
+            scenario.moreHeads.push_back(std::move(head));
+    }
+    return true;
+}
+
 } // namespace
 
 Result<Scenario> parseScenario(const QByteArray &json, const QString &source)
@@ -494,18 +582,23 @@ Result<Scenario> parseScenario(const QByteArray &json, const QString &source)
     scenario.name = *name;
     scenario.description = *description;
 
-    auto queries = reader.matrix(root, QStringLiteral("Q"));
-    if (!queries)
+    const QJsonValue heads = root.value(QLatin1String("heads"));
+    if (heads.isUndefined()) {
+        auto queries = reader.matrix(root, QStringLiteral("Q"));
+        if (!queries)
+            return *reader.error;
+        auto keys = reader.matrix(root, QStringLiteral("K"));
+        if (!keys)
+            return *reader.error;
+        auto values = reader.matrix(root, QStringLiteral("V"));
+        if (!values)
+            return *reader.error;
+        scenario.queries = std::move(*queries);
+        scenario.keys = std::move(*keys);
+        scenario.values = std::move(*values);
+    } else if (!readHeads(reader, root, heads, scenario)) {
         return *reader.error;
-    auto keys = reader.matrix(root, QStringLiteral("K"));
-    if (!keys)
-        return *reader.error;
-    auto values = reader.matrix(root, QStringLiteral("V"));
-    if (!values)
-        return *reader.error;
-    scenario.queries = std::move(*queries);
-    scenario.keys = std::move(*keys);
-    scenario.values = std::move(*values);
+    }
 
     auto queryLabels = reader.labels(root, QStringLiteral("query_labels"), scenario.queryCount(),
                                      QStringLiteral("Q"));
@@ -598,18 +691,40 @@ QJsonArray maskToJson(const Mask &mask)
     return rows;
 }
 
+int scenarioVersionFor(const Scenario &scenario)
+{
+    return scenario.hasSeveralHeads() || !scenario.headName.isEmpty() ? kScenarioVersion
+                                                                      : kOneHeadScenarioVersion;
+}
+
 QJsonObject scenarioToJson(const Scenario &scenario)
 {
     QJsonObject object;
+    const int version = scenarioVersionFor(scenario);
     object.insert(QStringLiteral("format"), QLatin1String(kScenarioFormat));
-    object.insert(QStringLiteral("version"), kScenarioVersion);
+    object.insert(QStringLiteral("version"), version);
     if (!scenario.name.isEmpty())
         object.insert(QStringLiteral("name"), scenario.name);
     if (!scenario.description.isEmpty())
         object.insert(QStringLiteral("description"), scenario.description);
-    object.insert(QStringLiteral("Q"), matrixToJson(scenario.queries));
-    object.insert(QStringLiteral("K"), matrixToJson(scenario.keys));
-    object.insert(QStringLiteral("V"), matrixToJson(scenario.values));
+    if (version == kOneHeadScenarioVersion) {
+        object.insert(QStringLiteral("Q"), matrixToJson(scenario.queries));
+        object.insert(QStringLiteral("K"), matrixToJson(scenario.keys));
+        object.insert(QStringLiteral("V"), matrixToJson(scenario.values));
+    } else {
+        QJsonArray heads;
+        for (Index h = 0; h < scenario.headCount(); ++h) {
+            const AttentionHead head = scenario.head(h);
+            QJsonObject entry;
+            if (!head.name.isEmpty())
+                entry.insert(QStringLiteral("name"), head.name);
+            entry.insert(QStringLiteral("Q"), matrixToJson(head.queries));
+            entry.insert(QStringLiteral("K"), matrixToJson(head.keys));
+            entry.insert(QStringLiteral("V"), matrixToJson(head.values));
+            heads.append(entry);
+        }
+        object.insert(QStringLiteral("heads"), heads);
+    }
     if (!scenario.queryLabels.isEmpty())
         object.insert(QStringLiteral("query_labels"), QJsonArray::fromStringList(scenario.queryLabels));
     if (!scenario.keyLabels.isEmpty())

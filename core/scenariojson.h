@@ -26,10 +26,23 @@ struct ScenarioLimits {
     static constexpr int maxLabelChars = 256;
     /// Characters in the scenario's description.
     static constexpr int maxDescriptionChars = 4096;
+    /// Heads in one scenario (format version 2).
+    static constexpr Index maxHeads = 64;
+    /// Entries of Q, K and V over every head together: four times a one-head scenario at the
+    /// row and column limits (384 MiB of doubles), so 64 heads of 4096 tokens at d_k = d_v = 64
+    /// fit. Checked from the lists' lengths before any matrix is allocated.
+    static constexpr qint64 maxHeadEntries = 4LL * 3 * maxRows * maxColumns;
 };
 
 inline constexpr const char *kScenarioFormat = "attnlens-scenario";
-inline constexpr int kScenarioVersion = 1;
+/// The newest version this build reads. Version 1 holds one head (fields Q, K, V); version 2
+/// holds a list of heads (field "heads"). A one-head scenario with no head name is written as
+/// version 1, byte for byte as before heads existed.
+inline constexpr int kScenarioVersion = 2;
+inline constexpr int kOneHeadScenarioVersion = 1;
+
+/// The version a scenario is written as: 1 for one unnamed head, 2 otherwise.
+int scenarioVersionFor(const Scenario &scenario);
 
 /// Parses a scenario document. `source` (a file name or a built-in name) starts every message.
 /// Unknown fields are ignored so that annotated files (a "description", reference answers)

@@ -32,6 +32,8 @@ const QStringList kExpectedIds = {
     QStringLiteral("practice-identical-keys"),
     QStringLiteral("practice-huge-value"),
     QStringLiteral("practice-cross-attention"),
+    QStringLiteral("two-heads-specialise"),
+    QStringLiteral("lesson-two-heads"),
 };
 
 QStringList listedIds()

@@ -184,7 +184,7 @@ std::optional<Error> AutoSaver::writeNow()
     object.insert(QStringLiteral("documentPath"), m_document->filePath());
     object.insert(QStringLiteral("builtinId"), m_document->builtinId());
     object.insert(QStringLiteral("documentName"), m_document->displayName());
-    object.insert(QStringLiteral("scenario"), scenarioToJson(m_model->scenario()));
+    object.insert(QStringLiteral("scenario"), scenarioToJson(m_model->wholeScenario()));
 
     QDir().mkpath(QFileInfo(m_filePath).absolutePath());
     std::optional<Error> error = writeFileAtomically(m_filePath, toJsonText(object));

@@ -70,12 +70,12 @@ DocumentController::DocumentController(AttentionModel *model, QWidget *parent)
 
 bool DocumentController::isModified() const
 {
-    return !m_snapshot || *m_snapshot != m_model->scenario();
+    return !m_snapshot || *m_snapshot != m_model->wholeScenario();
 }
 
 QString DocumentController::displayName() const
 {
-    const QString name = m_model->scenario().name.trimmed();
+    const QString name = m_model->wholeScenario().name.trimmed();
     if (!name.isEmpty())
         return name;
     if (!m_filePath.isEmpty())
@@ -130,6 +130,7 @@ void DocumentController::replaceDocument(const Scenario &scenario, const QString
     m_builtinId = m_filePath.isEmpty() ? builtinId : QString();
     m_snapshot = std::move(snapshot);
     m_model->setScenario(scenario);
+    m_model->selectHead(0);  // another document opens on its first head
     emit documentReplaced();
     checkModified();
     m_lastDisplayName = displayName();
@@ -239,7 +240,7 @@ bool DocumentController::saveAs()
 
 bool DocumentController::saveTo(const QString &path)
 {
-    const Scenario scenario = m_model->scenario();
+    const Scenario scenario = m_model->wholeScenario();
     if (const std::optional<Error> error = writeFileAtomically(path, toJsonText(scenarioToJson(scenario)))) {
         reportError(tr("Scenario not saved"),
                     tr("%1 could not be saved. The previous file, if there was one, is "
@@ -271,7 +272,7 @@ bool DocumentController::exportEvidence()
 
 bool DocumentController::exportEvidenceTo(const QString &path)
 {
-    const Scenario &scenario = m_model->scenario();
+    const Scenario &scenario = m_model->wholeScenario();
     const AttentionResult *result = m_model->result();
     QJsonObject evidence = result ? buildEvidence(scenario, result, nullptr)
                                   : buildEvidence(scenario, nullptr, &*m_model->error());

@@ -548,7 +548,7 @@ QImage FigureExporter::renderImage(const FigureOptions &options) const
     image.setDotsPerMeterY(qRound(png.dpi / 0.0254));
 
     image.setText(QLatin1String(kScenarioTextKey),
-                  QString::fromUtf8(toJsonText(scenarioToJson(m_model->scenario()))));
+                  QString::fromUtf8(toJsonText(scenarioToJson(m_model->wholeScenario()))));
     image.setText(QLatin1String(kVersionTextKey), QStringLiteral(ATTNLENS_VERSION));
     image.setText(QStringLiteral("Software"), QStringLiteral("Attention Lens " ATTNLENS_VERSION));
     image.setText(QStringLiteral("Title"), title(png));

@@ -25,14 +25,36 @@ bool isEmptyScenario(const Scenario &scenario)
     return scenario.queries.size() == 0 && scenario.keys.size() == 0 && scenario.values.size() == 0;
 }
 
-const Matrix &partOf(const Scenario &scenario, int part)
+const Matrix &partOf(const Scenario &scenario, int part, Index head)
 {
-    return part == kQueryPart ? scenario.queries : part == kKeyPart ? scenario.keys : scenario.values;
+    return part == kQueryPart ? scenario.headQueries(head)
+        : part == kKeyPart    ? scenario.headKeys(head)
+                              : scenario.headValues(head);
 }
 
-Matrix &partOf(Scenario &scenario, int part)
+Matrix &partOf(Scenario &scenario, int part, Index head)
 {
-    return part == kQueryPart ? scenario.queries : part == kKeyPart ? scenario.keys : scenario.values;
+    return part == kQueryPart ? scenario.headQueries(head)
+        : part == kKeyPart    ? scenario.headKeys(head)
+                              : scenario.headValues(head);
+}
+
+/// The same heads with the same names and shapes: row steps can carry one to the other.
+bool sameHeadLayout(const Scenario &a, const Scenario &b)
+{
+    if (a.headCount() != b.headCount() || a.headName != b.headName)
+        return false;
+    for (Index h = 0; h < a.headCount(); ++h) {
+        if (h > 0 && a.moreHeads[size_t(h - 1)].name != b.moreHeads[size_t(h - 1)].name)
+            return false;
+        for (int part : {0, 1, 2}) {
+            const Matrix &x = partOf(a, part, h);
+            const Matrix &y = partOf(b, part, h);
+            if (x.rows() != y.rows() || x.cols() != y.cols())
+                return false;
+        }
+    }
+    return true;
 }
 
 UndoRowCommand::Part rowPart(int part)
@@ -69,7 +91,7 @@ UndoRecorder::UndoRecorder(AttentionModel *model, QObject *parent)
     : QObject(parent)
     , m_model(model)
     , m_stack(new QUndoStack(this))
-    , m_record(model->scenario())
+    , m_record(model->wholeScenario())
 {
     setObjectName(QStringLiteral("undoRecorder"));
     m_stack->setObjectName(QStringLiteral("undoStack"));
@@ -77,9 +99,12 @@ UndoRecorder::UndoRecorder(AttentionModel *model, QObject *parent)
     // (which keep both whole scenarios) pile up.
     m_stack->setUndoLimit(kUndoLimit);
 
-    connect(model, &AttentionModel::queryChanged, this, [this](int row) { onRowChanged(kQueryPart, row); });
-    connect(model, &AttentionModel::keyChanged, this, [this](int row) { onRowChanged(kKeyPart, row); });
-    connect(model, &AttentionModel::valueChanged, this, [this](int row) { onRowChanged(kValuePart, row); });
+    connect(model, &AttentionModel::queryChanged, this,
+            [this](int row, int head) { onRowChanged(kQueryPart, row, head); });
+    connect(model, &AttentionModel::keyChanged, this,
+            [this](int row, int head) { onRowChanged(kKeyPart, row, head); });
+    connect(model, &AttentionModel::valueChanged, this,
+            [this](int row, int head) { onRowChanged(kValuePart, row, head); });
     connect(model, &AttentionModel::temperatureChanged, this, &UndoRecorder::onTemperatureChanged);
     connect(model, &AttentionModel::maskChanged, this, &UndoRecorder::onMaskChanged);
     connect(model, &AttentionModel::scenarioReset, this, &UndoRecorder::onScenarioReset);
@@ -92,20 +117,20 @@ UndoRecorder::UndoRecorder(AttentionModel *model, QObject *parent)
     });
     connect(model, &AttentionModel::queryLabelChanged, this, [this](int row) {
         setPendingText(tr("Rename query %1 to %2")
-                           .arg(m_record.queryLabel(row), m_model->scenario().queryLabel(row)));
+                           .arg(m_record.queryLabel(row), m_model->wholeScenario().queryLabel(row)));
     });
     connect(model, &AttentionModel::keyLabelChanged, this, [this](int row) {
         setPendingText(tr("Rename key %1 to %2")
-                           .arg(m_record.keyLabel(row), m_model->scenario().keyLabel(row)));
+                           .arg(m_record.keyLabel(row), m_model->wholeScenario().keyLabel(row)));
     });
     connect(model, &AttentionModel::queryInserted, this, [this](int row) {
-        setPendingText(tr("Add query %1").arg(m_model->scenario().queryLabel(row)));
+        setPendingText(tr("Add query %1").arg(m_model->wholeScenario().queryLabel(row)));
     });
     connect(model, &AttentionModel::queryRemoved, this, [this](int row) {
         setPendingText(tr("Remove query %1").arg(m_record.queryLabel(row)));
     });
     connect(model, &AttentionModel::keyInserted, this, [this](int row) {
-        setPendingText(tr("Add key %1").arg(m_model->scenario().keyLabel(row)));
+        setPendingText(tr("Add key %1").arg(m_model->wholeScenario().keyLabel(row)));
     });
     connect(model, &AttentionModel::keyRemoved, this, [this](int row) {
         setPendingText(tr("Remove key %1").arg(m_record.keyLabel(row)));
@@ -116,6 +141,16 @@ UndoRecorder::UndoRecorder(AttentionModel *model, QObject *parent)
     connect(model, &AttentionModel::valueDimensionChanged, this, [this](int dimension) {
         setPendingText(tr("Change d_v from %1 to %2").arg(m_record.valueDimension()).arg(dimension));
     });
+    connect(model, &AttentionModel::headRenamed, this, [this](int head) {
+        setPendingText(tr("Rename %1 to %2")
+                           .arg(m_record.headLabel(head), m_model->wholeScenario().headLabel(head)));
+    });
+    connect(model, &AttentionModel::headInserted, this, [this](int head) {
+        setPendingText(tr("Add %1").arg(m_model->wholeScenario().headLabel(head)));
+    });
+    connect(model, &AttentionModel::headRemoved, this, [this](int head) {
+        setPendingText(tr("Remove %1").arg(m_record.headLabel(head)));
+    });
 }
 
 UndoRecorder::~UndoRecorder() = default;
@@ -125,11 +160,19 @@ bool UndoRecorder::isDeferring() const
     return m_model->isEditing() && !isApplying();
 }
 
-void UndoRecorder::onRowChanged(int part, int row)
+void UndoRecorder::onRowChanged(int part, int row, int head)
 {
-    const Scenario &scenario = m_model->scenario();
-    const Matrix &now = partOf(scenario, part);
-    Matrix &recorded = partOf(m_record, part);
+    const Scenario &scenario = m_model->wholeScenario();
+    if (!sameHeadLayout(m_record, scenario)) {
+        // Cannot happen while every change passes through here; never drop a step for it.
+        if (isApplying())
+            m_record = scenario;
+        else if (!isDeferring())
+            recordWholeScenario(tr("Change scenario"));
+        return;
+    }
+    const Matrix &now = partOf(scenario, part, head);
+    Matrix &recorded = partOf(m_record, part, head);
     if (!sameShape(recorded, now)) {
         // Cannot happen while every change passes through here; never drop a step for it.
         if (isApplying())
@@ -145,10 +188,12 @@ void UndoRecorder::onRowChanged(int part, int row)
     if (isApplying())
         return;
     const QString label = part == kQueryPart ? scenario.queryLabel(row) : scenario.keyLabel(row);
-    const QString text = part == kQueryPart ? tr("Edit query %1").arg(label)
-        : part == kKeyPart                  ? tr("Edit key %1").arg(label)
-                                            : tr("Edit value %1").arg(label);
-    m_stack->push(new UndoRowCommand(m_model, this, text, rowPart(part), row, before, now.row(row)));
+    QString text = part == kQueryPart ? tr("Edit query %1").arg(label)
+        : part == kKeyPart            ? tr("Edit key %1").arg(label)
+                                      : tr("Edit value %1").arg(label);
+    if (scenario.hasSeveralHeads())
+        text = tr("%1 (%2)", "an edit, then the head it was made in").arg(text, scenario.headLabel(head));
+    m_stack->push(new UndoRowCommand(m_model, this, text, rowPart(part), head, row, before, now.row(row)));
 }
 
 void UndoRecorder::onTemperatureChanged(double temperature)
@@ -165,7 +210,7 @@ void UndoRecorder::onMaskChanged()
 {
     if (isDeferring())
         return;
-    const Scenario &scenario = m_model->scenario();
+    const Scenario &scenario = m_model->wholeScenario();
     if (isApplying()) {
         m_record.allowed = scenario.allowed;
         return;
@@ -185,7 +230,7 @@ void UndoRecorder::onMaskChanged()
 
 QString UndoRecorder::maskText(const std::optional<Mask> &before, const std::optional<Mask> &after) const
 {
-    const Scenario &scenario = m_model->scenario();
+    const Scenario &scenario = m_model->wholeScenario();
     if (!after)
         return tr("Allow every key");
     const Index queryCount = scenario.queryCount();
@@ -223,7 +268,7 @@ void UndoRecorder::onScenarioReset()
     const QString pending = std::exchange(m_pendingText, QString());
     if (isDeferring())
         return;  // part of the open edit: its end records the whole scenario
-    const Scenario &now = m_model->scenario();
+    const Scenario &now = m_model->wholeScenario();
     if (isApplying() || isEmptyScenario(m_record)) {
         m_record = now;
         return;
@@ -238,29 +283,36 @@ void UndoRecorder::onScenarioReset()
 
 void UndoRecorder::recordWholeScenario(const QString &text)
 {
-    const Scenario &now = m_model->scenario();
+    const Scenario &now = m_model->wholeScenario();
     Scenario before = std::exchange(m_record, now);
     m_stack->push(new UndoScenarioCommand(m_model, this, text, std::move(before), now));
 }
 
 QUndoCommand *UndoRecorder::stepToModel(const QString &text)
 {
-    const Scenario &now = m_model->scenario();
+    const Scenario &now = m_model->wholeScenario();
     const Scenario &was = m_record;
     if (was.name != now.name || was.description != now.description || was.queryLabels != now.queryLabels
         || was.keyLabels != now.keyLabels || !sameShape(was.queries, now.queries)
         || !sameShape(was.keys, now.keys) || !sameShape(was.values, now.values)
         || !maskFits(was.allowed, now.queryCount(), now.keyCount())
-        || !maskFits(now.allowed, now.queryCount(), now.keyCount())) {
+        || !maskFits(now.allowed, now.queryCount(), now.keyCount()) || !sameHeadLayout(was, now)) {
         return new UndoScenarioCommand(m_model, this, text, was, now);
     }
-    std::vector<std::pair<int, Index>> rows;
-    for (int part : {kQueryPart, kKeyPart, kValuePart}) {
-        const Matrix &before = partOf(was, part);
-        const Matrix &after = partOf(now, part);
-        for (Index row = 0; row < after.rows(); ++row) {
-            if (!identicalMatrices(before.row(row), after.row(row)))
-                rows.emplace_back(part, row);
+    struct ChangedRow {
+        int part;
+        Index head;
+        Index row;
+    };
+    std::vector<ChangedRow> rows;
+    for (Index head = 0; head < now.headCount(); ++head) {
+        for (int part : {kQueryPart, kKeyPart, kValuePart}) {
+            const Matrix &before = partOf(was, part, head);
+            const Matrix &after = partOf(now, part, head);
+            for (Index row = 0; row < after.rows(); ++row) {
+                if (!identicalMatrices(before.row(row), after.row(row)))
+                    rows.push_back({part, head, row});
+            }
         }
     }
     const bool temperature = !identicalDoubles(was.temperature, now.temperature);
@@ -273,9 +325,10 @@ QUndoCommand *UndoRecorder::stepToModel(const QString &text)
     QUndoCommand *parent = count > 1 ? new QUndoCommand(text) : nullptr;
     const QString childText = parent ? QString() : text;
     QUndoCommand *made = nullptr;
-    for (const auto &[part, row] : rows) {
-        made = new UndoRowCommand(m_model, this, childText, rowPart(part), row,
-                                  partOf(was, part).row(row), partOf(now, part).row(row), parent);
+    for (const ChangedRow &changed : rows) {
+        made = new UndoRowCommand(m_model, this, childText, rowPart(changed.part), changed.head,
+                                  changed.row, partOf(was, changed.part, changed.head).row(changed.row),
+                                  partOf(now, changed.part, changed.head).row(changed.row), parent);
     }
     if (temperature) {
         made = new UndoTemperatureCommand(m_model, this, childText, was.temperature,
@@ -293,7 +346,7 @@ void UndoRecorder::onEditBegun()
     // The edit's step starts from the record, which must be the model's state now. Every change
     // passes through the slots above, so it is; should it ever not be, the difference is kept
     // as a step of its own rather than folded into the edit or lost.
-    const Scenario &now = m_model->scenario();
+    const Scenario &now = m_model->wholeScenario();
     if (isApplying() || isEmptyScenario(m_record)) {
         m_record = now;
         return;
@@ -306,7 +359,7 @@ void UndoRecorder::onEditEnded(const QString &text)
 {
     if (isApplying())
         return;
-    const Scenario &now = m_model->scenario();
+    const Scenario &now = m_model->wholeScenario();
     if (isEmptyScenario(m_record)) {
         m_record = now;
         return;

@@ -27,6 +27,10 @@ class AttentionModel;
 /// recorded instead, so no step is ever dropped. Undo and redo write through the model's setters;
 /// the recorder recognises those changes as its own, updates its record and records nothing.
 ///
+/// The record is the whole scenario, every head (AttentionModel::wholeScenario()): a row step
+/// names its head, and adding, removing or renaming a head is a whole-scenario step. Showing
+/// another head changes nothing in the document and records nothing.
+///
 /// Replacing an empty scenario (the model's state before the first load) is not recorded:
 /// there is nothing to go back to. The history keeps the last 500 steps.
 class UndoRecorder : public QObject {
@@ -55,7 +59,7 @@ public:
     };
 
 private:
-    void onRowChanged(int part, int row);
+    void onRowChanged(int part, int row, int head);
     void onTemperatureChanged(double temperature);
     void onMaskChanged();
     void onScenarioReset();

@@ -6,10 +6,11 @@
 namespace attnlens {
 
 UndoRowCommand::UndoRowCommand(AttentionModel *model, UndoRecorder *recorder, const QString &text,
-                               Part part, Index row, const Eigen::RowVectorXd &before,
+                               Part part, Index head, Index row, const Eigen::RowVectorXd &before,
                                const Eigen::RowVectorXd &after, QUndoCommand *parent)
     : UndoModelCommand(model, recorder, text, parent)
     , m_part(part)
+    , m_head(head)
     , m_row(row)
     , m_before(before)
     , m_after(after)
@@ -30,13 +31,13 @@ void UndoRowCommand::apply(const Eigen::RowVectorXd &row)
 {
     switch (m_part) {
     case Part::Query:
-        model()->setQueryRow(m_row, row);
+        model()->setHeadQueryRow(m_head, m_row, row);
         break;
     case Part::Key:
-        model()->setKeyRow(m_row, row);
+        model()->setHeadKeyRow(m_head, m_row, row);
         break;
     case Part::Value:
-        model()->setValueRow(m_row, row);
+        model()->setHeadValueRow(m_head, m_row, row);
         break;
     }
 }
