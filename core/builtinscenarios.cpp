@@ -101,7 +101,7 @@ const char *const kTranslatableTexts[] = {
     // two-heads-specialise
     QT_TRANSLATE_NOOP("BuiltinScenario", "Two heads that specialise"),
     QT_TRANSLATE_NOOP("BuiltinScenario",
-        "Six tokens of one sentence, two heads over the same tokens and the same causal mask. "
+        "Five tokens of one sentence, two heads over the same tokens and the same causal mask. "
         "The head \"previous token\" sends each token to the one just before it; the head "
         "\"subject\" sends every token from \"cat\" on to \"cat\". Same input, different "
         "questions: this is why a layer runs several heads. Press [ and ] to switch heads, and "
