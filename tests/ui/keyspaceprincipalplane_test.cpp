@@ -207,8 +207,9 @@ TEST_F(KeySpacePrincipalPlaneTest, AMouseDragMovesTheQueryOnlyWithinThePlaneAsOn
     EXPECT_NEAR(shown(1), target.y(), pixel);
     // The other queries and every key are untouched, and the plane did not move under the drag.
     for (Index i = 0; i < scenario.queryCount(); ++i) {
-        if (i != 1)
+        if (i != 1) {
             EXPECT_EQ(model.scenario().queries.row(i), scenario.queries.row(i)) << i;
+        }
     }
     EXPECT_EQ(model.scenario().keys, scenario.keys);
     ASSERT_NE(view->principalPlane(), nullptr);
@@ -282,8 +283,9 @@ TEST_F(KeySpacePrincipalPlaneTest, PickingTwoCoordinatesShowsTheRawCoordinates)
     dragQuery(0, QPoint(30, 20));
     const Eigen::RowVectorXd after = model.scenario().queries.row(0);
     for (Index j = 0; j < kDimension; ++j) {
-        if (j != 0 && j != 5)
+        if (j != 0 && j != 5) {
             EXPECT_TRUE(identicalBits(after(j), before(j))) << j;
+        }
     }
     EXPECT_NE(after(0), before(0));
 
