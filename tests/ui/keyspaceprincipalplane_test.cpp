@@ -320,7 +320,7 @@ TEST_F(KeySpacePrincipalPlaneTest, EditingAKeyRecomputesThePlane)
     EXPECT_NEAR(view->keyPosition(3).y(), expected.y(), 1e-6);
 }
 
-TEST_F(KeySpacePrincipalPlaneTest, AFigureDrawsThePlane)
+TEST_F(KeySpacePrincipalPlaneTest, AFigureDrawsThePlaneAndSaysWhatItShows)
 {
     open(sixtyFourDimensional());
     QImage image(900, 600, QImage::Format_RGB32);
@@ -341,4 +341,6 @@ TEST_F(KeySpacePrincipalPlaneTest, AFigureDrawsThePlane)
         }
     }
     EXPECT_GT(queryPixels, 50) << "the first query's arrow is drawn";
+    const int percent = int(std::round(100.0 * covarianceReference(model.scenario().keys).share));
+    EXPECT_EQ(view->figureCaption(), QStringLiteral("principal plane of the keys: %1% of their spread").arg(percent));
 }

@@ -165,6 +165,13 @@ QString KeySpaceDescriber::principalPlaneNote(const PrincipalPlane &plane)
         .arg(sharePercent(plane.varianceShare));
 }
 
+QString KeySpaceDescriber::principalPlaneCaption(const PrincipalPlane &plane)
+{
+    if (plane.spreadAxes == 0)
+        return principalPlaneNote(plane);
+    return tr("principal plane of the keys: %1% of their spread").arg(sharePercent(plane.varianceShare));
+}
+
 QString KeySpaceDescriber::principalPlaneDescription(const PrincipalPlane &plane)
 {
     if (plane.spreadAxes == 0)

@@ -45,6 +45,8 @@ public:
     /// The note over the principal plane (and a figure's caption): how much of the keys' spread
     /// it shows.
     static QString principalPlaneNote(const PrincipalPlane &plane);
+    /// The caption of a figure of the principal plane: what it is and how much it shows.
+    static QString principalPlaneCaption(const PrincipalPlane &plane);
     /// The same for a screen reader, in full sentences, with what a drag does in this plane.
     static QString principalPlaneDescription(const PrincipalPlane &plane);
 };

@@ -164,6 +164,13 @@ QString KeySpaceView::dimensionNote() const
     return coordinates;
 }
 
+QString KeySpaceView::figureCaption() const
+{
+    if (const PrincipalPlane *plane = principalPlane())
+        return KeySpaceDescriber::principalPlaneCaption(*plane);
+    return dimensionNote();
+}
+
 bool KeySpaceView::isPrincipalPlaneShown() const
 {
     return m_principalPlaneChosen && m_plane && m_model->scenario().keyDimension() > 2
@@ -429,7 +436,7 @@ KeySpaceFrameInputs KeySpaceView::frameInputs(const QRectF &bounds, bool interac
     if (!inputs.hasResult)
         inputs.note = m_resultNote;
     // No editing hints on a lecture screen.
-    inputs.caption = !interactive ? dimensionNote() : m_viewState->isPresenting() ? QString() : hintText();
+    inputs.caption = !interactive ? figureCaption() : m_viewState->isPresenting() ? QString() : hintText();
     inputs.queryCount = int(m_model->scenario().queryCount());
     inputs.horizontalDimension = m_horizontalDimension;
     inputs.verticalDimension = m_verticalDimension;

@@ -113,6 +113,9 @@ public:
     /// When d_k > 2, what the plane shows: "principal plane: it shows 62% of the keys' spread; …"
     /// or "showing dimensions 1 and 3 of 5; other coordinates unchanged"; else empty.
     QString dimensionNote() const;
+    /// The caption of a figure of this view (paintScene): what the plane shows when d_k > 2
+    /// ("principal plane of the keys: 62% of their spread"), else empty.
+    QString figureCaption() const;
     /// The note written over the plane while the result is undefined, else empty.
     QString resultNote() const { return m_resultNote; }
     /// The hint written in the top corner.
