@@ -1423,6 +1423,10 @@ q = %2
         <source>No principal plane for keys that are not all finite numbers; %1</source>
         <translation>鍵含有非有限數值，無法計算主平面；%1</translation>
     </message>
+    <message>
+        <source>principal plane of the keys: %1% of their spread</source>
+        <translation>鍵的主平面：呈現其分散程度的 %1%</translation>
+    </message>
 </context>
 <context>
     <name>attnlens::Lesson</name>
