@@ -320,6 +320,48 @@ TEST_F(KeySpacePrincipalPlaneTest, EditingAKeyRecomputesThePlane)
     EXPECT_NEAR(view->keyPosition(3).y(), expected.y(), 1e-6);
 }
 
+TEST_F(KeySpacePrincipalPlaneTest, ACtrlDragOfAKeyKeepsThePlaneUntilReleaseThenRecomputesIt)
+{
+    const Scenario scenario = sixtyFourDimensional();
+    open(scenario);
+    const PrincipalPlane before = *view->principalPlane();
+    const QPoint from = view->keyPosition(2).toPoint();
+    const QPoint to = from + QPoint(80, 60);
+    QTest::mousePress(view.get(), Qt::LeftButton, Qt::ControlModifier, from);
+    for (int i = 1; i <= 8; ++i) {
+        QTest::mouseMove(view.get(), from + (to - from) * i / 8);
+        settleEvents();
+    }
+    // Mid-drag the plane stays put under the mouse, and the key follows the mouse in it.
+    ASSERT_NE(view->principalPlane(), nullptr);
+    EXPECT_EQ(view->principalPlane()->axes, before.axes);
+    EXPECT_NEAR(view->keyPosition(2).x(), to.x(), 1.0);
+    EXPECT_NEAR(view->keyPosition(2).y(), to.y(), 1.0);
+    QTest::mouseRelease(view.get(), Qt::LeftButton, Qt::ControlModifier, to);
+    settleEvents();
+
+    const Eigen::RowVectorXd key = model.scenario().keys.row(2);
+    EXPECT_LT(outsidePlane(before, key - scenario.keys.row(2)), 1e-12 * key.norm()) << "moved within the plane";
+    // Released: the plane is the new keys' own.
+    const std::optional<PrincipalPlane> recomputed = principalPlaneOf(model.scenario().keys);
+    ASSERT_TRUE(recomputed);
+    ASSERT_NE(view->principalPlane(), nullptr);
+    EXPECT_LT((view->principalPlane()->axes - recomputed->axes).cwiseAbs().maxCoeff(), 1e-15);
+    EXPECT_NE(view->principalPlane()->axes, before.axes);
+    EXPECT_NEAR(view->principalPlane()->varianceShare, covarianceReference(model.scenario().keys).share, 1e-12);
+    const Eigen::Vector2d p = view->principalPlane()->axes.transpose() * key.transpose();
+    const QPointF expected = view->dataToWidget(QPointF(p(0), p(1)));
+    EXPECT_NEAR(view->keyPosition(2).x(), expected.x(), 1e-6);
+    EXPECT_NEAR(view->keyPosition(2).y(), expected.y(), 1e-6);
+
+    ASSERT_EQ(recorder.undoStack()->count(), 1);
+    EXPECT_EQ(recorder.undoStack()->undoText(), QStringLiteral("Drag key \u201ckey 3\u201d"));
+    recorder.undoStack()->undo();
+    settleEvents();
+    EXPECT_EQ(model.scenario().keys, scenario.keys);
+    EXPECT_LT((view->principalPlane()->axes - before.axes).cwiseAbs().maxCoeff(), 1e-15) << "undo brings the plane back";
+}
+
 TEST_F(KeySpacePrincipalPlaneTest, AFigureDrawsThePlaneAndSaysWhatItShows)
 {
     open(sixtyFourDimensional());
