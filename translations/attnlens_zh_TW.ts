@@ -1225,6 +1225,26 @@ The scenario cannot be computed until that query may attend to at least one key.
         <source>dimension %1</source>
         <translation>維度 %1</translation>
     </message>
+    <message>
+        <source>Show:</source>
+        <translation>顯示：</translation>
+    </message>
+    <message>
+        <source>Plane shown in the key space</source>
+        <translation>鍵空間中顯示的平面</translation>
+    </message>
+    <message>
+        <source>principal plane</source>
+        <translation>主平面</translation>
+    </message>
+    <message>
+        <source>two key coordinates</source>
+        <translation>兩個鍵座標</translation>
+    </message>
+    <message>
+        <source>The two directions in which the keys spread most</source>
+        <translation>鍵分散程度最大的兩個方向</translation>
+    </message>
 </context>
 <context>
     <name>attnlens::KeySpaceInteraction</name>
@@ -1374,6 +1394,38 @@ q = %2
     <message>
         <source>dim %1</source>
         <translation>維度 %1</translation>
+    </message>
+    <message>
+        <source>principal plane: every key is the same point, so it shows key dimensions 1 and 2</source>
+        <translation>主平面：所有鍵都是同一點，因此顯示鍵的第 1 與第 2 維</translation>
+    </message>
+    <message>
+        <source>principal plane: it shows %1% of the keys&apos; spread; dragging a query changes it only within this plane</source>
+        <translation>主平面：呈現鍵分散程度的 %1%；拖曳查詢只會在此平面內改變它</translation>
+    </message>
+    <message>
+        <source>The plane shows key dimensions 1 and 2: every key is the same point, so there are no directions of spread.</source>
+        <translation>平面顯示鍵的第 1 與第 2 維：所有鍵都是同一點，因此沒有分散的方向。</translation>
+    </message>
+    <message>
+        <source>The plane shown is the keys&apos; principal plane: of the %1 dimensions of key space, the two directions along which the keys spread most; it holds %2% of their spread. Keys and queries are drawn as their projections onto it; dragging or nudging a query moves it only within this plane and leaves the rest of the query unchanged.</source>
+        <translation>顯示的是鍵的主平面：在鍵空間的 %1 個維度中，鍵分散程度最大的兩個方向；它涵蓋鍵分散程度的 %2%。鍵與查詢以其在此平面上的投影繪出；拖曳或以方向鍵微調查詢時，只會在此平面內移動它，查詢的其餘部分保持不變。</translation>
+    </message>
+    <message>
+        <source>principal direction %1</source>
+        <translation>主方向 %1</translation>
+    </message>
+    <message>
+        <source>direction %1</source>
+        <translation>方向 %1</translation>
+    </message>
+    <message>
+        <source>No principal plane for keys that are not all finite numbers; %1</source>
+        <translation>鍵含有非有限數值，無法計算主平面；%1</translation>
+    </message>
+    <message>
+        <source>principal plane of the keys: %1% of their spread</source>
+        <translation>鍵的主平面：呈現其分散程度的 %1%</translation>
     </message>
 </context>
 <context>

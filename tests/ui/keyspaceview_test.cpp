@@ -494,6 +494,13 @@ TEST_F(KeySpaceViewTest, NumberLineForOneDimensionalKeys)
 TEST_F(KeySpaceViewTest, ThreeDimensionsShowTwoChosenCoordinates)
 {
     open(threeDimensionalScenario());
+    // The principal plane is the default when d_k > 2: pick two key coordinates instead.
+    auto *plane = view->findChild<QComboBox *>(QStringLiteral("keySpacePlanePicker"));
+    ASSERT_NE(plane, nullptr);
+    EXPECT_TRUE(view->isPrincipalPlaneShown());
+    plane->setCurrentIndex(1);
+    QCoreApplication::processEvents();
+    EXPECT_FALSE(view->isPrincipalPlaneShown());
     auto *vertical = view->findChild<QComboBox *>(QStringLiteral("verticalDimensionPicker"));
     ASSERT_NE(vertical, nullptr);
     EXPECT_TRUE(vertical->isVisible());

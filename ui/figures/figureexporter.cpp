@@ -324,8 +324,10 @@ std::unique_ptr<QWidget> FigureExporter::createView(FigureView view, const QSize
     }
     case FigureView::KeySpace: {
         auto keySpace = std::make_unique<KeySpaceView>(m_model, state);
-        if (const KeySpaceView *live = m_views.keySpace)
+        if (const KeySpaceView *live = m_views.keySpace) {
             keySpace->setShownDimensions(live->horizontalDimension(), live->verticalDimension());
+            keySpace->setPrincipalPlaneChosen(live->isPrincipalPlaneChosen());
+        }
         widget = std::move(keySpace);
         break;
     }

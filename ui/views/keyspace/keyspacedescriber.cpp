@@ -3,6 +3,7 @@
 #include "attentionresult.h"
 #include "keyspacescene.h"
 #include "numberformat.h"
+#include "principalplane.h"
 #include "scenario.h"
 
 #include <QStringList>
@@ -143,6 +144,45 @@ QString KeySpaceDescriber::queryToolTip(const Scenario &scenario, int queryRow)
 {
     return tr("%1\nq = %2\ndrag the tip to move it; arrow keys nudge the selected query")
         .arg(scenario.queryLabel(queryRow), fullVector(scenario.queries.row(queryRow)));
+}
+
+QString KeySpaceDescriber::sharePercent(double share)
+{
+    const double percent = 100.0 * std::clamp(share, 0.0, 1.0);
+    const double rounded = std::round(percent);
+    // "100%" of a share below one (or "0%" of one above zero) would say something false.
+    if ((rounded >= 100.0 && percent < 100.0) || (rounded <= 0.0 && percent > 0.0))
+        return QString::number(std::clamp(percent, 0.1, 99.9), 'f', 1);
+    return QString::number(int(rounded));
+}
+
+QString KeySpaceDescriber::principalPlaneNote(const PrincipalPlane &plane)
+{
+    if (plane.spreadAxes == 0)
+        return tr("principal plane: every key is the same point, so it shows key dimensions 1 and 2");
+    return tr("principal plane: it shows %1% of the keys' spread; dragging a query changes it only "
+              "within this plane")
+        .arg(sharePercent(plane.varianceShare));
+}
+
+QString KeySpaceDescriber::principalPlaneCaption(const PrincipalPlane &plane)
+{
+    if (plane.spreadAxes == 0)
+        return principalPlaneNote(plane);
+    return tr("principal plane of the keys: %1% of their spread").arg(sharePercent(plane.varianceShare));
+}
+
+QString KeySpaceDescriber::principalPlaneDescription(const PrincipalPlane &plane)
+{
+    if (plane.spreadAxes == 0)
+        return tr("The plane shows key dimensions 1 and 2: every key is the same point, so there "
+                  "are no directions of spread.");
+    return tr("The plane shown is the keys' principal plane: of the %1 dimensions of key space, "
+              "the two directions along which the keys spread most; it holds %2% of their spread. Keys and queries are "
+              "drawn as their projections onto it; dragging or nudging a query moves it only "
+              "within this plane and leaves the rest of the query unchanged.")
+        .arg(plane.dimension())
+        .arg(sharePercent(plane.varianceShare));
 }
 
 } // namespace attnlens

@@ -12,6 +12,7 @@ namespace attnlens {
 
 struct AttentionResult;
 struct KeySpaceScene;
+struct PrincipalPlane;
 struct Scenario;
 
 /// The key space in words, for screen readers, tooltips and the note over an undefined result:
@@ -37,6 +38,17 @@ public:
     static QString keyToolTip(const Scenario &scenario, const KeySpaceScene &scene, const Matrix *weights,
                               int keyRow);
     static QString queryToolTip(const Scenario &scenario, int queryRow);
+
+    /// The principal plane's share of the keys' spread as a percentage: "62", or with one
+    /// decimal where rounding would say 0 or 100 of a share that is neither ("99.6").
+    static QString sharePercent(double share);
+    /// The note over the principal plane (and a figure's caption): how much of the keys' spread
+    /// it shows.
+    static QString principalPlaneNote(const PrincipalPlane &plane);
+    /// The caption of a figure of the principal plane: what it is and how much it shows.
+    static QString principalPlaneCaption(const PrincipalPlane &plane);
+    /// The same for a screen reader, in full sentences, with what a drag does in this plane.
+    static QString principalPlaneDescription(const PrincipalPlane &plane);
 };
 
 } // namespace attnlens

@@ -43,6 +43,9 @@ struct KeySpaceFrameInputs {
     int queryCount = 0;
     int horizontalDimension = 0;
     int verticalDimension = 1;
+    /// The plane shown is the keys' principal plane (its axes are principal directions), not two
+    /// key coordinates.
+    bool principalPlane = false;
     /// The data range that must stay visible (PlotAxes::setDataRange).
     PlotAxes fit;
     bool operator==(const KeySpaceFrameInputs &other) const;
@@ -62,6 +65,7 @@ struct KeySpaceFrame {
     bool hasResult = false;
     int horizontalDimension = 0;
     int verticalDimension = 1;
+    bool principalPlane = false;
     QString caption;
     QString xTitle;
     QString yTitle;

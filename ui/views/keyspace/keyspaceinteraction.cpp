@@ -65,8 +65,7 @@ int KeySpaceInteraction::keyAt(const QPointF &pos) const
 Eigen::RowVectorXd KeySpaceInteraction::withShownCoordinates(const Eigen::RowVectorXd &row,
                                                              const QPointF &data) const
 {
-    return KeySpaceSceneBuilder::withShownCoordinates(row, data, m_scene.horizontalDimension,
-                                                      m_scene.verticalDimension);
+    return m_scene.withShownCoordinates(row, data);
 }
 
 void KeySpaceInteraction::setCursor(Qt::CursorShape shape)
@@ -113,11 +112,13 @@ bool KeySpaceInteraction::mousePressEvent(QMouseEvent *event)
         m_dragKind = DragKind::Key;
         m_dragRow = key;
         m_dragOffset = m_scene.keyPoints[key] - pos;
+        m_dragStartRow = m_model->scenario().keys.row(key);
         m_viewState->setHover(-1, key);
     } else if (tip >= 0) {
         m_dragKind = DragKind::Query;
         m_dragRow = tip;
         m_dragOffset = m_scene.tips[tip] - pos;
+        m_dragStartRow = m_model->scenario().queries.row(tip);
         m_viewState->setSelectedQuery(tip);
         m_viewState->setHover(tip, -1);
     } else {
@@ -168,10 +169,17 @@ void KeySpaceInteraction::dragTo(const QPointF &pos)
         data.setY(0.0);
     if (m_viewState->snapToGrid())
         data = QPointF(snapped(data.x()), snapped(data.y()));
+    // Two shown coordinates are replaced in the current row; a principal-plane move starts from
+    // the row as pressed (the same numbers outside the plane, rounded only once).
+    const bool fromStart = m_scene.plane != nullptr;
     if (m_dragKind == DragKind::Query && m_dragRow < scenario.queryCount())
-        m_model->setQueryRow(m_dragRow, withShownCoordinates(scenario.queries.row(m_dragRow), data));
+        m_model->setQueryRow(m_dragRow, withShownCoordinates(fromStart ? m_dragStartRow
+                                                                      : Eigen::RowVectorXd(scenario.queries.row(m_dragRow)),
+                                                             data));
     else if (m_dragKind == DragKind::Key && m_dragRow < scenario.keyCount())
-        m_model->setKeyRow(m_dragRow, withShownCoordinates(scenario.keys.row(m_dragRow), data));
+        m_model->setKeyRow(m_dragRow, withShownCoordinates(fromStart ? m_dragStartRow
+                                                                    : Eigen::RowVectorXd(scenario.keys.row(m_dragRow)),
+                                                           data));
 }
 
 void KeySpaceInteraction::nudgeSelectedQuery(int dx, int dy, bool fine)
@@ -182,6 +190,11 @@ void KeySpaceInteraction::nudgeSelectedQuery(int dx, int dy, bool fine)
     const int row = std::clamp(m_viewState->selectedQuery(), 0, int(scenario.queryCount()) - 1);
     const double step = fine ? kFineNudgeStep : kNudgeStep;
     Eigen::RowVectorXd query = scenario.queries.row(row);
+    beginNudgeRun(tr("Nudge query %1").arg(quoted(scenario.queryLabel(row))));
+    if (m_scene.plane) {
+        m_model->setQueryRow(row, nudgedInPlane(query, dx, dy, fine));
+        return;
+    }
     auto nudge = [&](int dimension, int direction) {
         if (direction == 0 || dimension < 0 || dimension >= query.size())
             return;
@@ -194,8 +207,17 @@ void KeySpaceInteraction::nudgeSelectedQuery(int dx, int dy, bool fine)
     };
     nudge(m_scene.horizontalDimension, dx);
     nudge(m_scene.verticalDimension, dy);
-    beginNudgeRun(tr("Nudge query %1").arg(quoted(scenario.queryLabel(row))));
     m_model->setQueryRow(row, query);
+}
+
+Eigen::RowVectorXd KeySpaceInteraction::nudgedInPlane(const Eigen::RowVectorXd &row, int dx, int dy, bool fine) const
+{
+    const double step = fine ? kFineNudgeStep : kNudgeStep;
+    QPointF point = m_scene.shownCoordinates(row) + QPointF(dx * step, dy * step);
+    // Snapping keeps coarse nudges on the plane's grid; Shift's fine steps deliberately leave it.
+    if (m_viewState->snapToGrid() && !fine)
+        point = QPointF(dx != 0 ? snapped(point.x()) : point.x(), dy != 0 ? snapped(point.y()) : point.y());
+    return withShownCoordinates(row, point);
 }
 
 bool KeySpaceInteraction::keyPressEvent(QKeyEvent *event)
@@ -299,6 +321,11 @@ void KeySpaceInteraction::nudgeKeyboardKey(int dx, int dy, bool fine)
     const Scenario &scenario = m_model->scenario();
     const double step = fine ? kFineNudgeStep : kNudgeStep;
     Eigen::RowVectorXd key = scenario.keys.row(m_keyboardKey);
+    beginNudgeRun(tr("Nudge key %1").arg(quoted(scenario.keyLabel(m_keyboardKey))));
+    if (m_scene.plane) {
+        m_model->setKeyRow(m_keyboardKey, nudgedInPlane(key, dx, dy, fine));
+        return;
+    }
     const auto nudge = [&](int dimension, int direction) {
         if (direction == 0 || dimension < 0 || dimension >= key.size())
             return;
@@ -310,7 +337,6 @@ void KeySpaceInteraction::nudgeKeyboardKey(int dx, int dy, bool fine)
     };
     nudge(m_scene.horizontalDimension, dx);
     nudge(m_scene.verticalDimension, dy);
-    beginNudgeRun(tr("Nudge key %1").arg(quoted(scenario.keyLabel(m_keyboardKey))));
     m_model->setKeyRow(m_keyboardKey, key);
 }
 

@@ -17,7 +17,9 @@ struct KeySpaceScene;
 
 /// The mouse and the keyboard on the key space: hit testing through the scene, dragging a query
 /// tip (or, with Ctrl, a key), arrow-key nudges of the selected query or of the key chosen with
-/// K, and the hover that every view follows. Every change goes through the model's setters.
+/// K, and the hover that every view follows. Every change goes through the model's setters. In
+/// the principal plane a drag or a nudge moves the point within the plane only
+/// (KeySpaceScene::withShownCoordinates); snapping then keeps its plane coordinates on the grid.
 ///
 /// Q / Shift+Q choose the next / previous query and K / Shift+K the next / previous key; the arrow
 /// keys then move what was chosen (a key's value row stays paired, as in a Ctrl+drag). Escape goes
@@ -75,6 +77,8 @@ private:
     void updateHover(const QPointF &pos, Qt::KeyboardModifiers modifiers);
     void dragTo(const QPointF &pos);
     void nudgeSelectedQuery(int dx, int dy, bool fine);
+    /// `row` moved by one nudge step within the principal plane.
+    Eigen::RowVectorXd nudgedInPlane(const Eigen::RowVectorXd &row, int dx, int dy, bool fine) const;
     bool handleKeyboardKey(QKeyEvent *event);
     void setKeyboardKey(int keyRow);
     void nudgeKeyboardKey(int dx, int dy, bool fine);
@@ -99,6 +103,9 @@ private:
     DragKind m_dragKind = DragKind::None;
     int m_dragRow = -1;
     QPointF m_dragOffset;
+    /// The dragged row as the press found it: in the principal plane every step moves it from
+    /// there, so that its part outside the plane is rounded once, not once per step.
+    Eigen::RowVectorXd m_dragStartRow;
 };
 
 } // namespace attnlens

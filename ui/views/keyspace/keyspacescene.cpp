@@ -1,5 +1,6 @@
 #include "keyspacescene.h"
 
+#include "keyspacescenebuilder.h"
 #include "textfit.h"
 
 #include <QFontMetricsF>
@@ -16,6 +17,22 @@ bool isFinitePoint(const QPointF &point)
 }
 
 } // namespace
+
+QPointF KeySpaceScene::shownCoordinates(const Eigen::RowVectorXd &row) const
+{
+    if (plane && plane->dimension() == row.size()) {
+        const Eigen::Vector2d shown = plane->project(row);
+        return QPointF(shown(0), shown(1));
+    }
+    return KeySpaceSceneBuilder::shownCoordinates(row, horizontalDimension, verticalDimension);
+}
+
+Eigen::RowVectorXd KeySpaceScene::withShownCoordinates(const Eigen::RowVectorXd &row, const QPointF &data) const
+{
+    if (plane && plane->dimension() == row.size())
+        return plane->moveWithinPlane(row, Eigen::Vector2d(data.x(), data.y()));
+    return KeySpaceSceneBuilder::withShownCoordinates(row, data, horizontalDimension, verticalDimension);
+}
 
 QPointF KeySpaceScene::toPixel(const QPointF &data) const
 {

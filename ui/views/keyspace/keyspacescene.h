@@ -1,12 +1,16 @@
 #pragma once
 
 #include "keyspaceframe.h"
+#include "matrixtypes.h"
+#include "principalplane.h"
 
 #include <QLineF>
 #include <QPointF>
 #include <QRectF>
 #include <QStringList>
 #include <QVector>
+
+#include <memory>
 
 namespace attnlens {
 
@@ -16,6 +20,9 @@ namespace attnlens {
 /// read by the view for hit testing. Indices are scenario rows; a point whose shown coordinates
 /// are not finite keeps a slot but is flagged (keyFinite / tipFinite) and never drawn.
 struct KeySpaceScene : KeySpaceFrame {
+    /// The keys' principal plane while the frame shows it (principalPlane), else null: then the
+    /// plane shows key coordinates horizontalDimension and verticalDimension.
+    std::shared_ptr<const PrincipalPlane> plane;
     int selectedQuery = -1;
     int hoveredQuery = -1;
     int hoveredKey = -1;
@@ -47,6 +54,14 @@ struct KeySpaceScene : KeySpaceFrame {
     QVector<QStringList> queryLabelLines;
     /// Thin lines from a point to its label where the label had to move away from it.
     QVector<QLineF> leaders;
+
+    /// Where the key-space point `row` lies in the shown plane: its projection onto the principal
+    /// plane, or its two shown coordinates (0 for a dimension that is not there).
+    QPointF shownCoordinates(const Eigen::RowVectorXd &row) const;
+    /// `row` moved so that it is shown at `data`: within the principal plane (its component
+    /// outside the plane unchanged), or with its two shown coordinates replaced. A non-finite
+    /// coordinate of `data` leaves the row as it was along that axis.
+    Eigen::RowVectorXd withShownCoordinates(const Eigen::RowVectorXd &row, const QPointF &data) const;
 
     /// Pixel position of a point of the shown plane (x along the horizontal dimension, y along
     /// the vertical one; y is ignored on the number line) and back.

@@ -58,6 +58,37 @@ bool isFinitePoint(const QPointF &point)
     return std::isfinite(point.x()) && std::isfinite(point.y());
 }
 
+/// The data range that keeps the origin and every key and query, as `shown` places them, in
+/// view with a margin.
+template <typename Shown>
+PlotAxes fitShown(const Scenario &scenario, Shown shown)
+{
+    const bool lineMode = scenario.keyDimension() == 1;
+    double minX = 0.0, maxX = 0.0, minY = 0.0, maxY = 0.0;  // the origin is always in view
+    auto include = [&](const QPointF &p) {
+        if (!isFinitePoint(p))
+            return;
+        minX = std::min(minX, p.x());
+        maxX = std::max(maxX, p.x());
+        minY = std::min(minY, p.y());
+        maxY = std::max(maxY, p.y());
+    };
+    for (Index j = 0; j < scenario.keyCount(); ++j)
+        include(shown(scenario.keys.row(j)));
+    for (Index i = 0; i < scenario.queryCount(); ++i)
+        include(shown(scenario.queries.row(i)));
+    double span = lineMode ? maxX - minX : std::max(maxX - minX, maxY - minY);
+    if (!(span > 1e-9))
+        span = 1.0;
+    const double margin = kFitMargin * span;
+    PlotAxes axes;
+    if (lineMode)
+        axes.setDataRange(minX - margin, maxX + margin, -1.0, 1.0);
+    else
+        axes.setDataRange(minX - margin, maxX + margin, minY - margin, maxY + margin);
+    return axes;
+}
+
 } // namespace
 
 KeySpaceMetrics KeySpaceMetrics::forSize(const QSizeF &size, const QFont &font)
@@ -87,7 +118,8 @@ bool KeySpaceFrameInputs::operator==(const KeySpaceFrameInputs &other) const
         && lineMode == other.lineMode && hasResult == other.hasResult && note == other.note
         && caption == other.caption && queryCount == other.queryCount
         && horizontalDimension == other.horizontalDimension
-        && verticalDimension == other.verticalDimension && fit.fittedXMin() == other.fit.fittedXMin()
+        && verticalDimension == other.verticalDimension && principalPlane == other.principalPlane
+        && fit.fittedXMin() == other.fit.fittedXMin()
         && fit.fittedXMax() == other.fit.fittedXMax() && fit.fittedYMin() == other.fit.fittedYMin()
         && fit.fittedYMax() == other.fit.fittedYMax();
 }
@@ -121,30 +153,17 @@ Eigen::RowVectorXd KeySpaceSceneBuilder::withShownCoordinates(const Eigen::RowVe
 
 PlotAxes KeySpaceSceneBuilder::fit(const Scenario &scenario, int horizontal, int vertical)
 {
-    const bool lineMode = scenario.keyDimension() == 1;
-    double minX = 0.0, maxX = 0.0, minY = 0.0, maxY = 0.0;  // the origin is always in view
-    auto include = [&](const QPointF &p) {
-        if (!isFinitePoint(p))
-            return;
-        minX = std::min(minX, p.x());
-        maxX = std::max(maxX, p.x());
-        minY = std::min(minY, p.y());
-        maxY = std::max(maxY, p.y());
-    };
-    for (Index j = 0; j < scenario.keyCount(); ++j)
-        include(shownCoordinates(scenario.keys.row(j), horizontal, vertical));
-    for (Index i = 0; i < scenario.queryCount(); ++i)
-        include(shownCoordinates(scenario.queries.row(i), horizontal, vertical));
-    double span = lineMode ? maxX - minX : std::max(maxX - minX, maxY - minY);
-    if (!(span > 1e-9))
-        span = 1.0;
-    const double margin = kFitMargin * span;
-    PlotAxes axes;
-    if (lineMode)
-        axes.setDataRange(minX - margin, maxX + margin, -1.0, 1.0);
-    else
-        axes.setDataRange(minX - margin, maxX + margin, minY - margin, maxY + margin);
-    return axes;
+    return fitShown(scenario, [&](const Eigen::RowVectorXd &row) { return shownCoordinates(row, horizontal, vertical); });
+}
+
+PlotAxes KeySpaceSceneBuilder::fit(const Scenario &scenario, const PrincipalPlane &plane)
+{
+    return fitShown(scenario, [&](const Eigen::RowVectorXd &row) {
+        if (row.size() != plane.dimension())
+            return QPointF(0.0, 0.0);
+        const Eigen::Vector2d shown = plane.project(row);
+        return QPointF(shown(0), shown(1));
+    });
 }
 
 KeySpaceFrame KeySpaceSceneBuilder::buildFrame(const KeySpaceFrameInputs &inputs) const
@@ -163,8 +182,14 @@ KeySpaceFrame KeySpaceSceneBuilder::buildFrame(const KeySpaceFrameInputs &inputs
     s.note = inputs.note;
     s.horizontalDimension = inputs.horizontalDimension;
     s.verticalDimension = inputs.verticalDimension;
-    s.xTitle = tr("key dimension %1").arg(s.horizontalDimension + 1);
-    s.yTitle = s.lineMode ? QString() : tr("key dimension %1").arg(s.verticalDimension + 1);
+    s.principalPlane = inputs.principalPlane && !s.lineMode;
+    if (s.principalPlane) {
+        s.xTitle = tr("principal direction %1").arg(1);
+        s.yTitle = tr("principal direction %1").arg(2);
+    } else {
+        s.xTitle = tr("key dimension %1").arg(s.horizontalDimension + 1);
+        s.yTitle = s.lineMode ? QString() : tr("key dimension %1").arg(s.verticalDimension + 1);
+    }
 
     // Frame: a caption strip on top, tick labels and the axis titles outside the plot.
     // The note about an undefined result goes above the plane, never over its points.
@@ -231,9 +256,9 @@ KeySpaceFrame KeySpaceSceneBuilder::buildFrame(const KeySpaceFrameInputs &inputs
         return stacksUpright(title) ? title.size() * m.lineHeight : fm.horizontalAdvance(title);
     };
     if (!s.yTitle.isEmpty() && titleLength(s.yTitle) > s.plotRect.height())
-        s.yTitle = tr("dim %1").arg(s.verticalDimension + 1);
+        s.yTitle = s.principalPlane ? tr("direction %1").arg(2) : tr("dim %1").arg(s.verticalDimension + 1);
     if (titleLength(s.xTitle) > s.plotRect.width())
-        s.xTitle = tr("dim %1").arg(s.horizontalDimension + 1);
+        s.xTitle = s.principalPlane ? tr("direction %1").arg(1) : tr("dim %1").arg(s.horizontalDimension + 1);
 
     const double rowGap = 1.5 * m.lineHeight;
     if (s.lineMode) {
@@ -254,10 +279,13 @@ KeySpaceFrame KeySpaceSceneBuilder::buildFrame(const KeySpaceFrameInputs &inputs
 }
 
 KeySpaceScene KeySpaceSceneBuilder::buildScene(const KeySpaceFrame &frame, const Scenario &scenario,
-                                               const Matrix *shownWeights, const Selection &selection) const
+                                               const Matrix *shownWeights, const Selection &selection,
+                                               std::shared_ptr<const PrincipalPlane> plane) const
 {
     KeySpaceScene s;
     static_cast<KeySpaceFrame &>(s) = frame;
+    if (s.principalPlane && plane && plane->dimension() == scenario.keyDimension())
+        s.plane = std::move(plane);
     const KeySpaceMetrics &m = s.metrics;
     const int queryCount = int(scenario.queryCount());
     const int keyCount = int(scenario.keyCount());
@@ -271,9 +299,7 @@ KeySpaceScene KeySpaceSceneBuilder::buildScene(const KeySpaceFrame &frame, const
     s.hoveredKey = selection.hoveredKey;
     s.denseKeys = keyCount > kDenseCount;
     s.denseQueries = queryCount > kDenseCount;
-    const auto shown = [&](const Eigen::RowVectorXd &row) {
-        return shownCoordinates(row, s.horizontalDimension, s.verticalDimension);
-    };
+    const auto shown = [&](const Eigen::RowVectorXd &row) { return s.shownCoordinates(row); };
 
     // Points in pixels.
     s.keyPoints.resize(keyCount);

@@ -10,8 +10,11 @@
 #include <QPointF>
 #include <QString>
 
+#include <memory>
+
 namespace attnlens {
 
+struct PrincipalPlane;
 struct Scenario;
 
 /// Builds key-space scenes from a scenario, its weights and the view's options, without any
@@ -36,13 +39,17 @@ public:
     KeySpaceFrame buildFrame(const KeySpaceFrameInputs &inputs) const;
     /// The scene of `scenario` in `frame`. `weights` are the result's weights when they are
     /// shown (of the scenario's shape), else nullptr: then there are no halos and keys are
-    /// ranked by q·k.
+    /// ranked by q·k. `plane` is the keys' principal plane, drawn when the frame shows it
+    /// (KeySpaceFrame::principalPlane); without it such a frame shows its two coordinates.
     KeySpaceScene buildScene(const KeySpaceFrame &frame, const Scenario &scenario, const Matrix *weights,
-                             const Selection &selection) const;
+                             const Selection &selection,
+                             std::shared_ptr<const PrincipalPlane> plane = nullptr) const;
 
     /// The data range that keeps the origin and every key and query in view (with a margin),
     /// shown along `horizontal` and `vertical` (-1: the number line).
     static PlotAxes fit(const Scenario &scenario, int horizontal, int vertical);
+    /// The same, for every key and query projected onto `plane`.
+    static PlotAxes fit(const Scenario &scenario, const PrincipalPlane &plane);
     /// The coordinates of `row` shown on the plane (0 for a dimension that is not there).
     static QPointF shownCoordinates(const Eigen::RowVectorXd &row, int horizontal, int vertical);
     /// `row` with its shown coordinates replaced by `data`; a non-finite coordinate of `data`

@@ -40,6 +40,7 @@ KeySpaceView::KeySpaceView(AttentionModel *model, ViewState *viewState, QWidget 
     setAttribute(Qt::WA_OpaquePaintEvent);
 
     m_header = new KeySpaceDimensionPicker(this);
+    connect(m_header, &KeySpaceDimensionPicker::planePicked, this, &KeySpaceView::setPrincipalPlaneChosen);
     connect(m_header, &KeySpaceDimensionPicker::horizontalPicked, this,
             [this](int index) { setShownDimensions(index, m_verticalDimension); });
     connect(m_header, &KeySpaceDimensionPicker::verticalPicked, this,
@@ -47,6 +48,7 @@ KeySpaceView::KeySpaceView(AttentionModel *model, ViewState *viewState, QWidget 
 
     m_interaction = new KeySpaceInteraction(m_model, m_viewState, m_scene, this);
     connect(m_interaction, &KeySpaceInteraction::dragStarted, this, &KeySpaceView::dragStarted);
+    connect(m_interaction, &KeySpaceInteraction::dragFinished, this, &KeySpaceView::onDragFinished);
     connect(m_interaction, &KeySpaceInteraction::dragFinished, this, &KeySpaceView::dragFinished);
     connect(m_interaction, &KeySpaceInteraction::refitAllowed, this, &KeySpaceView::refreshScene);
     connect(m_interaction, &KeySpaceInteraction::keyboardKeyChanged, this, [this] {
@@ -151,10 +153,33 @@ QString KeySpaceView::dimensionNote() const
     const Index d = m_model->scenario().keyDimension();
     if (d <= 2)
         return QString();
-    return tr("showing dimensions %1 and %2 of %3; other coordinates unchanged")
-        .arg(m_horizontalDimension + 1)
-        .arg(m_verticalDimension + 1)
-        .arg(d);
+    if (const PrincipalPlane *plane = principalPlane())
+        return KeySpaceDescriber::principalPlaneNote(*plane);
+    const QString coordinates = tr("showing dimensions %1 and %2 of %3; other coordinates unchanged")
+                                    .arg(m_horizontalDimension + 1)
+                                    .arg(m_verticalDimension + 1)
+                                    .arg(d);
+    if (m_principalPlaneChosen)
+        return tr("No principal plane for keys that are not all finite numbers; %1").arg(coordinates);
+    return coordinates;
+}
+
+QString KeySpaceView::figureCaption() const
+{
+    if (const PrincipalPlane *plane = principalPlane())
+        return KeySpaceDescriber::principalPlaneCaption(*plane);
+    return dimensionNote();
+}
+
+bool KeySpaceView::isPrincipalPlaneShown() const
+{
+    return m_principalPlaneChosen && m_plane && m_model->scenario().keyDimension() > 2
+        && m_plane->dimension() == m_model->scenario().keyDimension();
+}
+
+const PrincipalPlane *KeySpaceView::principalPlane() const
+{
+    return isPrincipalPlaneShown() ? m_plane.get() : nullptr;
 }
 
 QString KeySpaceView::hintText() const
@@ -177,14 +202,57 @@ void KeySpaceView::setShownDimensions(int horizontal, int vertical)
         else
             horizontal = m_verticalDimension;
     }
-    if (horizontal == m_horizontalDimension && vertical == m_verticalDimension)
+    if (horizontal == m_horizontalDimension && vertical == m_verticalDimension && !m_principalPlaneChosen)
         return;
     m_horizontalDimension = horizontal;
     m_verticalDimension = vertical;
-    m_header->setDimensions(int(m_model->scenario().keyDimension()), horizontal, vertical, dimensionNote());
-    updateHeaderGeometry();
+    m_principalPlaneChosen = false;
+    rebuildPickers();
     refit();
     refreshScene();
+    updateAccessibleNumbers();
+}
+
+void KeySpaceView::setPrincipalPlaneChosen(bool principalPlane)
+{
+    if (principalPlane == m_principalPlaneChosen)
+        return;
+    m_principalPlaneChosen = principalPlane;
+    rebuildPickers();
+    refit();
+    m_pointsDirty = true;
+    refreshScene();
+    updateAccessibleNumbers();
+}
+
+void KeySpaceView::updatePrincipalPlane()
+{
+    m_planeStale = false;
+    const Scenario &scenario = m_model->scenario();
+    std::optional<PrincipalPlane> plane;
+    if (scenario.keyDimension() > 2)
+        plane = principalPlaneOf(scenario.keys);
+    if (!plane) {
+        m_plane.reset();
+        return;
+    }
+    // The plane through the origin of key space, along the keys' principal directions: (0, 0) is
+    // the zero vector, so a query is still an arrow from the origin and its drawn arrow is the
+    // projection of the query vector.
+    plane->origin.setZero();
+    m_plane = std::make_shared<const PrincipalPlane>(std::move(*plane));
+}
+
+void KeySpaceView::onDragFinished()
+{
+    if (!m_planeStale)
+        return;
+    updatePrincipalPlane();
+    rebuildPickers();
+    refit();
+    m_pointsDirty = true;
+    refreshScene();
+    updateAccessibleNumbers();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -193,6 +261,7 @@ void KeySpaceView::setShownDimensions(int horizontal, int vertical)
 void KeySpaceView::onScenarioReset()
 {
     m_interaction->onScenarioReset();
+    updatePrincipalPlane();
     const int d = int(m_model->scenario().keyDimension());
     if (d <= 1) {
         m_horizontalDimension = 0;
@@ -240,8 +309,8 @@ void KeySpaceView::readResult()
 
 void KeySpaceView::rebuildPickers()
 {
-    m_header->setDimensions(int(m_model->scenario().keyDimension()), m_horizontalDimension, m_verticalDimension,
-                            dimensionNote());
+    m_header->setDimensions(int(m_model->scenario().keyDimension()), isPrincipalPlaneShown(), m_horizontalDimension,
+                            m_verticalDimension, dimensionNote());
     updateHeaderGeometry();
 }
 
@@ -272,12 +341,16 @@ bool KeySpaceView::isLineMode() const
 
 QPointF KeySpaceView::shownCoordinates(const Eigen::RowVectorXd &row) const
 {
-    return KeySpaceSceneBuilder::shownCoordinates(row, m_horizontalDimension, m_verticalDimension);
+    // The scene's plane: during a key drag the one the drag began in.
+    return m_scene.shownCoordinates(row);
 }
 
 void KeySpaceView::refit()
 {
-    m_fit = KeySpaceSceneBuilder::fit(m_model->scenario(), m_horizontalDimension, m_verticalDimension);
+    if (const PrincipalPlane *plane = principalPlane())
+        m_fit = KeySpaceSceneBuilder::fit(m_model->scenario(), *plane);
+    else
+        m_fit = KeySpaceSceneBuilder::fit(m_model->scenario(), m_horizontalDimension, m_verticalDimension);
 }
 
 void KeySpaceView::refreshScene()
@@ -328,6 +401,19 @@ void KeySpaceView::onQueryChanged(int row)
 void KeySpaceView::onKeyChanged(int row)
 {
     m_pointsDirty = true;
+    if (m_model->scenario().keyDimension() > 2) {
+        // The plane follows the keys, but stays put under a drag (it would turn under the mouse).
+        if (m_interaction->isDragging()) {
+            m_planeStale = true;
+        } else {
+            updatePrincipalPlane();
+            if (isPrincipalPlaneShown()) {
+                rebuildPickers();
+                refreshScene();
+                return;
+            }
+        }
+    }
     if (row < 0 || row >= m_scene.keyPoints.size() || row >= m_model->scenario().keyCount()) {
         refreshScene();
         return;
@@ -350,10 +436,11 @@ KeySpaceFrameInputs KeySpaceView::frameInputs(const QRectF &bounds, bool interac
     if (!inputs.hasResult)
         inputs.note = m_resultNote;
     // No editing hints on a lecture screen.
-    inputs.caption = !interactive ? dimensionNote() : m_viewState->isPresenting() ? QString() : hintText();
+    inputs.caption = !interactive ? figureCaption() : m_viewState->isPresenting() ? QString() : hintText();
     inputs.queryCount = int(m_model->scenario().queryCount());
     inputs.horizontalDimension = m_horizontalDimension;
     inputs.verticalDimension = m_verticalDimension;
+    inputs.principalPlane = isPrincipalPlaneShown();
     inputs.fit = m_fit;
     return inputs;
 }
@@ -364,7 +451,8 @@ KeySpaceScene KeySpaceView::buildScene(const KeySpaceFrame &frame) const
     selection.selectedQuery = m_viewState->selectedQuery();
     selection.hoveredQuery = m_viewState->hoveredQuery();
     selection.hoveredKey = m_viewState->hoveredKey();
-    return m_builder.buildScene(frame, m_model->scenario(), frame.hasResult ? shownWeights() : nullptr, selection);
+    return m_builder.buildScene(frame, m_model->scenario(), frame.hasResult ? shownWeights() : nullptr, selection,
+                                m_plane);
 }
 
 KeySpacePainter::Style KeySpaceView::painterStyle() const
@@ -602,7 +690,9 @@ QString KeySpaceView::numbersDescription() const
 
 void KeySpaceView::updateAccessibleNumbers()
 {
-    const QString description = numbersDescription() + QLatin1Char(' ') + m_helpDescription;
+    QString description = numbersDescription() + QLatin1Char(' ') + m_helpDescription;
+    if (const PrincipalPlane *plane = principalPlane())
+        description = KeySpaceDescriber::principalPlaneDescription(*plane) + QLatin1Char(' ') + description;
     AccessibleNumbers::setDescription(this, description);
 }
 

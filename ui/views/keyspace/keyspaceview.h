@@ -7,6 +7,7 @@
 #include "keyspacescenebuilder.h"
 #include "matrixtypes.h"
 #include "plotaxes.h"
+#include "principalplane.h"
 
 #include <QPixmap>
 #include <QPointF>
@@ -15,6 +16,8 @@
 #include <QString>
 #include <QVector>
 #include <QWidget>
+
+#include <memory>
 
 class QPainter;
 
@@ -26,8 +29,12 @@ class KeySpaceInteraction;
 class ViewState;
 
 /// The key space: keys as labelled points and queries as arrows from the origin, on a plane with
-/// equal aspect so that angles and dot products look right (a number line when d_k = 1, two
-/// chosen coordinates when d_k > 2).
+/// equal aspect so that angles and dot products look right (a number line when d_k = 1). When
+/// d_k > 2 it shows the keys' principal plane by default: the plane through the origin along the
+/// two directions in which the keys spread most (PrincipalPlane), recomputed when the keys change
+/// (after a key drag, not during it); every key and query is drawn as its projection, and a drag
+/// or a nudge moves a query only within that plane, its component outside it unchanged. The user
+/// may pick two key coordinates instead.
 ///
 /// Dragging an arrow's tip moves that query live (one setQueryRow per mouse move) and selects it;
 /// Ctrl+drag moves a key (setKeyRow only, its value row stays paired); arrow keys nudge the
@@ -91,10 +98,24 @@ public:
     /// number line used when d_k = 1).
     int horizontalDimension() const { return m_horizontalDimension; }
     int verticalDimension() const { return m_verticalDimension; }
-    /// Chooses the coordinates shown when d_k > 2; picking the same one twice swaps them.
+    /// Chooses the coordinates shown when d_k > 2 (and shows coordinates rather than the
+    /// principal plane); picking the same one twice swaps them.
     void setShownDimensions(int horizontal, int vertical);
-    /// "showing dimensions 1 and 3 of 5; other coordinates unchanged" when d_k > 2, else empty.
+    /// Shows the keys' principal plane (true) or the chosen key coordinates (false) when d_k > 2.
+    void setPrincipalPlaneChosen(bool principalPlane);
+    /// Whether the principal plane is what the user chose (the default), and whether it is shown
+    /// (chosen, d_k > 2, and the keys have one: they are finite).
+    bool isPrincipalPlaneChosen() const { return m_principalPlaneChosen; }
+    bool isPrincipalPlaneShown() const;
+    /// The principal plane shown (through the origin of key space), or nullptr while the plane
+    /// shows key coordinates.
+    const PrincipalPlane *principalPlane() const;
+    /// When d_k > 2, what the plane shows: "principal plane: it shows 62% of the keys' spread; …"
+    /// or "showing dimensions 1 and 3 of 5; other coordinates unchanged"; else empty.
     QString dimensionNote() const;
+    /// The caption of a figure of this view (paintScene): what the plane shows when d_k > 2
+    /// ("principal plane of the keys: 62% of their spread"), else empty.
+    QString figureCaption() const;
     /// The note written over the plane while the result is undefined, else empty.
     QString resultNote() const { return m_resultNote; }
     /// The hint written in the top corner.
@@ -143,6 +164,10 @@ private:
     /// The result's weights while the view shows a result of the current shape, else nullptr.
     const Matrix *shownWeights() const;
     void rebuildPickers();
+    /// Recomputes the keys' principal plane (d_k > 2) from the scenario's keys.
+    void updatePrincipalPlane();
+    /// A drag that changed keys ended: the plane that stayed put during it follows the keys now.
+    void onDragFinished();
     void updateHeaderGeometry();
     void measureFont();
     void refit();
@@ -179,6 +204,12 @@ private:
 
     int m_horizontalDimension = 0;
     int m_verticalDimension = 1;
+    bool m_principalPlaneChosen = true;
+    /// The keys' principal plane when d_k > 2 and the keys have one, else null. Shared with the
+    /// scenes that draw it.
+    std::shared_ptr<const PrincipalPlane> m_plane;
+    /// Keys changed during a drag, while the plane stayed put.
+    bool m_planeStale = false;
     PlotAxes m_fit;
     double m_baseLineHeight = 16.0;
     KeySpaceSceneBuilder m_builder;
