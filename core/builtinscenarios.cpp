@@ -108,6 +108,11 @@ const char *const kTranslatableTexts[] = {
         "compare them in All heads."),
     QT_TRANSLATE_NOOP("BuiltinScenario", "previous token"),
     QT_TRANSLATE_NOOP("BuiltinScenario", "subject"),
+    QT_TRANSLATE_NOOP("BuiltinScenario", "The"),
+    QT_TRANSLATE_NOOP("BuiltinScenario", "cat"),
+    QT_TRANSLATE_NOOP("BuiltinScenario", "sat"),
+    QT_TRANSLATE_NOOP("BuiltinScenario", "on"),
+    QT_TRANSLATE_NOOP("BuiltinScenario", "it"),
     // lesson-two-heads
     QT_TRANSLATE_NOOP("BuiltinScenario", "Notebook lesson split into two heads"),
     QT_TRANSLATE_NOOP("BuiltinScenario",
