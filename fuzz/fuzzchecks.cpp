@@ -58,6 +58,16 @@ void checkAcceptedScenario(const Scenario &scenario)
         checkResult(scenario, result.value());
     else
         checkRefusal(result.error());
+    // Every head computes exactly when the first does, each with the same invariants.
+    const Result<HeadsResult> heads = computeAllHeads(scenario);
+    require(heads.ok() == result.ok(), "all heads compute exactly when the first head does");
+    if (heads) {
+        require(heads.value().heads.size() == size_t(scenario.headCount()), "one result per head");
+        for (const AttentionResult &head : heads.value().heads)
+            checkResult(scenario, head);
+        require(heads.value().concatenatedContext.cols() == scenario.headCount() * scenario.valueDimension(),
+                "the concatenated context is N_q x H*d_v");
+    }
 
     const QByteArray saved = toJsonText(scenarioToJson(scenario));
     require(saved.size() <= ScenarioLimits::maxFileBytes, "the saved form fits the file limit");
