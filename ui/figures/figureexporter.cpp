@@ -2,6 +2,7 @@
 
 #include "attnlensversion.h"
 
+#include "allheadsview.h"
 #include "attentionmodel.h"
 #include "barchartview.h"
 #include "contextchartview.h"
@@ -359,6 +360,13 @@ std::unique_ptr<QWidget> FigureExporter::createView(FigureView view, const QSize
         widget = std::move(numbers);
         break;
     }
+    case FigureView::Heads: {
+        // The selected head is the window's state, like the hovered cell: no tile is framed.
+        auto heads = std::make_unique<AllHeadsView>(m_model, state);
+        heads->setFigureMode(true);
+        widget = std::move(heads);
+        break;
+    }
     case FigureView::Window:
         return nullptr;
     }
@@ -400,6 +408,8 @@ void FigureExporter::paintView(QPainter &painter, const FigureOptions &options, 
     painter.translate(rect.topLeft());
     if (view == FigureView::Heatmap) {
         static_cast<HeatmapView *>(widget.get())->paintHeatmap(painter, QRectF(widget->rect()));
+    } else if (view == FigureView::Heads) {
+        static_cast<AllHeadsView *>(widget.get())->paintAllHeads(painter, QRectF(widget->rect()));
     } else if (view == FigureView::KeySpace) {
         static_cast<KeySpaceView *>(widget.get())
             ->paintScene(painter, QRectF(QPointF(0, 0), QSizeF(rect.size())), !transparent);

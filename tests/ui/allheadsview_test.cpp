@@ -1,0 +1,354 @@
+#include "allheadslayout.h"
+#include "allheadsview.h"
+#include "attentionmodel.h"
+#include "colormap.h"
+#include "coretestsupport.h"
+#include "figureexporter.h"
+#include "figureoptions.h"
+#include "scenario.h"
+#include "textprobe.h"
+#include "theme.h"
+#include "viewstate.h"
+
+#include <QApplication>
+#include <QImage>
+#include <QSignalSpy>
+#include <QTest>
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <memory>
+#include <random>
+
+using namespace attnlens;
+using attnlens::test::builtinScenario;
+using attnlens::test::settleEvents;
+
+namespace {
+
+/// `heads` heads of `tokens` tokens, d_k = d_v = 4, seeded random entries; a few heads named.
+Scenario headsScenario(int heads, int tokens, unsigned seed = 7)
+{
+    std::mt19937 random(seed);
+    std::normal_distribution<double> normal(0.0, 1.2);
+    auto matrix = [&](int rows, int columns) {
+        Matrix m(rows, columns);
+        for (int r = 0; r < rows; ++r)
+            for (int c = 0; c < columns; ++c)
+                m(r, c) = normal(random);
+        return m;
+    };
+    Scenario scenario;
+    scenario.name = QStringLiteral("%1 random heads").arg(heads);
+    scenario.queries = matrix(tokens, 4);
+    scenario.keys = matrix(tokens, 4);
+    scenario.values = matrix(tokens, 4);
+    scenario.headName = QStringLiteral("first");
+    for (int head = 1; head < heads; ++head) {
+        AttentionHead more;
+        more.name = head % 3 == 0 ? QString() : QStringLiteral("h%1").arg(head + 1);
+        more.queries = matrix(tokens, 4);
+        more.keys = matrix(tokens, 4);
+        more.values = matrix(tokens, 4);
+        scenario.moreHeads.push_back(more);
+    }
+    return scenario;
+}
+
+struct Fixture {
+    AttentionModel model;
+    ViewState viewState;
+    std::unique_ptr<AllHeadsView> view;
+
+    explicit Fixture(const Scenario &scenario, QSize size = QSize(960, 720))
+    {
+        model.setScenario(scenario);
+        view = std::make_unique<AllHeadsView>(&model, &viewState);
+        view->resize(size);
+        view->show();
+        EXPECT_TRUE(QTest::qWaitForWindowExposed(view.get()));
+        settleEvents();
+    }
+    QImage grab() const { return view->grab().toImage().convertToFormat(QImage::Format_RGB32); }
+    QPoint centre(int head, int query, int key) const
+    {
+        return view->cellRect(head, query, key).center().toPoint();
+    }
+};
+
+int channelDistance(QRgb a, QRgb b)
+{
+    return std::max({std::abs(qRed(a) - qRed(b)), std::abs(qGreen(a) - qGreen(b)), std::abs(qBlue(a) - qBlue(b))});
+}
+
+} // namespace
+
+TEST(AllHeadsView, ShowsOneTileForEveryHeadInAGridThatFitsTheView)
+{
+    for (int heads : {2, 4, 12}) {
+        Fixture f(headsScenario(heads, 10));
+        const AllHeadsLayout &layout = f.view->currentLayout();
+        ASSERT_EQ(f.view->tileCount(), heads);
+        EXPECT_GE(layout.gridColumns * layout.gridRows, heads);
+        EXPECT_LT((layout.gridRows - 1) * layout.gridColumns, heads) << "no empty grid row";
+        for (int a = 0; a < heads; ++a) {
+            EXPECT_TRUE(QRectF(f.view->rect()).contains(layout.tileRects[a])) << heads << " heads, tile " << a;
+            EXPECT_GE(layout.cellSize, 4.0) << heads << " heads: cells big enough to see";
+            for (int b = a + 1; b < heads; ++b)
+                EXPECT_FALSE(layout.tileRects[a].intersects(layout.tileRects[b])) << a << " and " << b;
+        }
+        // The readout and the entropy band come under the grid, inside the view.
+        EXPECT_GE(layout.readoutRect.top(), layout.gridRect.bottom());
+        EXPECT_GE(layout.entropyTitleRect.top(), layout.readoutRect.bottom());
+        EXPECT_LE(layout.barNumberRects.last().bottom(), f.view->height());
+        EXPECT_EQ(layout.barSlots.size(), heads);
+    }
+    // Two heads in a wide view sit side by side; twelve fill more than one row.
+    EXPECT_EQ(Fixture(headsScenario(2, 10)).view->currentLayout().gridRows, 1);
+    EXPECT_GT(Fixture(headsScenario(12, 10)).view->currentLayout().gridRows, 1);
+}
+
+TEST(AllHeadsView, AOneHeadScenarioShowsOneTileAndSaysSo)
+{
+    Fixture f(builtinScenario("three-queries"));
+    EXPECT_EQ(f.view->tileCount(), 1);
+    EXPECT_TRUE(f.view->readoutText().contains(QStringLiteral("one head"))) << f.view->readoutText().toStdString();
+}
+
+TEST(AllHeadsView, PointingAtACellOutlinesItInEveryTileAndListsEveryHeadsWeight)
+{
+    Fixture f(headsScenario(4, 8));
+    const int query = 5;
+    const int key = 2;
+    QTest::mouseMove(f.view.get(), f.centre(2, query, key));
+    settleEvents();
+    EXPECT_EQ(f.viewState.hoveredQuery(), query);
+    EXPECT_EQ(f.viewState.hoveredKey(), key);
+
+    const QString readout = f.view->readoutText();
+    int at = 0;
+    for (Index head = 0; head < f.model.headCount(); ++head) {
+        const double weight = f.model.headResult(head)->weights(query, key);
+        const QString expected = f.model.headName(head) + QLatin1Char(' ') + QString::number(weight, 'f', 2);
+        const int found = readout.indexOf(expected, at);
+        EXPECT_GE(found, 0) << "head " << head << ": " << expected.toStdString() << " in " << readout.toStdString();
+        at = std::max(at, found);
+    }
+    EXPECT_TRUE(readout.contains(f.model.scenario().queryLabel(query)));
+    EXPECT_TRUE(readout.contains(f.model.scenario().keyLabel(key)));
+
+    // The ring in the laser-pointer colour just above the cell, in every tile, and nowhere else.
+    const QRgb ring = f.viewState.theme().highlightColor().rgb();
+    QImage image = f.grab();
+    for (int head = 0; head < 4; ++head) {
+        const QRectF cell = f.view->cellRect(head, query, key);
+        EXPECT_LE(channelDistance(image.pixel(QPoint(int(cell.center().x()), int(cell.top()) - 1)), ring), 8)
+            << "head " << head;
+        const QRectF other = f.view->cellRect(head, 0, 0);
+        EXPECT_GT(channelDistance(image.pixel(QPoint(int(other.center().x()), int(other.top()) - 1)), ring), 8);
+    }
+    // Away from the tiles the ring goes.
+    QTest::mouseMove(f.view.get(), QPoint(2, 2));
+    settleEvents();
+    EXPECT_EQ(f.viewState.hoveredQuery(), -1);
+    image = f.grab();
+    const QRectF cell = f.view->cellRect(1, query, key);
+    EXPECT_GT(channelDistance(image.pixel(QPoint(int(cell.center().x()), int(cell.top()) - 1)), ring), 8);
+}
+
+TEST(AllHeadsView, EachCellHasTheHeatmapsColourForItsWeight)
+{
+    Fixture f(headsScenario(4, 8));
+    const QImage image = f.grab();
+    const ColorMap &map = f.viewState.colorMap();
+    for (int head = 0; head < 4; ++head) {
+        const Matrix &weights = f.model.headResult(head)->weights;
+        for (int query = 0; query < 8; query += 3) {
+            for (int key = 0; key < 8; key += 2) {
+                const QPoint pixel = f.centre(head, query, key);
+                EXPECT_EQ(image.pixel(pixel) & 0xffffff, map.rgbAt(weights(query, key)) & 0xffffff)
+                    << "head " << head << " cell " << query << "," << key;
+            }
+        }
+    }
+    // Another colour map recolours every tile.
+    f.viewState.setColorMapKind(ColorMap::Kind::Viridis);
+    settleEvents();
+    const QImage viridis = f.grab();
+    const double weight = f.model.headResult(3)->weights(1, 1);
+    EXPECT_EQ(viridis.pixel(f.centre(3, 1, 1)) & 0xffffff, f.viewState.colorMap().rgbAt(weight) & 0xffffff);
+}
+
+TEST(AllHeadsView, ClickingATileSelectsItsHeadWithoutComputingOrColouringAnything)
+{
+    Fixture f(headsScenario(4, 8));
+    const quint64 computes = f.model.computeCount();
+    const quint64 headComputes = f.model.headComputeCount();
+    const quint64 rebuilds = f.view->tileRebuildCount();
+    ASSERT_GT(rebuilds, 0u);
+    QSignalSpy selected(&f.model, &AttentionModel::headSelected);
+
+    QTest::mouseClick(f.view.get(), Qt::LeftButton, Qt::NoModifier, f.centre(2, 1, 1));
+    settleEvents();
+    EXPECT_EQ(f.model.selectedHead(), 2);
+    EXPECT_EQ(selected.count(), 1);
+    // Pointing around and selecting another head cost no engine pass and no image.
+    for (int step = 0; step < 20; ++step)
+        QTest::mouseMove(f.view.get(), f.centre(step % 4, step % 8, (3 * step) % 8));
+    f.model.selectHead(3);
+    settleEvents();
+    f.grab();
+    EXPECT_EQ(f.model.computeCount(), computes);
+    EXPECT_EQ(f.model.headComputeCount(), headComputes);
+    EXPECT_EQ(f.view->tileRebuildCount(), rebuilds);
+
+    // The selected tile is framed in the selection colour.
+    const QImage image = f.grab();
+    const QColor selection = f.view->palette().color(QPalette::Highlight);
+    const QRectF matrix = f.view->currentLayout().matrixRects[3];
+    EXPECT_LE(channelDistance(image.pixel(QPoint(int(matrix.center().x()), int(matrix.bottom()) + 2)), selection.rgb()), 8);
+    const QRectF other = f.view->currentLayout().matrixRects[0];
+    EXPECT_GT(channelDistance(image.pixel(QPoint(int(other.center().x()), int(other.bottom()) + 2)), selection.rgb()), 8);
+}
+
+TEST(AllHeadsView, TheKeyboardMovesTheCellAndTheTileAndSelectsAHead)
+{
+    Fixture f(headsScenario(4, 8));
+    f.view->activateWindow();
+    f.view->setFocus(Qt::TabFocusReason);
+    ASSERT_TRUE(QTest::qWaitFor([&] { return f.view->hasFocus(); }));
+    EXPECT_EQ(f.view->focusedHead(), 0);
+    QTest::keyClick(f.view.get(), Qt::Key_Right);  // shows the cell
+    QTest::keyClick(f.view.get(), Qt::Key_Right);
+    QTest::keyClick(f.view.get(), Qt::Key_Down);
+    EXPECT_EQ(f.view->keyboardQuery(), 1);
+    EXPECT_EQ(f.view->keyboardKey(), 1);
+    EXPECT_EQ(f.viewState.hoveredQuery(), 1) << "the keyboard cell is outlined in every tile";
+    EXPECT_EQ(f.viewState.hoveredKey(), 1);
+
+    const quint64 rebuilds = f.view->tileRebuildCount();
+    QTest::keyClick(f.view.get(), Qt::Key_Right, Qt::ControlModifier);
+    EXPECT_EQ(f.view->focusedHead(), 1);
+    EXPECT_EQ(f.model.selectedHead(), 0) << "moving between tiles selects nothing yet";
+    QTest::keyClick(f.view.get(), Qt::Key_Return);
+    settleEvents();
+    EXPECT_EQ(f.model.selectedHead(), 1);
+    QTest::keyClick(f.view.get(), Qt::Key_End);
+    QTest::keyClick(f.view.get(), Qt::Key_Space);
+    settleEvents();
+    EXPECT_EQ(f.model.selectedHead(), 3);
+    QTest::keyClick(f.view.get(), Qt::Key_Home);
+    EXPECT_EQ(f.view->focusedHead(), 0);
+    EXPECT_EQ(f.view->tileRebuildCount(), rebuilds);
+    EXPECT_TRUE(f.view->accessibleDescription().contains(f.model.headName(3)));
+}
+
+TEST(AllHeadsView, AQueryDragInOneHeadColoursThatHeadsTileOnly)
+{
+    Fixture f(headsScenario(12, 10));
+    const quint64 rebuilds = f.view->tileRebuildCount();
+    Eigen::RowVectorXd query = f.model.wholeScenario().headQueries(5).row(3);
+    for (int step = 1; step <= 4; ++step) {
+        query(0) += 0.4;
+        f.model.setHeadQueryRow(5, 3, query);
+        settleEvents();
+        EXPECT_EQ(f.view->tileRebuildCount(), rebuilds + step) << "step " << step;
+    }
+    // And the tile shows the new weights.
+    const QImage image = f.grab();
+    const Matrix &weights = f.model.headResult(5)->weights;
+    for (int key = 0; key < 10; ++key)
+        EXPECT_EQ(image.pixel(f.centre(5, 3, key)) & 0xffffff, f.viewState.colorMap().rgbAt(weights(3, key)) & 0xffffff);
+    // A key moved in the selected head colours that head; the temperature colours them all.
+    const quint64 before = f.view->tileRebuildCount();
+    Eigen::RowVectorXd key = f.model.scenario().keys.row(0);
+    key(1) -= 0.5;
+    f.model.setKeyRow(0, key);
+    settleEvents();
+    EXPECT_EQ(f.view->tileRebuildCount(), before + 1);
+    f.model.setTemperature(0.5);
+    settleEvents();
+    EXPECT_EQ(f.view->tileRebuildCount(), before + 1 + 12);
+}
+
+TEST(AllHeadsView, TheEntropyBarsShowEachHeadsMeanRowEntropy)
+{
+    Fixture f(headsScenario(4, 8));
+    const QVector<double> entropies = f.view->meanEntropies();
+    ASSERT_EQ(entropies.size(), 4);
+    for (int head = 0; head < 4; ++head) {
+        // Independently: -sum w ln w per row in long double, averaged over the rows.
+        const Matrix &weights = f.model.headResult(head)->weights;
+        long double total = 0.0L;
+        for (Index row = 0; row < weights.rows(); ++row) {
+            long double h = 0.0L;
+            for (Index column = 0; column < weights.cols(); ++column) {
+                const long double w = weights(row, column);
+                if (w > 0.0L)
+                    h -= w * std::log(w);
+            }
+            total += h;
+        }
+        const double expected = static_cast<double>(total / weights.rows());
+        EXPECT_NEAR(entropies[head], expected, 1e-12) << "head " << head;
+        EXPECT_GE(entropies[head], 0.0);
+        EXPECT_LE(entropies[head], std::log(8.0) + 1e-12);
+    }
+    // Each value is written over its bar.
+    QStringList texts;
+    for (const DrawnText &text : drawnTexts(f.view.get()))
+        texts << text.text;
+    for (int head = 0; head < 4; ++head)
+        EXPECT_TRUE(texts.contains(QString::number(entropies[head], 'f', 2))) << head;
+    // A colder temperature sharpens every head.
+    f.model.setTemperature(0.25);
+    settleEvents();
+    const QVector<double> colder = f.view->meanEntropies();
+    for (int head = 0; head < 4; ++head)
+        EXPECT_LT(colder[head], entropies[head]);
+}
+
+TEST(AllHeadsView, ARefusedScenarioShowsNoTilesAndSaysWhy)
+{
+    Fixture f(headsScenario(2, 4));
+    Mask mask = Mask::Constant(4, 4, true);
+    mask.row(2).setConstant(false);
+    f.model.setMask(mask);
+    settleEvents();
+    ASSERT_TRUE(f.model.error().has_value());
+    EXPECT_TRUE(f.view->cellRect(0, 0, 0).isEmpty());
+    EXPECT_FALSE(f.view->readoutText().isEmpty());
+    f.model.setMask(std::nullopt);
+    settleEvents();
+    EXPECT_FALSE(f.view->cellRect(1, 0, 0).isEmpty());
+}
+
+TEST(AllHeadsView, ExportsAsAFigureNamedAfterItsScenario)
+{
+    AttentionModel model;
+    ViewState viewState;
+    model.setScenario(builtinScenario("two-heads-specialise"));
+    ASSERT_EQ(figureViewFromId(QStringLiteral("heads")), FigureView::Heads);
+    FigureExporter exporter(&model, &viewState);
+    FigureOptions options;
+    options.view = FigureView::Heads;
+    options.format = FigureFormat::Svg;
+    const QByteArray svg = exporter.renderSvg(options);
+    ASSERT_FALSE(svg.isEmpty());
+    EXPECT_TRUE(svg.contains(model.wholeScenario().name.toUtf8())) << "the title names the scenario";
+    EXPECT_TRUE(svg.contains(model.headName(1).toUtf8()));
+
+    options.format = FigureFormat::Png;
+    const QImage image = exporter.renderImage(options);
+    ASSERT_FALSE(image.isNull());
+    // The tiles are in it: the colours of both heads' strongest weights.
+    for (Index head = 0; head < 2; ++head) {
+        const QRgb strongest = viewState.colorMap().rgbAt(model.headResult(head)->weights.maxCoeff());
+        bool found = false;
+        for (int y = 0; y < image.height() && !found; ++y)
+            for (int x = 0; x < image.width() && !found; ++x)
+                found = (image.pixel(x, y) & 0xffffff) == (strongest & 0xffffff);
+        EXPECT_TRUE(found) << "head " << head;
+    }
+}

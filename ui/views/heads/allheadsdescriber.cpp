@@ -1,0 +1,124 @@
+#include "allheadsdescriber.h"
+
+#include "attentionmodel.h"
+
+#include <QLocale>
+#include <QStringList>
+
+#include <cmath>
+
+namespace attnlens {
+
+namespace {
+
+const QString kSeparator = QStringLiteral(" \u00b7 ");
+
+} // namespace
+
+QString AllHeadsDescriber::weight(double value)
+{
+    return QString::number(value, 'f', 2);
+}
+
+QString AllHeadsDescriber::readout(const AttentionModel &model, int query, int key, bool byNumber)
+{
+    const Scenario &scenario = model.scenario();
+    if (query < 0 || key < 0 || query >= scenario.queryCount() || key >= scenario.keyCount())
+        return QString();
+    if (!model.headResult(0))
+        return QString();
+    QStringList parts;
+    for (Index head = 0; head < model.headCount(); ++head) {
+        const AttentionResult *result = model.headResult(head);
+        if (!result || result->weights.rows() <= query || result->weights.cols() <= key)
+            return QString();
+        const QString value = scenario.isAllowed(query, key) ? weight(result->weights(query, key))
+                                                             : tr("masked");
+        parts << (byNumber ? tr("%1: %2").arg(head + 1).arg(value) : tr("%1 %2").arg(model.headName(head), value));
+    }
+    return tr("\u201c%1\u201d \u2192 \u201c%2\u201d: %3")
+        .arg(scenario.queryLabel(query), scenario.keyLabel(key), parts.join(kSeparator));
+}
+
+QString AllHeadsDescriber::hint(int heads)
+{
+    if (heads <= 1)
+        return tr("This scenario has one head; with several heads, each gets a tile here. Rows are "
+                  "queries, columns keys.");
+    return tr("Rows are queries, columns keys. Point at a cell to compare its weight in every head; "
+              "click a head to select it.");
+}
+
+QString AllHeadsDescriber::widestReadout(const AttentionModel &model, bool byNumber)
+{
+    const Scenario &scenario = model.scenario();
+    QStringList parts;
+    for (Index head = 0; head < model.headCount(); ++head)
+        parts << (byNumber ? tr("%1: %2").arg(head + 1).arg(weight(0.0))
+                           : tr("%1 %2").arg(model.headName(head), weight(0.0)));
+    QString query;
+    for (Index row = 0; row < scenario.queryCount(); ++row)
+        query = scenario.queryLabel(row).size() > query.size() ? scenario.queryLabel(row) : query;
+    QString key;
+    for (Index row = 0; row < scenario.keyCount(); ++row)
+        key = scenario.keyLabel(row).size() > key.size() ? scenario.keyLabel(row) : key;
+    return tr("\u201c%1\u201d \u2192 \u201c%2\u201d: %3").arg(query, key, parts.join(kSeparator));
+}
+
+QString AllHeadsDescriber::entropyTitle(int keys)
+{
+    return tr("Mean entropy of each head's weights, in nats: low = sharp, high = diffuse (at most "
+              "ln %1 = %2)")
+        .arg(keys)
+        .arg(QString::number(std::log(std::max(1, keys)), 'f', 2));
+}
+
+QString AllHeadsDescriber::entropyValue(double nats)
+{
+    return QString::number(nats, 'f', 2);
+}
+
+QString AllHeadsDescriber::figureTitle(const QString &scenarioName, int heads)
+{
+    if (scenarioName.trimmed().isEmpty())
+        return tr("All %n head(s)", nullptr, heads);
+    return tr("All %n head(s) \u2014 %1", nullptr, heads).arg(scenarioName.trimmed());
+}
+
+QString AllHeadsDescriber::refusal(const AttentionModel &model)
+{
+    if (!model.error())
+        return QString();
+    return tr("No weights to show: %1").arg(model.error()->describe());
+}
+
+QString AllHeadsDescriber::description(const AttentionModel &model, const QVector<double> &entropies,
+                                       int focusedHead, int query, int key)
+{
+    const Scenario &scenario = model.scenario();
+    const int heads = static_cast<int>(model.headCount());
+    QStringList sentences;
+    sentences << tr("%n head(s), each a matrix of %1 queries by %2 keys coloured by its weights.", nullptr, heads)
+                     .arg(scenario.queryCount())
+                     .arg(scenario.keyCount());
+    sentences << tr("Selected: %1.").arg(model.headName(model.selectedHead()));
+    if (focusedHead >= 0 && focusedHead < heads && focusedHead != model.selectedHead())
+        sentences << tr("Keyboard on %1; Enter selects it.").arg(model.headName(focusedHead));
+    const QString refused = refusal(model);
+    if (!refused.isEmpty()) {
+        sentences << refused;
+        return sentences.join(QLatin1Char(' '));
+    }
+    if (entropies.size() == heads) {
+        QStringList parts;
+        for (int head = 0; head < heads; ++head)
+            parts << tr("%1 %2").arg(model.headName(head), entropyValue(entropies[head]));
+        sentences << tr("Mean entropy in nats: %1.").arg(parts.join(QStringLiteral(", ")));
+    }
+    const QString cell = readout(model, query, key);
+    if (!cell.isEmpty())
+        sentences << cell;
+    return sentences.join(QLatin1Char(' '));
+}
+
+} // namespace attnlens
