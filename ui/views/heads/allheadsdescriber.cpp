@@ -43,10 +43,9 @@ QString AllHeadsDescriber::readout(const AttentionModel &model, int query, int k
 QString AllHeadsDescriber::hint(int heads)
 {
     if (heads <= 1)
-        return tr("This scenario has one head; with several heads, each gets a tile here. Rows are "
-                  "queries, columns keys.");
-    return tr("Rows are queries, columns keys. Point at a cell to compare its weight in every head; "
-              "click a head to select it.");
+        return tr("This scenario has one head. Rows: queries, columns: keys.");
+    return tr("Rows: queries, columns: keys. Point at a cell to compare the heads; click one to "
+              "select it.");
 }
 
 QString AllHeadsDescriber::widestReadout(const AttentionModel &model, bool byNumber)
@@ -65,12 +64,19 @@ QString AllHeadsDescriber::widestReadout(const AttentionModel &model, bool byNum
     return tr("\u201c%1\u201d \u2192 \u201c%2\u201d: %3").arg(query, key, parts.join(kSeparator));
 }
 
-QString AllHeadsDescriber::entropyTitle(int keys)
+QString AllHeadsDescriber::entropyTitle()
 {
-    return tr("Mean entropy of each head's weights, in nats: low = sharp, high = diffuse (at most "
-              "ln %1 = %2)")
-        .arg(keys)
-        .arg(QString::number(std::log(std::max(1, keys)), 'f', 2));
+    return tr("Mean entropy per head, in nats: low = sharp, high = diffuse");
+}
+
+QString AllHeadsDescriber::entropyShortTitle()
+{
+    return tr("Mean entropy per head (nats)");
+}
+
+QString AllHeadsDescriber::entropyScale(int keys)
+{
+    return tr("ln %1 = %2").arg(keys).arg(QString::number(std::log(std::max(1, keys)), 'f', 2));
 }
 
 QString AllHeadsDescriber::entropyValue(double nats)

@@ -25,7 +25,11 @@ public:
     static QString hint(int heads);
     /// The readout's longest likely text, to keep room for it: every head at "0.00".
     static QString widestReadout(const AttentionModel &model, bool byNumber);
-    static QString entropyTitle(int keys);
+    static QString entropyTitle();
+    /// The title for a narrow band: "Mean entropy per head (nats)".
+    static QString entropyShortTitle();
+    /// The bars' full height, the entropy of weights spread evenly over every key: "ln 6 = 1.79".
+    static QString entropyScale(int keys);
     /// A mean entropy over a bar: "0.42".
     static QString entropyValue(double nats);
     /// The figure's title: "All heads — two heads specialise" (the scenario's name).

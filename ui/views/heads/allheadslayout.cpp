@@ -16,6 +16,8 @@ constexpr double kLargestCell = 3.5;  // a one-head scenario gets a matrix, not 
 constexpr double kNarrowestTile = 7.0;  // room for a head's name over a narrow matrix
 constexpr double kEntropyTitle = 1.3;
 constexpr double kEntropyPlot = 3.0;
+constexpr double kShortEntropyPlot = 2.0;
+constexpr double kRoomyHeight = 24.0;
 constexpr double kEntropyNumbers = 1.2;
 constexpr double kWidestBar = 3.0;
 
@@ -39,8 +41,10 @@ AllHeadsLayout AllHeadsLayout::compute(const Input &input)
         layout.titleRect = QRectF(inner.left(), top, inner.width(), std::round(kTitle * h));
         top = layout.titleRect.bottom();
     }
+    // In a short view (large text, a low dock) the bars give their height to the tiles.
+    const double plotLines = inner.height() >= kRoomyHeight * h ? kEntropyPlot : kShortEntropyPlot;
     const double entropyHeight = input.entropy && input.heads > 0
-        ? std::round((kEntropyTitle + kEntropyPlot + kEntropyNumbers) * h + pad)
+        ? std::round((kEntropyTitle + plotLines + kEntropyNumbers) * h + pad)
         : 0.0;
     const double readoutHeight = input.readoutHeight > 0 ? std::ceil(input.readoutHeight) + pad : 0.0;
     const double gridRoom = inner.bottom() - top - readoutHeight - entropyHeight;
@@ -103,7 +107,7 @@ AllHeadsLayout AllHeadsLayout::compute(const Input &input)
         const double bandTop = top + pad;
         layout.entropyTitleRect = QRectF(inner.left(), bandTop, inner.width(), std::round(kEntropyTitle * h));
         const double plotTop = layout.entropyTitleRect.bottom();
-        const double plotHeight = std::round(kEntropyPlot * h);
+        const double plotHeight = std::round(plotLines * h);
         const double slot = std::min(kWidestBar * h, inner.width() / heads);
         const double bandWidth = slot * heads;
         const double left = inner.left() + (inner.width() - bandWidth) / 2;

@@ -69,7 +69,16 @@ void AllHeadsPainter::paintTile(QPainter &painter, const AllHeadsFrame &frame, i
     font.setBold(selected);
     painter.setFont(font);
     const QString name = head < frame.tileLabels.size() ? frame.tileLabels[head] : QString();
-    const QString shown = fittedText({name, AllHeadsPainter::barNumber(head)}, font, label.width() - 6);
+    const QString bare = head < frame.headNames.size() ? frame.headNames[head] : QString();
+    // Never shortened with "…" (presentation mode refuses a text size that cuts a label): the
+    // name without its number, else the number alone; the tooltip has the whole name.
+    QString shown = barNumber(head);
+    for (const QString &candidate : {name, bare}) {
+        if (!candidate.isEmpty() && QFontMetricsF(font).horizontalAdvance(candidate) <= label.width() - 6) {
+            shown = candidate;
+            break;
+        }
+    }
     if (selected) {
         painter.fillRect(label.adjusted(0, 1, 0, -2), frame.selectionColor);
         painter.setPen(frame.selectionTextColor);
@@ -137,14 +146,30 @@ void AllHeadsPainter::paintEntropy(QPainter &painter, const AllHeadsFrame &frame
         return;
     painter.setPen(theme.textColor());
     painter.drawText(layout.entropyTitleRect, Qt::AlignHCenter | Qt::AlignVCenter,
-                     fittedText({frame.entropyTitle}, frame.font, layout.entropyTitleRect.width()));
+                     fittedText({frame.entropyTitle, frame.entropyShortTitle}, frame.font,
+                                layout.entropyTitleRect.width()));
     const QRectF plot = layout.entropyPlotRect;
     const QFontMetricsF fm(frame.font);
     // The bars stand below a line's room for their values.
     const double top = plot.top() + fm.height();
     const double room = std::max(1.0, plot.bottom() - top);
     const double scale = frame.entropyScale > 0 ? frame.entropyScale : 1.0;
-    QColor bar = theme.hintColor();
+    const QColor bar = theme.hintColor();
+    QFont boldFont(frame.font);
+    boldFont.setBold(true);
+    const double numberWidth = QFontMetricsF(boldFont).horizontalAdvance(barNumber(int(layout.barSlots.size()) - 1)) + 4;
+    const double slotWidth = layout.barSlots.first().width();
+    const int numberStep = std::max(1, static_cast<int>(std::ceil(numberWidth / std::max(1.0, slotWidth))));
+    // The full height: every key alike. Dotted across the bars, named on its left when it fits.
+    painter.setPen(QPen(theme.gridColor(), 1, Qt::DotLine));
+    const double full = std::round(top) + 0.5;
+    painter.drawLine(QPointF(plot.left(), full), QPointF(plot.right(), full));
+    const double scaleWidth = fm.horizontalAdvance(frame.entropyScaleText) + 6;
+    if (!frame.entropyScaleText.isEmpty() && plot.left() - layout.bounds.left() >= scaleWidth + 4) {
+        painter.setPen(theme.hintColor());
+        painter.drawText(QRectF(plot.left() - scaleWidth, full - fm.height() / 2, scaleWidth - 6, fm.height()),
+                         Qt::AlignRight | Qt::AlignVCenter, frame.entropyScaleText);
+    }
     for (int head = 0; head < layout.barSlots.size(); ++head) {
         const QRectF slot = layout.barSlots[head];
         const double value = std::clamp(frame.entropies[head] / scale, 0.0, 1.0);
@@ -152,18 +177,21 @@ void AllHeadsPainter::paintEntropy(QPainter &painter, const AllHeadsFrame &frame
         const double width = std::max(1.0, std::round(0.7 * slot.width()));
         const QRectF rect(std::round(slot.center().x() - width / 2), plot.bottom() - height, width, height);
         painter.fillRect(rect, head == frame.selectedHead ? frame.selectionColor : bar);
-        const QString value_text = QString::number(frame.entropies[head], 'f', 2);
-        if (fm.horizontalAdvance(value_text) <= slot.width()) {
+        const QString valueText = QString::number(frame.entropies[head], 'f', 2);
+        if (fm.horizontalAdvance(valueText) <= slot.width()) {
             painter.setPen(theme.textColor());
             painter.drawText(QRectF(slot.left(), rect.top() - fm.height(), slot.width(), fm.height()),
-                             Qt::AlignHCenter | Qt::AlignBottom, value_text);
+                             Qt::AlignHCenter | Qt::AlignBottom, valueText);
         }
-        QFont font(frame.font);
-        font.setBold(head == frame.selectedHead);
-        painter.setFont(font);
-        painter.setPen(theme.textColor());
-        painter.drawText(layout.barNumberRects[head], Qt::AlignHCenter | Qt::AlignTop, barNumber(head));
-        painter.setFont(frame.font);
+        // With many heads in little room, every numberStep-th head is numbered.
+        if (head % numberStep == 0) {
+            QFont font(frame.font);
+            font.setBold(head == frame.selectedHead);
+            painter.setFont(font);
+            painter.setPen(theme.textColor());
+            painter.drawText(layout.barNumberRects[head], Qt::AlignHCenter | Qt::AlignTop, barNumber(head));
+            painter.setFont(frame.font);
+        }
     }
     painter.setPen(QPen(theme.frameColor(), 1));
     painter.drawLine(QPointF(plot.left(), plot.bottom() + 0.5), QPointF(plot.right(), plot.bottom() + 0.5));

@@ -25,7 +25,8 @@ struct AllHeadsFrame {
     const Theme *theme = nullptr;
     QFont font;
     double lineWidthFactor = 1.0;
-    QStringList tileLabels;
+    QStringList tileLabels;  ///< "2 · subject"
+    QStringList headNames;   ///< "subject": the label when the whole one does not fit
     /// The selected head's tile is framed and its name set on a band of this colour; -1: none.
     int selectedHead = -1;
     QColor selectionColor;
@@ -43,6 +44,9 @@ struct AllHeadsFrame {
     QVector<double> entropies;
     double entropyScale = 1.0;  ///< the bars' full height: ln(keys)
     QString entropyTitle;
+    QString entropyShortTitle;
+    /// Written at the bars' full height ("ln 6 = 1.79").
+    QString entropyScaleText;
 };
 
 /// Draws the all-heads overview into any QPainter: the screen and every figure share it. The tiles

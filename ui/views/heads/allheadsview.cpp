@@ -288,6 +288,8 @@ void AllHeadsView::paintAllHeads(QPainter &painter, const QRectF &rect) const
     frame.font = font();
     frame.lineWidthFactor = m_viewState->lineWidthFactor();
     frame.tileLabels = tileLabels();
+    for (Index head = 0; head < m_model->headCount(); ++head)
+        frame.headNames << m_model->headName(head);
     frame.selectedHead = !m_figureMode || m_figureShowsSelection ? static_cast<int>(m_model->selectedHead()) : -1;
     frame.selectionColor = palette().color(QPalette::Highlight);
     frame.selectionTextColor = palette().color(QPalette::HighlightedText);
@@ -303,7 +305,9 @@ void AllHeadsView::paintAllHeads(QPainter &painter, const QRectF &rect) const
     frame.refusal = AllHeadsDescriber::refusal(*m_model);
     frame.entropies = m_entropies;
     frame.entropyScale = std::log(std::max<Index>(2, m_model->scenario().keyCount()));
-    frame.entropyTitle = AllHeadsDescriber::entropyTitle(static_cast<int>(m_model->scenario().keyCount()));
+    frame.entropyTitle = AllHeadsDescriber::entropyTitle();
+    frame.entropyShortTitle = AllHeadsDescriber::entropyShortTitle();
+    frame.entropyScaleText = AllHeadsDescriber::entropyScale(static_cast<int>(m_model->scenario().keyCount()));
 
     painter.save();
     painter.fillRect(rect, theme.plotBackground());
