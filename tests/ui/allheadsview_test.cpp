@@ -5,12 +5,20 @@
 #include "coretestsupport.h"
 #include "figureexporter.h"
 #include "figureoptions.h"
+#include "mainwindow.h"
+#include "presentationmode.h"
+#include "themecontroller.h"
 #include "scenario.h"
+#include "textfit.h"
 #include "textprobe.h"
 #include "theme.h"
 #include "viewstate.h"
 
+#include <QAction>
 #include <QApplication>
+#include <QDockWidget>
+#include <QMenuBar>
+#include <QSettings>
 #include <QImage>
 #include <QSignalSpy>
 #include <QTest>
@@ -351,4 +359,57 @@ TEST(AllHeadsView, ExportsAsAFigureNamedAfterItsScenario)
                 found = (image.pixel(x, y) & 0xffffff) == (strongest & 0xffffff);
         EXPECT_TRUE(found) << "head " << head;
     }
+}
+
+TEST(AllHeadsView, HasADockInTheWindowThatTheShortcutBringsForwardAndPresentationModeShows)
+{
+    QSettings().clear();
+    {
+        MainWindow window;
+        window.presentationMode()->setFullScreenEnabled(false);
+        window.resize(1280, 720);
+        window.openScenario(builtinScenario("two-heads-specialise"), QStringLiteral("two-heads-specialise"));
+        window.show();
+        ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+        settleEvents();
+
+        QDockWidget *dock = window.allHeadsDock();
+        ASSERT_NE(dock, nullptr);
+        EXPECT_EQ(dock->objectName(), QStringLiteral("allHeadsViewDock"));
+        EXPECT_EQ(dock->widget(), window.allHeadsView());
+        EXPECT_FALSE(window.allHeadsView()->accessibleName().isEmpty());
+        EXPECT_FALSE(window.allHeadsView()->accessibleDescription().isEmpty());
+        EXPECT_TRUE(window.tabifiedDockWidgets(dock).contains(window.findChild<QDockWidget *>(QStringLiteral("heatmapViewDock"))));
+        // View > Panels lists it with the other docks.
+        bool listed = false;
+        for (QAction *menu : window.menuBar()->actions())
+            if (menu->menu())
+                for (QAction *action : menu->menu()->actions())
+                    if (action->menu())
+                        listed = listed || action->menu()->actions().contains(dock->toggleViewAction());
+        EXPECT_TRUE(listed);
+        EXPECT_FALSE(isOnScreen(window.allHeadsView())) << "behind the heatmap at first";
+
+        window.showAllHeadsAction()->trigger();
+        settleEvents();
+        EXPECT_TRUE(isOnScreen(window.allHeadsView()));
+        EXPECT_EQ(window.allHeadsView()->tileCount(), 2);
+
+        // While presenting, the shortcut puts it in the large place, and again gives the place back.
+        window.presentationMode()->enter();
+        settleEvents();
+        QWidget *before = window.presentationMode()->focalView();
+        window.showAllHeadsAction()->trigger();
+        settleEvents();
+        EXPECT_EQ(window.presentationMode()->focalView(), window.allHeadsView());
+        EXPECT_TRUE(window.allHeadsView()->isVisible());
+        window.showAllHeadsAction()->trigger();
+        settleEvents();
+        EXPECT_EQ(window.presentationMode()->focalView(), before);
+        window.presentationMode()->leave();
+        settleEvents();
+    }
+    // The palette and token colours are the application's: leave them as Light for the next test.
+    ViewState state;
+    ThemeController controller(&state, nullptr);
 }
