@@ -19,6 +19,7 @@
 #include <QDockWidget>
 #include <QMenuBar>
 #include <QSettings>
+#include <QFontMetrics>
 #include <QImage>
 #include <QSignalSpy>
 #include <QTest>
@@ -359,6 +360,14 @@ TEST(AllHeadsView, ExportsAsAFigureNamedAfterItsScenario)
                 found = (image.pixel(x, y) & 0xffffff) == (strongest & 0xffffff);
         EXPECT_TRUE(found) << "head " << head;
     }
+    // Cut to its content: the head numbers under the bars are near the bottom edge.
+    const QRgb background = image.pixel(image.width() - 1, image.height() - 1);
+    int lowest = 0;
+    for (int y = 0; y < image.height(); ++y)
+        for (int x = 0; x < image.width(); ++x)
+            if (image.pixel(x, y) != background)
+                lowest = y;
+    EXPECT_GT(lowest, image.height() - 3 * QFontMetrics(QApplication::font()).height()) << image.height();
 }
 
 TEST(AllHeadsView, HasADockInTheWindowThatTheShortcutBringsForwardAndPresentationModeShows)

@@ -240,6 +240,11 @@ QSize FigureExporter::defaultSize(const FigureOptions &options) const
             const std::unique_ptr<QWidget> fresh = createView(view, QSize(), false, 1.0, nullptr, &theme);
             size = static_cast<const HeatmapView *>(fresh.get())->fittedSize(boundedSize(size));
         }
+        if (view == FigureView::Heads) {
+            // As much as the tiles and the bars fill, with no blank band under them.
+            const std::unique_ptr<QWidget> fresh = createView(view, QSize(), false, 1.0, nullptr, &theme);
+            size = static_cast<const AllHeadsView *>(fresh.get())->fittedSize(boundedSize(size));
+        }
     }
     // The caption's band is added under the view, measured without the "half the figure at
     // most" limit, which it never reaches unless it is taller than the view.

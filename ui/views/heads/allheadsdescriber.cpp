@@ -86,9 +86,11 @@ QString AllHeadsDescriber::entropyValue(double nats)
 
 QString AllHeadsDescriber::figureTitle(const QString &scenarioName, int heads)
 {
+    // No plural forms: English is the source language and has no translation file to supply them.
+    const QString count = heads == 1 ? tr("One head") : tr("All %1 heads").arg(heads);
     if (scenarioName.trimmed().isEmpty())
-        return tr("All %n head(s)", nullptr, heads);
-    return tr("All %n head(s) \u2014 %1", nullptr, heads).arg(scenarioName.trimmed());
+        return count;
+    return tr("%1 \u2014 %2").arg(count, scenarioName.trimmed());
 }
 
 QString AllHeadsDescriber::refusal(const AttentionModel &model)
@@ -104,9 +106,16 @@ QString AllHeadsDescriber::description(const AttentionModel &model, const QVecto
     const Scenario &scenario = model.scenario();
     const int heads = static_cast<int>(model.headCount());
     QStringList sentences;
-    sentences << tr("%n head(s), each a matrix of %1 queries by %2 keys coloured by its weights.", nullptr, heads)
-                     .arg(scenario.queryCount())
-                     .arg(scenario.keyCount());
+    if (heads == 1) {
+        sentences << tr("One head: a matrix of %1 queries by %2 keys coloured by its weights.")
+                         .arg(scenario.queryCount())
+                         .arg(scenario.keyCount());
+    } else {
+        sentences << tr("%1 heads, each a matrix of %2 queries by %3 keys coloured by its weights.")
+                         .arg(heads)
+                         .arg(scenario.queryCount())
+                         .arg(scenario.keyCount());
+    }
     sentences << tr("Selected: %1.").arg(model.headName(model.selectedHead()));
     if (focusedHead >= 0 && focusedHead < heads && focusedHead != model.selectedHead())
         sentences << tr("Keyboard on %1; Enter selects it.").arg(model.headName(focusedHead));

@@ -216,6 +216,21 @@ AllHeadsLayout AllHeadsView::computeLayout(const QRectF &bounds, const QFont &fo
     return AllHeadsLayout::compute(input);
 }
 
+QSize AllHeadsView::fittedSize(const QSize &bounds) const
+{
+    const AllHeadsLayout layout = computeLayout(QRectF(QPointF(0, 0), QSizeF(bounds)), font());
+    double bottom = 0.0;
+    for (const QRectF &rect : {layout.titleRect, layout.gridRect, layout.readoutRect, layout.entropyTitleRect,
+                               layout.entropyPlotRect})
+        bottom = std::max(bottom, rect.bottom());
+    for (const QRectF &rect : layout.barNumberRects)
+        bottom = std::max(bottom, rect.bottom());
+    if (!(bottom > 0.0))
+        return bounds;
+    const int pad = qCeil(0.6 * QFontMetricsF(font()).height());
+    return QSize(bounds.width(), std::min(bounds.height(), qCeil(bottom) + pad));
+}
+
 const AllHeadsLayout &AllHeadsView::currentLayout() const
 {
     if (m_layoutDirty || m_layout.bounds != QRectF(rect())) {

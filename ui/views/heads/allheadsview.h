@@ -49,6 +49,9 @@ public:
     /// the selected head framed only when `showSelection`.
     void setFigureMode(bool figure, bool showSelection = false);
     bool isFigureMode() const { return m_figureMode; }
+    /// The size within `bounds` that the content fills: as wide, and no taller than the tiles,
+    /// the readout and the bars need (a figure leaves no blank band under them).
+    QSize fittedSize(const QSize &bounds) const;
 
     /// The layout of the widget's own rect.
     const AllHeadsLayout &currentLayout() const;
