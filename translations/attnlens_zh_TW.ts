@@ -259,27 +259,9 @@ The scenario cannot be computed until that query may attend to at least one key.
         <source>ln %1 = %2</source>
         <translation>ln %1 = %2</translation>
     </message>
-    <message numerus="yes">
-        <source>All %n head(s)</source>
-        <translation>
-            <numerusform>全部 %n 個頭</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>All %n head(s) — %1</source>
-        <translation>
-            <numerusform>全部 %n 個頭 — %1</numerusform>
-        </translation>
-    </message>
     <message>
         <source>No weights to show: %1</source>
         <translation>沒有可顯示的權重：%1</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n head(s), each a matrix of %1 queries by %2 keys coloured by its weights.</source>
-        <translation>
-            <numerusform>%n 個頭，每個都是 %1 個查詢乘 %2 個鍵的矩陣，依其權重著色。</numerusform>
-        </translation>
     </message>
     <message>
         <source>Selected: %1.</source>
@@ -308,6 +290,26 @@ The scenario cannot be computed until that query may attend to at least one key.
     <message>
         <source>%1: mean entropy %2 nats (about %3 keys share the weight)</source>
         <translation>%1：平均熵 %2 nats（約有 %3 個鍵分享權重）</translation>
+    </message>
+    <message>
+        <source>One head</source>
+        <translation>一個頭</translation>
+    </message>
+    <message>
+        <source>All %1 heads</source>
+        <translation>全部 %1 個頭</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>One head: a matrix of %1 queries by %2 keys coloured by its weights.</source>
+        <translation>一個頭：%1 個查詢乘 %2 個鍵的矩陣，依其權重著色。</translation>
+    </message>
+    <message>
+        <source>%1 heads, each a matrix of %2 queries by %3 keys coloured by its weights.</source>
+        <translation>%1 個頭，每個都是 %2 個查詢乘 %3 個鍵的矩陣，依其權重著色。</translation>
     </message>
 </context>
 <context>
