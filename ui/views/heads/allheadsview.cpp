@@ -324,11 +324,8 @@ void AllHeadsView::paintAllHeads(QPainter &painter, const QRectF &rect) const
     frame.entropyShortTitle = AllHeadsDescriber::entropyShortTitle();
     frame.entropyScaleText = AllHeadsDescriber::entropyScale(static_cast<int>(m_model->scenario().keyCount()));
 
-    painter.save();
     painter.fillRect(rect, theme.plotBackground());
-    painter.translate(rect.topLeft() - layout.bounds.topLeft());
     AllHeadsPainter::paint(painter, frame);
-    painter.restore();
 }
 
 void AllHeadsView::paintEvent(QPaintEvent *)
