@@ -118,6 +118,53 @@ TEST(AllHeadsView, ShowsOneTileForEveryHeadInAGridThatFitsTheView)
     EXPECT_GT(Fixture(headsScenario(12, 10)).view->currentLayout().gridRows, 1);
 }
 
+TEST(AllHeadsLayout, EveryCellIsFoundWhereItIsDrawnAndTheGridAdaptsToTheRoom)
+{
+    for (int heads : {1, 2, 4, 12, 64}) {
+        for (const QSizeF room : {QSizeF(560, 300), QSizeF(1280, 720), QSizeF(400, 900)}) {
+            AllHeadsLayout::Input input;
+            input.bounds = QRectF(QPointF(0, 0), room);
+            input.heads = heads;
+            input.rows = 12;
+            input.columns = 10;
+            input.lineHeight = 16;
+            input.readoutHeight = 32;
+            const AllHeadsLayout layout = AllHeadsLayout::compute(input);
+            SCOPED_TRACE(testing::Message() << heads << " heads in " << room.width() << "x" << room.height());
+            ASSERT_EQ(layout.matrixRects.size(), heads);
+            EXPECT_GT(layout.cellSize, 0.0);
+            for (int head = 0; head < heads; ++head) {
+                EXPECT_TRUE(input.bounds.contains(layout.tileRects[head]));
+                EXPECT_TRUE(layout.tileRects[head].contains(layout.matrixRects[head]));
+                EXPECT_EQ(layout.tileAt(layout.labelRects[head].center()), head);
+                for (int query : {0, 5, 11}) {
+                    for (int key : {0, 9}) {
+                        const AllHeadsLayout::Hit hit = layout.cellAt(layout.cellRect(head, query, key).center());
+                        EXPECT_EQ(hit.head, head);
+                        EXPECT_EQ(hit.query, query);
+                        EXPECT_EQ(hit.key, key);
+                    }
+                }
+                if (head > 0)
+                    EXPECT_FALSE(layout.tileRects[head].intersects(layout.tileRects[head - 1]));
+            }
+            EXPECT_LE(layout.barNumberRects.last().bottom(), room.height());
+        }
+    }
+    // The keyboard's neighbours stay on the grid and on tiles that exist.
+    AllHeadsLayout::Input input;
+    input.bounds = QRectF(0, 0, 900, 700);
+    input.heads = 5;
+    input.rows = input.columns = 6;
+    const AllHeadsLayout layout = AllHeadsLayout::compute(input);
+    ASSERT_EQ(layout.gridColumns, 3);
+    EXPECT_EQ(layout.neighbour(0, 1, 0), 1);
+    EXPECT_EQ(layout.neighbour(0, -1, 0), 0);
+    EXPECT_EQ(layout.neighbour(1, 0, 1), 4);
+    EXPECT_EQ(layout.neighbour(2, 0, 1), 2) << "no sixth tile under the third";
+    EXPECT_EQ(layout.neighbour(4, 0, -1), 1);
+}
+
 TEST(AllHeadsView, AOneHeadScenarioShowsOneTileAndSaysSo)
 {
     Fixture f(builtinScenario("three-queries"));

@@ -12,7 +12,8 @@ constexpr double kPad = 0.4;
 constexpr double kTitle = 1.4;
 constexpr double kTileLabel = 1.35;
 constexpr double kTileGap = 0.7;
-constexpr double kLargestCell = 3.5;  // a one-head scenario gets a matrix, not a wall of colour
+constexpr double kLargestCell = 3.5;
+constexpr double kWholePixelCells = 6.0;  // pixels  // a one-head scenario gets a matrix, not a wall of colour
 constexpr double kNarrowestTile = 7.0;  // room for a head's name over a narrow matrix
 constexpr double kEntropyTitle = 1.3;
 constexpr double kEntropyPlot = 3.0;
@@ -70,8 +71,9 @@ AllHeadsLayout AllHeadsLayout::compute(const Input &input)
             }
         }
         double cell = std::min(bestCell, kLargestCell * h);
-        // Whole pixels keep every cell the same size and its edges crisp.
-        if (cell >= 2.0)
+        // Whole pixels keep every cell the same size and its edges crisp; tiny cells keep their
+        // fraction, which would otherwise cost up to a third of the tile.
+        if (cell >= kWholePixelCells)
             cell = std::floor(cell);
         if (cell > 0.0) {
             layout.gridColumns = bestColumns;
@@ -80,7 +82,8 @@ AllHeadsLayout AllHeadsLayout::compute(const Input &input)
             const double matrixWidth = input.columns * cell;
             const double matrixHeight = input.rows * cell;
             const double roomPerTile = (inner.width() - (bestColumns - 1) * gap) / bestColumns;
-            const double tileWidth = std::min(roomPerTile, std::max(matrixWidth, kNarrowestTile * h));
+            // Whole pixels, so that whole-pixel cells start on pixel edges in every tile.
+            const double tileWidth = std::max(matrixWidth, std::floor(std::min(roomPerTile, std::max(matrixWidth, kNarrowestTile * h))));
             const double tileHeight = label + matrixHeight;
             const double gridWidth = bestColumns * tileWidth + (bestColumns - 1) * gap;
             const double gridHeight = layout.gridRows * tileHeight + (layout.gridRows - 1) * gap;
@@ -93,7 +96,7 @@ AllHeadsLayout AllHeadsLayout::compute(const Input &input)
                                   tileHeight);
                 layout.tileRects.append(tile);
                 layout.labelRects.append(QRectF(tile.left(), tile.top(), tile.width(), label));
-                layout.matrixRects.append(QRectF(std::round(tile.left() + (tile.width() - matrixWidth) / 2),
+                layout.matrixRects.append(QRectF(tile.left() + std::floor((tile.width() - matrixWidth) / 2),
                                                  tile.top() + label, matrixWidth, matrixHeight));
             }
             top = layout.gridRect.bottom();

@@ -10,8 +10,9 @@ namespace attnlens {
 /// readout under the grid, and the band of mean-entropy bars, one per head, under that.
 ///
 /// The grid takes the number of columns that gives the largest cells in the room there is, so
-/// that 2 heads sit side by side in a wide dock and 12 fill a 4 x 3 grid; cells are whole pixels
-/// (crisp edges) and no larger than a few lines of text, and the grid is centred in its room.
+/// that 2 heads sit side by side in a wide dock and 12 fill a 4 x 3 grid; cells of 6 pixels or
+/// more are whole pixels (crisp edges), none is larger than a few lines of text, and the grid is
+/// centred in its room.
 struct AllHeadsLayout {
     struct Input {
         QRectF bounds;
