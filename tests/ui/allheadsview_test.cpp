@@ -182,7 +182,8 @@ TEST(AllHeadsView, PointingAtACellOutlinesItInEveryTileAndListsEveryHeadsWeight)
     EXPECT_EQ(f.viewState.hoveredQuery(), query);
     EXPECT_EQ(f.viewState.hoveredKey(), key);
 
-    const QString readout = f.view->readoutText();
+    // Each head's part is kept on one line with no-break spaces.
+    const QString readout = QString(f.view->readoutText()).replace(QChar(0x00a0), QLatin1Char(' '));
     int at = 0;
     for (Index head = 0; head < f.model.headCount(); ++head) {
         const double weight = f.model.headResult(head)->weights(query, key);

@@ -13,6 +13,12 @@ namespace {
 
 const QString kSeparator = QStringLiteral(" \u00b7 ");
 
+/// One head's part of the readout, kept on one line: a wrapped readout breaks between heads only.
+QString unbroken(const QString &part)
+{
+    return QString(part).replace(QLatin1Char(' '), QChar(0x00a0));
+}
+
 } // namespace
 
 QString AllHeadsDescriber::weight(double value)
@@ -34,7 +40,7 @@ QString AllHeadsDescriber::readout(const AttentionModel &model, int query, int k
             return QString();
         const QString value = scenario.isAllowed(query, key) ? weight(result->weights(query, key))
                                                              : tr("masked");
-        parts << (byNumber ? tr("%1: %2").arg(head + 1).arg(value) : tr("%1 %2").arg(model.headName(head), value));
+        parts << unbroken(byNumber ? tr("%1: %2").arg(head + 1).arg(value) : tr("%1 %2").arg(model.headName(head), value));
     }
     return tr("\u201c%1\u201d \u2192 \u201c%2\u201d: %3")
         .arg(scenario.queryLabel(query), scenario.keyLabel(key), parts.join(kSeparator));
@@ -53,8 +59,8 @@ QString AllHeadsDescriber::widestReadout(const AttentionModel &model, bool byNum
     const Scenario &scenario = model.scenario();
     QStringList parts;
     for (Index head = 0; head < model.headCount(); ++head)
-        parts << (byNumber ? tr("%1: %2").arg(head + 1).arg(weight(0.0))
-                           : tr("%1 %2").arg(model.headName(head), weight(0.0)));
+        parts << unbroken(byNumber ? tr("%1: %2").arg(head + 1).arg(weight(0.0))
+                                   : tr("%1 %2").arg(model.headName(head), weight(0.0)));
     QString query;
     for (Index row = 0; row < scenario.queryCount(); ++row)
         query = scenario.queryLabel(row).size() > query.size() ? scenario.queryLabel(row) : query;
