@@ -329,6 +329,32 @@ TEST(AllHeadsView, AQueryDragInOneHeadColoursThatHeadsTileOnly)
     EXPECT_EQ(f.view->tileRebuildCount(), before + 1 + 12);
 }
 
+TEST(AllHeadsView, FollowsHeadsInsertedRemovedAndRenamed)
+{
+    Fixture f(headsScenario(2, 6));
+    ASSERT_EQ(f.view->tileCount(), 2);
+    const quint64 rebuilds = f.view->tileRebuildCount();
+    f.model.setHeadName(1, QStringLiteral("renamed head"));
+    settleEvents();
+    EXPECT_EQ(f.view->tileRebuildCount(), rebuilds) << "a new name colours nothing again";
+    QTest::mouseMove(f.view.get(), f.centre(0, 2, 1));
+    settleEvents();
+    EXPECT_TRUE(QString(f.view->readoutText()).replace(QChar(0x00a0), QLatin1Char(' ')).contains(QStringLiteral("renamed head")));
+
+    AttentionHead third = f.model.wholeScenario().head(0);
+    third.name = QStringLiteral("copy of first");
+    ASSERT_FALSE(f.model.insertHead(2, third).has_value());
+    settleEvents();
+    EXPECT_EQ(f.view->tileCount(), 3);
+    const QImage image = f.grab();
+    const Matrix &weights = f.model.headResult(2)->weights;
+    EXPECT_EQ(image.pixel(f.centre(2, 4, 0)) & 0xffffff, f.viewState.colorMap().rgbAt(weights(4, 0)) & 0xffffff);
+    ASSERT_FALSE(f.model.removeHead(0).has_value());
+    settleEvents();
+    EXPECT_EQ(f.view->tileCount(), 2);
+    EXPECT_EQ(f.view->meanEntropies().size(), 2);
+}
+
 TEST(AllHeadsView, TheEntropyBarsShowEachHeadsMeanRowEntropy)
 {
     Fixture f(headsScenario(4, 8));
