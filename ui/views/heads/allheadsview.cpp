@@ -110,6 +110,9 @@ void AllHeadsView::markAllStale()
     const size_t heads = static_cast<size_t>(std::max<Index>(1, m_model->headCount()));
     if (m_images.size() != heads) {
         m_images.assign(heads, HeatmapImage());
+        // The tiles never write numbers in their cells.
+        for (HeatmapImage &image : m_images)
+            image.setCellTextsWanted(false);
         m_entropies = QVector<double>(static_cast<int>(heads), 0.0);
     }
     m_stale.assign(heads, true);
