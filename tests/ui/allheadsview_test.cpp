@@ -237,6 +237,30 @@ TEST(AllHeadsView, EachCellHasTheHeatmapsColourForItsWeight)
     EXPECT_EQ(viridis.pixel(f.centre(3, 1, 1)) & 0xffffff, f.viewState.colorMap().rgbAt(weight) & 0xffffff);
 }
 
+TEST(AllHeadsView, SixtyFourHeadsInASmallDockFitAndTheReadoutNamesTheStrongest)
+{
+    Fixture f(headsScenario(64, 10), QSize(560, 300));
+    const AllHeadsLayout &layout = f.view->currentLayout();
+    ASSERT_EQ(f.view->tileCount(), 64);
+    EXPECT_FALSE(layout.named) << "no room for 64 name lines";
+    EXPECT_GE(layout.cellSize, 2.0);
+    for (int head = 0; head < 64; ++head)
+        EXPECT_TRUE(QRectF(f.view->rect()).contains(layout.tileRects[head])) << head;
+    EXPECT_LE(layout.barNumberRects.last().bottom(), 300);
+
+    QTest::mouseMove(f.view.get(), f.centre(40, 3, 2));
+    settleEvents();
+    const QString readout = QString(f.view->readoutText()).replace(QChar(0x00a0), QLatin1Char(' '));
+    ASSERT_TRUE(readout.contains(QStringLiteral(" more"))) << readout.toStdString();
+    // The first head named is the one with the largest weight for that cell.
+    int strongest = 0;
+    for (int head = 1; head < 64; ++head)
+        if (f.model.headResult(head)->weights(3, 2) > f.model.headResult(strongest)->weights(3, 2))
+            strongest = head;
+    const QString first = QStringLiteral("%1: %2").arg(strongest + 1).arg(f.model.headResult(strongest)->weights(3, 2), 0, 'f', 2);
+    EXPECT_TRUE(readout.contains(QStringLiteral(": ") + first)) << first.toStdString() << " in " << readout.toStdString();
+}
+
 TEST(AllHeadsView, ClickingATileSelectsItsHeadWithoutComputingOrColouringAnything)
 {
     Fixture f(headsScenario(4, 8));

@@ -5,7 +5,10 @@
 #include <QLocale>
 #include <QStringList>
 
+#include <algorithm>
 #include <cmath>
+#include <utility>
+#include <vector>
 
 namespace attnlens {
 
@@ -26,22 +29,40 @@ QString AllHeadsDescriber::weight(double value)
     return QString::number(value, 'f', 2);
 }
 
-QString AllHeadsDescriber::readout(const AttentionModel &model, int query, int key, bool byNumber)
+QString AllHeadsDescriber::readout(const AttentionModel &model, int query, int key, bool byNumber, int strongest)
 {
     const Scenario &scenario = model.scenario();
     if (query < 0 || key < 0 || query >= scenario.queryCount() || key >= scenario.keyCount())
         return QString();
     if (!model.headResult(0))
         return QString();
-    QStringList parts;
+    const bool allowed = scenario.isAllowed(query, key);
+    // The mask is every head's: one word says it for all.
+    if (!allowed)
+        return tr("\u201c%1\u201d \u2192 \u201c%2\u201d: %3")
+            .arg(scenario.queryLabel(query), scenario.keyLabel(key), tr("masked in every head (weight 0)"));
+    std::vector<std::pair<double, Index>> weights;
     for (Index head = 0; head < model.headCount(); ++head) {
         const AttentionResult *result = model.headResult(head);
         if (!result || result->weights.rows() <= query || result->weights.cols() <= key)
             return QString();
-        const QString value = scenario.isAllowed(query, key) ? weight(result->weights(query, key))
-                                                             : tr("masked");
-        parts << unbroken(byNumber ? tr("%1: %2").arg(head + 1).arg(value) : tr("%1 %2").arg(model.headName(head), value));
+        weights.emplace_back(result->weights(query, key), head);
     }
+    const int heads = static_cast<int>(weights.size());
+    const bool some = strongest >= 0 && strongest < heads;
+    if (some) {
+        // The strongest first; a tie keeps the heads' order.
+        std::stable_sort(weights.begin(), weights.end(),
+                         [](const auto &a, const auto &b) { return a.first > b.first; });
+        weights.resize(static_cast<size_t>(strongest));
+    }
+    QStringList parts;
+    for (const auto &[value, head] : weights) {
+        const QString text = weight(value);
+        parts << unbroken(byNumber ? tr("%1: %2").arg(head + 1).arg(text) : tr("%1 %2").arg(model.headName(head), text));
+    }
+    if (some)
+        parts << unbroken(tr("+%1 more").arg(heads - strongest));
     return tr("\u201c%1\u201d \u2192 \u201c%2\u201d: %3")
         .arg(scenario.queryLabel(query), scenario.keyLabel(key), parts.join(kSeparator));
 }

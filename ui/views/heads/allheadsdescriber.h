@@ -19,8 +19,10 @@ public:
     static QString weight(double value);
     /// "“q3” → “k1”: previous token 0.92 · subject 0.04": cell (query, key) in every head; empty
     /// while refused or outside the matrix. `byNumber`: the heads by number ("1: 0.92 · 2: 0.04"),
-    /// for many heads in little room.
-    static QString readout(const AttentionModel &model, int query, int key, bool byNumber = false);
+    /// for many heads in little room; `strongest` >= 0: only that many heads, the strongest first,
+    /// and how many more there are ("12: 0.93 · 40: 0.88 · +62 more").
+    static QString readout(const AttentionModel &model, int query, int key, bool byNumber = false,
+                           int strongest = -1);
     /// What the readout line says while no cell is pointed at.
     static QString hint(int heads);
     /// The readout's longest likely text, to keep room for it: every head at "0.00".

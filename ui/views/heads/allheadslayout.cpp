@@ -13,7 +13,9 @@ constexpr double kTitle = 1.4;
 constexpr double kTileLabel = 1.35;
 constexpr double kTileGap = 0.7;
 constexpr double kLargestCell = 3.5;
-constexpr double kWholePixelCells = 6.0;  // pixels  // a one-head scenario gets a matrix, not a wall of colour
+constexpr double kWholePixelCells = 6.0;  // pixels
+constexpr double kSmallestNamedCell = 4.0;  // pixels: below, unnamed tiles are tried
+constexpr double kCompactGap = 0.25;  // a one-head scenario gets a matrix, not a wall of colour
 constexpr double kNarrowestTile = 7.0;  // room for a head's name over a narrow matrix
 constexpr double kEntropyTitle = 1.3;
 constexpr double kEntropyPlot = 3.0;
@@ -51,25 +53,42 @@ AllHeadsLayout AllHeadsLayout::compute(const Input &input)
     const double gridRoom = inner.bottom() - top - readoutHeight - entropyHeight;
 
     const int heads = input.heads;
-    if (heads > 0 && input.rows > 0 && input.columns > 0 && gridRoom > kTileLabel * h) {
-        const double gap = std::round(kTileGap * h);
-        const double label = std::round(kTileLabel * h);
+    if (heads > 0 && input.rows > 0 && input.columns > 0 && gridRoom > 0) {
         // The number of grid columns that gives the largest cells; on a tie, fewer empty tiles.
-        double bestCell = -1.0;
-        int bestColumns = 1;
-        int bestEmpty = heads;
-        for (int gridColumns = 1; gridColumns <= heads; ++gridColumns) {
-            const int gridRows = (heads + gridColumns - 1) / gridColumns;
-            const double tileWidth = (inner.width() - (gridColumns - 1) * gap) / gridColumns;
-            const double tileHeight = (gridRoom - (gridRows - 1) * gap) / gridRows - label;
-            const double cell = std::min(tileWidth / input.columns, tileHeight / input.rows);
-            const int empty = gridColumns * gridRows - heads;
-            if (cell > bestCell + 0.25 || (std::abs(cell - bestCell) <= 0.25 && empty < bestEmpty)) {
-                bestCell = cell;
-                bestColumns = gridColumns;
-                bestEmpty = empty;
+        struct Choice {
+            double cell = -1.0;
+            int columns = 1;
+            int empty = 0;
+        };
+        auto choose = [&](double label, double gap) {
+            Choice best;
+            best.empty = heads;
+            for (int gridColumns = 1; gridColumns <= heads; ++gridColumns) {
+                const int gridRows = (heads + gridColumns - 1) / gridColumns;
+                const double tileWidth = (inner.width() - (gridColumns - 1) * gap) / gridColumns;
+                const double tileHeight = (gridRoom - (gridRows - 1) * gap) / gridRows - label;
+                const double cell = std::min(tileWidth / input.columns, tileHeight / input.rows);
+                const int empty = gridColumns * gridRows - heads;
+                if (cell > best.cell + 0.25 || (std::abs(cell - best.cell) <= 0.25 && empty < best.empty))
+                    best = Choice{cell, gridColumns, empty};
             }
+            return best;
+        };
+        double gap = std::round(kTileGap * h);
+        double label = std::round(kTileLabel * h);
+        Choice best = choose(label, gap);
+        // Many heads in little room: the names' lines and the wide gaps would take more than the
+        // cells, so the tiles go without names (the tooltip and the bars' numbers name them).
+        const double compactGap = std::max(3.0, std::round(kCompactGap * h));
+        const Choice compact = choose(0.0, compactGap);
+        if (best.cell < kSmallestNamedCell && compact.cell > best.cell * 1.25) {
+            layout.named = false;
+            gap = compactGap;
+            label = 0.0;
+            best = compact;
         }
+        const double bestCell = best.cell;
+        const int bestColumns = best.columns;
         double cell = std::min(bestCell, kLargestCell * h);
         // Whole pixels keep every cell the same size and its edges crisp; tiny cells keep their
         // fraction, which would otherwise cost up to a third of the tile.
@@ -83,7 +102,8 @@ AllHeadsLayout AllHeadsLayout::compute(const Input &input)
             const double matrixHeight = input.rows * cell;
             const double roomPerTile = (inner.width() - (bestColumns - 1) * gap) / bestColumns;
             // Whole pixels, so that whole-pixel cells start on pixel edges in every tile.
-            const double tileWidth = std::max(matrixWidth, std::floor(std::min(roomPerTile, std::max(matrixWidth, kNarrowestTile * h))));
+            const double named = layout.named ? kNarrowestTile * h : 0.0;
+            const double tileWidth = std::max(matrixWidth, std::floor(std::min(roomPerTile, std::max(matrixWidth, named))));
             const double tileHeight = label + matrixHeight;
             const double gridWidth = bestColumns * tileWidth + (bestColumns - 1) * gap;
             const double gridHeight = layout.gridRows * tileHeight + (layout.gridRows - 1) * gap;

@@ -46,6 +46,8 @@ struct AllHeadsLayout {
     int columns = 0;
     double cellSize = 0.0;
     double lineHeight = 16.0;
+    /// False when the tiles go without their name lines (many heads in little room).
+    bool named = true;
     QVector<QRectF> tileRects;    ///< each head's whole tile (name and matrix)
     QVector<QRectF> labelRects;   ///< each head's name line
     QVector<QRectF> matrixRects;  ///< each head's cells

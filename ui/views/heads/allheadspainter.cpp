@@ -72,20 +72,23 @@ void AllHeadsPainter::paintTile(QPainter &painter, const AllHeadsFrame &frame, i
     const QString bare = head < frame.headNames.size() ? frame.headNames[head] : QString();
     // Never shortened with "…" (presentation mode refuses a text size that cuts a label): the
     // name without its number, else the number alone; the tooltip has the whole name.
-    QString shown = barNumber(head);
-    for (const QString &candidate : {name, bare}) {
+    QString shown;
+    for (const QString &candidate : {name, bare, barNumber(head)}) {
         if (!candidate.isEmpty() && QFontMetricsF(font).horizontalAdvance(candidate) <= label.width() - 6) {
             shown = candidate;
             break;
         }
     }
-    if (selected) {
-        painter.fillRect(label.adjusted(0, 1, 0, -2), frame.selectionColor);
-        painter.setPen(frame.selectionTextColor);
-    } else {
-        painter.setPen(theme.textColor());
+    if (!label.isEmpty()) {
+        if (selected) {
+            painter.fillRect(label.adjusted(0, 1, 0, -2), frame.selectionColor);
+            painter.setPen(frame.selectionTextColor);
+        } else {
+            painter.setPen(theme.textColor());
+        }
+        if (!shown.isEmpty())
+            painter.drawText(label.adjusted(3, 0, -3, -2), Qt::AlignHCenter | Qt::AlignVCenter, shown);
     }
-    painter.drawText(label.adjusted(3, 0, -3, -2), Qt::AlignHCenter | Qt::AlignVCenter, shown);
     painter.setFont(frame.font);
 
     // The cells: the head's image, one pixel per cell, scaled without smoothing.

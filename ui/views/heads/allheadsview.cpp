@@ -199,7 +199,9 @@ double AllHeadsView::readoutHeight(double width, const QFont &font) const
     const double byName = fm.boundingRect(room, flags, AllHeadsDescriber::widestReadout(*m_model, false)).height();
     const double byNumber = fm.boundingRect(room, flags, AllHeadsDescriber::widestReadout(*m_model, true)).height();
     const double hint = fm.boundingRect(room, flags, AllHeadsDescriber::hint(static_cast<int>(m_model->headCount()))).height();
-    const double readout = byName <= kReadoutLines * fm.lineSpacing() + 1 ? byName : byNumber;
+    // At most kReadoutLines: past them the readout names only the strongest heads (readoutFor()).
+    const double most = kReadoutLines * fm.lineSpacing();
+    const double readout = std::min(byName <= most + 1 ? byName : byNumber, most);
     return std::max(readout, hint);
 }
 
@@ -265,12 +267,28 @@ QString AllHeadsView::readoutFor(int query, int key) const
 {
     const QFontMetricsF fm(font());
     const AllHeadsLayout &layout = currentLayout();
-    const double width = std::max(1.0, layout.readoutRect.width());
+    const QRectF room(0, 0, std::max(1.0, layout.readoutRect.width()), 1e6);
+    const double most = kReadoutLines * fm.lineSpacing() + 1;
+    auto fits = [&](const QString &text) {
+        return fm.boundingRect(room, Qt::AlignHCenter | Qt::TextWordWrap, text).height() <= most;
+    };
     const QString byName = AllHeadsDescriber::readout(*m_model, query, key, false);
-    const double height = fm.boundingRect(QRectF(0, 0, width, 1e6), Qt::AlignHCenter | Qt::TextWordWrap, byName).height();
-    if (height <= kReadoutLines * fm.lineSpacing() + 1)
+    if (byName.isEmpty() || fits(byName))
         return byName;
-    return AllHeadsDescriber::readout(*m_model, query, key, true);
+    const QString byNumber = AllHeadsDescriber::readout(*m_model, query, key, true);
+    if (fits(byNumber))
+        return byNumber;
+    // Too many heads for the room: the strongest ones, as many as fit (the description has all).
+    int low = 0;
+    int high = static_cast<int>(m_model->headCount()) - 1;
+    while (low < high) {
+        const int middle = (low + high + 1) / 2;
+        if (fits(AllHeadsDescriber::readout(*m_model, query, key, true, middle)))
+            low = middle;
+        else
+            high = middle - 1;
+    }
+    return AllHeadsDescriber::readout(*m_model, query, key, true, low);
 }
 
 QString AllHeadsView::readoutText() const
