@@ -192,7 +192,11 @@ void AllHeadsPainter::paintEntropy(QPainter &painter, const AllHeadsFrame &frame
             font.setBold(head == frame.selectedHead);
             painter.setFont(font);
             painter.setPen(theme.textColor());
-            painter.drawText(layout.barNumberRects[head], Qt::AlignHCenter | Qt::AlignTop, barNumber(head));
+            // As wide as the number, centred under its bar (a slot may be narrower than the text).
+            const QRectF slotRect = layout.barNumberRects[head];
+            const QRectF numberRect(slotRect.center().x() - numberWidth / 2, slotRect.top(), numberWidth,
+                                    slotRect.height());
+            painter.drawText(numberRect, Qt::AlignHCenter | Qt::AlignTop, barNumber(head));
             painter.setFont(frame.font);
         }
     }
