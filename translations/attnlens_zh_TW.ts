@@ -224,10 +224,6 @@ The scenario cannot be computed until that query may attend to at least one key.
 <context>
     <name>attnlens::AllHeadsView</name>
     <message>
-        <source>masked</source>
-        <translation>已遮罩</translation>
-    </message>
-    <message>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
@@ -310,6 +306,14 @@ The scenario cannot be computed until that query may attend to at least one key.
     <message>
         <source>%1 heads, each a matrix of %2 queries by %3 keys coloured by its weights.</source>
         <translation>%1 個頭，每個都是 %2 個查詢乘 %3 個鍵的矩陣，依其權重著色。</translation>
+    </message>
+    <message>
+        <source>masked in every head (weight 0)</source>
+        <translation>在每個頭中都被遮罩（權重 0）</translation>
+    </message>
+    <message>
+        <source>+%1 more</source>
+        <translation>另有 %1 個頭</translation>
     </message>
 </context>
 <context>
