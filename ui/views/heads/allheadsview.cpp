@@ -93,7 +93,8 @@ AllHeadsView::~AllHeadsView() = default;
 QSize AllHeadsView::minimumSizeHint() const
 {
     const QFontMetricsF fm(font());
-    return QSize(qCeil(18 * fm.height()), qCeil(16 * fm.height()));
+    // No more than the heatmap it is tabbed with asks for, so that the dock group keeps its size.
+    return QSize(qCeil(18 * fm.height()), qCeil(13 * fm.height()));
 }
 
 QSize AllHeadsView::sizeHint() const
