@@ -26,7 +26,8 @@ struct Parser {
     QCommandLineOption exportFigure{
         QStringList{QStringLiteral("export")},
         QStringLiteral("Save VIEW as a figure in FILE, no window or display needed; repeatable. "
-                       "Views: heatmap, keyspace, weights, context, mask, numbers, window. The "
+                       "Views: heatmap, keyspace, weights, context, mask, numbers, heads (every "
+                       "head side by side), window. The "
                        "suffix chooses the format: .png, .svg or .pdf."),
         QStringLiteral("VIEW=FILE")};
     QCommandLineOption size{QStringList{QStringLiteral("size")},
@@ -177,7 +178,7 @@ QStringList figureViewWords()
 {
     return {QStringLiteral("heatmap"), QStringLiteral("keyspace"), QStringLiteral("weights"),
             QStringLiteral("context"), QStringLiteral("mask"),     QStringLiteral("numbers"),
-            QStringLiteral("window")};
+            QStringLiteral("heads"),   QStringLiteral("window")};
 }
 
 CommandLineRequest parseCommandLine(const QStringList &arguments)

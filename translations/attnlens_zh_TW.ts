@@ -273,6 +273,101 @@ The scenario cannot be computed until that query may attend to at least one key.
     </message>
 </context>
 <context>
+    <name>attnlens::AllHeadsView</name>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>“%1” → “%2”: %3</source>
+        <translation>「%1」→「%2」：%3</translation>
+    </message>
+    <message>
+        <source>This scenario has one head. Rows: queries, columns: keys.</source>
+        <translation>此情境只有一個頭。列：查詢，欄：鍵。</translation>
+    </message>
+    <message>
+        <source>Rows: queries, columns: keys. Point at a cell to compare the heads; click one to select it.</source>
+        <translation>列：查詢，欄：鍵。指向一個格子可比較各個頭；點選一個頭即可選取它。</translation>
+    </message>
+    <message>
+        <source>Mean entropy per head, in nats: low = sharp, high = diffuse</source>
+        <translation>各頭的平均熵（nats）：低 = 集中，高 = 分散</translation>
+    </message>
+    <message>
+        <source>Mean entropy per head (nats)</source>
+        <translation>各頭的平均熵（nats）</translation>
+    </message>
+    <message>
+        <source>ln %1 = %2</source>
+        <translation>ln %1 = %2</translation>
+    </message>
+    <message>
+        <source>No weights to show: %1</source>
+        <translation>沒有可顯示的權重：%1</translation>
+    </message>
+    <message>
+        <source>Selected: %1.</source>
+        <translation>已選取：%1。</translation>
+    </message>
+    <message>
+        <source>Keyboard on %1; Enter selects it.</source>
+        <translation>鍵盤位於 %1；按 Enter 即可選取。</translation>
+    </message>
+    <message>
+        <source>Mean entropy in nats: %1.</source>
+        <translation>平均熵（nats）：%1。</translation>
+    </message>
+    <message>
+        <source>All heads</source>
+        <translation>所有頭</translation>
+    </message>
+    <message>
+        <source>Arrows: move the cell · Ctrl+arrows, Home, End: move between heads · Enter or Space: select the head</source>
+        <translation>方向鍵：移動格子 · Ctrl+方向鍵、Home、End：在各頭之間移動 · Enter 或空白鍵：選取該頭</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>%1: mean entropy %2 nats (about %3 keys share the weight)</source>
+        <translation>%1：平均熵 %2 nats（約有 %3 個鍵分享權重）</translation>
+    </message>
+    <message>
+        <source>One head</source>
+        <translation>一個頭</translation>
+    </message>
+    <message>
+        <source>All %1 heads</source>
+        <translation>全部 %1 個頭</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>One head: a matrix of %1 queries by %2 keys coloured by its weights.</source>
+        <translation>一個頭：%1 個查詢乘 %2 個鍵的矩陣，依其權重著色。</translation>
+    </message>
+    <message>
+        <source>%1 heads, each a matrix of %2 queries by %3 keys coloured by its weights.</source>
+        <translation>%1 個頭，每個都是 %2 個查詢乘 %3 個鍵的矩陣，依其權重著色。</translation>
+    </message>
+    <message>
+        <source>masked in every head (weight 0)</source>
+        <translation>在每個頭中都被遮罩（權重 0）</translation>
+    </message>
+    <message>
+        <source>+%1 more</source>
+        <translation>另有 %1 個頭</translation>
+    </message>
+</context>
+<context>
     <name>attnlens::AttentionModel</name>
     <message>
         <source>Query %1 (%2) is the only query; a scenario needs at least one.</source>
@@ -992,6 +1087,10 @@ The scenario cannot be computed until that query may attend to at least one key.
     <message>
         <source>%1 — temperature T = %2 — %3</source>
         <translation>%1 — 溫度 T = %2 — %3</translation>
+    </message>
+    <message>
+        <source>All heads</source>
+        <translation>所有頭</translation>
     </message>
 </context>
 <context>
@@ -2739,6 +2838,22 @@ q = %2
     <message>
         <source>How to open the lesson</source>
         <translation>如何開啟課程</translation>
+    </message>
+    <message>
+        <source>All heads</source>
+        <translation>所有頭</translation>
+    </message>
+    <message>
+        <source>Show every head&apos;s weights side by side</source>
+        <translation>並排顯示每個頭的權重</translation>
+    </message>
+    <message>
+        <source>Bring All Heads Forward</source>
+        <translation>將「所有頭」移到前面</translation>
+    </message>
+    <message>
+        <source>Show the all-heads view in front (while presenting: in the large place; again: back to the previous view)</source>
+        <translation>將「所有頭」檢視顯示在前面（簡報時：放在大位置；再按一次：回到先前的檢視）</translation>
     </message>
 </context>
 <context>

@@ -289,7 +289,7 @@ TEST(AttnlensProcess, ExportsEveryViewAtItsOwnSize)
     QStringList arguments;
     const QStringList views{QStringLiteral("heatmap"), QStringLiteral("keyspace"), QStringLiteral("weights"),
                             QStringLiteral("context"), QStringLiteral("mask"),     QStringLiteral("numbers"),
-                            QStringLiteral("window")};
+                            QStringLiteral("heads"),   QStringLiteral("window")};
     for (const QString &view : views)
         arguments << QStringLiteral("--export") << view + QLatin1Char('=') + dir.filePath(view + QStringLiteral(".png"));
     arguments << QStringLiteral("--values") << QStringLiteral("off") << QStringLiteral("three-queries");
@@ -303,6 +303,29 @@ TEST(AttnlensProcess, ExportsEveryViewAtItsOwnSize)
         EXPECT_FALSE(reader.text(QStringLiteral("attnlens-scenario")).isEmpty()) << view.toStdString();
     }
     EXPECT_EQ(QImageReader(dir.filePath(QStringLiteral("window.png"))).size(), QSize(1280, 720));
+}
+
+TEST(AttnlensProcess, ExportsEveryHeadSideBySide)
+{
+    QTemporaryDir dir;
+    const QString png = dir.filePath(QStringLiteral("heads.png"));
+    const QString svg = dir.filePath(QStringLiteral("heads.svg"));
+    const ProcessRun run = runAttnlens({QStringLiteral("--export"), QStringLiteral("heads=") + png,
+                                        QStringLiteral("--export"), QStringLiteral("heads=") + svg,
+                                        QStringLiteral("two-heads-specialise")});
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    QImageReader reader(png);
+    EXPECT_GE(reader.size().width(), 720);
+    const attnlens::Result<attnlens::Scenario> carried =
+        attnlens::parseScenario(reader.text(QStringLiteral("attnlens-scenario")).toUtf8(), png);
+    ASSERT_TRUE(carried.ok()) << carried.error().describe().toStdString();
+    EXPECT_EQ(carried.value().headCount(), 2) << "the PNG carries every head";
+    // The title names the scenario and each tile its head.
+    const QByteArray svgBytes = readBytes(svg);
+    const attnlens::Scenario builtin = attnlens::loadBuiltinScenario(QStringLiteral("two-heads-specialise")).value();
+    EXPECT_TRUE(svgBytes.contains(builtin.name.toUtf8())) << "the scenario's name is in the figure";
+    EXPECT_TRUE(svgBytes.contains(builtin.headLabel(0).toUtf8()));
+    EXPECT_TRUE(svgBytes.contains(builtin.headLabel(1).toUtf8()));
 }
 
 TEST(AttnlensProcess, ExportUsageErrorsExit64NamingTheWord)

@@ -126,7 +126,7 @@ TEST(CommandLineParsing, ExportUsageErrorsNameTheBadWord)
 TEST(CommandLineParsing, HelpDescribesExport)
 {
     const QString help = attnlens::commandLineHelp();
-    for (const char *word : {"--export", "VIEW=FILE", "--size", "--dpi", "--colormap", "--values", "keyspace", "window"})
+    for (const char *word : {"--export", "VIEW=FILE", "--size", "--dpi", "--colormap", "--values", "keyspace", "heads", "window"})
         EXPECT_TRUE(help.contains(QLatin1String(word))) << word;
 }
 

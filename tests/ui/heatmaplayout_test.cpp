@@ -272,6 +272,32 @@ TEST(HeatmapImage, EachPixelIsTheColourMapOfItsCellsWeight)
               ColorMap::diverging().rgbAt((result.scores(0, 0) - image.scaleLow()) / (image.scaleHigh() - image.scaleLow())));
 }
 
+TEST(HeatmapImage, WithoutTextsTheCellsHaveTheSameColoursAndADragStillColoursOneRow)
+{
+    Scenario scenario = randomScenario(6, 9, 12);
+    const AttentionResult result = resultOf(scenario);
+    const ColorMap map(ColorMap::Kind::YlGnBu);
+    HeatmapImage withTexts;
+    withTexts.rebuild(scenario, &result, std::nullopt, false, map, kFills);
+    HeatmapImage bare;
+    bare.setCellTextsWanted(false);
+    bare.rebuild(scenario, &result, std::nullopt, false, map, kFills);
+    EXPECT_EQ(bare.cells(), withTexts.cells());
+    EXPECT_TRUE(bare.cellTexts().isEmpty());
+    EXPECT_FALSE(withTexts.cellTexts().isEmpty());
+
+    // One query moves: only its row is coloured again, and it matches a fresh image.
+    scenario.queries(2, 0) += 1.5;
+    const AttentionResult moved = resultOf(scenario);
+    bare.markRowChanged(2);
+    bare.rebuild(scenario, &moved, std::nullopt, false, map, kFills);
+    EXPECT_EQ(bare.recolouredRows(), 1);
+    HeatmapImage fresh;
+    fresh.setCellTextsWanted(false);
+    fresh.rebuild(scenario, &moved, std::nullopt, false, map, kFills);
+    EXPECT_EQ(bare.cells(), fresh.cells());
+}
+
 TEST(HeatmapImage, AQueryDragColoursAgainOnlyTheRowsThatChanged)
 {
     Scenario scenario = randomScenario(8, 8, 5);

@@ -2,6 +2,7 @@
 
 #include "attnlensversion.h"
 
+#include "allheadsview.h"
 #include "attentionmodel.h"
 #include "barchartview.h"
 #include "contextchartview.h"
@@ -239,6 +240,11 @@ QSize FigureExporter::defaultSize(const FigureOptions &options) const
             const std::unique_ptr<QWidget> fresh = createView(view, QSize(), false, 1.0, nullptr, &theme);
             size = static_cast<const HeatmapView *>(fresh.get())->fittedSize(boundedSize(size));
         }
+        if (view == FigureView::Heads) {
+            // As much as the tiles and the bars fill, with no blank band under them.
+            const std::unique_ptr<QWidget> fresh = createView(view, QSize(), false, 1.0, nullptr, &theme);
+            size = static_cast<const AllHeadsView *>(fresh.get())->fittedSize(boundedSize(size));
+        }
     }
     // The caption's band is added under the view, measured without the "half the figure at
     // most" limit, which it never reaches unless it is taller than the view.
@@ -361,6 +367,13 @@ std::unique_ptr<QWidget> FigureExporter::createView(FigureView view, const QSize
         widget = std::move(numbers);
         break;
     }
+    case FigureView::Heads: {
+        // The selected head is the window's state, like the hovered cell: no tile is framed.
+        auto heads = std::make_unique<AllHeadsView>(m_model, state);
+        heads->setFigureMode(true);
+        widget = std::move(heads);
+        break;
+    }
     case FigureView::Window:
         return nullptr;
     }
@@ -402,6 +415,8 @@ void FigureExporter::paintView(QPainter &painter, const FigureOptions &options, 
     painter.translate(rect.topLeft());
     if (view == FigureView::Heatmap) {
         static_cast<HeatmapView *>(widget.get())->paintHeatmap(painter, QRectF(widget->rect()));
+    } else if (view == FigureView::Heads) {
+        static_cast<AllHeadsView *>(widget.get())->paintAllHeads(painter, QRectF(widget->rect()));
     } else if (view == FigureView::KeySpace) {
         static_cast<KeySpaceView *>(widget.get())
             ->paintScene(painter, QRectF(QPointF(0, 0), QSizeF(rect.size())), !transparent);

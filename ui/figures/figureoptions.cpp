@@ -23,6 +23,7 @@ constexpr ViewName kViewNames[] = {
     {FigureView::Context, "context", QT_TRANSLATE_NOOP("attnlens::Figure", "Context chart")},
     {FigureView::Mask, "mask", QT_TRANSLATE_NOOP("attnlens::Figure", "Mask grid")},
     {FigureView::Numbers, "numbers", QT_TRANSLATE_NOOP("attnlens::Figure", "Worked numbers")},
+    {FigureView::Heads, "heads", QT_TRANSLATE_NOOP("attnlens::Figure", "All heads")},
     {FigureView::Window, "window", QT_TRANSLATE_NOOP("attnlens::Figure", "Whole window")},
 };
 

@@ -1,5 +1,6 @@
 #include "figureviews.h"
 
+#include "allheadsview.h"
 #include "contextchartview.h"
 #include "heatmapview.h"
 #include "keyspaceview.h"
@@ -24,6 +25,8 @@ QWidget *FigureViews::widget(FigureView view) const
         return mask;
     case FigureView::Numbers:
         return numbers;
+    case FigureView::Heads:
+        return heads;
     case FigureView::Window:
         return window;
     }

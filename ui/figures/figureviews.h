@@ -6,6 +6,7 @@ class QWidget;
 
 namespace attnlens {
 
+class AllHeadsView;
 class ContextChartView;
 class HeatmapView;
 class KeySpaceView;
@@ -24,6 +25,7 @@ struct FigureViews {
     ContextChartView *context = nullptr;
     MaskGridView *mask = nullptr;
     WorkedNumbersView *numbers = nullptr;
+    AllHeadsView *heads = nullptr;
 
     /// The widget that shows `view` in the window (the mask view with its controls, the whole
     /// window for FigureView::Window), or null when there is none.

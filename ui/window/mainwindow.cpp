@@ -2,6 +2,7 @@
 
 #include "attnlensversion.h"
 
+#include "allheadsview.h"
 #include "attentionmodel.h"
 #include "autosaver.h"
 #include "builtinscenarios.h"
@@ -46,6 +47,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QPointer>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTimer>
@@ -66,7 +68,7 @@ const char *const kSettingsState = "window/state";
 const char *const kSettingsColorMap = "view/colorMap";
 const char *const kSettingsShowValues = "view/showValues";
 // Bump when the dock arrangement changes so that an old saved layout is not restored onto it.
-constexpr int kLayoutVersion = 2;
+constexpr int kLayoutVersion = 3;
 
 /// The first local .json or .png file among dropped URLs, or an empty string.
 QString droppedScenarioFile(const QMimeData *mimeData)
@@ -96,6 +98,7 @@ MainWindow::MainWindow(QWidget *parent)
     createDocument();
     createLesson();
     createWeightsTable();
+    createAllHeads();
     createMenus();
     createLessonViewRouter();
     m_figureExport->installViewMenus();
@@ -339,6 +342,8 @@ void MainWindow::createMenus()
     panelsMenu->addAction(m_matricesDock->toggleViewAction());
     panelsMenu->addAction(m_historyDock->toggleViewAction());
     panelsMenu->addAction(m_weightsTableDock->toggleViewAction());
+    panelsMenu->addAction(m_allHeadsDock->toggleViewAction());
+    panelsMenu->addAction(m_showAllHeadsAction);
     m_viewMenu->addAction(m_lessonDock->toggleViewAction());
     m_viewMenu->addAction(tr("&Reset Layout"), this, &MainWindow::resetLayout);
     addLanguageMenu(m_viewMenu);
@@ -372,6 +377,7 @@ FigureViews MainWindow::figureViews() const
     views.context = m_contextChart;
     views.mask = m_maskGrid;
     views.numbers = m_workedNumbers;
+    views.heads = m_allHeads;
     return views;
 }
 
@@ -687,6 +693,45 @@ void MainWindow::createWeightsTable()
     m_heatmapDock->raise();
 }
 
+// Every head side by side (issue 13): a dock tabbed behind the heatmap. Ctrl+Shift+H brings it
+// forward; while presenting (where docks are hidden) it takes the large place, and again gives it
+// back to the view that had it.
+void MainWindow::createAllHeads()
+{
+    m_allHeads = new AllHeadsView(m_model, m_viewState, this);
+    m_allHeadsDock = addDock(m_allHeads, tr("All heads"), Qt::RightDockWidgetArea);
+    tabifyDockWidget(m_heatmapDock, m_allHeadsDock);
+    QAction *toggle = m_allHeadsDock->toggleViewAction();
+    toggle->setObjectName(QStringLiteral("allHeadsDockAction"));
+    toggle->setStatusTip(tr("Show every head's weights side by side"));
+    connect(toggle, &QAction::triggered, m_allHeadsDock, [this](bool shown) {
+        if (shown)
+            m_allHeadsDock->raise();
+    });
+    m_showAllHeadsAction = new QAction(tr("Bring All Heads Forward"), this);
+    m_showAllHeadsAction->setObjectName(QStringLiteral("showAllHeadsAction"));
+    m_showAllHeadsAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_H));
+    m_showAllHeadsAction->setShortcutContext(Qt::WindowShortcut);
+    m_showAllHeadsAction->setStatusTip(tr("Show the all-heads view in front (while presenting: in "
+                                          "the large place; again: back to the previous view)"));
+    addAction(m_showAllHeadsAction);  // works while presenting, with the menu bar folded away
+    connect(m_showAllHeadsAction, &QAction::triggered, this, [this, previous = QPointer<QWidget>()]() mutable {
+        if (m_presentation && m_presentation->isActive()) {
+            if (m_presentation->focalView() == m_allHeads) {
+                m_presentation->setFocalView(previous ? previous.data() : m_keySpace);
+            } else {
+                previous = m_presentation->focalView();
+                m_presentation->setFocalView(m_allHeads);
+            }
+            return;
+        }
+        m_allHeadsDock->show();
+        m_allHeadsDock->raise();
+        m_allHeads->setFocus(Qt::ShortcutFocusReason);
+    });
+    m_heatmapDock->raise();
+}
+
 // Keyboard-only use (ACCESS): Tab visits the views in the order the lesson reads them, whatever
 // order they were created or docked in, and each view's own controls stay together. Walking an
 // explicit list is sturdier than rearranging Qt's focus chain, which the docks' tab bars and
@@ -697,7 +742,7 @@ QList<QWidget *> MainWindow::tabStops() const
         return widget->isVisible() && widget->isEnabled() && !widget->focusProxy()
             && (widget->focusPolicy() & Qt::TabFocus);
     };
-    const QList<QWidget *> views = {m_keySpace,     m_heatmap,       m_temperature,  m_maskGrid,
+    const QList<QWidget *> views = {m_keySpace,     m_heatmap,       m_allHeads,     m_temperature,  m_maskGrid,
                                     m_weightsChart, m_contextChart,  m_workedNumbers, m_weightsTable,
                                     m_matrixEditor, m_lessonPanel};
     // A view in a dock tab behind another counts as shown but is covered by the one in front.
@@ -757,11 +802,13 @@ void MainWindow::addPresentationMenu(QMenu *viewMenu)
     arrangement.lessonDock = m_lessonDock;
     arrangement.banner = m_errorBanner;
     arrangement.strip = m_temperature;
-    arrangement.views = {m_keySpace, m_heatmap, m_weightsChart, m_contextChart, m_maskGrid, m_workedNumbers};
+    arrangement.views = {m_keySpace, m_heatmap, m_weightsChart, m_contextChart, m_maskGrid, m_workedNumbers,
+                         m_allHeads};
     arrangement.companions = {
         {m_keySpace, {m_heatmap, m_weightsChart}},     {m_heatmap, {m_keySpace, m_weightsChart}},
         {m_weightsChart, {m_keySpace, m_heatmap}},     {m_contextChart, {m_weightsChart, m_keySpace}},
         {m_maskGrid, {m_heatmap, m_keySpace}},         {m_workedNumbers, {m_heatmap, m_keySpace}},
+        {m_allHeads, {m_heatmap, m_keySpace}},
     };
     arrangement.defaultFocal = m_keySpace;
     arrangement.naturalHeights = {{m_heatmap, [this](int width) { return m_heatmap->naturalHeight(width); }}};

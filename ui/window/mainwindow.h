@@ -21,6 +21,7 @@ class RecentFiles;
 class ContextChartView;
 class ErrorBanner;
 class FigureExportActions;
+class AllHeadsView;
 class HeatmapView;
 class KeySpaceView;
 class LessonPanel;
@@ -88,6 +89,12 @@ public:
     WeightsTableView *weightsTableView() const { return m_weightsTable; }
     QDockWidget *weightsTableDock() const { return m_weightsTableDock; }
 
+    /// Every head side by side (View > Panels > All heads, Ctrl+Shift+H), tabbed with the heatmap.
+    AllHeadsView *allHeadsView() const { return m_allHeads; }
+    QDockWidget *allHeadsDock() const { return m_allHeadsDock; }
+    /// Ctrl+Shift+H: brings the all-heads view forward (while presenting: into the large place).
+    QAction *showAllHeadsAction() const { return m_showAllHeadsAction; }
+
     /// View > Theme and the text size (themecontroller.h); View > Presentation Mode, F5
     /// (presentationmode.h).
     ThemeController *themeController() const { return m_themeController; }
@@ -135,6 +142,8 @@ private:
     void addPresentationMenu(QMenu *viewMenu);
     /// The weights table's dock, tabbed with the worked numbers and hidden by default.
     void createWeightsTable();
+    /// The all-heads dock, tabbed behind the heatmap, and its action.
+    void createAllHeads();
 
     AttentionModel *m_model;
     ViewState *m_viewState;
@@ -180,6 +189,10 @@ private:
 
     WeightsTableView *m_weightsTable = nullptr;
     QDockWidget *m_weightsTableDock = nullptr;
+
+    AllHeadsView *m_allHeads = nullptr;
+    QDockWidget *m_allHeadsDock = nullptr;
+    QAction *m_showAllHeadsAction = nullptr;
 };
 
 } // namespace attnlens

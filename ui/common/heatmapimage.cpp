@@ -88,7 +88,7 @@ void HeatmapImage::rebuild(const Scenario &scenario, const AttentionResult *resu
     }
     const double span = m_scaleHigh - m_scaleLow;
 
-    const bool withTexts = m_state == State::Values
+    const bool withTexts = m_textsWanted && m_state == State::Values
         && static_cast<qint64>(m_rows) * m_columns <= kMaxCellsWithText;
     const QRgb *lut = colorMap.table().constData();
     auto colourRow = [&](int row) {

@@ -37,6 +37,10 @@ public:
     /// texts are not even formatted.
     static constexpr int kMaxCellsWithText = 4096;
 
+    /// Whether rebuild() writes the cells' value texts (on by default). A picture that never writes
+    /// numbers in its cells (the all-heads tiles) turns them off and saves formatting every cell.
+    void setCellTextsWanted(bool wanted) { m_textsWanted = wanted; }
+
     /// Query `row` changed (only its row of the weights moves).
     void markRowChanged(int row);
     /// Keys, mask, temperature, colour map, quantity or theme changed: every row is coloured again.
@@ -87,6 +91,7 @@ private:
     int m_recolouredRows = 0;
     QVector<int> m_changedRows;
     bool m_allRowsChanged = true;
+    bool m_textsWanted = true;
 };
 
 } // namespace attnlens
