@@ -19,6 +19,7 @@
 //                shows the heatmap and hides the docks tabbed behind it); lists the docks
 //   --breakdown  each view repainted on its own: what a full repaint of it costs
 //   --paints     which widgets actually repaint during the drag, and how often per move
+//   --screenshot PREFIX   saves the window after each size's drag as PREFIX-<size>.png
 #include "attentionmodel.h"
 #include "contextchartview.h"
 #include "heatmapview.h"
@@ -121,14 +122,18 @@ struct BenchSize {
     }
 };
 
-/// Takes every dock out of the tab group it shares with others (splitting its area instead) and
-/// shows it, so that every view the window has is visible and repaints on a drag.
+/// Takes every dock out of the tab group it shares with others (re-adding it beside the first of
+/// the group, in the same area) and shows it, so that every view the window has is visible and
+/// repaints on a drag.
 QStringList showEveryDock(QMainWindow &window)
 {
     const QList<QDockWidget *> docks = window.findChildren<QDockWidget *>();
     for (QDockWidget *dock : docks) {
-        for (QDockWidget *other : window.tabifiedDockWidgets(dock))
-            window.splitDockWidget(dock, other, Qt::Vertical);
+        const Qt::DockWidgetArea area = window.dockWidgetArea(dock);
+        for (QDockWidget *other : window.tabifiedDockWidgets(dock)) {
+            window.removeDockWidget(other);
+            window.addDockWidget(area, other, Qt::Vertical);
+        }
     }
     QStringList names;
     for (QDockWidget *dock : docks) {
@@ -207,11 +212,14 @@ int main(int argc, char **argv)
     const bool breakdown = QCoreApplication::arguments().contains(QStringLiteral("--breakdown"));
     const bool listPaints = QCoreApplication::arguments().contains(QStringLiteral("--paints"));
     const bool allDocks = QCoreApplication::arguments().contains(QStringLiteral("--all-docks"));
+    QString screenshotPrefix;
     QList<BenchSize> sizes{{1, 3, 2}, {1, 16, 2}, {1, 64, 2}, {1, 512, 2}, {12, 1024, 64}};
     const QStringList arguments = app.arguments();
     for (int i = 1; i + 1 < arguments.size(); ++i) {
         if (arguments[i] == QLatin1String("--moves"))
             moves = arguments[i + 1].toInt();
+        if (arguments[i] == QLatin1String("--screenshot"))
+            screenshotPrefix = arguments[i + 1];
         if (arguments[i] == QLatin1String("--warmup"))
             warmup = std::max(0, arguments[i + 1].toInt());
         if (arguments[i] == QLatin1String("--sizes")) {
@@ -305,9 +313,12 @@ int main(int argc, char **argv)
         const double headsPerMove = static_cast<double>(model->headComputeCount() - headsBefore) / moves;
         sendMouse(view, QEvent::MouseButtonRelease, view->tipPosition(0), Qt::NoButton);
         app.removeEventFilter(&paints);
+        if (!screenshotPrefix.isEmpty())
+            window.grab().save(QStringLiteral("%1-%2.png").arg(screenshotPrefix, size.name()));
 
         if (allDocks)
-            out << "          docks shown: " << docks.join(QStringLiteral(", ")) << "\n";
+            out << "          docks shown: " << docks.join(QStringLiteral(", ")) << " (window "
+                << window.width() << "x" << window.height() << ", grown to fit them)\n";
         out << QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9\n")
                    .arg(size.name(), 10)
                    .arg(static_cast<qint64>(size.heads) * tokens * tokens, 9)
