@@ -136,10 +136,10 @@ class HeadsReused:
     def __call__(self, q, k, v, mask):
         heads, tokens, dimension = q.shape
         keys = k.shape[1]
-        if self.buffers is None or self.buffers[0].shape != (heads, tokens, keys):
-            self.buffers = (np.empty((heads, tokens, keys)), np.empty((heads, tokens, v.shape[2])),
+        if self.buffers is None or self.buffers[0] is not mask or self.buffers[1].shape != (heads, tokens, keys):
+            self.buffers = (mask, np.empty((heads, tokens, keys)), np.empty((heads, tokens, v.shape[2])),
                             np.empty((tokens, 1)), None if mask is None else ~mask)
-        scores, context, row, masked = self.buffers
+        _, scores, context, row, masked = self.buffers
         scale = 1.0 / math.sqrt(dimension)
         for h in range(heads):
             s = scores[h]
