@@ -10,6 +10,8 @@
 //   heads12_1024x1024x64  one GPT-2-small layer: 12 heads of N_q = N_k = 1024, d_k = d_v = 64,
 //                         no mask, T = 1, every head computed by computeAllHeads
 //   heads12_causal_1024x1024x64   the same with a causal mask
+//   heads12_128x128x64    12 heads of 128 tokens, d_k = d_v = 64, no mask: heads too small for
+//                         two threads each, but worth two threads all together
 //   model_heads12_1024x1024x64, model_heads12_causal_1024x1024x64
 //                         the same scenarios in an AttentionModel: the recompute of every head
 //                         after a temperature change (setTemperature, then result()), which
@@ -277,7 +279,12 @@ BENCHMARK_CAPTURE(BM_computeAttentionInto, causal_2048x2048x64, kCausal2048)
 
 const attnlens::Scenario kHeads12 = headsScenario(12, 1024, 64, false);
 const attnlens::Scenario kHeads12Causal = headsScenario(12, 1024, 64, true);
+const attnlens::Scenario kHeads12Short = headsScenario(12, 128, 64, false);
 
+BENCHMARK_CAPTURE(BM_computeAllHeads, heads12_128x128x64, kHeads12Short)
+    ->UseRealTime()
+    ->Unit(benchmark::kMicrosecond)
+    ->ComputeStatistics("iqr_rel", relativeInterquartileRange, benchmark::kPercentage);
 BENCHMARK_CAPTURE(BM_computeAllHeads, heads12_1024x1024x64, kHeads12)
     ->UseRealTime()
     ->Unit(benchmark::kMillisecond)

@@ -33,6 +33,7 @@ CAUSAL_CASES = {
 }
 # name -> (heads, N_q = N_k, d_k = d_v, causal); one GPT-2-small layer.
 HEADS_CASES = {
+    "heads12_128x128x64": (12, 128, 64, False),
     "heads12_1024x1024x64": (12, 1024, 64, False),
     "heads12_causal_1024x1024x64": (12, 1024, 64, True),
 }
