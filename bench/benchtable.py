@@ -185,6 +185,11 @@ def main():
         met &= hit
         print(f"Target 3, {label} at most 0.5 x NumPy ({theirs.get('variant', 'per head')}): "
               f"ratio {ratio:.3f} -> {'MET' if hit else 'NOT MET'}")
+    drag = engine.get("model_drag_heads12_1024x1024x64")
+    if drag:
+        print(f"The model's part of one query drag move at 12 heads x 1024x1024x64: "
+              f"{format_time(drag[0]).strip()}, {float(drag[2].get('heads_per_move', 0)):.2f} head "
+              f"computation(s) and {float(drag[2].get('passes_per_move', 0)):.2f} engine pass(es) per move")
     variants = {case: reference[case].get("variants") for case in reference if reference[case].get("variants")}
     for case, times in variants.items():
         print(f"NumPy ways for {case}: "

@@ -17,6 +17,9 @@
 //                         after a temperature change (setTemperature, then result()), which
 //                         reuses the model's buffers as the app does; timed against the same
 //                         NumPy case
+//   model_drag_heads12_1024x1024x64   the model's part of one drag move at that size: a query
+//                         row of the selected head set, then result() (one row of one head
+//                         recomputed); no NumPy counterpart
 //
 // The random inputs are standard normal, drawn from a counter-based SplitMix64 stream through
 // Box-Muller; numpybench.py implements the same generator, so both sides see the same numbers
@@ -246,14 +249,43 @@ void BM_modelRecomputeAllHeads(benchmark::State &state, const attnlens::Scenario
         benchmark::DoNotOptimize(model.result());
         benchmark::ClobberMemory();
     }
+    const quint64 headsComputed = model.headComputeCount() - headsBefore;
     model.setTemperature(1.0);
     std::vector<const attnlens::AttentionResult *> heads;
     for (Index h = 0; h < model.headCount(); ++h)
         heads.push_back(model.headResult(h));
     setHeadsCounters(state, scenario, heads);
     state.counters["heads_per_recompute"] =
-        static_cast<double>(model.headComputeCount() - headsBefore - scenario.headCount())
-        / static_cast<double>(std::max<std::int64_t>(iterations, 1));
+        static_cast<double>(headsComputed) / static_cast<double>(std::max<std::int64_t>(iterations, 1));
+}
+
+/// The model's share of a drag move: query 0 of the selected head moves around a circle, and
+/// result() brings the one row of that head up to date, as the app does before repainting.
+void BM_modelDragQuery(benchmark::State &state, const attnlens::Scenario &scenario)
+{
+    attnlens::AttentionModel model;
+    model.setScenario(scenario);
+    if (!model.result()) {
+        state.SkipWithError(model.error()->describe().toStdString().c_str());
+        return;
+    }
+    const Eigen::RowVectorXd start = scenario.queries.row(0);
+    const quint64 headsBefore = model.headComputeCount();
+    const quint64 passesBefore = model.computeCount();
+    std::int64_t moves = 0;
+    for (auto _ : state) {
+        Eigen::RowVectorXd query = start;
+        const double angle = 0.0628 * static_cast<double>(++moves % 100);
+        query(0) += 0.5 * std::cos(angle);
+        query(1) += 0.5 * std::sin(angle);
+        model.setQueryRow(0, query);
+        benchmark::DoNotOptimize(model.result());
+        benchmark::ClobberMemory();
+    }
+    state.counters["heads_per_move"] =
+        static_cast<double>(model.headComputeCount() - headsBefore) / static_cast<double>(std::max<std::int64_t>(moves, 1));
+    state.counters["passes_per_move"] =
+        static_cast<double>(model.computeCount() - passesBefore) / static_cast<double>(std::max<std::int64_t>(moves, 1));
 }
 
 // Built once, before main() runs the benchmarks, so input generation is never timed.
@@ -300,6 +332,10 @@ BENCHMARK_CAPTURE(BM_modelRecomputeAllHeads, model_heads12_1024x1024x64, kHeads1
 BENCHMARK_CAPTURE(BM_modelRecomputeAllHeads, model_heads12_causal_1024x1024x64, kHeads12Causal)
     ->UseRealTime()
     ->Unit(benchmark::kMillisecond)
+    ->ComputeStatistics("iqr_rel", relativeInterquartileRange, benchmark::kPercentage);
+BENCHMARK_CAPTURE(BM_modelDragQuery, model_drag_heads12_1024x1024x64, kHeads12)
+    ->UseRealTime()
+    ->Unit(benchmark::kMicrosecond)
     ->ComputeStatistics("iqr_rel", relativeInterquartileRange, benchmark::kPercentage);
 
 } // namespace
