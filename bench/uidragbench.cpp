@@ -309,8 +309,10 @@ int main(int argc, char **argv)
             latencies.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
             cpuTimes.push_back((processCpuSeconds() - cpuStart) * 1e3);
         }
-        const double passesPerMove = static_cast<double>(model->computeCount() - passesBefore) / moves;
-        const double headsPerMove = static_cast<double>(model->headComputeCount() - headsBefore) / moves;
+        const quint64 passesAfter = model->computeCount();
+        const quint64 headsAfter = model->headComputeCount();
+        const double passesPerMove = static_cast<double>(passesAfter - passesBefore) / moves;
+        const double headsPerMove = static_cast<double>(headsAfter - headsBefore) / moves;
         sendMouse(view, QEvent::MouseButtonRelease, view->tipPosition(0), Qt::NoButton);
         app.removeEventFilter(&paints);
         if (!screenshotPrefix.isEmpty())
@@ -319,7 +321,7 @@ int main(int argc, char **argv)
         if (allDocks)
             out << "          docks shown: " << docks.join(QStringLiteral(", ")) << " (window "
                 << window.width() << "x" << window.height() << ", grown to fit them)\n";
-        out << QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9\n")
+        out << QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9")
                    .arg(size.name(), 10)
                    .arg(static_cast<qint64>(size.heads) * tokens * tokens, 9)
                    .arg(percentile(latencies, 0.5), 10, 'f', 3)
@@ -330,7 +332,16 @@ int main(int argc, char **argv)
                    .arg(passesPerMove, 12, 'f', 2)
                    .arg(headsPerMove, 11, 'f', 2)
             << (timeouts > 0 ? QStringLiteral("   (%1 moves did not repaint within 1 s)").arg(timeouts)
-                             : QString());
+                             : QString())
+            << "\n";
+        out << QStringLiteral("          model over the %1 measured moves (%2 heads): computeCount %3 -> %4, "
+                              "headComputeCount %5 -> %6\n")
+                   .arg(moves)
+                   .arg(size.heads)
+                   .arg(passesBefore)
+                   .arg(passesAfter)
+                   .arg(headsBefore)
+                   .arg(headsAfter);
         for (const auto &[name, count] : paints.counts) {
             out << QStringLiteral("          painted %1 %2 per move\n")
                        .arg(name, -32)
