@@ -491,12 +491,11 @@ struct RowBlockTask {
     std::optional<Error> error;
 };
 
-/// Sizes `out` for the head and appends the row blocks it is computed in: two when the head is
-/// big enough for a second thread, split where both cost about the same, else one. The blocks
-/// depend only on the head's shapes and mask, never on how many heads are computed together or
-/// on which thread takes them, so a head always comes out with the same bits.
-/// Writes the blocks into `tasks` (room for two), returns how many, and adds the head's work in
-/// multiply-adds to `work`.
+/// Sizes `out` for the head and writes the row blocks it is computed in into `tasks` (room for
+/// two): two when the head is big enough for a second thread, split where both cost about the
+/// same, else one. Returns how many, and adds the head's work in multiply-adds to `work`. The
+/// blocks depend only on the head's shapes and mask, never on how many heads are computed
+/// together or on which thread takes them, so a head always comes out with the same bits.
 size_t planHead(const HeadInput &s, size_t position, AttentionResult &out, RowBlockTask *tasks, double &work)
 {
     const Index queryCount = s.queries.rows();
