@@ -219,6 +219,8 @@ def time_heads_case(name, args):
     variants = {}
     best = None
     for label, function in HEADS_VARIANTS.items():
+        if label not in args.ways:
+            continue
         context, weights = function(q, k, v, mask)
         per_call, calls = time_case(function, q, k, v, mask, args.min_time, args.min_batches,
                                     args.batch_time)
@@ -253,6 +255,8 @@ def main():
     parser.add_argument("--batch-time", type=float, default=0.05,
                         help="target seconds per batch of calls (default 0.05)")
     parser.add_argument("--cases", nargs="*", default=CASE_ORDER, choices=CASE_ORDER)
+    parser.add_argument("--ways", nargs="*", default=list(HEADS_VARIANTS), choices=list(HEADS_VARIANTS),
+                        help="the ways of computing several heads to time (default: all)")
     args = parser.parse_args()
 
     attention(*notebook_inputs())  # loads BLAS, so that blas_info() can see it
