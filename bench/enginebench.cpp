@@ -7,14 +7,31 @@
 //   causal_64x64x64       N_q = N_k = 64,   d_k = d_v = 64, causal mask, T = 1
 //   causal_512x512x64     N_q = N_k = 512,  d_k = d_v = 64, causal mask, T = 1
 //   causal_2048x2048x64   N_q = N_k = 2048, d_k = d_v = 64, causal mask, T = 1
+//   heads12_1024x1024x64  one GPT-2-small layer: 12 heads of N_q = N_k = 1024, d_k = d_v = 64,
+//                         no mask, T = 1, every head computed by computeAllHeads
+//   heads12_causal_1024x1024x64   the same with a causal mask
+//   heads12_128x128x64    12 heads of 128 tokens, d_k = d_v = 64, no mask: heads too small for
+//                         two threads each, but worth two threads all together
+//   model_heads12_1024x1024x64, model_heads12_causal_1024x1024x64
+//                         the same scenarios in an AttentionModel: the recompute of every head
+//                         after a temperature change (setTemperature, then result()), which
+//                         reuses the model's buffers as the app does; timed against the same
+//                         NumPy case
+//   model_drag_heads12_1024x1024x64   the model's part of one drag move at that size: a query
+//                         row of the selected head set, then result() (one row of one head
+//                         recomputed); no NumPy counterpart
 //
 // The random inputs are standard normal, drawn from a counter-based SplitMix64 stream through
 // Box-Muller; numpybench.py implements the same generator, so both sides see the same numbers
 // and the checksum counters let scripts/bench-engine.sh check that both computed the same thing.
+// A scenario with several heads draws head 1's Q, K, V, then head 2's, and so on, from one stream.
 
 #include "attention.h"
+#include "attentionmodel.h"
 #include "attentionresult.h"
 #include "scenario.h"
+
+#include <QCoreApplication>
 
 #include <benchmark/benchmark.h>
 
@@ -84,6 +101,33 @@ attnlens::Scenario causalScenario(Index tokens, Index dimension)
     return scenario;
 }
 
+/// `heads` heads of `tokens` tokens, d_k = d_v = dimension; Q, K, V of each head in turn from
+/// one stream. A causal mask or none.
+attnlens::Scenario headsScenario(Index heads, Index tokens, Index dimension, bool causal)
+{
+    attnlens::Scenario scenario;
+    SplitMix64 generator(kSeed);
+    for (Index h = 0; h < heads; ++h) {
+        attnlens::AttentionHead head;
+        head.queries.resize(tokens, dimension);
+        head.keys.resize(tokens, dimension);
+        head.values.resize(tokens, dimension);
+        fillNormal(head.queries, generator);
+        fillNormal(head.keys, generator);
+        fillNormal(head.values, generator);
+        if (h == 0) {
+            scenario.queries = std::move(head.queries);
+            scenario.keys = std::move(head.keys);
+            scenario.values = std::move(head.values);
+        } else {
+            scenario.moreHeads.push_back(std::move(head));
+        }
+    }
+    if (causal)
+        scenario.allowed = attnlens::causalMask(tokens, tokens);
+    return scenario;
+}
+
 attnlens::Scenario notebookScenario()
 {
     attnlens::Scenario scenario;
@@ -142,6 +186,108 @@ void BM_computeAttentionInto(benchmark::State &state, const attnlens::Scenario &
     state.SetLabel(scenario.allowed ? "causal mask" : "no mask");
 }
 
+double allHeadsFlops(const attnlens::Scenario &scenario)
+{
+    return static_cast<double>(scenario.headCount()) * 2.0
+           * static_cast<double>(scenario.queryCount() * scenario.keyCount())
+           * static_cast<double>(scenario.keyDimension() + scenario.valueDimension());
+}
+
+/// Sums of squares over every head, as numpybench.py's multi-head cases report them.
+void setHeadsCounters(benchmark::State &state, const attnlens::Scenario &scenario,
+                      const std::vector<const attnlens::AttentionResult *> &heads)
+{
+    double context = 0.0;
+    double weights = 0.0;
+    for (const attnlens::AttentionResult *head : heads) {
+        context += head->context.squaredNorm();
+        weights += head->weights.squaredNorm();
+    }
+    state.counters["context_sumsq"] = context;
+    state.counters["weights_sumsq"] = weights;
+    state.counters["FLOPS"] = benchmark::Counter(allHeadsFlops(scenario), benchmark::Counter::kIsIterationInvariantRate);
+    state.SetLabel(QStringLiteral("%1 heads, %2").arg(scenario.headCount())
+                       .arg(scenario.allowed ? QStringLiteral("causal mask") : QStringLiteral("no mask"))
+                       .toStdString());
+}
+
+/// computeAllHeads as it is: validation, every head, the concatenated context, fresh buffers.
+void BM_computeAllHeads(benchmark::State &state, const attnlens::Scenario &scenario)
+{
+    attnlens::Result<attnlens::HeadsResult> result = attnlens::computeAllHeads(scenario);
+    if (!result) {
+        state.SkipWithError(result.error().describe().toStdString().c_str());
+        return;
+    }
+    for (auto _ : state) {
+        result = attnlens::computeAllHeads(scenario);
+        benchmark::DoNotOptimize(result.value().concatenatedContext.data());
+        benchmark::ClobberMemory();
+    }
+    std::vector<const attnlens::AttentionResult *> heads;
+    for (const attnlens::AttentionResult &head : result.value().heads)
+        heads.push_back(&head);
+    setHeadsCounters(state, scenario, heads);
+}
+
+/// What the app does when the temperature moves: every head recomputed into the model's buffers.
+/// The temperature alternates between 1 and the next double above it, so that every iteration
+/// recomputes while the numbers stay those of T = 1 (to rounding).
+void BM_modelRecomputeAllHeads(benchmark::State &state, const attnlens::Scenario &scenario)
+{
+    attnlens::AttentionModel model;
+    model.setScenario(scenario);
+    if (!model.result()) {
+        state.SkipWithError(model.error()->describe().toStdString().c_str());
+        return;
+    }
+    const double temperatures[2] = {std::nextafter(1.0, 2.0), 1.0};
+    const quint64 headsBefore = model.headComputeCount();
+    std::int64_t iterations = 0;
+    for (auto _ : state) {
+        model.setTemperature(temperatures[iterations++ % 2]);
+        benchmark::DoNotOptimize(model.result());
+        benchmark::ClobberMemory();
+    }
+    const quint64 headsComputed = model.headComputeCount() - headsBefore;
+    model.setTemperature(1.0);
+    std::vector<const attnlens::AttentionResult *> heads;
+    for (Index h = 0; h < model.headCount(); ++h)
+        heads.push_back(model.headResult(h));
+    setHeadsCounters(state, scenario, heads);
+    state.counters["heads_per_recompute"] =
+        static_cast<double>(headsComputed) / static_cast<double>(std::max<std::int64_t>(iterations, 1));
+}
+
+/// The model's share of a drag move: query 0 of the selected head moves around a circle, and
+/// result() brings the one row of that head up to date, as the app does before repainting.
+void BM_modelDragQuery(benchmark::State &state, const attnlens::Scenario &scenario)
+{
+    attnlens::AttentionModel model;
+    model.setScenario(scenario);
+    if (!model.result()) {
+        state.SkipWithError(model.error()->describe().toStdString().c_str());
+        return;
+    }
+    const Eigen::RowVectorXd start = scenario.queries.row(0);
+    const quint64 headsBefore = model.headComputeCount();
+    const quint64 passesBefore = model.computeCount();
+    std::int64_t moves = 0;
+    for (auto _ : state) {
+        Eigen::RowVectorXd query = start;
+        const double angle = 0.0628 * static_cast<double>(++moves % 100);
+        query(0) += 0.5 * std::cos(angle);
+        query(1) += 0.5 * std::sin(angle);
+        model.setQueryRow(0, query);
+        benchmark::DoNotOptimize(model.result());
+        benchmark::ClobberMemory();
+    }
+    state.counters["heads_per_move"] =
+        static_cast<double>(model.headComputeCount() - headsBefore) / static_cast<double>(std::max<std::int64_t>(moves, 1));
+    state.counters["passes_per_move"] =
+        static_cast<double>(model.computeCount() - passesBefore) / static_cast<double>(std::max<std::int64_t>(moves, 1));
+}
+
 // Built once, before main() runs the benchmarks, so input generation is never timed.
 const attnlens::Scenario kNotebook = notebookScenario();
 const attnlens::Scenario kCausal64 = causalScenario(64, 64);
@@ -163,6 +309,46 @@ BENCHMARK_CAPTURE(BM_computeAttentionInto, causal_2048x2048x64, kCausal2048)
     ->Unit(benchmark::kMillisecond)
     ->ComputeStatistics("iqr_rel", relativeInterquartileRange, benchmark::kPercentage);
 
+const attnlens::Scenario kHeads12 = headsScenario(12, 1024, 64, false);
+const attnlens::Scenario kHeads12Causal = headsScenario(12, 1024, 64, true);
+const attnlens::Scenario kHeads12Short = headsScenario(12, 128, 64, false);
+
+BENCHMARK_CAPTURE(BM_computeAllHeads, heads12_128x128x64, kHeads12Short)
+    ->UseRealTime()
+    ->Unit(benchmark::kMicrosecond)
+    ->ComputeStatistics("iqr_rel", relativeInterquartileRange, benchmark::kPercentage);
+BENCHMARK_CAPTURE(BM_computeAllHeads, heads12_1024x1024x64, kHeads12)
+    ->UseRealTime()
+    ->Unit(benchmark::kMillisecond)
+    ->ComputeStatistics("iqr_rel", relativeInterquartileRange, benchmark::kPercentage);
+BENCHMARK_CAPTURE(BM_computeAllHeads, heads12_causal_1024x1024x64, kHeads12Causal)
+    ->UseRealTime()
+    ->Unit(benchmark::kMillisecond)
+    ->ComputeStatistics("iqr_rel", relativeInterquartileRange, benchmark::kPercentage);
+BENCHMARK_CAPTURE(BM_modelRecomputeAllHeads, model_heads12_1024x1024x64, kHeads12)
+    ->UseRealTime()
+    ->Unit(benchmark::kMillisecond)
+    ->ComputeStatistics("iqr_rel", relativeInterquartileRange, benchmark::kPercentage);
+BENCHMARK_CAPTURE(BM_modelRecomputeAllHeads, model_heads12_causal_1024x1024x64, kHeads12Causal)
+    ->UseRealTime()
+    ->Unit(benchmark::kMillisecond)
+    ->ComputeStatistics("iqr_rel", relativeInterquartileRange, benchmark::kPercentage);
+BENCHMARK_CAPTURE(BM_modelDragQuery, model_drag_heads12_1024x1024x64, kHeads12)
+    ->UseRealTime()
+    ->Unit(benchmark::kMicrosecond)
+    ->ComputeStatistics("iqr_rel", relativeInterquartileRange, benchmark::kPercentage);
+
 } // namespace
 
-BENCHMARK_MAIN();
+// The model's recompute timer needs an application object; nothing here runs its event loop
+// (result() recomputes on the spot).
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    benchmark::Initialize(&argc, argv);
+    if (benchmark::ReportUnrecognizedArguments(argc, argv))
+        return 1;
+    benchmark::RunSpecifiedBenchmarks();
+    benchmark::Shutdown();
+    return 0;
+}

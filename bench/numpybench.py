@@ -31,7 +31,13 @@ CAUSAL_CASES = {
     "causal_512x512x64": (512, 64),
     "causal_2048x2048x64": (2048, 64),
 }
-CASE_ORDER = ["notebook_3x3x2", *CAUSAL_CASES]
+# name -> (heads, N_q = N_k, d_k = d_v, causal); one GPT-2-small layer.
+HEADS_CASES = {
+    "heads12_128x128x64": (12, 128, 64, False),
+    "heads12_1024x1024x64": (12, 1024, 64, False),
+    "heads12_causal_1024x1024x64": (12, 1024, 64, True),
+}
+CASE_ORDER = ["notebook_3x3x2", *CAUSAL_CASES, *HEADS_CASES]
 
 
 def splitmix64(seed, count):
@@ -61,6 +67,16 @@ def causal_inputs(tokens, dimension):
     return q, k, v, mask
 
 
+def heads_inputs(heads, tokens, dimension, causal):
+    """Q, K, V of head 1, then of head 2, ..., from one stream, as the C++ headsScenario() does.
+    Returns (H, N, d) arrays."""
+    block = tokens * dimension
+    draws = standard_normal(SEED, 3 * heads * block).reshape(heads, 3, tokens, dimension)
+    q, k, v = (np.ascontiguousarray(draws[:, i]) for i in range(3))
+    mask = np.tril(np.ones((tokens, tokens), dtype=bool)) if causal else None
+    return q, k, v, mask
+
+
 def notebook_inputs():
     q = np.array([[1.0, 0.0], [0.0, 1.0], [-1.0, 0.0]])
     k = np.array([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]])
@@ -80,12 +96,81 @@ def attention(q, k, v, mask):
     return scores @ v, scores
 
 
-def time_case(q, k, v, mask, min_total, min_batches, batch_seconds):
+def heads_loop(q, k, v, mask):
+    """Every head in turn with attention() above: the way most NumPy code loops over heads."""
+    contexts, weights = zip(*(attention(q[h], k[h], v[h], mask) for h in range(q.shape[0])))
+    return np.stack(contexts), np.stack(weights)
+
+
+def heads_batched(q, k, v, mask):
+    """All heads at once with batched matmul (one BLAS call per head inside NumPy) and
+    whole-array passes, in place where NumPy allows it."""
+    scores = np.matmul(q, k.transpose(0, 2, 1))
+    scores /= math.sqrt(q.shape[2])
+    if mask is not None:
+        np.copyto(scores, -np.inf, where=~mask)
+    scores -= scores.max(axis=2, keepdims=True)
+    np.exp(scores, out=scores)
+    scores /= scores.sum(axis=2, keepdims=True)
+    return np.matmul(scores, v), scores
+
+
+def heads_einsum(q, k, v, mask):
+    """All heads with einsum (optimize=True hands the products to BLAS)."""
+    scores = np.einsum("hqd,hkd->hqk", q, k, optimize=True)
+    scores /= math.sqrt(q.shape[2])
+    if mask is not None:
+        scores = np.where(mask, scores, -np.inf)
+    scores -= scores.max(axis=2, keepdims=True)
+    np.exp(scores, out=scores)
+    scores /= scores.sum(axis=2, keepdims=True)
+    return np.einsum("hqk,hkd->hqd", scores, v, optimize=True), scores
+
+
+class HeadsReused:
+    """Every head in turn into buffers allocated once, in place throughout (out= everywhere):
+    what a careful NumPy user writes for a recompute that keeps its shapes."""
+
+    def __init__(self):
+        self.buffers = None
+
+    def __call__(self, q, k, v, mask):
+        heads, tokens, dimension = q.shape
+        keys = k.shape[1]
+        if self.buffers is None or self.buffers[0] is not mask or self.buffers[1].shape != (heads, tokens, keys):
+            self.buffers = (mask, np.empty((heads, tokens, keys)), np.empty((heads, tokens, v.shape[2])),
+                            np.empty((tokens, 1)), None if mask is None else ~mask)
+        _, scores, context, row, masked = self.buffers
+        scale = 1.0 / math.sqrt(dimension)
+        for h in range(heads):
+            s = scores[h]
+            np.matmul(q[h], k[h].T, out=s)
+            s *= scale
+            if masked is not None:
+                np.copyto(s, -np.inf, where=masked)
+            np.max(s, axis=1, keepdims=True, out=row)
+            s -= row
+            np.exp(s, out=s)
+            np.sum(s, axis=1, keepdims=True, out=row)
+            s /= row
+            np.matmul(s, v[h], out=context[h])
+        return context, scores
+
+
+HEADS_VARIANTS = {
+    "loop over heads": heads_loop,
+    "batched matmul": heads_batched,
+    "einsum": heads_einsum,
+    "loop, reused buffers": HeadsReused(),
+}
+
+
+def time_case(function, q, k, v, mask, min_total, min_batches, batch_seconds):
     """Median seconds per call over batches of calls, each batch long enough for perf_counter."""
     for _ in range(3):
-        attention(q, k, v, mask)
+        function(q, k, v, mask)
     start = time.perf_counter()
-    attention(q, k, v, mask)
+    function(q, k, v, mask)
     once = max(time.perf_counter() - start, 1e-9)
     calls = max(1, int(batch_seconds / once))
 
@@ -94,7 +179,7 @@ def time_case(q, k, v, mask, min_total, min_batches, batch_seconds):
     while len(per_call) < min_batches or time.perf_counter() - started < min_total:
         start = time.perf_counter()
         for _ in range(calls):
-            attention(q, k, v, mask)
+            function(q, k, v, mask)
         per_call.append((time.perf_counter() - start) / calls)
     return per_call, calls
 
@@ -127,6 +212,39 @@ def blas_info():
     return info
 
 
+def time_heads_case(name, args):
+    """Times every way in HEADS_VARIANTS and reports the fastest (the fair reference), with the
+    medians of the others under "variants"."""
+    q, k, v, mask = heads_inputs(*HEADS_CASES[name])
+    variants = {}
+    best = None
+    for label, function in HEADS_VARIANTS.items():
+        if label not in args.ways:
+            continue
+        context, weights = function(q, k, v, mask)
+        per_call, calls = time_case(function, q, k, v, mask, args.min_time, args.min_batches,
+                                    args.batch_time)
+        median = statistics.median(per_call)
+        variants[label] = median
+        print(f"{name:>28} ({label}): median {median * 1e3:10.3f} ms "
+              f"({len(per_call)} batches of {calls})", file=sys.stderr)
+        if best is None or median < best["median_s"]:
+            best = {
+                "median_s": median,
+                "min_s": min(per_call),
+                "max_s": max(per_call),
+                "iqr_rel": relative_iqr(per_call),
+                "batches": len(per_call),
+                "calls_per_batch": calls,
+                "context_sumsq": float(np.sum(context * context)),
+                "weights_sumsq": float(np.sum(weights * weights)),
+                "variant": label,
+            }
+        del context, weights
+    best["variants"] = variants
+    return best
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", help="write the results as JSON to this file")
@@ -137,6 +255,8 @@ def main():
     parser.add_argument("--batch-time", type=float, default=0.05,
                         help="target seconds per batch of calls (default 0.05)")
     parser.add_argument("--cases", nargs="*", default=CASE_ORDER, choices=CASE_ORDER)
+    parser.add_argument("--ways", nargs="*", default=list(HEADS_VARIANTS), choices=list(HEADS_VARIANTS),
+                        help="the ways of computing several heads to time (default: all)")
     args = parser.parse_args()
 
     attention(*notebook_inputs())  # loads BLAS, so that blas_info() can see it
@@ -149,9 +269,13 @@ def main():
         "cases": {},
     }
     for name in args.cases:
+        if name in HEADS_CASES:
+            report["cases"][name] = time_heads_case(name, args)
+            continue
         q, k, v, mask = notebook_inputs() if name == "notebook_3x3x2" else causal_inputs(*CAUSAL_CASES[name])
         context, weights = attention(q, k, v, mask)
-        per_call, calls = time_case(q, k, v, mask, args.min_time, args.min_batches, args.batch_time)
+        per_call, calls = time_case(attention, q, k, v, mask, args.min_time, args.min_batches,
+                                    args.batch_time)
         report["cases"][name] = {
             "median_s": statistics.median(per_call),
             "min_s": min(per_call),

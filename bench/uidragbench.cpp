@@ -2,14 +2,24 @@
 //
 // Feeds 500 synthetic drag moves to the key-space view of a real MainWindow (offscreen, software
 // rendering, 1280x720) and measures, per move, the time from the mouse event until every visible
-// view has repainted. Prints the median and the 99th percentile at 3, 16, 64 and 512 tokens,
-// as wall-clock time (what the student sees) and as the CPU time the process spent on the move
-// (all its threads). On a quiet machine the two agree; when other processes compete for the
-// cores the wall time grows and the CPU time shows what the move itself costs.
-// Usage: attnlens_uidragbench [--moves N] [--warmup N] [--sizes 3,16,64,512] [--breakdown] [--paints]
+// view has repainted. Prints the median and the 99th percentile at 3, 16, 64 and 512 tokens
+// (d_k = d_v = 2, one head) and at one GPT-2-small layer (12 heads of 1024 tokens, d_k = d_v = 64,
+// dragging a query of the first, selected head), as wall-clock time (what the student sees) and
+// as the CPU time the process spent on the move (all its threads). On a quiet machine the two
+// agree; when other processes compete for the cores the wall time grows and the CPU time shows
+// what the move itself costs. Also prints how many engine passes and head computations the
+// model did per move (AttentionModel::computeCount, headComputeCount): a drag recomputes one
+// row of the dragged head, so both are 1.00.
+// Usage: attnlens_uidragbench [--moves N] [--warmup N] [--sizes 3,16,64,512,12x1024x64]
+//                             [--all-docks] [--breakdown] [--paints]
+//   --sizes      N is N tokens in two dimensions, one head; HxNxD is H heads of N tokens with
+//                d_k = d_v = D
 //   --warmup     unmeasured moves first (default 20): a new window's first paints
+//   --all-docks  every dock of the window shown, none behind another's tab (the default layout
+//                shows the heatmap and hides the docks tabbed behind it); lists the docks
 //   --breakdown  each view repainted on its own: what a full repaint of it costs
 //   --paints     which widgets actually repaint during the drag, and how often per move
+//   --screenshot PREFIX   saves the window after each size's drag as PREFIX-<size>.png
 #include "attentionmodel.h"
 #include "contextchartview.h"
 #include "heatmapview.h"
@@ -58,6 +68,79 @@ Scenario syntheticScenario(int tokens)
     }
     s.queries.row(0) << 1.0, 0.0;
     return s;
+}
+
+/// `heads` heads of `tokens` tokens with d_k = d_v = dimension, standard normal entries: the
+/// shapes of one transformer layer. No mask, so a dragged query changes every weight of its row.
+Scenario multiHeadScenario(int heads, int tokens, int dimension)
+{
+    std::mt19937_64 rng(2026);
+    std::normal_distribution<double> normal(0.0, 1.0);
+    Scenario s;
+    s.name = QStringLiteral("%1 heads x %2 tokens, d_k %3").arg(heads).arg(tokens).arg(dimension);
+    const auto fill = [&](Matrix &matrix) {
+        matrix.resize(tokens, dimension);
+        for (Index i = 0; i < tokens; ++i)
+            for (Index j = 0; j < dimension; ++j)
+                matrix(i, j) = normal(rng);
+    };
+    fill(s.queries);
+    fill(s.keys);
+    fill(s.values);
+    for (int h = 1; h < heads; ++h) {
+        AttentionHead head;
+        fill(head.queries);
+        fill(head.keys);
+        fill(head.values);
+        s.moreHeads.push_back(std::move(head));
+    }
+    return s;
+}
+
+/// One size of the benchmark: "512" (tokens, two dimensions, one head) or "12x1024x64".
+struct BenchSize {
+    int heads = 1;
+    int tokens = 0;
+    int dimension = 2;
+
+    static BenchSize parse(const QString &text)
+    {
+        const QStringList parts = text.split(QLatin1Char('x'));
+        if (parts.size() == 3)
+            return {parts[0].toInt(), parts[1].toInt(), parts[2].toInt()};
+        return {1, text.toInt(), 2};
+    }
+    QString name() const
+    {
+        return heads == 1 && dimension == 2 ? QString::number(tokens)
+                                            : QStringLiteral("%1x%2x%3").arg(heads).arg(tokens).arg(dimension);
+    }
+    Scenario scenario() const
+    {
+        return heads == 1 && dimension == 2 ? syntheticScenario(tokens)
+                                            : multiHeadScenario(heads, tokens, dimension);
+    }
+};
+
+/// Takes every dock out of the tab group it shares with others (re-adding it beside the first of
+/// the group, in the same area) and shows it, so that every view the window has is visible and
+/// repaints on a drag.
+QStringList showEveryDock(QMainWindow &window)
+{
+    const QList<QDockWidget *> docks = window.findChildren<QDockWidget *>();
+    for (QDockWidget *dock : docks) {
+        const Qt::DockWidgetArea area = window.dockWidgetArea(dock);
+        for (QDockWidget *other : window.tabifiedDockWidgets(dock)) {
+            window.removeDockWidget(other);
+            window.addDockWidget(area, other, Qt::Vertical);
+        }
+    }
+    QStringList names;
+    for (QDockWidget *dock : docks) {
+        dock->show();
+        names.append(dock->objectName());
+    }
+    return names;
 }
 
 /// Counts the window's repaint passes: one UpdateRequest paints every dirty widget of the window.
@@ -128,36 +211,45 @@ int main(int argc, char **argv)
     int warmup = 20;
     const bool breakdown = QCoreApplication::arguments().contains(QStringLiteral("--breakdown"));
     const bool listPaints = QCoreApplication::arguments().contains(QStringLiteral("--paints"));
-    QList<int> sizes{3, 16, 64, 512};
+    const bool allDocks = QCoreApplication::arguments().contains(QStringLiteral("--all-docks"));
+    QString screenshotPrefix;
+    QList<BenchSize> sizes{{1, 3, 2}, {1, 16, 2}, {1, 64, 2}, {1, 512, 2}, {12, 1024, 64}};
     const QStringList arguments = app.arguments();
     for (int i = 1; i + 1 < arguments.size(); ++i) {
         if (arguments[i] == QLatin1String("--moves"))
             moves = arguments[i + 1].toInt();
+        if (arguments[i] == QLatin1String("--screenshot"))
+            screenshotPrefix = arguments[i + 1];
         if (arguments[i] == QLatin1String("--warmup"))
             warmup = std::max(0, arguments[i + 1].toInt());
         if (arguments[i] == QLatin1String("--sizes")) {
             sizes.clear();
             for (const QString &size : arguments[i + 1].split(QLatin1Char(',')))
-                sizes.append(size.toInt());
+                sizes.append(BenchSize::parse(size));
         }
     }
 
     QTextStream out(stdout);
     out << "Drag latency: mouse move -> every visible view repainted (offscreen, " << moves
-        << " moves after " << warmup << " unmeasured ones, 1280x720)\n";
-    out << QStringLiteral("%1 %2 %3 %4 %5 %6 %7\n")
-               .arg(QStringLiteral("tokens"), 8)
+        << " moves after " << warmup << " unmeasured ones, 1280x720"
+        << (allDocks ? ", every dock shown" : ", default layout") << ")\n";
+    out << QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9\n")
+               .arg(QStringLiteral("tokens"), 10)
                .arg(QStringLiteral("cells"), 9)
                .arg(QStringLiteral("median ms"), 10)
                .arg(QStringLiteral("p99 ms"), 10)
                .arg(QStringLiteral("max ms"), 10)
                .arg(QStringLiteral("cpu median"), 11)
-               .arg(QStringLiteral("cpu p99"), 10);
-    for (int tokens : sizes) {
+               .arg(QStringLiteral("cpu p99"), 10)
+               .arg(QStringLiteral("passes/move"), 12)
+               .arg(QStringLiteral("heads/move"), 11);
+    for (const BenchSize &size : sizes) {
+        const int tokens = size.tokens;
         MainWindow window;
         window.resize(1280, 720);
         window.show();
-        window.openScenario(syntheticScenario(tokens), QStringLiteral("bench"));
+        window.openScenario(size.scenario(), QStringLiteral("bench"));
+        const QStringList docks = allDocks ? showEveryDock(window) : QStringList();
         for (int i = 0; i < 5; ++i)
             QCoreApplication::processEvents();
 
@@ -204,6 +296,9 @@ int main(int argc, char **argv)
         PaintCounter paints;
         if (listPaints)
             app.installEventFilter(&paints);
+        AttentionModel *model = window.model();
+        const quint64 passesBefore = model->computeCount();
+        const quint64 headsBefore = model->headComputeCount();
         std::vector<double> latencies;
         std::vector<double> cpuTimes;
         latencies.reserve(static_cast<size_t>(moves));
@@ -214,19 +309,39 @@ int main(int argc, char **argv)
             latencies.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
             cpuTimes.push_back((processCpuSeconds() - cpuStart) * 1e3);
         }
+        const quint64 passesAfter = model->computeCount();
+        const quint64 headsAfter = model->headComputeCount();
+        const double passesPerMove = static_cast<double>(passesAfter - passesBefore) / moves;
+        const double headsPerMove = static_cast<double>(headsAfter - headsBefore) / moves;
         sendMouse(view, QEvent::MouseButtonRelease, view->tipPosition(0), Qt::NoButton);
         app.removeEventFilter(&paints);
+        if (!screenshotPrefix.isEmpty())
+            window.grab().save(QStringLiteral("%1-%2.png").arg(screenshotPrefix, size.name()));
 
-        out << QStringLiteral("%1 %2 %3 %4 %5 %6 %7\n")
-                   .arg(tokens, 8)
-                   .arg(tokens * tokens, 9)
+        if (allDocks)
+            out << "          docks shown: " << docks.join(QStringLiteral(", ")) << " (window "
+                << window.width() << "x" << window.height() << ", grown to fit them)\n";
+        out << QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9")
+                   .arg(size.name(), 10)
+                   .arg(static_cast<qint64>(size.heads) * tokens * tokens, 9)
                    .arg(percentile(latencies, 0.5), 10, 'f', 3)
                    .arg(percentile(latencies, 0.99), 10, 'f', 3)
                    .arg(*std::max_element(latencies.begin(), latencies.end()), 10, 'f', 3)
                    .arg(percentile(cpuTimes, 0.5), 11, 'f', 3)
                    .arg(percentile(cpuTimes, 0.99), 10, 'f', 3)
+                   .arg(passesPerMove, 12, 'f', 2)
+                   .arg(headsPerMove, 11, 'f', 2)
             << (timeouts > 0 ? QStringLiteral("   (%1 moves did not repaint within 1 s)").arg(timeouts)
-                             : QString());
+                             : QString())
+            << "\n";
+        out << QStringLiteral("          model over the %1 measured moves (%2 heads): computeCount %3 -> %4, "
+                              "headComputeCount %5 -> %6\n")
+                   .arg(moves)
+                   .arg(size.heads)
+                   .arg(passesBefore)
+                   .arg(passesAfter)
+                   .arg(headsBefore)
+                   .arg(headsAfter);
         for (const auto &[name, count] : paints.counts) {
             out << QStringLiteral("          painted %1 %2 per move\n")
                        .arg(name, -32)

@@ -5,6 +5,7 @@
 #include "scenario.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -403,6 +404,8 @@ namespace {
 // Below this much work (in multiply-adds) a second thread costs more to start
 // than it saves; the notebook's sizes and 64 tokens stay on the calling thread.
 constexpr double kWorkPerThread = 2.0e6;
+// Most threads that share out the row blocks of several heads, however many cores there are.
+constexpr size_t kMostThreads = 8;
 
 /// Turns row i of out.scores from raw dot products into scores (÷ √d_k), refuses an overflow,
 /// and writes the row's softmax weights. Shared by the full and the row-by-row computation.
@@ -480,6 +483,102 @@ Index balancedSplit(const HeadInput &s)
     return std::clamp<Index>(static_cast<Index>(half - cost.begin()) + 1, 1, queryCount - 1);
 }
 
+/// One row block of one head: what one thread computes in one go.
+struct RowBlockTask {
+    size_t head = 0;  ///< position in the list of heads being computed
+    Index begin = 0;
+    Index end = 0;
+    std::optional<Error> error;
+};
+
+/// Sizes `out` for the head and writes the row blocks it is computed in into `tasks` (room for
+/// two): two when the head is big enough for a second thread, split where both cost about the
+/// same, else one. Returns how many, and adds the head's work in multiply-adds to `work`. The
+/// blocks depend only on the head's shapes and mask, never on how many heads are computed
+/// together or on which thread takes them, so a head always comes out with the same bits.
+size_t planHead(const HeadInput &s, size_t position, AttentionResult &out, RowBlockTask *tasks, double &work)
+{
+    const Index queryCount = s.queries.rows();
+    const Index keyCount = s.keys.rows();
+    out.scores.resize(queryCount, keyCount);
+    out.weights.resize(queryCount, keyCount);
+    out.context.resize(queryCount, s.valueDimension());
+
+    // Per weight: d_k multiply-adds for its score, d_v for its share of the context, and about
+    // as much as 16 of them for its exponential and the rest of the softmax.
+    const double headWork = static_cast<double>(queryCount) * static_cast<double>(keyCount)
+                            * static_cast<double>(s.keyDimension() + s.valueDimension() + 16);
+    work += headWork;
+    if (queryCount > 1 && headWork >= 2 * kWorkPerThread && std::thread::hardware_concurrency() > 1) {
+        const Index split = balancedSplit(s);
+        tasks[0] = {position, 0, split, std::nullopt};
+        tasks[1] = {position, split, queryCount, std::nullopt};
+        return 2;
+    }
+    tasks[0] = {position, 0, queryCount, std::nullopt};
+    return 1;
+}
+
+/// Runs the tasks on the caller's thread and, when there are several, the machine has the
+/// cores and the work (`work` multiply-adds in all) pays for starting them, on helper threads
+/// too: each thread takes the next task not yet taken, so a thread that gets less CPU time
+/// (another process on its core) simply takes fewer blocks.
+void runRowBlocks(const HeadInput *inputs, AttentionResult *const *outs, RowBlockTask *tasks,
+                  size_t taskCount, double work)
+{
+    std::atomic<size_t> next{0};
+    const auto takeTasks = [&] {
+        for (size_t t = next++; t < taskCount; t = next++) {
+            RowBlockTask &task = tasks[t];
+            const HeadInput &input = inputs[task.head];
+            const double scale = std::sqrt(static_cast<double>(input.keyDimension()));
+            task.error = computeRowBlock(input, task.begin, task.end, scale, *outs[task.head]);
+        }
+    };
+    if (taskCount <= 1 || work < 2 * kWorkPerThread) {
+        takeTasks();
+        return;
+    }
+    const size_t cores = std::max(1u, std::thread::hardware_concurrency());
+    const auto worthwhile = static_cast<size_t>(work / kWorkPerThread);
+    const size_t threads = std::min({cores, taskCount, worthwhile, kMostThreads});
+    std::vector<std::thread> helpers;
+    helpers.reserve(threads - 1);
+    for (size_t i = 1; i < threads; ++i)
+        helpers.emplace_back(takeTasks);
+    takeTasks();
+    for (std::thread &helper : helpers)
+        helper.join();
+}
+
+/// Each context row is a convex combination of value rows, so it is finite in exact arithmetic;
+/// only rounding next to DBL_MAX can overflow. Scaling by a power of two is exact, so this
+/// recomputation changes nothing but the overflow.
+void repairOverflowedContext(const HeadInput &s, AttentionResult &out)
+{
+    if (allEntriesFinite(out.context))
+        return;
+    const double shrink = 1.0 / 16.0;
+    for (Index i = 0; i < out.context.rows(); ++i) {
+        if (!out.context.row(i).allFinite())
+            out.context.row(i) = (out.weights.row(i) * (s.values * shrink)) / shrink;
+    }
+}
+
+/// The first error of the tasks (they are in head order and, within a head, in row order: the
+/// error computing the heads one after the other would report), or else the finished heads.
+std::optional<Error> finishHeads(const HeadInput *inputs, AttentionResult *const *outs, size_t headCount,
+                                 const RowBlockTask *tasks, size_t taskCount)
+{
+    for (size_t t = 0; t < taskCount; ++t) {
+        if (tasks[t].error)
+            return tasks[t].error;
+    }
+    for (size_t i = 0; i < headCount; ++i)
+        repairOverflowedContext(inputs[i], *outs[i]);
+    return std::nullopt;
+}
+
 } // namespace
 
 std::optional<Error> computeAttentionInto(const Scenario &scenario, AttentionResult &out)
@@ -495,46 +594,37 @@ std::optional<Error> computeHeadInto(const Scenario &scenario, Index head, Atten
         if (auto error = validateAttentionInput(scenario))
             return error;
     }
-    const HeadInput s(scenario, head);
+    // computeHeadsInto for one head, without its lists: the notebook's sizes take well under a
+    // microsecond, and an allocation would be a good part of that.
+    const HeadInput input(scenario, head);
+    AttentionResult *const outs[1] = {&out};
+    RowBlockTask tasks[2];
+    double work = 0.0;
+    const size_t taskCount = planHead(input, 0, out, tasks, work);
+    runRowBlocks(&input, outs, tasks, taskCount, work);
+    return finishHeads(&input, outs, 1, tasks, taskCount);
+}
 
-    const Index queryCount = s.queries.rows();
-    const Index keyCount = s.keys.rows();
-    out.scores.resize(queryCount, keyCount);
-    out.weights.resize(queryCount, keyCount);
-    out.context.resize(queryCount, s.valueDimension());
-    const double scale = std::sqrt(static_cast<double>(s.keyDimension()));
-
-    // Per weight: d_k multiply-adds for its score, d_v for its share of the context, and about
-    // as much as 16 of them for its exponential and the rest of the softmax.
-    const double work = static_cast<double>(queryCount) * static_cast<double>(keyCount)
-                        * static_cast<double>(s.keyDimension() + s.valueDimension() + 16);
-    if (queryCount > 1 && work >= 2 * kWorkPerThread && std::thread::hardware_concurrency() > 1) {
-        // The caller's thread takes the first block, a helper thread the second. An overflow
-        // in the first block is reported before one in the second: the same error as in order.
-        const Index split = balancedSplit(s);
-        std::optional<Error> secondError;
-        std::thread second([&] { secondError = computeRowBlock(s, split, queryCount, scale, out); });
-        std::optional<Error> firstError = computeRowBlock(s, 0, split, scale, out);
-        second.join();
-        if (firstError)
-            return firstError;
-        if (secondError)
-            return secondError;
-    } else if (auto error = computeRowBlock(s, 0, queryCount, scale, out)) {
-        return error;
+std::optional<Error> computeHeadsInto(const Scenario &scenario, const std::vector<Index> &heads,
+                                      const std::vector<AttentionResult *> &outs, InputCheck check)
+{
+    Q_ASSERT(heads.size() == outs.size());
+    if (check == InputCheck::Check) {
+        if (auto error = validateAttentionInput(scenario))
+            return error;
     }
-
-    if (!allEntriesFinite(out.context)) {
-        // Each context row is a convex combination of value rows, so it is finite in exact
-        // arithmetic; only rounding next to DBL_MAX can overflow. Scaling by a power of two
-        // is exact, so this recomputation changes nothing but the overflow.
-        const double shrink = 1.0 / 16.0;
-        for (Index i = 0; i < out.context.rows(); ++i) {
-            if (!out.context.row(i).allFinite())
-                out.context.row(i) = (out.weights.row(i) * (s.values * shrink)) / shrink;
-        }
+    std::vector<HeadInput> inputs;
+    inputs.reserve(heads.size());
+    std::vector<RowBlockTask> tasks(2 * heads.size());
+    size_t taskCount = 0;
+    double work = 0.0;
+    for (size_t i = 0; i < heads.size(); ++i) {
+        Q_ASSERT(heads[i] >= 0 && heads[i] < scenario.headCount());
+        inputs.emplace_back(scenario, heads[i]);
+        taskCount += planHead(inputs.back(), i, *outs[i], tasks.data() + taskCount, work);
     }
-    return std::nullopt;
+    runRowBlocks(inputs.data(), outs.data(), tasks.data(), taskCount, work);
+    return finishHeads(inputs.data(), outs.data(), heads.size(), tasks.data(), taskCount);
 }
 
 std::optional<Error> recomputeQueryRows(const Scenario &scenario, const std::vector<Index> &rows,
@@ -606,19 +696,32 @@ Matrix concatenateContexts(const std::vector<const AttentionResult *> &heads)
 
 Result<HeadsResult> computeAllHeads(const Scenario &scenario)
 {
-    if (auto error = validateAttentionInput(scenario))
-        return *error;
     HeadsResult result;
-    result.heads.resize(static_cast<size_t>(scenario.headCount()));
-    std::vector<const AttentionResult *> parts;
-    for (Index h = 0; h < scenario.headCount(); ++h) {
-        AttentionResult &head = result.heads[static_cast<size_t>(h)];
-        if (auto error = computeHeadInto(scenario, h, head, InputCheck::AlreadyChecked))
-            return *error;
-        parts.push_back(&head);
-    }
-    result.concatenatedContext = concatenateContexts(parts);
+    if (auto error = computeAllHeadsInto(scenario, result))
+        return *error;
     return result;
+}
+
+std::optional<Error> computeAllHeadsInto(const Scenario &scenario, HeadsResult &out)
+{
+    if (auto error = validateAttentionInput(scenario))
+        return error;
+    const size_t headCount = static_cast<size_t>(scenario.headCount());
+    out.heads.resize(headCount);
+    std::vector<Index> heads(headCount);
+    std::vector<AttentionResult *> outs(headCount);
+    for (size_t h = 0; h < headCount; ++h) {
+        heads[h] = static_cast<Index>(h);
+        outs[h] = &out.heads[h];
+    }
+    if (auto error = computeHeadsInto(scenario, heads, outs, InputCheck::AlreadyChecked))
+        return error;
+    const Index rows = scenario.queryCount();
+    const Index width = scenario.valueDimension();
+    out.concatenatedContext.resize(rows, width * static_cast<Index>(headCount));
+    for (size_t h = 0; h < headCount; ++h)
+        out.concatenatedContext.middleCols(static_cast<Index>(h) * width, width) = out.heads[h].context;
+    return std::nullopt;
 }
 
 } // namespace attnlens

@@ -31,6 +31,15 @@ enum class InputCheck {
 std::optional<Error> computeHeadInto(const Scenario &scenario, Index head, AttentionResult &out,
                                      InputCheck check = InputCheck::Check);
 
+/// computeHeadInto for each of `heads` (0-based, each at most once), into outs[i] for heads[i]:
+/// the same numbers, bit for bit, as computing them one by one. Big heads are split into the
+/// same two row blocks computeHeadInto uses, and the blocks of every head are shared out
+/// between threads, so many heads keep every core busy. Returns the first error in the order
+/// of `heads`, the one computing them in that order would report; then `outs` must not be shown.
+std::optional<Error> computeHeadsInto(const Scenario &scenario, const std::vector<Index> &heads,
+                                      const std::vector<AttentionResult *> &outs,
+                                      InputCheck check = InputCheck::Check);
+
 /// Brings `out` up to date after only the query rows in `rows` changed: `out` must hold the
 /// result of a scenario that had the same K, V, T, mask and shapes as `scenario` and differed from
 /// it in those rows of Q at most. Costs one row of the full computation per changed row, which
@@ -55,6 +64,10 @@ struct HeadsResult {
 
 /// Every head of the scenario, validated once.
 Result<HeadsResult> computeAllHeads(const Scenario &scenario);
+
+/// computeAllHeads into `out`, reusing its buffers: a caller that recomputes the same shapes
+/// allocates nothing. On error `out` must not be shown.
+std::optional<Error> computeAllHeadsInto(const Scenario &scenario, HeadsResult &out);
 
 /// The contexts side by side, in order: N_q x (H * d_v). All must have the same shape.
 Matrix concatenateContexts(const std::vector<const AttentionResult *> &heads);

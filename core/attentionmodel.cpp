@@ -535,6 +535,23 @@ void AttentionModel::ensureComputed() const
     const bool rowsOnly = std::all_of(m_work.begin(), m_work.end(),
                                       [](const HeadWork &w) { return !w.dirty || !w.whole; });
     m_error = rowsOnly ? std::nullopt : validateAttentionInput(m_scenario);
+    // Heads to compute whole wait in `whole` and go to the engine together, so that their row
+    // blocks share the cores; a head whose rows are recomputed first sends the waiting ones,
+    // which keeps the order of the work, and so which refusal is reported, head by head.
+    std::vector<Index> whole;
+    std::vector<AttentionResult *> wholeResults;
+    const auto computeWaitingHeads = [&] {
+        if (whole.empty() || m_error)
+            return;
+        m_error = computeHeadsInto(m_scenario, whole, wholeResults, InputCheck::AlreadyChecked);
+        // Counted as one head at a time would be: up to the refused head.
+        const auto refused = m_error ? std::find(whole.begin(), whole.end(), static_cast<Index>(m_error->head))
+                                     : whole.end();
+        m_headComputeCount += static_cast<quint64>(refused == whole.end() ? whole.size()
+                                                                          : refused - whole.begin() + 1);
+        whole.clear();
+        wholeResults.clear();
+    };
     for (size_t h = 0; h < heads && !m_error; ++h) {
         HeadWork &work = m_work[h];
         if (!work.dirty)
@@ -544,16 +561,24 @@ void AttentionModel::ensureComputed() const
         const bool fits = result.scores.rows() == m_scenario.queryCount()
                           && result.scores.cols() == m_scenario.keyCount()
                           && result.context.cols() == m_scenario.valueDimension();
-        if (!work.whole && fits)
-            m_error = recomputeHeadQueryRows(m_scenario, head, work.changedQueryRows, result);
-        else if (!work.whole)  // a row change of a head never computed: validate, then compute
-            m_error = validateAttentionInput(m_scenario);
         if (work.whole || !fits) {
-            if (!m_error)
-                m_error = computeHeadInto(m_scenario, head, result, InputCheck::AlreadyChecked);
+            if (!work.whole)  // a row change of a head never computed: validate, then compute
+                m_error = validateAttentionInput(m_scenario);
+            if (m_error) {
+                ++m_headComputeCount;
+                break;
+            }
+            whole.push_back(head);
+            wholeResults.push_back(&result);
+            continue;
         }
+        computeWaitingHeads();
+        if (m_error)
+            break;
+        m_error = recomputeHeadQueryRows(m_scenario, head, work.changedQueryRows, result);
         ++m_headComputeCount;
     }
+    computeWaitingHeads();
     ++m_computeCount;
     m_dirty = false;
     m_concatenatedStale = true;
