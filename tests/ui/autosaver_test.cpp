@@ -152,9 +152,32 @@ TEST_F(AutoSaverTest, ABurstOfChangesGivesOneWrite)
     EXPECT_TRUE(identicalDoubles(autosaver.read().value().scenario.temperature, 1.5 + 0.1 * 4));
 }
 
+TEST_F(AutoSaverTest, AWriteDueInsideAGestureHappensWhenTheGestureEnds)
+{
+    // Serialising a large scenario in the middle of a drag would stall the mouse: a write that
+    // comes due while a gesture is open waits for its end, and then happens at once.
+    autosaver.setInterval(kAnHour);
+    QSignalSpy written(&autosaver, &AutoSaver::written);
+    model.beginEdit(QStringLiteral("Drag query q"));
+    changeAndWaitForCheck([&] { model.setQueryRow(0, (Eigen::RowVectorXd(2) << 0.5, 0.25).finished()); });
+    ASSERT_TRUE(autosaver.isPending());
+    autosaver.runScheduledWrite();  // the interval is over, but the drag goes on
+    EXPECT_EQ(written.count(), 0);
+    EXPECT_FALSE(QFileInfo::exists(autosavePath));
+    changeAndWaitForCheck([&] { model.setQueryRow(0, (Eigen::RowVectorXd(2) << 0.75, 0.25).finished()); });
+    EXPECT_EQ(written.count(), 0);
+    model.endEdit();
+    EXPECT_EQ(written.count(), 1);
+    EXPECT_TRUE(identicalDoubles(autosaver.read().value().scenario.queries(0, 0), 0.75));
+    // Closing a gesture when nothing came due writes nothing more.
+    model.beginEdit(QStringLiteral("Nothing"));
+    model.endEdit();
+    EXPECT_EQ(written.count(), 1);
+}
+
 TEST_F(AutoSaverTest, AnEndlessDragIsStillWrittenWithinFourIntervals)
 {
-    // A drag that changes the query every quarter interval, for ever: each change postpones the
+    // Changes outside any gesture, every quarter interval, for ever: each change postpones the
     // write, but never past four intervals after the first change. The clock is the test's.
     ManualClock clock;
     autosaver.setClock(clock.reader());
