@@ -64,6 +64,7 @@ AllHeadsView::AllHeadsView(AttentionModel *model, ViewState *viewState, QWidget 
         if (head >= 0 && static_cast<size_t>(head) < m_images.size()) {
             m_images[head].markRowChanged(row);
             m_stale[head] = true;
+            m_entropyRows[head].push_back(row);
         } else {
             markAllStale();
         }
@@ -117,6 +118,9 @@ void AllHeadsView::markAllStale()
         m_entropies = QVector<double>(static_cast<int>(heads), 0.0);
     }
     m_stale.assign(heads, true);
+    m_rowEntropies.resize(heads);
+    m_entropyRows.assign(heads, {});
+    m_entropyWhole.assign(heads, true);
     for (HeatmapImage &image : m_images)
         image.markAllChanged();
 }
@@ -129,6 +133,7 @@ void AllHeadsView::markHeadStale(int head)
     }
     m_images[head].markAllChanged();
     m_stale[head] = true;
+    m_entropyWhole[head] = true;
 }
 
 void AllHeadsView::ensureImages() const
@@ -148,11 +153,29 @@ void AllHeadsView::ensureImages() const
         const AttentionResult *result = m_model->headResult(static_cast<Index>(head));
         m_images[head].rebuild(scenario, result, error, false, m_viewState->colorMap(), fills);
         double entropy = 0.0;
+        std::vector<double> &rows = m_rowEntropies[head];
         if (result && result->weights.rows() > 0) {
-            for (Index row = 0; row < result->weights.rows(); ++row)
-                entropy += rowEntropy(result->weights.row(row));
-            entropy /= static_cast<double>(result->weights.rows());
+            const Index rowCount = result->weights.rows();
+            const bool whole = m_entropyWhole[head] || rows.size() != static_cast<size_t>(rowCount);
+            if (whole) {
+                rows.resize(static_cast<size_t>(rowCount));
+                for (Index row = 0; row < rowCount; ++row)
+                    rows[static_cast<size_t>(row)] = rowEntropy(result->weights.row(row));
+            } else {
+                for (Index row : m_entropyRows[head]) {
+                    if (row >= 0 && row < rowCount)
+                        rows[static_cast<size_t>(row)] = rowEntropy(result->weights.row(row));
+                }
+            }
+            // The sum over rows in row order either way, so the mean has the same bits.
+            for (double rowValue : rows)
+                entropy += rowValue;
+            entropy /= static_cast<double>(rowCount);
+        } else {
+            rows.clear();
         }
+        m_entropyWhole[head] = !result;
+        m_entropyRows[head].clear();
         m_entropies[static_cast<int>(head)] = entropy;
         m_stale[head] = false;
         ++m_rebuildCount;

@@ -102,6 +102,12 @@ private:
     mutable std::vector<HeatmapImage> m_images;
     mutable std::vector<bool> m_stale;
     mutable QVector<double> m_entropies;
+    /// Each head's entropy of every row, and the rows whose weights moved since (a query drag
+    /// moves one row: its mean is brought up to date from that row alone, not from N_q rows of
+    /// logarithms). An empty row list with m_entropyWhole set means every row.
+    mutable std::vector<std::vector<double>> m_rowEntropies;
+    mutable std::vector<std::vector<Index>> m_entropyRows;
+    mutable std::vector<bool> m_entropyWhole;
     mutable quint64 m_rebuildCount = 0;
     mutable AllHeadsLayout m_layout;
     mutable bool m_layoutDirty = true;
