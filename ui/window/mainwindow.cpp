@@ -10,6 +10,8 @@
 #include "documentcontroller.h"
 #include "errorbanner.h"
 #include "figureexportactions.h"
+#include "headselector.h"
+#include "headtitle.h"
 #include "heatmapview.h"
 #include "keyspaceview.h"
 #include "languagesettings.h"
@@ -108,6 +110,30 @@ MainWindow::MainWindow(QWidget *parent)
         m_viewState->clampToQueryCount(static_cast<int>(m_model->scenario().queryCount()));
         updateTitle();
     });
+    // With several heads each panel's title names the head it shows; the mask and the
+    // temperature belong to every head. The View > Panels entries keep their plain names.
+    const QList<std::pair<QDockWidget *, bool>> headDocks = {
+        {m_heatmapDock, true},      {m_weightsDock, true},     {m_contextDock, true},
+        {m_numbersDock, true},      {m_matricesDock, true},    {m_weightsTableDock, true},
+        {m_maskDock, false},        {m_temperatureDock, false}};
+    QList<QString> plainTitles;
+    for (const auto &[dock, perHead] : headDocks)
+        plainTitles << dock->windowTitle();
+    const auto nameHeads = [this, headDocks, plainTitles] {
+        for (int i = 0; i < headDocks.size(); ++i) {
+            const auto &[dock, perHead] = headDocks.at(i);
+            const QString &plain = plainTitles.at(i);
+            const QString title = m_model->headCount() < 2 ? plain
+                : perHead ? withHeadTag(plain, *m_model)
+                          : tr("%1 (all heads)", "a panel shared by every head").arg(plain);
+            if (dock->windowTitle() != title) {
+                dock->setWindowTitle(title);
+                dock->toggleViewAction()->setText(plain);
+            }
+        }
+    };
+    connect(m_model, &AttentionModel::scenarioReset, this, nameHeads);
+    nameHeads();
     connect(m_maskGrid, &MaskGridView::editRefused, this,
             [this](const QString &message) { statusBar()->showMessage(message, kStatusMessageMs); });
     statusBar()->showMessage(tr("Drag a query arrow, slide the temperature or click a mask cell."));
@@ -324,6 +350,15 @@ void MainWindow::createMenus()
                     action->setChecked(m_viewState->heatmapQuantity() == quantity);
                 });
     }
+
+    // [ and ] step through the heads from anywhere in the window (a text field keeps them for
+    // typing); on the window too, so that they work while presenting.
+    m_viewMenu->addSeparator();
+    m_viewMenu->addAction(m_temperature->headSelector()->previousHeadAction());
+    m_viewMenu->addAction(m_temperature->headSelector()->nextHeadAction());
+    addAction(m_temperature->headSelector()->previousHeadAction());
+    addAction(m_temperature->headSelector()->nextHeadAction());
+    m_viewMenu->addSeparator();
 
     QAction *snapAction = m_viewMenu->addAction(tr("S&nap Queries to 0.1 Grid"));
     snapAction->setCheckable(true);

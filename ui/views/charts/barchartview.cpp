@@ -105,9 +105,28 @@ QVector<DrawnLabel> BarChartView::drawnLabels() const
 void BarChartView::resizeEvent(QResizeEvent *event)
 {
     QWidget::resizeEvent(event);
-    m_chartView->setGeometry(rect());
+    placeTopBar();
+}
+
+void BarChartView::setTopBar(QWidget *bar)
+{
+    m_topBar = bar;
+    placeTopBar();
+}
+
+void BarChartView::placeTopBar()
+{
+    const int top = m_topBar && !m_topBar->isHidden() ? m_topBar->sizeHint().height() : 0;
+    if (m_topBar)
+        m_topBar->setGeometry(0, 0, width(), top);
+    m_chartView->setGeometry(rect().adjusted(0, top, 0, 0));
     m_refusal->setGeometry(rect());
     layoutForSize();
+}
+
+QSize BarChartView::chartSize() const
+{
+    return m_chartView->size();
 }
 
 void BarChartView::changeEvent(QEvent *event)

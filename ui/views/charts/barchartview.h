@@ -74,6 +74,13 @@ protected:
     /// Hides the items that show numbers, while the refusal is written over the chart.
     virtual void hideValueItems() = 0;
 
+    /// A row of controls above the chart (the context chart's "concatenate heads"); the chart
+    /// takes the rest. Hidden, it takes no room. Call placeTopBar() after showing or hiding it.
+    void setTopBar(QWidget *bar);
+    void placeTopBar();
+    /// The chart's own area (the widget less the top bar).
+    QSize chartSize() const;
+
     void resizeEvent(QResizeEvent *event) override;
     void changeEvent(QEvent *event) override;
 
@@ -111,6 +118,7 @@ private:
     void setTitleColor(const QColor &color);
 
     RefusalOverlay *m_refusal;
+    QWidget *m_topBar = nullptr;
     int m_shownQuery = 0;
     int m_fittedTitleWidth = -1;
     int m_fittedTitleQuery = -1;

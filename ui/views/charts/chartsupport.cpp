@@ -1,7 +1,8 @@
 #include "chartsupport.h"
 
+#include "attentionmodel.h"
+#include "headtitle.h"
 #include "textfit.h"
-
 #include "theme.h"
 
 #include <QAbstractAxis>
@@ -82,6 +83,17 @@ void useHairlinePens(QAbstractAxis *axis)
     axis->setLinePen(hairline(axis->linePen()));
     axis->setGridLinePen(hairline(axis->gridLinePen()));
     axis->setMinorGridLinePen(hairline(axis->minorGridLinePen()));
+}
+
+QStringList headTaggedTitles(const QStringList &titles, const AttentionModel &model)
+{
+    if (model.headTitle().isEmpty() || titles.isEmpty())
+        return titles;
+    QStringList tagged;
+    for (const QString &title : titles)
+        tagged << withHeadTag(title, model);
+    tagged << titles.constLast();
+    return tagged;
 }
 
 void setFittedChartTitle(QChart *chart, const QStringList &candidates, double width, const QString &fullText)

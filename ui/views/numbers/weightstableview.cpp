@@ -2,6 +2,7 @@
 
 #include "accessiblenumbers.h"
 #include "attentionmodel.h"
+#include "headtitle.h"
 #include "viewstate.h"
 #include "weightstablemodel.h"
 
@@ -102,6 +103,8 @@ void WeightsTableView::onScenarioReset()
 {
     // The model was reset: columns are fitted again once numbers are in them.
     m_columnsFitted = false;
+    // With several heads a screen reader hears which head the table holds.
+    m_table->setAccessibleName(withHeadTag(tr("Attention weights and context, one row per query"), *m_model));
     followSelectedQuery(m_viewState->selectedQuery());
 }
 
