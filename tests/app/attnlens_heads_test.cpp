@@ -18,12 +18,12 @@
 
 namespace {
 
-struct Run {
+struct HeadsRun {
     int exitCode = -1;
     QByteArray err;
 };
 
-Run attnlens(const QStringList &arguments)
+HeadsRun attnlens(const QStringList &arguments)
 {
     QProcess process;
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
@@ -32,7 +32,7 @@ Run attnlens(const QStringList &arguments)
     process.setProcessEnvironment(environment);
     process.start(QStringLiteral(ATTNLENS_EXECUTABLE), arguments);
     EXPECT_TRUE(process.waitForFinished(60000)) << "attnlens did not finish";
-    Run run;
+    HeadsRun run;
     run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
     run.err = process.readAllStandardError();
     return run;
@@ -68,11 +68,11 @@ TEST(AttnlensHeads, HeadTwoIsDrawnAndNamedInTheFiguresTitle)
     const QString byDefault = dir.filePath(QStringLiteral("default.png"));
     const QString second = dir.filePath(QStringLiteral("second.png"));
     for (const auto &[path, head] : {std::pair{first, QStringLiteral("1")}, std::pair{second, QStringLiteral("2")}}) {
-        const Run run = attnlens({QStringLiteral("--export"), QStringLiteral("heatmap=") + path,
+        const HeadsRun run = attnlens({QStringLiteral("--export"), QStringLiteral("heatmap=") + path,
                                   QStringLiteral("--head"), head, kTwoHeads});
         ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
     }
-    const Run run = attnlens({QStringLiteral("--export"), QStringLiteral("heatmap=") + byDefault, kTwoHeads});
+    const HeadsRun run = attnlens({QStringLiteral("--export"), QStringLiteral("heatmap=") + byDefault, kTwoHeads});
     ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
 
     QImageReader firstReader(first);
@@ -93,7 +93,7 @@ TEST(AttnlensHeads, APngOfSeveralHeadsCarriesEveryHead)
 {
     QTemporaryDir dir;
     const QString png = dir.filePath(QStringLiteral("x.png"));
-    const Run run = attnlens({QStringLiteral("--export"), QStringLiteral("heatmap=") + png,
+    const HeadsRun run = attnlens({QStringLiteral("--export"), QStringLiteral("heatmap=") + png,
                               QStringLiteral("--head"), QStringLiteral("2"), kTwoHeads});
     ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
     QFile file(png);
@@ -109,19 +109,19 @@ TEST(AttnlensHeads, AHeadBeyondTheScenarioExits64NamingTheHeadCount)
 {
     QTemporaryDir dir;
     const QString png = dir.filePath(QStringLiteral("x.png"));
-    const Run run = attnlens({QStringLiteral("--export"), QStringLiteral("heatmap=") + png,
+    const HeadsRun run = attnlens({QStringLiteral("--export"), QStringLiteral("heatmap=") + png,
                               QStringLiteral("--head"), QStringLiteral("3"), kTwoHeads});
     EXPECT_EQ(run.exitCode, 64);
     EXPECT_TRUE(run.err.contains("--head 3")) << run.err.toStdString();
     EXPECT_TRUE(run.err.contains("has 2 heads")) << run.err.toStdString();
     EXPECT_FALSE(QFile::exists(png)) << "nothing is drawn";
 
-    const Run oneHead = attnlens({QStringLiteral("--export"), QStringLiteral("heatmap=") + png,
+    const HeadsRun oneHead = attnlens({QStringLiteral("--export"), QStringLiteral("heatmap=") + png,
                                   QStringLiteral("--head"), QStringLiteral("2"), QStringLiteral("lesson")});
     EXPECT_EQ(oneHead.exitCode, 64);
     EXPECT_TRUE(oneHead.err.contains("has 1 head")) << oneHead.err.toStdString();
 
-    const Run malformed = attnlens({QStringLiteral("--export"), QStringLiteral("heatmap=") + png,
+    const HeadsRun malformed = attnlens({QStringLiteral("--export"), QStringLiteral("heatmap=") + png,
                                     QStringLiteral("--head"), QStringLiteral("second"), kTwoHeads});
     EXPECT_EQ(malformed.exitCode, 64);
     EXPECT_TRUE(malformed.err.contains("--head")) << malformed.err.toStdString();
@@ -131,7 +131,7 @@ TEST(AttnlensHeads, EvidenceWritesEveryHeadAndTheConcatenatedContext)
 {
     QTemporaryDir dir;
     const QString out = dir.filePath(QStringLiteral("evidence.json"));
-    const Run run = attnlens({QStringLiteral("--evidence"), out, kTwoHeads});
+    const HeadsRun run = attnlens({QStringLiteral("--evidence"), out, kTwoHeads});
     ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
     QFile file(out);
     ASSERT_TRUE(file.open(QIODevice::ReadOnly));

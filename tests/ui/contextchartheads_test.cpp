@@ -2,6 +2,7 @@
 // context, offered only with several heads, its columns grouped and named by head.
 #include "coretestsupport.h"
 #include "attentionmodel.h"
+#include "builtinscenarios.h"
 #include "charttestsupport.h"
 #include "contextchartview.h"
 #include "viewstate.h"

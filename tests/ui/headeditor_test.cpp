@@ -3,13 +3,16 @@
 // be removed.
 #include "coretestsupport.h"
 #include "attentionmodel.h"
+#include "builtinscenarios.h"
 #include "headeditor.h"
 #include "mainwindow.h"
 #include "matrixeditorview.h"
 #include "matrixtablemodel.h"
+#include "temperaturepanel.h"
 #include "undorecorder.h"
 
 #include <QAction>
+#include <QDockWidget>
 #include <QLabel>
 #include <QLineEdit>
 #include <QSettings>

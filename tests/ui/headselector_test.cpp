@@ -4,9 +4,11 @@
 #include "../support/uisettle.h"
 #include "coretestsupport.h"
 #include "attentionmodel.h"
+#include "builtinscenarios.h"
 #include "documentcontroller.h"
 #include "headeditor.h"
 #include "headselector.h"
+#include "heatmapview.h"
 #include "jsonfile.h"
 #include "keyspaceview.h"
 #include "mainwindow.h"
@@ -17,6 +19,7 @@
 
 #include <QAction>
 #include <QComboBox>
+#include <QDockWidget>
 #include <QFile>
 #include <QLabel>
 #include <QLineEdit>

@@ -54,7 +54,10 @@ HeadEditor::HeadEditor(AttentionModel *model, QWidget *parent)
     m_remove->setToolTip(tr("Remove this head with its Q, K and V; a scenario keeps at least one"));
     connect(m_add, &QAction::triggered, this, [this] { addHead(); });
     connect(m_remove, &QAction::triggered, this, [this] { removeHead(); });
-    connect(m_nameEdit, &QLineEdit::editingFinished, this, [this] { renameHead(m_nameEdit->text()); });
+    connect(m_nameEdit, &QLineEdit::editingFinished, this, [this] {
+        m_nameEdit->setModified(false);  // taken in: from now on the field shows the model
+        renameHead(m_nameEdit->text());
+    });
 
     auto *layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
