@@ -139,6 +139,38 @@
         <source>encoder C</source>
         <translation>編碼器 C</translation>
     </message>
+    <message>
+        <source>Two heads that specialise</source>
+        <translation>各有專長的兩個頭</translation>
+    </message>
+    <message>
+        <source>Six tokens of one sentence, two heads over the same tokens and the same causal mask. The head &quot;previous token&quot; sends each token to the one just before it; the head &quot;subject&quot; sends every token from &quot;cat&quot; on to &quot;cat&quot;. Same input, different questions: this is why a layer runs several heads. Press [ and ] to switch heads, and compare them in All heads.</source>
+        <translation>一個句子的六個詞元，兩個頭看同樣的詞元、用同樣的因果遮罩。「前一個詞元」這個頭讓每個詞元看向它前一個詞元；「主詞」這個頭讓從「cat」起的每個詞元都看向「cat」。輸入相同，提出的問題不同：這正是一層要跑好幾個頭的原因。按 [ 和 ] 切換頭，並在「所有頭」面板中比較它們。</translation>
+    </message>
+    <message>
+        <source>previous token</source>
+        <translation>前一個詞元</translation>
+    </message>
+    <message>
+        <source>subject</source>
+        <translation>主詞</translation>
+    </message>
+    <message>
+        <source>Notebook lesson split into two heads</source>
+        <translation>把筆記本課程拆成兩個頭</translation>
+    </message>
+    <message>
+        <source>The lesson&apos;s query, keys and values (d_k = d_v = 2) cut into two heads of d_k = d_v = 1: head 1 gets the first coordinate of every vector, head 2 the second. Head 1 still prefers memories A and C; head 2 sees a query of 0 and spreads its weight evenly. Their contexts side by side are not the one-head context: splitting changes what is computed.</source>
+        <translation>課程的查詢、鍵與值（d_k = d_v = 2）切成兩個 d_k = d_v = 1 的頭：頭 1 拿每個向量的第一個座標，頭 2 拿第二個。頭 1 仍偏好記憶 A 和 C；頭 2 看到的查詢是 0，權重平均分散。兩者的上下文並排起來並不等於單一頭的上下文：拆分會改變計算的結果。</translation>
+    </message>
+    <message>
+        <source>coordinate 1</source>
+        <translation>座標 1</translation>
+    </message>
+    <message>
+        <source>coordinate 2</source>
+        <translation>座標 2</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>
@@ -242,6 +274,18 @@ The scenario cannot be computed until that query may attend to at least one key.
     <message>
         <source>d_v must be at least 1, not %1.</source>
         <translation>d_v 至少須為 1，而不是 %1。</translation>
+    </message>
+    <message>
+        <source>This scenario already has %1 heads, the most it may have.</source>
+        <translation>這個情境已有 %1 個頭，這是上限。</translation>
+    </message>
+    <message>
+        <source>A new head needs Q %1×%2, K %3×%2 and V %3×%4, the shapes of the other heads.</source>
+        <translation>新的頭需要 Q %1×%2、K %3×%2 和 V %3×%4，與其他頭的形狀相同。</translation>
+    </message>
+    <message>
+        <source>%1 is the only head; a scenario needs at least one.</source>
+        <translation>%1 是唯一的頭；情境至少要有一個頭。</translation>
     </message>
 </context>
 <context>
@@ -513,6 +557,55 @@ The scenario cannot be computed until that query may attend to at least one key.
     <message>
         <source>wᵢ·vᵢ</source>
         <translation>wᵢ·vᵢ</translation>
+    </message>
+    <message>
+        <source>Con&amp;catenate heads [C₁ … Cₕ]</source>
+        <translation>串接各頭 [C₁ … Cₕ](&amp;C)</translation>
+    </message>
+    <message>
+        <source>concatenate heads</source>
+        <translation>串接各頭</translation>
+    </message>
+    <message>
+        <source>Shows the context vectors of every head side by side, [C₁ … Cₕ], as a multi-head layer joins them before its output projection.</source>
+        <translation>把每個頭的上下文向量並排顯示為 [C₁ … Cₕ]，就像多頭注意力層在輸出投影之前把它們接在一起。</translation>
+    </message>
+    <message>
+        <source>Show the context of every head side by side, [C₁ … Cₕ] (H · d_v columns, head by head), instead of the shown head&apos;s context alone.</source>
+        <translation>並排顯示每個頭的上下文 [C₁ … Cₕ]（H · d_v 欄，一個頭接一個頭），而不只顯示目前這個頭的上下文。</translation>
+    </message>
+    <message>
+        <source>h%1 dim %2</source>
+        <translation>頭%1 維度 %2</translation>
+    </message>
+    <message>
+        <source>%1·%2</source>
+        <comment>head, then dimension</comment>
+        <translation>%1·%2</translation>
+    </message>
+    <message>
+        <source>head · context dimension</source>
+        <translation>頭 · 上下文維度</translation>
+    </message>
+    <message>
+        <source>context of %1, heads concatenated [C₁ … C%2]</source>
+        <translation>%1 的上下文，各頭串接 [C₁ … C%2]</translation>
+    </message>
+    <message>
+        <source>concatenated context of %1</source>
+        <translation>%1 的串接上下文</translation>
+    </message>
+    <message>
+        <source>%1, %2, dim %3: w = %4 × v = %5 → %6</source>
+        <translation>%1，%2，維度 %3：w = %4 × v = %5 → %6</translation>
+    </message>
+    <message>
+        <source>%1 other keys, %2, dim %3: Σ wᵢ·vᵢ = %4</source>
+        <translation>其他 %1 個鍵，%2，維度 %3：Σ wᵢ·vᵢ = %4</translation>
+    </message>
+    <message>
+        <source>context of %1 in %2, dim %3 (column %4 of [C₁ … Cₕ]): %5</source>
+        <translation>%1 在 %2 的上下文，維度 %3（[C₁ … Cₕ] 的第 %4 欄）：%5</translation>
     </message>
 </context>
 <context>
@@ -930,6 +1023,11 @@ The scenario cannot be computed until that query may attend to at least one key.
         <source>%1 — temperature T = %2 — %3</source>
         <translation>%1 — 溫度 T = %2 — %3</translation>
     </message>
+    <message>
+        <source>%1 — %2</source>
+        <comment>the scenario, then the head shown</comment>
+        <translation>%1 — %2</translation>
+    </message>
 </context>
 <context>
     <name>attnlens::FigureExportActions</name>
@@ -1038,6 +1136,139 @@ The scenario cannot be computed until that query may attend to at least one key.
     <message>
         <source>undefined: no allowed key</source>
         <translation>未定義：沒有允許的鍵</translation>
+    </message>
+</context>
+<context>
+    <name>attnlens::HeadEditor</name>
+    <message>
+        <source>Heads</source>
+        <translation>注意力頭</translation>
+    </message>
+    <message>
+        <source>The name of the head whose Q, K and V the tables edit, and buttons to add a head (a copy of this one) or remove this head.</source>
+        <translation>表格所編輯的 Q、K、V 屬於哪個頭、它的名稱，以及新增一個頭（複製這個頭）或移除這個頭的按鈕。</translation>
+    </message>
+    <message>
+        <source>Head na&amp;me</source>
+        <translation>頭的名稱(&amp;M)</translation>
+    </message>
+    <message>
+        <source>head name</source>
+        <translation>頭的名稱</translation>
+    </message>
+    <message>
+        <source>The name of the head the tables edit, shown in the views&apos; titles and the figures&apos; captions; press Enter to rename. Empty: its number.</source>
+        <translation>表格所編輯的頭的名稱，會顯示在各視圖標題與圖表說明中；按 Enter 重新命名。留空則以編號稱呼。</translation>
+    </message>
+    <message>
+        <source>Add Hea&amp;d</source>
+        <translation>新增頭(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Add a head: a copy of this head&apos;s Q, K and V, to be edited into one that attends differently</source>
+        <translation>新增一個頭：複製這個頭的 Q、K、V，再把它改成注意方式不同的頭</translation>
+    </message>
+    <message>
+        <source>Remo&amp;ve Head</source>
+        <translation>移除頭(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Remove this head with its Q, K and V; a scenario keeps at least one</source>
+        <translation>移除這個頭及其 Q、K、V；情境至少保留一個頭</translation>
+    </message>
+    <message>
+        <source>Add %1</source>
+        <translation>新增 %1</translation>
+    </message>
+    <message>
+        <source>Remove %1</source>
+        <translation>移除 %1</translation>
+    </message>
+    <message>
+        <source>Rename %1 to %2</source>
+        <translation>將 %1 重新命名為 %2</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <comment>head k of H</comment>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>head %1 of %2</source>
+        <translation>第 %1 個頭，共 %2 個</translation>
+    </message>
+</context>
+<context>
+    <name>attnlens::HeadSelector</name>
+    <message>
+        <source>Head</source>
+        <translation>注意力頭</translation>
+    </message>
+    <message>
+        <source>Chooses which attention head every view shows; [ and ] step to the previous and the next head.</source>
+        <translation>選擇每個視圖顯示哪一個注意力頭；[ 和 ] 切換到上一個和下一個頭。</translation>
+    </message>
+    <message>
+        <source>He&amp;ad</source>
+        <translation>頭(&amp;A)</translation>
+    </message>
+    <message>
+        <source>head shown</source>
+        <translation>顯示的頭</translation>
+    </message>
+    <message>
+        <source>The attention head that every view shows. Labels, the mask and the temperature are shared by all heads.</source>
+        <translation>每個視圖所顯示的注意力頭。標籤、遮罩與溫度由所有頭共用。</translation>
+    </message>
+    <message>
+        <source>The head every view shows; [ and ] step to the previous and the next head. Rename, add and remove heads in the Matrices panel.</source>
+        <translation>每個視圖所顯示的頭；[ 和 ] 切換到上一個和下一個頭。在「矩陣」面板中可重新命名、新增和移除頭。</translation>
+    </message>
+    <message>
+        <source>head number</source>
+        <translation>頭的編號</translation>
+    </message>
+    <message>
+        <source>Pre&amp;vious Head</source>
+        <translation>上一個頭(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Show the previous attention head in every view.</source>
+        <translation>在每個視圖中顯示上一個注意力頭。</translation>
+    </message>
+    <message>
+        <source>Ne&amp;xt Head</source>
+        <translation>下一個頭(&amp;X)</translation>
+    </message>
+    <message>
+        <source>Show the next attention head in every view.</source>
+        <translation>在每個視圖中顯示下一個注意力頭。</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <comment>head k of H</comment>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>Head %1: %2. Labels, the mask and the temperature are shared by all heads.</source>
+        <translation>頭 %1：%2。標籤、遮罩與溫度由所有頭共用。</translation>
+    </message>
+</context>
+<context>
+    <name>attnlens::HeadTitle</name>
+    <message>
+        <source>head %1</source>
+        <translation>頭 %1</translation>
+    </message>
+    <message>
+        <source>head %1 %2</source>
+        <comment>a head&apos;s number, then its quoted name</comment>
+        <translation>頭 %1 %2</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <comment>a title, then the head it shows</comment>
+        <translation>%1 — %2</translation>
     </message>
 </context>
 <context>
@@ -1374,6 +1605,11 @@ q = %2
     <message>
         <source>dim %1</source>
         <translation>維度 %1</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <comment>the head, then the hint</comment>
+        <translation>%1 · %2</translation>
     </message>
 </context>
 <context>
@@ -2625,6 +2861,11 @@ q = %2
         <source>How to open the lesson</source>
         <translation>如何開啟課程</translation>
     </message>
+    <message>
+        <source>%1 (all heads)</source>
+        <comment>a panel shared by every head</comment>
+        <translation>%1（所有頭）</translation>
+    </message>
 </context>
 <context>
     <name>attnlens::MaskEditor</name>
@@ -2840,10 +3081,6 @@ Click or press Space to allow it.</source>
         <translation>矩陣</translation>
     </message>
     <message>
-        <source>Q, K and V as editable tables, one row per token. Type a number into a cell, rename a token in its label column, add or remove queries and keys (a key&apos;s value row comes and goes with it) and change d_k or d_v. Every edit can be undone.</source>
-        <translation>以可編輯的表格呈現 Q、K、V，每個詞元一列。在格子中輸入數字、在標籤欄重新命名詞元、新增或移除查詢與鍵（鍵的值列會隨之增減），以及變更 d_k 或 d_v。每次編輯都可以復原。</translation>
-    </message>
-    <message>
         <source>Add &amp;Query</source>
         <translation>新增查詢(&amp;Q)</translation>
     </message>
@@ -3018,6 +3255,10 @@ Click or press Space to allow it.</source>
     <message>
         <source>d_k: columns of Q and K. Fewer drops the last columns of both, more adds zero columns; scores are divided by √d_k.</source>
         <translation>d_k：Q 與 K 的欄數。減少會移除兩者的最後幾欄，增加會補上全為零的欄；分數會除以 √d_k。</translation>
+    </message>
+    <message>
+        <source>Q, K and V as editable tables, one row per token. Type a number into a cell, rename a token in its label column, add or remove queries and keys (a key&apos;s value row comes and goes with it) and change d_k or d_v. The tables edit the head shown in every view; add, remove and rename heads above them. Every edit can be undone.</source>
+        <translation>以可編輯的表格呈現 Q、K、V，每個詞元一列。在儲存格中輸入數字、在標籤欄重新命名詞元、新增或移除查詢與鍵（鍵的值列會隨之增減），以及變更 d_k 或 d_v。表格編輯的是各視圖目前顯示的頭；在表格上方可新增、移除和重新命名頭。每項編輯都可以復原。</translation>
     </message>
 </context>
 <context>
@@ -3416,6 +3657,23 @@ e^H = %3</translation>
         <source>Change scenario</source>
         <translation>變更情境</translation>
     </message>
+    <message>
+        <source>Rename %1 to %2</source>
+        <translation>將 %1 重新命名為 %2</translation>
+    </message>
+    <message>
+        <source>Add %1</source>
+        <translation>新增 %1</translation>
+    </message>
+    <message>
+        <source>Remove %1</source>
+        <translation>移除 %1</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <comment>an edit, then the head it was made in</comment>
+        <translation>%1（%2）</translation>
+    </message>
 </context>
 <context>
     <name>attnlens::UndoTemperatureCommand</name>
@@ -3564,6 +3822,11 @@ e^H = %3</translation>
         <source>No numbers: %1</source>
         <translation>沒有數值：%1</translation>
     </message>
+    <message>
+        <source>%1 — %2</source>
+        <comment>the head, then the note</comment>
+        <translation>%1 — %2</translation>
+    </message>
 </context>
 <context>
     <name>attnlens::WorkedNumbersComposer</name>
@@ -3690,6 +3953,11 @@ e^H = %3</translation>
     <message>
         <source>dimensions</source>
         <translation>維度</translation>
+    </message>
+    <message>
+        <source>Worked numbers for “%1” in %2</source>
+        <comment>the query, then the head</comment>
+        <translation>「%1」在%2的計算過程</translation>
     </message>
 </context>
 <context>

@@ -11,7 +11,6 @@
 #include "errorbanner.h"
 #include "figureexportactions.h"
 #include "headselector.h"
-#include "headtitle.h"
 #include "heatmapview.h"
 #include "keyspaceview.h"
 #include "languagesettings.h"
@@ -110,22 +109,20 @@ MainWindow::MainWindow(QWidget *parent)
         m_viewState->clampToQueryCount(static_cast<int>(m_model->scenario().queryCount()));
         updateTitle();
     });
-    // With several heads each panel's title names the head it shows; the mask and the
-    // temperature belong to every head. The View > Panels entries keep their plain names.
-    const QList<std::pair<QDockWidget *, bool>> headDocks = {
-        {m_heatmapDock, true},      {m_weightsDock, true},     {m_contextDock, true},
-        {m_numbersDock, true},      {m_matricesDock, true},    {m_weightsTableDock, true},
-        {m_maskDock, false},        {m_temperatureDock, false}};
+    // With several heads the views name the head they show in their own titles (a dock tab
+    // has no room for it); the mask and the temperature panels say they belong to every head.
+    // The View > Panels entries keep their plain names.
+    const QList<QDockWidget *> sharedDocks = {m_maskDock, m_temperatureDock};
     QList<QString> plainTitles;
-    for (const auto &[dock, perHead] : headDocks)
+    for (QDockWidget *dock : sharedDocks)
         plainTitles << dock->windowTitle();
-    const auto nameHeads = [this, headDocks, plainTitles] {
-        for (int i = 0; i < headDocks.size(); ++i) {
-            const auto &[dock, perHead] = headDocks.at(i);
+    const auto nameHeads = [this, sharedDocks, plainTitles] {
+        for (int i = 0; i < sharedDocks.size(); ++i) {
+            QDockWidget *dock = sharedDocks.at(i);
             const QString &plain = plainTitles.at(i);
-            const QString title = m_model->headCount() < 2 ? plain
-                : perHead ? withHeadTag(plain, *m_model)
-                          : tr("%1 (all heads)", "a panel shared by every head").arg(plain);
+            const QString title = m_model->headCount() < 2
+                ? plain
+                : tr("%1 (all heads)", "a panel shared by every head").arg(plain);
             if (dock->windowTitle() != title) {
                 dock->setWindowTitle(title);
                 dock->toggleViewAction()->setText(plain);

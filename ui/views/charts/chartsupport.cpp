@@ -2,6 +2,7 @@
 
 #include "attentionmodel.h"
 #include "headtitle.h"
+#include "quotedlabel.h"
 #include "textfit.h"
 #include "theme.h"
 
@@ -9,6 +10,7 @@
 #include <QBarSet>
 #include <QChart>
 #include <QChartView>
+#include <QCoreApplication>
 #include <QFontMetricsF>
 #include <QGraphicsScene>
 #include <QGraphicsSimpleTextItem>
@@ -92,6 +94,9 @@ QStringList headTaggedTitles(const QStringList &titles, const AttentionModel &mo
     QStringList tagged;
     for (const QString &title : titles)
         tagged << withHeadTag(title, model);
+    // Narrower: the head by its name alone, then no head.
+    tagged << QCoreApplication::translate("attnlens::HeadTitle", "%1 \u2014 %2", "a title, then the head it shows")
+                  .arg(titles.constLast(), quoted(model.headTitle()));
     tagged << titles.constLast();
     return tagged;
 }

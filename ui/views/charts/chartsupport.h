@@ -48,8 +48,9 @@ QObject *seriesRelayOf(QBarSet *set);
 /// `fullText`, when given, is the tooltip of a shortened title (the candidates may hold labels
 /// already cut by quoted()).
 /// The titles with the head shown after each (headtitle.h), the first fitting of which is the
-/// chart's title, then the last of them alone: a narrow chart keeps the head's name longer than
-/// the words around the query. Unchanged for a one-head scenario.
+/// chart's title, then the last with the head's name alone, then the last by itself: a narrow
+/// chart keeps the head's name longer than the words around the query. Unchanged for a one-head
+/// scenario.
 QStringList headTaggedTitles(const QStringList &titles, const AttentionModel &model);
 
 void setFittedChartTitle(QChart *chart, const QStringList &candidates, double width,

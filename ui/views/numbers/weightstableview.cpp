@@ -122,6 +122,9 @@ void WeightsTableView::onResultChanged()
     } else {
         note = tr("No numbers: %1").arg(error->message);
     }
+    // With several heads the note names the head whose numbers the table holds.
+    if (const QString head = headTag(*m_model); !head.isEmpty())
+        note = tr("%1 \u2014 %2", "the head, then the note").arg(head, note);
     m_note->setText(note);
     m_table->setEnabled(true);
     if (!m_columnsFitted && m_tableModel->columnCount() <= kMaximumFittedColumns) {
