@@ -13,6 +13,7 @@
 #include <QCheckBox>
 #include <QGraphicsScene>
 #include <QGraphicsView>
+#include <QRegularExpression>
 #include <QScatterSeries>
 #include <QStackedBarSeries>
 #include <QTest>
@@ -118,6 +119,26 @@ TEST_F(ContextChartHeadsTest, ConcatenatedValuesAreTheModelsConcatenatedContext)
         << categories.at(perHead).toStdString();
     EXPECT_EQ(view->headGroupTexts(), (QStringList{QStringLiteral("previous token"), QStringLiteral("subject")}));
     EXPECT_TRUE(view->chart()->title().contains(QStringLiteral("concatenated"))) << view->chart()->title().toStdString();
+
+    // The heads' names are not covered by the value boxes, even in a short chart.
+    for (const QSize size : {QSize(900, 480), QSize(640, 240), QSize(460, 220), QSize(420, 200)}) {
+        view->resize(size);
+        attnlens::test::settleChart();
+        const QVector<DrawnLabel> drawn = view->drawnLabels();
+        QVector<QRectF> names;
+        QVector<QRectF> values;
+        for (const DrawnLabel &label : drawn) {
+            if (label.text == QStringLiteral("previous token") || label.text == QStringLiteral("subject"))
+                names << label.rect;
+            else if (label.text.contains(QRegularExpression(QStringLiteral("^[\\-\u2212]?\\d+\\.\\d{4}$"))))
+                values << label.rect;
+        }
+        ASSERT_EQ(names.size(), 2) << size.width() << "x" << size.height();
+        ASSERT_FALSE(values.isEmpty());
+        for (const QRectF &name : names)
+            for (const QRectF &value : values)
+                EXPECT_FALSE(name.intersects(value)) << size.width() << "x" << size.height();
+    }
 
     // An edit of one head's values shows in its columns at once.
     const Scenario &whole = model.wholeScenario();

@@ -477,7 +477,8 @@ void ContextChartView::updateValueRange()
     // as many pixels as they need at the plot's height.
     const QFontMetricsF fm(font());
     const double plotHeight = std::max(1.0, m_chart->plotArea().height());
-    const double labelRoom = fm.height() * 1.15 + m_contextSeries->markerSize() / 2 + 8;
+    // Room over the highest stack for its value, and for the heads' names when concatenated.
+    const double labelRoom = fm.height() * (m_shownHeads > 1 ? 2.3 : 1.15) + m_contextSeries->markerSize() / 2 + 8;
     const double share = std::clamp(labelRoom / plotHeight, 0.06, 0.45);
     const double pad = share / (1.0 - share) * (high - low);
     if (high > 0)
@@ -585,7 +586,9 @@ void ContextChartView::layoutLabels()
             label.box->hide();
             continue;
         }
-        topLeft.setY(std::clamp(topLeft.y(), plot.top(), plot.bottom() - box.height()));
+        // Under the line of the heads' names, when they are written.
+        const double top = plot.top() + (m_shownHeads > 1 ? fm.height() + 2 : 0.0);
+        topLeft.setY(std::clamp(topLeft.y(), std::min(top, plot.bottom() - box.height()), plot.bottom() - box.height()));
         label.box->setRect(QRectF(QPointF(0, 0), box));
         label.box->setPos(topLeft);
         label.text->setPos(pad, pad / 2);
