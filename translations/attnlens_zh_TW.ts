@@ -1253,6 +1253,10 @@ The scenario cannot be computed until that query may attend to at least one key.
         <source>Head %1: %2. Labels, the mask and the temperature are shared by all heads.</source>
         <translation>頭 %1：%2。標籤、遮罩與溫度由所有頭共用。</translation>
     </message>
+    <message>
+        <source>heads of the scenario</source>
+        <translation>情境中的各個頭</translation>
+    </message>
 </context>
 <context>
     <name>attnlens::HeadTitle</name>

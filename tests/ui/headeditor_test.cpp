@@ -15,6 +15,8 @@
 #include <QDockWidget>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
+#include <QMenuBar>
 #include <QSettings>
 #include <QTableView>
 #include <QTest>
@@ -73,6 +75,15 @@ TEST_F(HeadEditorTest, ShowsTheSelectedHeadsNameAndIsReachableByKeyboard)
         EXPECT_FALSE(button->toolTip().isEmpty());
     }
     EXPECT_FALSE(editor->addHeadAction()->toolTip().isEmpty());
+    // Also in the Edit menu, beside the other structural edits.
+    QMenu *editMenu = nullptr;
+    for (QAction *action : window.menuBar()->actions()) {
+        if (action->menu() && plain(action->text()) == QStringLiteral("Edit"))
+            editMenu = action->menu();
+    }
+    ASSERT_NE(editMenu, nullptr);
+    EXPECT_TRUE(editMenu->actions().contains(editor->addHeadAction()));
+    EXPECT_TRUE(editMenu->actions().contains(editor->removeHeadAction()));
     EXPECT_FALSE(editor->removeHeadAction()->toolTip().isEmpty());
 }
 

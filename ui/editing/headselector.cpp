@@ -2,6 +2,7 @@
 
 #include "attentionmodel.h"
 
+#include <QAbstractItemView>
 #include <QAction>
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -35,6 +36,8 @@ HeadSelector::HeadSelector(AttentionModel *model, QWidget *parent)
     m_combo->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_combo->setMinimumContentsLength(8);
     m_title->setBuddy(m_combo);
+    // The list that drops down, for a screen reader that walks into it.
+    m_combo->view()->setAccessibleName(tr("heads of the scenario"));
 
     m_count = new QLabel(this);
     m_count->setObjectName(QStringLiteral("headCountLabel"));

@@ -10,6 +10,7 @@
 #include "documentcontroller.h"
 #include "errorbanner.h"
 #include "figureexportactions.h"
+#include "headeditor.h"
 #include "headselector.h"
 #include "heatmapview.h"
 #include "keyspaceview.h"
@@ -258,6 +259,9 @@ void MainWindow::createEditMenu()
     editMenu->addAction(m_matrixEditor->addKeyAction());
     editMenu->addAction(m_matrixEditor->removeKeyAction());
     editMenu->addAction(m_matrixEditor->renameAction());
+    editMenu->addSeparator();
+    editMenu->addAction(m_matrixEditor->headEditor()->addHeadAction());
+    editMenu->addAction(m_matrixEditor->headEditor()->removeHeadAction());
 }
 
 void MainWindow::createMenus()
