@@ -559,10 +559,6 @@ The scenario cannot be computed until that query may attend to at least one key.
         <translation>wᵢ·vᵢ</translation>
     </message>
     <message>
-        <source>Con&amp;catenate heads [C₁ … Cₕ]</source>
-        <translation>串接各頭 [C₁ … Cₕ](&amp;C)</translation>
-    </message>
-    <message>
         <source>concatenate heads</source>
         <translation>串接各頭</translation>
     </message>
@@ -606,6 +602,10 @@ The scenario cannot be computed until that query may attend to at least one key.
     <message>
         <source>context of %1 in %2, dim %3 (column %4 of [C₁ … Cₕ]): %5</source>
         <translation>%1 在 %2 的上下文，維度 %3（[C₁ … Cₕ] 的第 %4 欄）：%5</translation>
+    </message>
+    <message>
+        <source>[C₁ … Cₕ]</source>
+        <translation>[C₁ … Cₕ]</translation>
     </message>
 </context>
 <context>

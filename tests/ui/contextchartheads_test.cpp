@@ -86,8 +86,24 @@ TEST_F(ContextChartHeadsTest, OfferedOnlyWithSeveralHeadsAndReachableByKeyboard)
     EXPECT_TRUE(box()->focusPolicy() & Qt::TabFocus);
     EXPECT_FALSE(box()->accessibleName().isEmpty());
     EXPECT_FALSE(box()->toolTip().isEmpty());
-    // The chart starts under the check box, not behind it.
-    EXPECT_GE(view->chart()->scene()->views().first()->geometry().top(), box()->geometry().bottom());
+    // The check box sits in the corner on the title's line: it covers neither the title nor
+    // the plot, whether the legend stands beside the plot or under it.
+    for (const QSize size : {QSize(900, 480), QSize(420, 260)}) {
+        view->resize(size);
+        attnlens::test::settleChart();
+        const QRectF plot = view->chart()->plotArea();
+        EXPECT_FALSE(QRectF(box()->geometry()).intersects(plot)) << size.width();
+        const QString title = view->chart()->title();
+        ASSERT_FALSE(title.isEmpty());
+        bool titleSeen = false;
+        for (const DrawnLabel &label : view->drawnLabels()) {
+            if (label.text != title)
+                continue;
+            titleSeen = true;
+            EXPECT_FALSE(label.rect.intersects(QRectF(box()->geometry()))) << size.width() << " " << title.toStdString();
+        }
+        EXPECT_TRUE(titleSeen) << size.width();
+    }
 
     model.setScenario(builtinScenario(kLessonScenarioId));
     attnlens::test::settleChart();

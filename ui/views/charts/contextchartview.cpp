@@ -89,7 +89,8 @@ ContextChartView::ContextChartView(AttentionModel *model, ViewState *viewState, 
     connect(m_contextSeries, &QScatterSeries::hovered, this, &ContextChartView::showContextTooltip);
 
     // [C_1 … C_H]: offered only while the scenario has several heads (updateConcatenateOffer()).
-    m_concatenate = new QCheckBox(tr("Con&catenate heads [C\u2081 \u2026 C\u2095]"), this);
+    // On the title's line, in the corner: the plot keeps its room in a short panel.
+    m_concatenate = new QCheckBox(tr("[C\u2081 \u2026 C\u2095]"), this);
     m_concatenate->setObjectName(QStringLiteral("concatenateHeadsCheckBox"));
     m_concatenate->setAccessibleName(tr("concatenate heads"));
     m_concatenate->setAccessibleDescription(
@@ -100,7 +101,7 @@ ContextChartView::ContextChartView(AttentionModel *model, ViewState *viewState, 
            "columns, head by head), instead of the shown head's context alone."));
     m_concatenate->hide();
     connect(m_concatenate, &QCheckBox::toggled, this, &ContextChartView::setConcatenatedShown);
-    setTopBar(m_concatenate);
+    setCornerControl(m_concatenate);
 
     applyFonts();
     rebuild();
@@ -187,7 +188,7 @@ void ContextChartView::updateConcatenateOffer()
     const bool offered = m_model->headCount() > 1 && !m_figureMode;
     if (m_concatenate->isHidden() == offered) {
         m_concatenate->setVisible(offered);
-        placeTopBar();
+        placeCornerControl();
     }
 }
 
@@ -290,7 +291,8 @@ void ContextChartView::rebuild()
         m_headMarks.at(h).name->setFont(font());
         m_headMarks.at(h).name->setBrush(m_viewState->theme().hintColor());
         m_headMarks.at(h).separator->setPen(QPen(m_viewState->theme().hintColor(), 1.0, Qt::DashLine));
-        m_headMarks.at(h).name->setText(m_shownHeads > 1 ? m_model->headName(h) : QString());
+        m_headMarks[h].fullName = m_shownHeads > 1 ? m_model->headName(h) : QString();
+        m_headMarks.at(h).name->setText(m_headMarks.at(h).fullName);
     }
 
     // The number of sets follows the number of keys, so a new scenario gets new sets.
@@ -623,8 +625,10 @@ void ContextChartView::layoutHeadMarks(const QRectF &plot)
         const double right = m_chart->mapToPosition(QPointF((h + 1) * m_headDimension - 0.5, 0.0), m_series).x();
         mark.separator->setLine(QLineF(left, plot.top(), left, plot.bottom()));
         mark.separator->setVisible(h > 0);
-        // The head's name at the top of its group, shortened to the group's width.
-        const QString name = m_model->headName(h);
+        // The head's name at the top of its group, shortened to the group's width. Named as the
+        // chart was built: the plot may move before a deferred rebuild catches up with a model
+        // that has fewer heads by then.
+        const QString &name = mark.fullName;
         const QString fitted = fm.elidedText(name, Qt::ElideRight, std::max(0.0, right - left - 6));
         if (mark.name->text() != fitted)
             mark.name->setText(fitted);
@@ -658,8 +662,7 @@ QStringList ContextChartView::legendTexts() const
 void ContextChartView::layoutLegend()
 {
     const double titleHeight = QFontMetricsF(m_chart->titleFont()).height() + 2 * kChartMargin;
-    const ChartLegend::Room legend = m_legend.layout(font(), chartSize().width(), chartSize().height(),
-                                                     titleHeight, kChartMargin);
+    const ChartLegend::Room legend = m_legend.layout(font(), width(), height(), titleHeight, kChartMargin);
     // Room for the legend and for the vertical title left of the tick labels.
     const int titleRoom = verticalTitleRoom(tr("contribution w\u1d62\u00b7v\u1d62"));
     const QMargins margins(kChartMargin + titleRoom, kChartMargin, kChartMargin + legend.width,
@@ -686,6 +689,8 @@ void ContextChartView::showSetTooltip(bool status, int set, int dimension)
     QString text;
     if (m_shownHeads > 1) {
         const auto [head, headDimension] = headAndDimension(dimension);
+        if (head >= m_model->headCount())
+            return;  // a rebuild for fewer heads is on its way
         const AttentionResult *headResult = m_model->headResult(head);
         if (!headResult)
             return;
@@ -734,6 +739,8 @@ void ContextChartView::showContextTooltip(const QPointF &point, bool status)
         return;
     if (m_shownHeads > 1) {
         const auto [head, headDimension] = headAndDimension(dimension);
+        if (head >= m_model->headCount())
+            return;
         QToolTip::showText(QCursor::pos(),
                            tr("context of %1 in %2, dim %3 (column %4 of [C\u2081 \u2026 C\u2095]): %5")
                                .arg(quoted(m_model->scenario().queryLabel(shownQuery())),

@@ -95,6 +95,7 @@ private:
     struct HeadMark {
         QGraphicsLineItem *separator = nullptr;  ///< left of the group; hidden for the first
         QGraphicsSimpleTextItem *name = nullptr;
+        QString fullName;  ///< the head's name when the chart was built (the model may be ahead)
     };
     struct ValueLabel {
         QGraphicsRectItem *box = nullptr;
