@@ -51,6 +51,11 @@ struct Parser {
                                             "per-query views show it. Default: no row outlined, "
                                             "query 1 shown."),
                              QStringLiteral("N")};
+    QCommandLineOption head{QStringList{QStringLiteral("head")},
+                            QStringLiteral("The head the figures show, from 1 (default 1), for a "
+                                           "scenario with several heads. A PNG still carries "
+                                           "every head."),
+                            QStringLiteral("N")};
     QCommandLineOption theme{QStringList{QStringLiteral("theme")},
                              QStringLiteral("light, dark or projector: the window's theme for this "
                                             "run (View > Theme keeps its saved choice), or the "
@@ -75,7 +80,7 @@ struct Parser {
     {
         parser.setApplicationDescription(
             QStringLiteral("Attention Lens: a desktop lab for scaled dot-product attention."));
-        parser.addOptions({evidence, exportFigure, size, dpi, colorMap, values, query, theme, lesson,
+        parser.addOptions({evidence, exportFigure, size, dpi, colorMap, values, query, head, theme, lesson,
                            language, listScenarios, help, version});
         parser.addPositionalArgument(
             QStringLiteral("SCENARIO"),
@@ -163,8 +168,16 @@ QString parseFigureOptions(const Parser &p, CommandLineRequest &request)
         }
         request.query = word;
     }
+    if (p.parser.isSet(p.head)) {
+        const QString word = p.parser.value(p.head).trimmed();
+        bool isNumber = false;
+        const int number = word.toInt(&isNumber);
+        if (!isNumber || number < 1)
+            return QStringLiteral("bad --head '%1': expected a head number from 1").arg(p.parser.value(p.head));
+        request.head = number;
+    }
     if (request.exports.isEmpty()) {
-        for (const QCommandLineOption *option : {&p.size, &p.dpi, &p.colorMap, &p.values, &p.query}) {
+        for (const QCommandLineOption *option : {&p.size, &p.dpi, &p.colorMap, &p.values, &p.query, &p.head}) {
             if (p.parser.isSet(*option))
                 return QStringLiteral("--%1 only applies to --export").arg(option->names().constFirst());
         }
@@ -299,7 +312,7 @@ QString commandLineHelp()
         "  attnlens --evidence OUT.json [SCENARIO]   write evidence, no window or display needed\n"
         "  attnlens --export VIEW=FILE [--export VIEW=FILE ...] [SCENARIO]\n"
         "           [--size WxH] [--dpi N] [--colormap NAME] [--values on|off]\n"
-        "           [--theme light|dark|projector] [--query N]\n"
+        "           [--theme light|dark|projector] [--query N] [--head N]\n"
         "                                            save figures, no window or display needed\n"
         "  attnlens --list-scenarios | --help | --version\n"
         "  attnlens --lang zh_TW [...]               the window and figures in Traditional Chinese\n"
@@ -311,7 +324,10 @@ QString commandLineHelp()
         "heatmap on purpose (N from 1, or the query's label) and makes the weights, context,\n"
         "key space and worked numbers show that query (query 1 without --query). Figures are\n"
         "drawn in the light theme unless --theme says otherwise.\n"
-        "\nA PNG figure carries its scenario: open it with attnlens to get the scenario back.\n"
+        "\nA scenario with several heads: --head N (from 1, default 1) chooses the head the\n"
+        "figures show; their titles and captions name it. --evidence writes every head.\n"
+        "\nA PNG figure carries its scenario, every head of it: open it with attnlens to get the\n"
+        "scenario back.\n"
         "\nIn the window, F5 starts presentation mode: full screen, projector theme, big text;\n"
         "Ctrl +/- change the text size, Esc leaves.\n"
         "\nExit codes: 0 done; 2 the scenario is invalid (the evidence file still holds the "

@@ -34,6 +34,9 @@ struct CommandLineRequest {
     /// scenario when the figures are drawn. Empty: no row outlined, the per-query views show
     /// query 1.
     QString query;
+    /// --head N: the head the figures show, from 1 (default 1); checked against the scenario's
+    /// head count when the figures are drawn.
+    std::optional<int> head;
     /// --theme: "light", "dark" or "projector" (lower case). For the window, this run's theme;
     /// for --export, the figures' theme (default light). Empty when not given.
     QString theme;

@@ -112,6 +112,20 @@ int exportFiguresCommand(const CommandLineRequest &request)
             return ExitUsage;
         }
     }
+    // --head N (from 1) chooses the head the figures show; the PNG carries every head anyway.
+    const Index headCount = scenario.value().headCount();
+    const int head = request.head.value_or(1);
+    if (head < 1 || head > headCount) {
+        printError(headCount == 1
+                       ? QStringLiteral("bad --head %1: %2 has 1 head (use --head 1 or leave it out)")
+                             .arg(head)
+                             .arg(name)
+                       : QStringLiteral("bad --head %1: %2 has %3 heads (choose 1 to %3)")
+                             .arg(head)
+                             .arg(name)
+                             .arg(headCount));
+        return ExitUsage;
+    }
     // Figures are drawn in the light theme unless --theme asks for another.
     const Theme::Kind theme = Theme::fromId(request.theme).value_or(Theme::Kind::Light);
 
@@ -138,6 +152,7 @@ int exportFiguresCommand(const CommandLineRequest &request)
         model = ownModel.get();
         viewState = ownViewState.get();
     }
+    model->selectHead(head - 1);
     // The command line draws the same figure on every machine, whatever the window remembers.
     viewState->setColorMapKind(colorMap);
     viewState->setShowValues(request.showValues.value_or(true));

@@ -1,6 +1,7 @@
 #include "matrixeditorview.h"
 
 #include "attentionmodel.h"
+#include "headeditor.h"
 #include "matrixcelldelegate.h"
 #include "scenariojson.h"
 #include "viewstate.h"
@@ -57,7 +58,8 @@ MatrixEditorView::MatrixEditorView(AttentionModel *model, ViewState *viewState, 
     setAccessibleDescription(
         tr("Q, K and V as editable tables, one row per token. Type a number into a cell, rename a "
            "token in its label column, add or remove queries and keys (a key's value row comes "
-           "and goes with it) and change d_k or d_v. Every edit can be undone."));
+           "and goes with it) and change d_k or d_v. The tables edit the head shown in every "
+           "view; add, remove and rename heads above them. Every edit can be undone."));
 
     m_confirm = [this](const QString &title, const QString &question) {
         return QMessageBox::question(this, title, question, QMessageBox::Yes | QMessageBox::Cancel,
@@ -103,6 +105,10 @@ MatrixEditorView::MatrixEditorView(AttentionModel *model, ViewState *viewState, 
             m_model->setScenarioName(m_nameEdit->text());
     });
 
+    m_headEditor = new HeadEditor(m_model, this);
+    connect(m_headEditor, &HeadEditor::editRefused, this, &MatrixEditorView::showRefusal);
+    connect(m_headEditor, &HeadEditor::edited, this, &MatrixEditorView::clearRefusal);
+
     m_tabs = new QTabWidget(this);
     m_tabs->setObjectName(QStringLiteral("matrixTabs"));
     m_tabs->setDocumentMode(true);
@@ -131,6 +137,7 @@ MatrixEditorView::MatrixEditorView(AttentionModel *model, ViewState *viewState, 
     layout->setContentsMargins(spacing, spacing, spacing, spacing);
     layout->setSpacing(spacing);
     layout->addLayout(nameRow);
+    layout->addWidget(m_headEditor);
     layout->addWidget(m_tabs, 1);
     layout->addWidget(m_message);
     layout->addWidget(m_modelNote);

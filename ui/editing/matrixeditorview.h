@@ -16,6 +16,7 @@ class QTableView;
 namespace attnlens {
 
 class AttentionModel;
+class HeadEditor;
 class ViewState;
 
 /// The matrix editor: Q, K and V as editable tables on three tabs, the scenario's name above
@@ -42,6 +43,9 @@ public:
     QTableView *tableView(Part part) const;
     MatrixTableModel *tableModel(Part part) const;
     QLineEdit *nameEdit() const { return m_nameEdit; }
+    /// The selected head's name, Add Head and Remove Head (headeditor.h): the tables edit the
+    /// head shown in every view.
+    HeadEditor *headEditor() const { return m_headEditor; }
     QSpinBox *keyDimensionSpinBox(Part part) const;
     QSpinBox *valueDimensionSpinBox() const { return m_valueDimension; }
 
@@ -108,6 +112,7 @@ private:
     Confirmation m_confirm;
 
     QLineEdit *m_nameEdit = nullptr;
+    HeadEditor *m_headEditor = nullptr;
     QTabWidget *m_tabs = nullptr;
     MatrixTableModel *m_models[3] = {nullptr, nullptr, nullptr};
     QTableView *m_views[3] = {nullptr, nullptr, nullptr};

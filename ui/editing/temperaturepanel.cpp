@@ -4,6 +4,7 @@
 
 #include "attentionmodel.h"
 #include "attentionstatistics.h"
+#include "headselector.h"
 #include "livereadoutlabel.h"
 #include "numberformat.h"
 #include "tokenpalette.h"
@@ -12,6 +13,7 @@
 #include <QDoubleSpinBox>
 #include <QEvent>
 #include <QGridLayout>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
 #include <QSignalBlocker>
@@ -99,6 +101,7 @@ TemperaturePanel::TemperaturePanel(AttentionModel *model, ViewState *viewState, 
         finishEdit(m_sliding);
         finishEdit(m_typing);
         syncControlsFromModel();
+        measure();  // the head selector comes and goes with the heads
         updateReadout();
         updateStateLine();
     });
@@ -115,6 +118,7 @@ TemperaturePanel::TemperaturePanel(AttentionModel *model, ViewState *viewState, 
 
 void TemperaturePanel::buildLayout()
 {
+    m_headSelector = new HeadSelector(m_model, this);
     m_titleLabel = new QLabel(tr("&temperature T"), this);
     m_titleLabel->setObjectName(QStringLiteral("temperatureTitle"));
     QFont titleFont = m_titleLabel->font();
@@ -204,7 +208,13 @@ void TemperaturePanel::buildLayout()
     m_layout->addWidget(m_resetButton, 0, 3);
     m_layout->addWidget(m_scale, 1, 1);
     m_layout->setColumnStretch(1, 3);
-    m_outerLayout->addLayout(m_layout);
+    // The head selector leads the row: which head the views show, then how sharp every head is.
+    auto *row = new QHBoxLayout;
+    row->setContentsMargins(0, 0, 0, 0);
+    row->setSpacing(2 * spacing);
+    row->addWidget(m_headSelector, 0, Qt::AlignTop);
+    row->addLayout(m_layout, 1);
+    m_outerLayout->addLayout(row);
     m_outerLayout->addWidget(m_stateLine);
     // Spare height goes below the controls, never between them.
     m_outerLayout->addStretch(1);
@@ -249,7 +259,8 @@ void TemperaturePanel::measure()
     const int spacing = fontMetrics().height() / 2;
     const int wide = m_titleLabel->sizeHint().width() + m_slider->minimumWidth() * 2
         + m_spinBox->sizeHint().width() + m_resetButton->sizeHint().width()
-        + m_readoutNaturalWidth + 6 * spacing;
+        + m_readoutNaturalWidth + 6 * spacing
+        + (m_headSelector->isHidden() ? 0 : m_headSelector->sizeHint().width() + 2 * spacing);
     if (wide != m_wideLayoutWidth) {
         m_wideLayoutWidth = wide;
         updateGeometry();

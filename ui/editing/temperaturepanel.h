@@ -14,6 +14,7 @@ class QSlider;
 namespace attnlens {
 
 class AttentionModel;
+class HeadSelector;
 class LiveReadoutLabel;
 class ViewState;
 
@@ -40,6 +41,11 @@ public:
 
     /// The slider's position for a temperature and back (logarithmic, four significant digits).
     const LogSliderMapping &sliderMapping() const { return m_mapping; }
+
+    /// The head selector at the start of the row, shown only for a scenario with several heads
+    /// (headselector.h): the temperature is shared by every head, the rest of the views show the
+    /// one chosen here.
+    HeadSelector *headSelector() const { return m_headSelector; }
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
@@ -74,6 +80,7 @@ private:
 
     QVBoxLayout *m_outerLayout = nullptr;
     QGridLayout *m_layout = nullptr;
+    HeadSelector *m_headSelector = nullptr;
     QLabel *m_titleLabel = nullptr;
     QSlider *m_slider = nullptr;
     QWidget *m_scale = nullptr;

@@ -78,12 +78,15 @@ QString scenarioNameForFigure(const Scenario &scenario)
     return name;
 }
 
-QString defaultFigureCaption(const Scenario &scenario)
+QString defaultFigureCaption(const Scenario &scenario, const QString &headTag)
 {
     const QString stripped = scenarioNameForFigure(scenario);
-    const QString name = stripped.isEmpty()
+    QString name = stripped.isEmpty()
         ? QCoreApplication::translate("attnlens::Figure", "Untitled scenario")
         : stripped;
+    if (!headTag.isEmpty())
+        name = QCoreApplication::translate("attnlens::Figure", "%1 \u2014 %2", "the scenario, then the head shown")
+                   .arg(name, headTag);
     return QCoreApplication::translate("attnlens::Figure", "%1 — temperature T = %2 — %3")
         .arg(name, formatInput(scenario.temperature), maskSummary(scenario));
 }

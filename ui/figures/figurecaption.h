@@ -15,8 +15,10 @@ QString maskSummary(const Scenario &scenario);
 /// temperature still holds, in which case only "T = 2" is dropped ("Three queries (softer)").
 QString scenarioNameForFigure(const Scenario &scenario);
 
-/// The caption offered under a figure: the scenario's name (scenarioNameForFigure()), its live
-/// temperature and its mask, e.g. "Three queries — temperature T = 0.3261 — causal mask".
-QString defaultFigureCaption(const Scenario &scenario);
+/// The caption offered under a figure: the scenario's name (scenarioNameForFigure()), the head
+/// shown when there are several (`headTag`, headtitle.h; empty for one head), its live
+/// temperature and its mask, e.g. "Three queries — temperature T = 0.3261 — causal mask" or
+/// "Two heads — head 2 “subject” — temperature T = 1 — causal mask".
+QString defaultFigureCaption(const Scenario &scenario, const QString &headTag = QString());
 
 } // namespace attnlens

@@ -4,6 +4,7 @@
 #include "exportfiguredialog.h"
 #include "figurecaption.h"
 #include "figureexporter.h"
+#include "headtitle.h"
 
 #include <QAction>
 #include <QApplication>
@@ -105,7 +106,7 @@ bool FigureExportActions::exportFigure(FigureView view)
     const FigureExporter exporter(m_model, m_viewState, m_views);
     const Scenario &scenario = m_model->scenario();
     // Neither the file name nor the caption repeats a temperature the slider has since changed.
-    ExportFigureDialog dialog(&exporter, view, scenarioNameForFigure(scenario), defaultFigureCaption(scenario),
+    ExportFigureDialog dialog(&exporter, view, scenarioNameForFigure(scenario), defaultFigureCaption(scenario, headTag(*m_model)),
                               m_window);
     if (dialog.exec() != QDialog::Accepted)
         return false;

@@ -8,6 +8,7 @@
 #include "contextchartview.h"
 #include "textfit.h"
 #include "focusring.h"
+#include "headtitle.h"
 #include "heatmapview.h"
 #include "jsonfile.h"
 #include "keyspaceview.h"
@@ -343,6 +344,10 @@ std::unique_ptr<QWidget> FigureExporter::createView(FigureView view, const QSize
     case FigureView::Context: {
         auto context = std::make_unique<ContextChartView>(m_model, state);
         context->setMinimumMarkerPixelRatio(pixelRatio);
+        // The chart as the live one shows it ([C_1 … C_H] or one head), without its check box.
+        context->setFigureMode(true);
+        if (const ContextChartView *live = m_views.context)
+            context->setConcatenatedShown(live->showsConcatenated());
         widget = std::move(context);
         break;
     }
@@ -534,8 +539,10 @@ void FigureExporter::paint(QPainter &painter, const FigureOptions &options) cons
 QString FigureExporter::title(const FigureOptions &options) const
 {
     const QString name = m_model->scenario().name;
-    return name.isEmpty() ? figureViewTitle(options.view)
-                          : QStringLiteral("%1 — %2").arg(figureViewTitle(options.view), name);
+    const QString title = name.isEmpty() ? figureViewTitle(options.view)
+                                         : QStringLiteral("%1 — %2").arg(figureViewTitle(options.view), name);
+    // With several heads, the head the figure shows (the PNG still carries every head).
+    return withHeadTag(title, *m_model);
 }
 
 QImage FigureExporter::renderImage(const FigureOptions &options) const

@@ -11,6 +11,8 @@
 #include "documentcontroller.h"
 #include "errorbanner.h"
 #include "figureexportactions.h"
+#include "headeditor.h"
+#include "headselector.h"
 #include "heatmapview.h"
 #include "keyspaceview.h"
 #include "languagesettings.h"
@@ -111,6 +113,28 @@ MainWindow::MainWindow(QWidget *parent)
         m_viewState->clampToQueryCount(static_cast<int>(m_model->scenario().queryCount()));
         updateTitle();
     });
+    // With several heads the views name the head they show in their own titles (a dock tab
+    // has no room for it); the mask and the temperature panels say they belong to every head.
+    // The View > Panels entries keep their plain names.
+    const QList<QDockWidget *> sharedDocks = {m_maskDock, m_temperatureDock};
+    QList<QString> plainTitles;
+    for (QDockWidget *dock : sharedDocks)
+        plainTitles << dock->windowTitle();
+    const auto nameHeads = [this, sharedDocks, plainTitles] {
+        for (int i = 0; i < sharedDocks.size(); ++i) {
+            QDockWidget *dock = sharedDocks.at(i);
+            const QString &plain = plainTitles.at(i);
+            const QString title = m_model->headCount() < 2
+                ? plain
+                : tr("%1 (all heads)", "a panel shared by every head").arg(plain);
+            if (dock->windowTitle() != title) {
+                dock->setWindowTitle(title);
+                dock->toggleViewAction()->setText(plain);
+            }
+        }
+    };
+    connect(m_model, &AttentionModel::scenarioReset, this, nameHeads);
+    nameHeads();
     connect(m_maskGrid, &MaskGridView::editRefused, this,
             [this](const QString &message) { statusBar()->showMessage(message, kStatusMessageMs); });
     statusBar()->showMessage(tr("Drag a query arrow, slide the temperature or click a mask cell."));
@@ -238,6 +262,9 @@ void MainWindow::createEditMenu()
     editMenu->addAction(m_matrixEditor->addKeyAction());
     editMenu->addAction(m_matrixEditor->removeKeyAction());
     editMenu->addAction(m_matrixEditor->renameAction());
+    editMenu->addSeparator();
+    editMenu->addAction(m_matrixEditor->headEditor()->addHeadAction());
+    editMenu->addAction(m_matrixEditor->headEditor()->removeHeadAction());
 }
 
 void MainWindow::createMenus()
@@ -327,6 +354,15 @@ void MainWindow::createMenus()
                     action->setChecked(m_viewState->heatmapQuantity() == quantity);
                 });
     }
+
+    // [ and ] step through the heads from anywhere in the window (a text field keeps them for
+    // typing); on the window too, so that they work while presenting.
+    m_viewMenu->addSeparator();
+    m_viewMenu->addAction(m_temperature->headSelector()->previousHeadAction());
+    m_viewMenu->addAction(m_temperature->headSelector()->nextHeadAction());
+    addAction(m_temperature->headSelector()->previousHeadAction());
+    addAction(m_temperature->headSelector()->nextHeadAction());
+    m_viewMenu->addSeparator();
 
     QAction *snapAction = m_viewMenu->addAction(tr("S&nap Queries to 0.1 Grid"));
     snapAction->setCheckable(true);

@@ -107,6 +107,24 @@ void BarChartView::resizeEvent(QResizeEvent *event)
     QWidget::resizeEvent(event);
     m_chartView->setGeometry(rect());
     m_refusal->setGeometry(rect());
+    placeCornerControl();
+}
+
+void BarChartView::setCornerControl(QWidget *control)
+{
+    m_cornerControl = control;
+    placeCornerControl();
+}
+
+void BarChartView::placeCornerControl()
+{
+    if (m_cornerControl && !m_cornerControl->isHidden()) {
+        const QSize size = m_cornerControl->sizeHint();
+        m_cornerControl->setGeometry(width() - kChartMargin - size.width(), kChartMargin, size.width(),
+                                     size.height());
+        m_cornerControl->raise();
+    }
+    forgetFittedTitle();
     layoutForSize();
 }
 
@@ -184,7 +202,12 @@ int BarChartView::titleRoomToFit(int variant)
     // the title says changed. Qt Charts centres the title between the chart's margins and cuts
     // it beyond them.
     const QMargins margins = m_chart->margins();
-    const int available = width() - margins.left() - margins.right() - 12;
+    // The title is centred between the margins: kept short of a corner control that stands
+    // out beyond the right margin on both sides alike.
+    const int inset = m_cornerControl && !m_cornerControl->isHidden()
+        ? std::max(0, m_cornerControl->width() + 2 * kChartMargin - margins.right())
+        : 0;
+    const int available = width() - margins.left() - margins.right() - 12 - 2 * inset;
     if (available == m_fittedTitleWidth && m_shownQuery == m_fittedTitleQuery && variant == m_fittedTitleVariant)
         return -1;
     m_fittedTitleWidth = available;

@@ -74,6 +74,13 @@ protected:
     /// Hides the items that show numbers, while the refusal is written over the chart.
     virtual void hideValueItems() = 0;
 
+    /// A small control in the top-right corner, on the title's line (the context chart's
+    /// "concatenate heads"): the plot keeps all its room. It stands above a legend column when
+    /// there is one; otherwise the (centred) title is fitted short of it. Call
+    /// placeCornerControl() after showing or hiding it.
+    void setCornerControl(QWidget *control);
+    void placeCornerControl();
+
     void resizeEvent(QResizeEvent *event) override;
     void changeEvent(QEvent *event) override;
 
@@ -111,6 +118,7 @@ private:
     void setTitleColor(const QColor &color);
 
     RefusalOverlay *m_refusal;
+    QWidget *m_cornerControl = nullptr;
     int m_shownQuery = 0;
     int m_fittedTitleWidth = -1;
     int m_fittedTitleQuery = -1;

@@ -1,13 +1,16 @@
 #include "chartsupport.h"
 
+#include "attentionmodel.h"
+#include "headtitle.h"
+#include "quotedlabel.h"
 #include "textfit.h"
-
 #include "theme.h"
 
 #include <QAbstractAxis>
 #include <QBarSet>
 #include <QChart>
 #include <QChartView>
+#include <QCoreApplication>
 #include <QFontMetricsF>
 #include <QGraphicsScene>
 #include <QGraphicsSimpleTextItem>
@@ -82,6 +85,20 @@ void useHairlinePens(QAbstractAxis *axis)
     axis->setLinePen(hairline(axis->linePen()));
     axis->setGridLinePen(hairline(axis->gridLinePen()));
     axis->setMinorGridLinePen(hairline(axis->minorGridLinePen()));
+}
+
+QStringList headTaggedTitles(const QStringList &titles, const AttentionModel &model)
+{
+    if (model.headTitle().isEmpty() || titles.isEmpty())
+        return titles;
+    QStringList tagged;
+    for (const QString &title : titles)
+        tagged << withHeadTag(title, model);
+    // Narrower: the head by its name alone, then no head.
+    tagged << QCoreApplication::translate("attnlens::HeadTitle", "%1 \u2014 %2", "a title, then the head it shows")
+                  .arg(titles.constLast(), quoted(model.headTitle()));
+    tagged << titles.constLast();
+    return tagged;
 }
 
 void setFittedChartTitle(QChart *chart, const QStringList &candidates, double width, const QString &fullText)

@@ -22,6 +22,7 @@ class QWidget;
 
 namespace attnlens {
 
+class AttentionModel;
 class Theme;
 
 // Small helpers shared by the Qt Charts views (the text helpers every view uses are in textfit.h).
@@ -46,6 +47,12 @@ QObject *seriesRelayOf(QBarSet *set);
 /// none fits, the last one shortened, with the first in full as the title's tooltip.
 /// `fullText`, when given, is the tooltip of a shortened title (the candidates may hold labels
 /// already cut by quoted()).
+/// The titles with the head shown after each (headtitle.h), the first fitting of which is the
+/// chart's title, then the last with the head's name alone, then the last by itself: a narrow
+/// chart keeps the head's name longer than the words around the query. Unchanged for a one-head
+/// scenario.
+QStringList headTaggedTitles(const QStringList &titles, const AttentionModel &model);
+
 void setFittedChartTitle(QChart *chart, const QStringList &candidates, double width,
                          const QString &fullText = QString());
 /// Puts the tooltip setFittedChartTitle() chose on the title's item (once Qt Charts has laid

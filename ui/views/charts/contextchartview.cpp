@@ -2,6 +2,7 @@
 
 #include "attentionmodel.h"
 #include "chartsupport.h"
+#include "headtitle.h"
 #include "offscreendeferral.h"
 #include "numberformat.h"
 #include "tokenpalette.h"
@@ -10,8 +11,10 @@
 #include <QBarCategoryAxis>
 #include <QBarSet>
 #include <QChart>
+#include <QCheckBox>
 #include <QChartView>
 #include <QCursor>
+#include <QGraphicsLineItem>
 #include <QGraphicsRectItem>
 #include <QGraphicsSimpleTextItem>
 #include <QLegend>
@@ -32,6 +35,15 @@ namespace attnlens {
 namespace {
 
 constexpr qreal kBarWidth = 0.5;
+
+/// "₁₂" for 12: head numbers as subscripts in "[C₁ … C₂]".
+QString subscript(int number)
+{
+    QString digits = QString::number(number);
+    for (QChar &c : digits)
+        c = QChar(0x2080 + c.digitValue());
+    return digits;
+}
 
 } // namespace
 
@@ -76,6 +88,21 @@ ContextChartView::ContextChartView(AttentionModel *model, ViewState *viewState, 
     });
     connect(m_contextSeries, &QScatterSeries::hovered, this, &ContextChartView::showContextTooltip);
 
+    // [C_1 … C_H]: offered only while the scenario has several heads (updateConcatenateOffer()).
+    // On the title's line, in the corner: the plot keeps its room in a short panel.
+    m_concatenate = new QCheckBox(tr("[C\u2081 \u2026 C\u2095]"), this);
+    m_concatenate->setObjectName(QStringLiteral("concatenateHeadsCheckBox"));
+    m_concatenate->setAccessibleName(tr("concatenate heads"));
+    m_concatenate->setAccessibleDescription(
+        tr("Shows the context vectors of every head side by side, [C\u2081 \u2026 C\u2095], "
+           "as a multi-head layer joins them before its output projection."));
+    m_concatenate->setToolTip(
+        tr("Show the context of every head side by side, [C\u2081 \u2026 C\u2095] (H \u00b7 d_v "
+           "columns, head by head), instead of the shown head's context alone."));
+    m_concatenate->hide();
+    connect(m_concatenate, &QCheckBox::toggled, this, &ContextChartView::setConcatenatedShown);
+    setCornerControl(m_concatenate);
+
     applyFonts();
     rebuild();
     applyTheme();
@@ -110,6 +137,59 @@ QString ContextChartView::contextLabel(int dimension) const
     if (dimension < 0 || dimension >= m_labels.size() || !m_labels.at(dimension).box->isVisible())
         return QString();
     return m_labels.at(dimension).text->text();
+}
+
+bool ContextChartView::showsConcatenated() const
+{
+    return m_concatenateAsked && m_model->headCount() > 1;
+}
+
+void ContextChartView::setConcatenatedShown(bool shown)
+{
+    if (m_concatenate->isChecked() != shown)
+        m_concatenate->setChecked(shown);  // comes back here through toggled()
+    if (shown == m_concatenateAsked)
+        return;
+    m_concatenateAsked = shown;
+    rebuild();
+}
+
+int ContextChartView::shownColumns() const
+{
+    const int perHead = static_cast<int>(m_model->scenario().valueDimension());
+    return showsConcatenated() ? perHead * static_cast<int>(m_model->headCount()) : perHead;
+}
+
+std::pair<int, int> ContextChartView::headAndDimension(int column) const
+{
+    if (m_shownHeads <= 1 || m_headDimension <= 0)
+        return {static_cast<int>(m_model->selectedHead()), column};
+    return {column / m_headDimension, column % m_headDimension};
+}
+
+QStringList ContextChartView::headGroupTexts() const
+{
+    QStringList texts;
+    for (const HeadMark &mark : m_headMarks) {
+        if (mark.name->isVisible())
+            texts << mark.name->text();
+    }
+    return texts;
+}
+
+void ContextChartView::setFigureMode(bool figure)
+{
+    m_figureMode = figure;
+    updateConcatenateOffer();
+}
+
+void ContextChartView::updateConcatenateOffer()
+{
+    const bool offered = m_model->headCount() > 1 && !m_figureMode;
+    if (m_concatenate->isHidden() == offered) {
+        m_concatenate->setVisible(offered);
+        placeCornerControl();
+    }
 }
 
 void ContextChartView::layoutForSize()
@@ -169,8 +249,13 @@ void ContextChartView::measureTexts()
     // Measured here, not per frame: shaping text is what a drag cannot afford.
     const QFontMetricsF fm(font());
     const int dimensions = static_cast<int>(m_model->scenario().valueDimension());
-    m_longNameWidth = fm.horizontalAdvance(tr("dim %1").arg(dimensions));
-    m_shortNameWidth = fm.horizontalAdvance(QString::number(dimensions));
+    if (m_shownHeads > 1) {
+        m_longNameWidth = fm.horizontalAdvance(tr("h%1 dim %2").arg(m_shownHeads).arg(dimensions));
+        m_shortNameWidth = fm.horizontalAdvance(tr("%1\u00b7%2", "head, then dimension").arg(m_shownHeads).arg(dimensions));
+    } else {
+        m_longNameWidth = fm.horizontalAdvance(tr("dim %1").arg(dimensions));
+        m_shortNameWidth = fm.horizontalAdvance(QString::number(dimensions));
+    }
     forgetFittedTitle();
 }
 
@@ -179,10 +264,36 @@ void ContextChartView::rebuild()
     m_deferral->markRebuilt();
     const Scenario &scenario = m_model->scenario();
     const int keyCount = static_cast<int>(scenario.keyCount());
-    const int dimensions = static_cast<int>(scenario.valueDimension());
+    updateConcatenateOffer();
+    m_shownHeads = showsConcatenated() ? static_cast<int>(m_model->headCount()) : 1;
+    m_headDimension = static_cast<int>(scenario.valueDimension());
+    const int dimensions = shownColumns();
 
+    m_xAxis->setTitleText(m_shownHeads > 1 ? tr("head \u00b7 context dimension") : tr("context dimension"));
     m_xAxis->setCategories(categoryNames(dimensions));
     measureTexts();
+    while (m_headMarks.size() > m_shownHeads) {
+        const HeadMark mark = m_headMarks.takeLast();
+        delete mark.separator;
+        delete mark.name;
+    }
+    while (m_headMarks.size() < m_shownHeads) {
+        HeadMark mark;
+        mark.separator = new QGraphicsLineItem(m_chart);
+        mark.separator->setZValue(2.5);  // over the grid, under the bars (Qt Charts' series: 4)
+        mark.name = new QGraphicsSimpleTextItem(m_chart);
+        mark.name->setZValue(999);
+        mark.separator->hide();
+        mark.name->hide();
+        m_headMarks.append(mark);
+    }
+    for (int h = 0; h < m_headMarks.size(); ++h) {
+        m_headMarks.at(h).name->setFont(font());
+        m_headMarks.at(h).name->setBrush(m_viewState->theme().hintColor());
+        m_headMarks.at(h).separator->setPen(QPen(m_viewState->theme().hintColor(), 1.0, Qt::DashLine));
+        m_headMarks[h].fullName = m_shownHeads > 1 ? m_model->headName(h) : QString();
+        m_headMarks.at(h).name->setText(m_headMarks.at(h).fullName);
+    }
 
     // The number of sets follows the number of keys, so a new scenario gets new sets.
     m_groups.clear();
@@ -244,8 +355,10 @@ void ContextChartView::refresh()
 {
     m_deferral->markRefreshed();
     const Scenario &scenario = m_model->scenario();
-    const int dimensions = static_cast<int>(scenario.valueDimension());
-    if (m_context.size() != dimensions || m_sets.size() != std::min<int>(scenario.keyCount(), kMaxKeySets)) {
+    const int dimensions = shownColumns();
+    const int shownHeads = showsConcatenated() ? static_cast<int>(m_model->headCount()) : 1;
+    if (m_context.size() != dimensions || m_shownHeads != shownHeads
+        || m_sets.size() != std::min<int>(scenario.keyCount(), kMaxKeySets)) {
         rebuild();
         return;
     }
@@ -257,7 +370,10 @@ void ContextChartView::refresh()
     m_contextSeries->setVisible(true);
     updateMarkerImage();  // the window may have moved to a screen of another pixel ratio
 
-    const auto weights = result->weights.row(shownQuery());
+    // Column c shows head h's dimension d: its weights times its values (one head unless
+    // concatenated, where every head has its result whenever the selected one has).
+    const Scenario &whole = m_model->wholeScenario();
+    const Matrix *concatenated = m_shownHeads > 1 ? m_model->concatenatedContext() : nullptr;
     QVector<double> positive(dimensions, 0.0);
     QVector<double> negative(dimensions, 0.0);
     for (int s = 0; s < m_groups.size(); ++s) {
@@ -265,8 +381,11 @@ void ContextChartView::refresh()
         QBarSet *set = m_sets.at(s);
         QVector<double> contributions(dimensions, 0.0);
         for (int d = 0; d < dimensions; ++d) {
+            const auto [head, dimension] = headAndDimension(d);
+            const AttentionResult *headResult = m_shownHeads > 1 ? m_model->headResult(head) : result;
+            const Matrix &values = m_shownHeads > 1 ? whole.headValues(head) : scenario.values;
             for (int j = group.firstKey; j < group.firstKey + group.keyCount; ++j)
-                contributions[d] += weights(j) * scenario.values(j, d);
+                contributions[d] += headResult->weights(shownQuery(), j) * values(j, dimension);
             positive[d] += std::max(0.0, contributions[d]);
             negative[d] += std::min(0.0, contributions[d]);
         }
@@ -285,7 +404,7 @@ void ContextChartView::refresh()
     QList<QPointF> markers;
     markers.reserve(dimensions);
     for (int d = 0; d < dimensions; ++d) {
-        m_context[d] = result->context(shownQuery(), d);
+        m_context[d] = concatenated ? (*concatenated)(shownQuery(), d) : result->context(shownQuery(), d);
         m_stackTop[d] = positive[d];
         m_stackBottom[d] = negative[d];
         markers.append(QPointF(d, m_context[d]));
@@ -299,8 +418,16 @@ void ContextChartView::refresh()
 QStringList ContextChartView::categoryNames(int dimensions) const
 {
     QStringList names;
-    for (int d = 0; d < dimensions; ++d)
-        names.append(m_longCategoryNames ? tr("dim %1").arg(d + 1) : QString::number(d + 1));
+    for (int d = 0; d < dimensions; ++d) {
+        if (m_shownHeads > 1) {
+            // Head, then dimension: unique, as the category axis needs.
+            const auto [head, dimension] = headAndDimension(d);
+            names.append(m_longCategoryNames ? tr("h%1 dim %2").arg(head + 1).arg(dimension + 1)
+                                             : tr("%1\u00b7%2", "head, then dimension").arg(head + 1).arg(dimension + 1));
+        } else {
+            names.append(m_longCategoryNames ? tr("dim %1").arg(d + 1) : QString::number(d + 1));
+        }
+    }
     return names;
 }
 
@@ -310,11 +437,22 @@ void ContextChartView::updateTitle()
     if (available < 0)
         return;
     const QString query = shownQueryName();
-    const QStringList candidates = {
-        tr("context of %1 = \u03a3 w\u1d62\u00b7v\u1d62").arg(query),
-        tr("context of %1").arg(query),
-        query,
-    };
+    if (m_shownHeads > 1) {
+        // Every head is shown: no one head's name.
+        setFittedChartTitle(m_chart,
+                            {tr("context of %1, heads concatenated [C\u2081 \u2026 C%2]")
+                                 .arg(query, subscript(m_shownHeads)),
+                             tr("concatenated context of %1").arg(query), query},
+                            available);
+        return;
+    }
+    const QStringList candidates = headTaggedTitles(
+        {
+            tr("context of %1 = \u03a3 w\u1d62\u00b7v\u1d62").arg(query),
+            tr("context of %1").arg(query),
+            query,
+        },
+        *m_model);
     setFittedChartTitle(m_chart, candidates, available);
 }
 
@@ -341,7 +479,8 @@ void ContextChartView::updateValueRange()
     // as many pixels as they need at the plot's height.
     const QFontMetricsF fm(font());
     const double plotHeight = std::max(1.0, m_chart->plotArea().height());
-    const double labelRoom = fm.height() * 1.15 + m_contextSeries->markerSize() / 2 + 8;
+    // Room over the highest stack for its value, and for the heads' names when concatenated.
+    const double labelRoom = fm.height() * (m_shownHeads > 1 ? 2.3 : 1.15) + m_contextSeries->markerSize() / 2 + 8;
     const double share = std::clamp(labelRoom / plotHeight, 0.06, 0.45);
     const double pad = share / (1.0 - share) * (high - low);
     if (high > 0)
@@ -408,6 +547,7 @@ void ContextChartView::layoutLabels()
     }
 
     const int dimensions = static_cast<int>(m_labels.size());
+    layoutHeadMarks(plot);
     if (dimensions == 0 || !m_series->isVisible())
         return;
 
@@ -448,7 +588,9 @@ void ContextChartView::layoutLabels()
             label.box->hide();
             continue;
         }
-        topLeft.setY(std::clamp(topLeft.y(), plot.top(), plot.bottom() - box.height()));
+        // Under the line of the heads' names, when they are written.
+        const double top = plot.top() + (m_shownHeads > 1 ? fm.height() + 2 : 0.0);
+        topLeft.setY(std::clamp(topLeft.y(), std::min(top, plot.bottom() - box.height()), plot.bottom() - box.height()));
         label.box->setRect(QRectF(QPointF(0, 0), box));
         label.box->setPos(topLeft);
         label.text->setPos(pad, pad / 2);
@@ -466,6 +608,33 @@ void ContextChartView::layoutLabels()
     const int categoryAngle = m_shortNameWidth + 8 > slot ? -90 : 0;
     if (m_xAxis->labelsAngle() != categoryAngle)
         m_xAxis->setLabelsAngle(categoryAngle);
+}
+
+void ContextChartView::layoutHeadMarks(const QRectF &plot)
+{
+    const bool shown = m_shownHeads > 1 && m_series->isVisible() && m_headDimension > 0;
+    const QFontMetricsF fm(font());
+    for (int h = 0; h < m_headMarks.size(); ++h) {
+        const HeadMark &mark = m_headMarks.at(h);
+        if (!shown) {
+            mark.separator->hide();
+            mark.name->hide();
+            continue;
+        }
+        const double left = m_chart->mapToPosition(QPointF(h * m_headDimension - 0.5, 0.0), m_series).x();
+        const double right = m_chart->mapToPosition(QPointF((h + 1) * m_headDimension - 0.5, 0.0), m_series).x();
+        mark.separator->setLine(QLineF(left, plot.top(), left, plot.bottom()));
+        mark.separator->setVisible(h > 0);
+        // The head's name at the top of its group, shortened to the group's width. Named as the
+        // chart was built: the plot may move before a deferred rebuild catches up with a model
+        // that has fewer heads by then.
+        const QString &name = mark.fullName;
+        const QString fitted = fm.elidedText(name, Qt::ElideRight, std::max(0.0, right - left - 6));
+        if (mark.name->text() != fitted)
+            mark.name->setText(fitted);
+        mark.name->setPos(left + 3, plot.top() + 1);
+        mark.name->setVisible(!fitted.isEmpty());
+    }
 }
 
 void ContextChartView::rebuildLegend()
@@ -518,7 +687,29 @@ void ContextChartView::showSetTooltip(bool status, int set, int dimension)
     const KeyGroup &group = m_groups.at(set);
     const double contribution = m_sets.at(set)->at(dimension);
     QString text;
-    if (group.keyCount == 1) {
+    if (m_shownHeads > 1) {
+        const auto [head, headDimension] = headAndDimension(dimension);
+        if (head >= m_model->headCount())
+            return;  // a rebuild for fewer heads is on its way
+        const AttentionResult *headResult = m_model->headResult(head);
+        if (!headResult)
+            return;
+        if (group.keyCount == 1) {
+            const int key = group.firstKey;
+            text = tr("%1, %2, dim %3: w = %4 \u00d7 v = %5 \u2192 %6")
+                       .arg(quoted(scenario.keyLabel(key)), quoted(m_model->headName(head)))
+                       .arg(headDimension + 1)
+                       .arg(formatFull(headResult->weights(shownQuery(), key)),
+                            formatFull(m_model->wholeScenario().headValues(head)(key, headDimension)),
+                            formatFull(contribution));
+        } else {
+            text = tr("%1 other keys, %2, dim %3: \u03a3 w\u1d62\u00b7v\u1d62 = %4")
+                       .arg(group.keyCount)
+                       .arg(quoted(m_model->headName(head)))
+                       .arg(headDimension + 1)
+                       .arg(formatFull(contribution));
+        }
+    } else if (group.keyCount == 1) {
         const int key = group.firstKey;
         const double weight = result->weights(shownQuery(), key);
         const double value = scenario.values(key, dimension);
@@ -546,6 +737,20 @@ void ContextChartView::showContextTooltip(const QPointF &point, bool status)
     const int dimension = qRound(point.x());
     if (dimension < 0 || dimension >= m_context.size())
         return;
+    if (m_shownHeads > 1) {
+        const auto [head, headDimension] = headAndDimension(dimension);
+        if (head >= m_model->headCount())
+            return;
+        QToolTip::showText(QCursor::pos(),
+                           tr("context of %1 in %2, dim %3 (column %4 of [C\u2081 \u2026 C\u2095]): %5")
+                               .arg(quoted(m_model->scenario().queryLabel(shownQuery())),
+                                    quoted(m_model->headName(head)))
+                               .arg(headDimension + 1)
+                               .arg(dimension + 1)
+                               .arg(formatFull(m_context.at(dimension))),
+                           m_chartView);
+        return;
+    }
     QToolTip::showText(QCursor::pos(),
                        tr("context of %1, dim %2: %3")
                            .arg(quoted(m_model->scenario().queryLabel(shownQuery())))
@@ -573,6 +778,10 @@ void ContextChartView::applyTheme()
         label.box->setBrush(theme.labelBacking());
         label.box->setPen(QPen(theme.frameColor(), 1.0));
         label.text->setBrush(theme.textColor());
+    }
+    for (const HeadMark &mark : std::as_const(m_headMarks)) {
+        mark.name->setBrush(theme.hintColor());
+        mark.separator->setPen(QPen(theme.hintColor(), 1.0, Qt::DashLine));
     }
     m_markerImageRatio = -1.0;  // the marker's outline is the plot background
     updateMarkerImage();

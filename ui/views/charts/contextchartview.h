@@ -9,6 +9,8 @@
 #include <QVector>
 
 class QBarSet;
+class QCheckBox;
+class QGraphicsLineItem;
 class QGraphicsRectItem;
 class QGraphicsSimpleTextItem;
 class QLineSeries;
@@ -27,6 +29,12 @@ namespace attnlens {
 /// into one grey "other keys" set, so the chart stays legible. The series are updated in place
 /// and rebuilt only when the scenario is replaced. While the model refuses the scenario the chart
 /// is greyed out and the refusal is written over it.
+///
+/// With several heads a check box above the chart offers the concatenated context
+/// [C_1 … C_H] (AttentionModel::concatenatedContext(), N_q × H·d_v) in place of the selected
+/// head's: the columns come head by head ("1·2" is head 1's dimension 2), each head's group
+/// named at its top and parted from the next by a line, and each column's bars are that head's
+/// w_i·v_id.
 class ContextChartView : public BarChartView {
     Q_OBJECT
 
@@ -53,6 +61,19 @@ public:
     /// True while the legend stands as a column right of the plot (else in rows under it).
     bool legendOnTheRight() const { return m_legend.isOnTheRight(); }
 
+    /// The "concatenate heads" check box, shown only while the scenario has several heads.
+    QCheckBox *concatenateCheckBox() const { return m_concatenate; }
+    /// Whether [C_1 … C_H] is shown: asked for, and the scenario has several heads.
+    bool showsConcatenated() const;
+    /// Asks for [C_1 … C_H] (kept while the scenario has one head, shown once it has several).
+    void setConcatenatedShown(bool shown);
+    /// Columns shown: d_v, or H·d_v for [C_1 … C_H].
+    int shownColumns() const;
+    /// The head names written over their groups of columns, empty unless concatenated.
+    QStringList headGroupTexts() const;
+    /// A figure: the chart alone, without the check box.
+    void setFigureMode(bool figure);
+
     /// Draws the context marker's picture with at least `ratio` pixels per logical pixel, so
     /// that a figure exported at high resolution gets a sharp marker.
     void setMinimumMarkerPixelRatio(qreal ratio);
@@ -71,12 +92,23 @@ private:
         int firstKey = 0;
         int keyCount = 1;
     };
+    struct HeadMark {
+        QGraphicsLineItem *separator = nullptr;  ///< left of the group; hidden for the first
+        QGraphicsSimpleTextItem *name = nullptr;
+        QString fullName;  ///< the head's name when the chart was built (the model may be ahead)
+    };
     struct ValueLabel {
         QGraphicsRectItem *box = nullptr;
         QGraphicsSimpleTextItem *text = nullptr;
     };
 
     void updateTitle();
+    /// Shows the check box while there are heads to concatenate.
+    void updateConcatenateOffer();
+    /// The head and its value dimension that column `column` shows.
+    std::pair<int, int> headAndDimension(int column) const;
+    /// Places the head separators and names over the plot (concatenated form only).
+    void layoutHeadMarks(const QRectF &plot);
     QStringList categoryNames(int dimensions) const;
     void measureTexts();
     /// The context diamond as an antialiased image, drawn in place of Qt Charts' marker item.
@@ -96,6 +128,13 @@ private:
     QList<QBarSet *> m_sets;
     QVector<KeyGroup> m_groups;
     QVector<ValueLabel> m_labels;
+    QVector<HeadMark> m_headMarks;
+    QCheckBox *m_concatenate = nullptr;
+    bool m_concatenateAsked = false;
+    bool m_figureMode = false;
+    /// Heads the columns come from: 1, or H while concatenated (fixed until rebuild()).
+    int m_shownHeads = 1;
+    int m_headDimension = 0;  ///< d_v, columns per head
     ChartLegend m_legend;
     QRectF m_titledPlot;
     QVector<double> m_context;

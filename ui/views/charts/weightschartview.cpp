@@ -2,6 +2,7 @@
 
 #include "attentionmodel.h"
 #include "chartsupport.h"
+#include "headtitle.h"
 #include "offscreendeferral.h"
 #include "colormap.h"
 #include "numberformat.h"
@@ -333,16 +334,18 @@ void WeightsChartView::updateTitle(bool countKeys)
         return;
     const int keyCount = static_cast<int>(m_model->scenario().keyCount());
     const QString query = shownQueryName();
-    const QStringList candidates = {
-        countKeys ? tr("weights of %1 over %2 keys").arg(query).arg(keyCount)
-                  : tr("weights of %1 over the keys").arg(query),
-        tr("weights of %1").arg(query),
-        query,
-    };
+    const QStringList candidates = headTaggedTitles(
+        {
+            countKeys ? tr("weights of %1 over %2 keys").arg(query).arg(keyCount)
+                      : tr("weights of %1 over the keys").arg(query),
+            tr("weights of %1").arg(query),
+            query,
+        },
+        *m_model);
     const QString fullQuery = shownQueryName(true);
     const QString full = countKeys ? tr("weights of %1 over %2 keys").arg(fullQuery).arg(keyCount)
                                    : tr("weights of %1 over the keys").arg(fullQuery);
-    setFittedChartTitle(m_chart, candidates, available, full);
+    setFittedChartTitle(m_chart, candidates, available, withHeadTag(full, *m_model));
 }
 
 void WeightsChartView::hideValueItems()

@@ -3,6 +3,7 @@
 #include "accessiblenumbers.h"
 #include "attentionmodel.h"
 #include "focusring.h"
+#include "headtitle.h"
 #include "keyspacedescriber.h"
 #include "keyspacedimensionpicker.h"
 #include "keyspaceinteraction.h"
@@ -437,6 +438,9 @@ KeySpaceFrameInputs KeySpaceView::frameInputs(const QRectF &bounds, bool interac
         inputs.note = m_resultNote;
     // No editing hints on a lecture screen.
     inputs.caption = !interactive ? figureCaption() : m_viewState->isPresenting() ? QString() : hintText();
+    // With several heads the caption strip names the head shown first, on a lecture screen too.
+    if (const QString head = headTag(*m_model); !head.isEmpty())
+        inputs.caption = inputs.caption.isEmpty() ? head : tr("%1 \u00b7 %2", "the head, then the hint").arg(head, inputs.caption);
     inputs.queryCount = int(m_model->scenario().queryCount());
     inputs.horizontalDimension = m_horizontalDimension;
     inputs.verticalDimension = m_verticalDimension;

@@ -2,6 +2,7 @@
 
 #include "accessiblenumbers.h"
 #include "attentionmodel.h"
+#include "headtitle.h"
 #include "viewstate.h"
 #include "weightstablemodel.h"
 
@@ -102,6 +103,8 @@ void WeightsTableView::onScenarioReset()
 {
     // The model was reset: columns are fitted again once numbers are in them.
     m_columnsFitted = false;
+    // With several heads a screen reader hears which head the table holds.
+    m_table->setAccessibleName(withHeadTag(tr("Attention weights and context, one row per query"), *m_model));
     followSelectedQuery(m_viewState->selectedQuery());
 }
 
@@ -119,6 +122,9 @@ void WeightsTableView::onResultChanged()
     } else {
         note = tr("No numbers: %1").arg(error->message);
     }
+    // With several heads the note names the head whose numbers the table holds.
+    if (const QString head = headTag(*m_model); !head.isEmpty())
+        note = tr("%1 \u2014 %2", "the head, then the note").arg(head, note);
     m_note->setText(note);
     m_table->setEnabled(true);
     if (!m_columnsFitted && m_tableModel->columnCount() <= kMaximumFittedColumns) {

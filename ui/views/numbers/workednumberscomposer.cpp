@@ -39,6 +39,7 @@ void WorkedNumbersComposer::compose(const Scenario &scenario, const AttentionRes
     page.narrow = options.narrow;
     page.shownQuery = std::clamp(selectedQuery, 0, std::max(0, static_cast<int>(scenario.queryCount()) - 1));
     WorkedNumbersComposer composer(page);
+    composer.m_headTag = options.headTag;
     if (!result || page.shownQuery >= result->weights.rows()) {
         page.refusal = true;
         composer.composeRefusal(error ? refusalText(scenario, *error, page.shownQuery) : tr("No query to show"));
@@ -222,7 +223,10 @@ void WorkedNumbersComposer::composeCalculation(const Scenario &scenario, const A
     beginCell();
     words(QStringLiteral("\u25a0"), Font::Mark, Ink::Query);
     glyphs(QStringLiteral(" "), Font::Title);
-    words(tr("Worked numbers for \u201c%1\u201d").arg(scenario.queryLabel(q)), Font::Title, Ink::Text);
+    words(m_headTag.isEmpty()
+              ? tr("Worked numbers for \u201c%1\u201d").arg(scenario.queryLabel(q))
+              : tr("Worked numbers for \u201c%1\u201d in %2", "the query, then the head").arg(scenario.queryLabel(q), m_headTag),
+          Font::Title, Ink::Text);
 
     // The query vector and the two divisors.
     beginBlock(kParagraphGap);

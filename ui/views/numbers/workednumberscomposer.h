@@ -17,6 +17,9 @@ struct WorkedNumbersOptions {
     /// The narrow form: the terms of each sum on rows of their own, the headers on two lines
     /// and no key column, for a panel too narrow for the wide tables.
     bool narrow = false;
+    /// The head the page works out ("head 2 “subject”", headtitle.h), named in its title; empty
+    /// for a one-head scenario.
+    QString headTag;
 };
 
 /// Writes the selected query's attention worked out by hand, as the lesson does it, into a
@@ -79,6 +82,7 @@ private:
     int currentRow() const { return static_cast<int>(m_page.rows.size()) - 1; }
 
     WorkedPage &m_page;
+    QString m_headTag;
 };
 
 } // namespace attnlens

@@ -2,6 +2,7 @@
 
 #include "accessiblenumbers.h"
 #include "attentionmodel.h"
+#include "headtitle.h"
 #include "numberformat.h"
 #include "offscreendeferral.h"
 #include "textfit.h"
@@ -107,7 +108,8 @@ void WorkedNumbersView::compose(bool narrow)
 {
     m_narrow = narrow;
     WorkedNumbersComposer::compose(m_model->scenario(), m_model->result(), m_model->error(),
-                                   m_viewState->selectedQuery(), WorkedNumbersComposer::Options{narrow}, m_page);
+                                   m_viewState->selectedQuery(),
+                                   WorkedNumbersComposer::Options{narrow, headTag(*m_model)}, m_page);
     layoutContent();
 }
 
