@@ -139,11 +139,11 @@ TEST(AttnlensHeads, EvidenceWritesEveryHeadAndTheConcatenatedContext)
     const QJsonArray heads = evidence.value(QStringLiteral("heads")).toArray();
     ASSERT_EQ(heads.size(), 2) << QJsonDocument(evidence).toJson().left(400).toStdString();
     for (const QJsonValue &head : heads) {
-        EXPECT_EQ(head.toObject().value(QStringLiteral("weights")).toArray().size(), 6);
-        EXPECT_EQ(head.toObject().value(QStringLiteral("context")).toArray().size(), 6);
+        EXPECT_EQ(head.toObject().value(QStringLiteral("weights")).toArray().size(), 5);
+        EXPECT_EQ(head.toObject().value(QStringLiteral("context")).toArray().size(), 5);
     }
     const QJsonArray concatenated = evidence.value(QStringLiteral("concatenated_context")).toArray();
-    ASSERT_EQ(concatenated.size(), 6);
+    ASSERT_EQ(concatenated.size(), 5);
     const int perHead = heads.at(0).toObject().value(QStringLiteral("context")).toArray().at(0).toArray().size();
     EXPECT_EQ(concatenated.at(0).toArray().size(), 2 * perHead);
     // Row 3 of [C_1 C_2] is row 3 of C_1 then row 3 of C_2.
