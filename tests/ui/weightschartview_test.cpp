@@ -12,6 +12,7 @@
 #include <QChart>
 #include <QChartView>
 #include <QDockWidget>
+#include <QGraphicsScene>
 #include <QImage>
 #include <QLabel>
 #include <QMainWindow>
@@ -470,4 +471,50 @@ TEST_F(WeightsChartViewTest, AShortenedTitleNamesTheQueryOnHover)
         EXPECT_TRUE(label.toolTip.contains(s.queryLabels.at(0))) << label.text.toStdString();
     }
     EXPECT_TRUE(found);
+}
+
+TEST_F(WeightsChartViewTest, AnApplicationFontChangeNeverReachesTheChartsScene)
+{
+    // QToolTip::setFont (which the theme controller calls on every text-size step) makes
+    // QApplication send ApplicationFontChange to every graphics scene; Qt Charts then deleted
+    // axis label items while the scene still walked them (a crash the UI monkey found). The chart
+    // view keeps that event from its scene, and the chart keeps its labels, sized by the view.
+    QGraphicsScene *scene = view->findChild<QChartView *>()->scene();
+    ASSERT_NE(scene, nullptr);
+    struct Counter : QObject {
+        int fontChanges = 0;
+        bool eventFilter(QObject *, QEvent *event) override
+        {
+            if (event->type() == QEvent::ApplicationFontChange)
+                ++fontChanges;
+            return false;
+        }
+    } counter;
+    // Installed after the view's own filter, so it runs first and sees the event arrive.
+    scene->installEventFilter(&counter);
+    const QFont before = QToolTip::font();
+    for (const qreal size : {14.0, 22.0, 9.0}) {
+        QFont font = before;
+        font.setPointSizeF(size);
+        QToolTip::setFont(font);
+        settle();
+    }
+    QToolTip::setFont(before);
+    settle();
+    EXPECT_EQ(counter.fontChanges, 4) << "the event did reach the scene's filters";
+    // The view's filter stops it there: even a change of the application's own font leaves the
+    // scene's font as it was (without the filter the scene resolves it to the new size).
+    const QFont application = QApplication::font();
+    const qreal sceneSize = scene->font().pointSizeF();
+    QFont bigger = application;
+    bigger.setPointSizeF(application.pointSizeF() * 2.5);
+    QApplication::setFont(bigger);
+    settle();
+    const qreal sceneSizeAfter = scene->font().pointSizeF();
+    QApplication::setFont(application);
+    settle();
+    EXPECT_EQ(counter.fontChanges, 6);
+    EXPECT_EQ(sceneSizeAfter, sceneSize);
+    EXPECT_NE(sceneSizeAfter, bigger.pointSizeF());
+    EXPECT_GE(view->drawnLabels().size(), 3);
 }

@@ -57,6 +57,7 @@ BarChartView::BarChartView(AttentionModel *model, ViewState *viewState, const Id
     m_series->attachAxis(m_yAxis);
 
     m_chartView = new QChartView(m_chart, this);
+    m_chartView->scene()->installEventFilter(this);
     // Bars, grid and axes are axis-aligned rectangles and lines: without antialiasing they are
     // crisp one-pixel edges, and a frame costs half as much to paint.
     m_chartView->setRenderHint(QPainter::Antialiasing, false);
@@ -226,6 +227,13 @@ int BarChartView::verticalTitleRoom(const QString &longest) const
 {
     const double thickness = std::max(verticalTitleThickness(longest, font()), QFontMetricsF(font()).height());
     return static_cast<int>(std::ceil(thickness)) + kChartMargin;
+}
+
+bool BarChartView::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_chartView->scene() && event->type() == QEvent::ApplicationFontChange)
+        return true;
+    return QWidget::eventFilter(watched, event);
 }
 
 } // namespace attnlens

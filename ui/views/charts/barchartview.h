@@ -83,6 +83,12 @@ protected:
 
     void resizeEvent(QResizeEvent *event) override;
     void changeEvent(QEvent *event) override;
+    /// Keeps QApplication's font changes (QToolTip::setFont too sends one to every graphics
+    /// scene) away from the chart's scene: Qt Charts 6.4 deletes axis label items while the scene
+    /// is still walking its copied item list to resolve the new font, and the app crashes (the UI
+    /// monkey found it, seed 3, on a text-size step). The chart's fonts are set from this widget's
+    /// font, which follows the window's, so the scene's own font is not needed.
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
     /// Clamps the selected query to the scenario into shownQuery().
     void updateShownQuery();
