@@ -213,6 +213,9 @@ int main(int argc, char **argv)
     const bool listPaints = QCoreApplication::arguments().contains(QStringLiteral("--paints"));
     const bool allDocks = QCoreApplication::arguments().contains(QStringLiteral("--all-docks"));
     QString screenshotPrefix;
+    // --raise NAME: bring that dock's tab to the front (e.g. allHeadsViewDock, behind the heatmap
+    // by default), so the default layout at 1280x720 draws it on every move.
+    QString raisedDock;
     QList<BenchSize> sizes{{1, 3, 2}, {1, 16, 2}, {1, 64, 2}, {1, 512, 2}, {12, 1024, 64}};
     const QStringList arguments = app.arguments();
     for (int i = 1; i + 1 < arguments.size(); ++i) {
@@ -220,6 +223,8 @@ int main(int argc, char **argv)
             moves = arguments[i + 1].toInt();
         if (arguments[i] == QLatin1String("--screenshot"))
             screenshotPrefix = arguments[i + 1];
+        if (arguments[i] == QLatin1String("--raise"))
+            raisedDock = arguments[i + 1];
         if (arguments[i] == QLatin1String("--warmup"))
             warmup = std::max(0, arguments[i + 1].toInt());
         if (arguments[i] == QLatin1String("--sizes")) {
@@ -232,7 +237,8 @@ int main(int argc, char **argv)
     QTextStream out(stdout);
     out << "Drag latency: mouse move -> every visible view repainted (offscreen, " << moves
         << " moves after " << warmup << " unmeasured ones, 1280x720"
-        << (allDocks ? ", every dock shown" : ", default layout") << ")\n";
+        << (allDocks ? ", every dock shown" : ", default layout")
+        << (raisedDock.isEmpty() ? QString() : QStringLiteral(", %1 in front").arg(raisedDock)) << ")\n";
     out << QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9\n")
                .arg(QStringLiteral("tokens"), 10)
                .arg(QStringLiteral("cells"), 9)
@@ -250,6 +256,15 @@ int main(int argc, char **argv)
         window.show();
         window.openScenario(size.scenario(), QStringLiteral("bench"));
         const QStringList docks = allDocks ? showEveryDock(window) : QStringList();
+        if (!raisedDock.isEmpty()) {
+            auto *dock = window.findChild<QDockWidget *>(raisedDock);
+            if (!dock) {
+                out << "no dock named " << raisedDock << "\n";
+                return 64;
+            }
+            dock->show();
+            dock->raise();
+        }
         for (int i = 0; i < 5; ++i)
             QCoreApplication::processEvents();
 

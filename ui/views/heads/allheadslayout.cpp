@@ -69,7 +69,10 @@ AllHeadsLayout AllHeadsLayout::compute(const Input &input)
                 const double tileHeight = (gridRoom - (gridRows - 1) * gap) / gridRows - label;
                 const double cell = std::min(tileWidth / input.columns, tileHeight / input.rows);
                 const int empty = gridColumns * gridRows - heads;
-                if (cell > best.cell + 0.25 || (std::abs(cell - best.cell) <= 0.25 && empty < best.empty))
+                // A quarter pixel per cell is not worth an empty tile; for the tiny cells of long
+                // sequences (a fraction of a pixel) the same holds for 5% of the cell.
+                const double tie = std::min(0.25, 0.05 * std::max(best.cell, 0.0));
+                if (cell > best.cell + tie || (std::abs(cell - best.cell) <= tie && empty < best.empty))
                     best = Choice{cell, gridColumns, empty};
             }
             return best;
