@@ -18,6 +18,16 @@
 
 namespace attnlens::test {
 
+Matrix randomMatrix(Index rows, Index cols, std::mt19937_64 &random, double spread)
+{
+    std::normal_distribution<double> normal(0.0, spread);
+    Matrix m(rows, cols);
+    for (Index i = 0; i < m.size(); ++i)
+        m.data()[i] = normal(random);
+    return m;
+}
+
+
 QString testDataPath(const QString &relativePath)
 {
     return QDir(QStringLiteral(ATTNLENS_TEST_DATA_DIR)).filePath(relativePath);

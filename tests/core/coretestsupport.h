@@ -11,6 +11,7 @@
 #include <gtest/gtest.h>
 
 #include <initializer_list>
+#include <random>
 
 // Helpers shared by the core test executables. Nothing here calls the code under test to
 // produce an expected value: references are read with QJsonDocument or computed by the plain
@@ -32,6 +33,8 @@ QStringList caseFileNames();
 /// A list of rows of JSON numbers as a matrix, read with QJsonValue::toDouble only.
 Matrix matrixFromJson(const QJsonArray &rows);
 
+/// rows x cols entries drawn from N(0, spread^2), row by row from `random`.
+Matrix randomMatrix(Index rows, Index cols, std::mt19937_64 &random, double spread);
 /// A matrix written row by row, e.g. matrixOf({{1, 0}, {0, 1}}).
 Matrix matrixOf(std::initializer_list<std::initializer_list<double>> rows);
 Mask maskOf(std::initializer_list<std::initializer_list<bool>> rows);

@@ -15,14 +15,7 @@
 namespace attnlens {
 namespace {
 
-Matrix randomMatrix(Index rows, Index cols, std::mt19937_64 &random, double spread)
-{
-    std::normal_distribution<double> normal(0.0, spread);
-    Matrix m(rows, cols);
-    for (Index i = 0; i < m.size(); ++i)
-        m.data()[i] = normal(random);
-    return m;
-}
+using test::randomMatrix;
 
 Scenario randomHeads(Index heads, Index tokens, Index dk, Index dv, std::uint64_t seed)
 {

@@ -30,16 +30,6 @@ using test::referenceAttention;
 using test::rowOf;
 using test::settleEvents;
 
-Matrix randomMatrix(std::mt19937_64 &rng, Index rows, Index columns, double scale = 1.0)
-{
-    std::normal_distribution<double> normal(0.0, scale);
-    Matrix m(rows, columns);
-    for (Index i = 0; i < rows; ++i)
-        for (Index j = 0; j < columns; ++j)
-            m(i, j) = normal(rng);
-    return m;
-}
-
 /// One head on its own, written out without Scenario's head helpers.
 Scenario oneHead(const Matrix &q, const Matrix &k, const Matrix &v, const std::optional<Mask> &mask,
                  double temperature)
@@ -66,8 +56,8 @@ ThreeHeads randomThreeHeads(unsigned seed)
     const Mask causal = causalMask(n, n);
     ThreeHeads out;
     for (int h = 0; h < 3; ++h) {
-        out.alone.push_back(oneHead(randomMatrix(rng, n, 5, 1.5), randomMatrix(rng, n, 5, 1.5),
-                                    randomMatrix(rng, n, 3, 4.0), causal, 0.7));
+        out.alone.push_back(oneHead(test::randomMatrix(n, 5, rng, 1.5), test::randomMatrix(n, 5, rng, 1.5),
+                                    test::randomMatrix(n, 3, rng, 4.0), causal, 0.7));
     }
     out.whole = out.alone[0];
     out.whole.headName = QStringLiteral("L5 H1");
