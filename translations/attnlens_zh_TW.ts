@@ -1787,6 +1787,21 @@ q = %2
     </message>
 </context>
 <context>
+    <name>attnlens::LanguageMenu</name>
+    <message>
+        <source>Lan&amp;guage</source>
+        <translation>語言(&amp;G)</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>語言</translation>
+    </message>
+    <message>
+        <source>Attention Lens will use %1 the next time it starts.</source>
+        <translation>Attention Lens 下次啟動時將使用 %1。</translation>
+    </message>
+</context>
+<context>
     <name>attnlens::Lesson</name>
     <message>
         <source>A query and a memory to search</source>
@@ -3002,18 +3017,6 @@ q = %2
     <message>
         <source>Show or hide the guided lesson.</source>
         <translation>顯示或隱藏導覽課程。</translation>
-    </message>
-    <message>
-        <source>Lan&amp;guage</source>
-        <translation>語言(&amp;G)</translation>
-    </message>
-    <message>
-        <source>Language</source>
-        <translation>語言</translation>
-    </message>
-    <message>
-        <source>Attention Lens will use %1 the next time it starts.</source>
-        <translation>Attention Lens 下次啟動時將使用 %1。</translation>
     </message>
     <message>
         <source>Weights table</source>

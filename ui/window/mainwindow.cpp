@@ -15,7 +15,8 @@
 #include "headselector.h"
 #include "heatmapview.h"
 #include "keyspaceview.h"
-#include "languagesettings.h"
+#include "keyboardtaborder.h"
+#include "languagemenu.h"
 #include "lessonpanel.h"
 #include "lessonviewrouter.h"
 #include "lessonprogress.h"
@@ -382,7 +383,7 @@ void MainWindow::createMenus()
     panelsMenu->addAction(m_showAllHeadsAction);
     m_viewMenu->addAction(m_lessonDock->toggleViewAction());
     m_viewMenu->addAction(tr("&Reset Layout"), this, &MainWindow::resetLayout);
-    addLanguageMenu(m_viewMenu);
+    m_viewMenu->addMenu(new LanguageMenu(this));
     addPresentationMenu(m_viewMenu);
 
     QMenu *helpMenu = menuBar()->addMenu(tr("&Help"));
@@ -685,31 +686,6 @@ void MainWindow::closeEvent(QCloseEvent *event)
     QMainWindow::closeEvent(event);
 }
 
-// View > Language (I18N): the widgets set their text once, when built, so a new language
-// applies at the next start; the choice is saved in QSettings "view/language".
-void MainWindow::addLanguageMenu(QMenu *viewMenu)
-{
-    QMenu *languageMenu = viewMenu->addMenu(tr("Lan&guage"));
-    languageMenu->setObjectName(QStringLiteral("languageMenu"));
-    auto *group = new QActionGroup(languageMenu);
-    for (const QString &code : LanguageSettings::languages()) {
-        QAction *action = languageMenu->addAction(LanguageSettings::nativeName(code));
-        action->setObjectName(QStringLiteral("languageAction_") + code);
-        action->setData(code);
-        action->setCheckable(true);
-        action->setChecked(code == LanguageSettings::currentLanguage());
-        group->addAction(action);
-        connect(action, &QAction::triggered, this, [this, code] {
-            LanguageSettings::saveLanguage(code);
-            if (code == LanguageSettings::currentLanguage())
-                return;
-            QMessageBox::information(this, tr("Language"),
-                                     tr("Attention Lens will use %1 the next time it starts.")
-                                         .arg(LanguageSettings::nativeName(code)));
-        });
-    }
-}
-
 // Weights as a table (ACCESS): a dock of its own, tabbed with the worked numbers, hidden until
 // asked for; shown from View > Panels it comes to the front of its tab group.
 void MainWindow::createWeightsTable()
@@ -769,60 +745,22 @@ void MainWindow::createAllHeads()
 }
 
 // Keyboard-only use (ACCESS): Tab visits the views in the order the lesson reads them, whatever
-// order they were created or docked in, and each view's own controls stay together. Walking an
-// explicit list is sturdier than rearranging Qt's focus chain, which the docks' tab bars and
-// compound widgets (a tab widget and its bar) rearrange again as they come and go.
+// order they were created or docked in (keyboardtaborder.h).
+KeyboardTabOrder MainWindow::tabOrder() const
+{
+    return KeyboardTabOrder(const_cast<MainWindow *>(this),
+                            {m_keySpace, m_heatmap, m_allHeads, m_temperature, m_maskGrid, m_weightsChart,
+                             m_contextChart, m_workedNumbers, m_weightsTable, m_matrixEditor, m_lessonPanel});
+}
+
 QList<QWidget *> MainWindow::tabStops() const
 {
-    const auto isStop = [](QWidget *widget) {
-        return widget->isVisible() && widget->isEnabled() && !widget->focusProxy()
-            && (widget->focusPolicy() & Qt::TabFocus);
-    };
-    const QList<QWidget *> views = {m_keySpace,     m_heatmap,       m_allHeads,     m_temperature,  m_maskGrid,
-                                    m_weightsChart, m_contextChart,  m_workedNumbers, m_weightsTable,
-                                    m_matrixEditor, m_lessonPanel};
-    // A view in a dock tab behind another counts as shown but is covered by the one in front.
-    const auto onScreen = [](QWidget *widget) {
-        if (!widget->isVisible())
-            return false;
-        QWidget *window = widget->window();
-        QWidget *hit = window->childAt(widget->mapTo(window, widget->rect().center()));
-        return hit && (hit == widget || widget->isAncestorOf(hit));
-    };
-    QList<QWidget *> stops;
-    for (QWidget *view : views) {
-        if (!onScreen(view))
-            continue;
-        // The chain is a ring through the whole window; this view's stops come in its order.
-        QWidget *widget = view;
-        do {
-            if ((widget == view || view->isAncestorOf(widget)) && isStop(widget) && !stops.contains(widget))
-                stops << widget;
-            widget = widget->nextInFocusChain();
-        } while (widget && widget != view);
-    }
-    // Then everything else that takes the focus: the docks' tab bars, the history.
-    QWidget *widget = m_keySpace;
-    do {
-        if (isStop(widget) && isAncestorOf(widget) && onScreen(widget)
-            && !stops.contains(widget) && !std::any_of(views.begin(), views.end(), [widget](QWidget *view) {
-                   return view == widget || view->isAncestorOf(widget);
-               }))
-            stops << widget;
-        widget = widget->nextInFocusChain();
-    } while (widget && widget != m_keySpace);
-    return stops;
+    return tabOrder().stops();
 }
 
 bool MainWindow::focusNextPrevChild(bool next)
 {
-    const QList<QWidget *> stops = tabStops();
-    const int at = stops.indexOf(focusWidget());
-    if (at < 0 || stops.size() < 2)
-        return QMainWindow::focusNextPrevChild(next);
-    QWidget *target = stops.at((at + (next ? 1 : int(stops.size()) - 1)) % int(stops.size()));
-    target->setFocus(next ? Qt::TabFocusReason : Qt::BacktabFocusReason);
-    return true;
+    return tabOrder().step(focusWidget(), next) || QMainWindow::focusNextPrevChild(next);
 }
 
 // Themes and presentation mode (PRESENT): View > Theme (saved in QSettings "view/theme"), the
@@ -844,7 +782,7 @@ void MainWindow::addPresentationMenu(QMenu *viewMenu)
         {m_keySpace, {m_heatmap, m_weightsChart}},     {m_heatmap, {m_keySpace, m_weightsChart}},
         {m_weightsChart, {m_keySpace, m_heatmap}},     {m_contextChart, {m_weightsChart, m_keySpace}},
         {m_maskGrid, {m_heatmap, m_keySpace}},         {m_workedNumbers, {m_heatmap, m_keySpace}},
-        {m_allHeads, {m_heatmap, m_keySpace}},
+        {m_allHeads, {m_keySpace, m_weightsChart}},
     };
     arrangement.defaultFocal = m_keySpace;
     arrangement.naturalHeights = {{m_heatmap, [this](int width) { return m_heatmap->naturalHeight(width); }}};
