@@ -84,6 +84,39 @@ Result<NpzArchive> NpzArchive::fromOpened(zip *archive, QByteArray bytes, const 
     return result;
 }
 
+namespace {
+
+NpyReadFunction entryReader(zip_file_t *file)
+{
+    return [file](char *buffer, qint64 size) -> qint64 {
+        qint64 total = 0;
+        while (total < size) {
+            const zip_int64_t got = zip_fread(file, buffer + total, zip_uint64_t(size - total));
+            if (got < 0)
+                return total > 0 ? total : -1;
+            if (got == 0)
+                break;
+            total += got;
+        }
+        return total;
+    };
+}
+
+} // namespace
+
+Result<NpyHeader> NpzArchive::readHeader(const Entry &entry, qint64 maxDataBytes) const
+{
+    const QString source = QStringLiteral("%1, array \"%2\"").arg(m_source, entry.name);
+    zip_file_t *file = zip_fopen_index(m_archive.get(), entry.index, 0);
+    if (!file) {
+        zip_error_t *error = zip_get_error(m_archive.get());
+        return Error{ErrorCategory::FileError, QStringLiteral("%1: cannot be read: %2")
+                                                   .arg(source, QString::fromLocal8Bit(zip_error_strerror(error)))};
+    }
+    std::unique_ptr<zip_file_t, int (*)(zip_file_t *)> closer(file, zip_fclose);
+    return readNpyHeader(entryReader(file), source, maxDataBytes);
+}
+
 Result<NpyArray> NpzArchive::readArray(const Entry &entry, qint64 maxDataBytes,
                                        const NpyArray::HeaderCheck &check) const
 {
@@ -109,18 +142,7 @@ Result<NpyArray> NpzArchive::readArray(const Entry &entry, qint64 maxDataBytes,
         }
         return check ? check(header) : std::nullopt;
     };
-    const NpyReadFunction read = [file](char *buffer, qint64 size) -> qint64 {
-        qint64 total = 0;
-        while (total < size) {
-            const zip_int64_t got = zip_fread(file, buffer + total, zip_uint64_t(size - total));
-            if (got < 0)
-                return total > 0 ? total : -1;
-            if (got == 0)
-                break;
-            total += got;
-        }
-        return total;
-    };
+    const NpyReadFunction read = entryReader(file);
     // The entry's stated size is not trusted for the end of the data: reading past the header's
     // bytes finds any excess itself.
     return NpyArray::read(entry.name, read, -1, source, maxDataBytes, checkSize);

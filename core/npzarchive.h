@@ -32,6 +32,8 @@ public:
     const std::vector<Entry> &entries() const { return m_entries; }
     /// Reads entry `entry` (from entries()) as an array, checking its header with `check` first.
     Result<NpyArray> readArray(const Entry &entry, qint64 maxDataBytes, const NpyArray::HeaderCheck &check) const;
+    /// Reads only the header of entry `entry`.
+    Result<NpyHeader> readHeader(const Entry &entry, qint64 maxDataBytes) const;
 
 private:
     struct Closer {

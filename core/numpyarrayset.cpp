@@ -267,4 +267,42 @@ Result<NumpyArraySet> NumpyArraySet::read(const QString &path)
     return set;
 }
 
+Result<NpyHeader> NumpyArraySet::readQueryHeader(const QString &path)
+{
+    const QFileInfo info(path);
+    const auto missing = [](const QString &source) {
+        return Error{ErrorCategory::InvalidScenario,
+                     QStringLiteral("%1: has no array named %2 (names are read without regard to case)")
+                         .arg(source, roleNames(Query))};
+    };
+    if (!info.isDir() && info.suffix().compare(QLatin1String("npy"), Qt::CaseInsensitive) != 0) {
+        const QString source = info.fileName();
+        if (auto error = checkRegularFile(path, source))
+            return *error;
+        Result<NpzArchive> archive = NpzArchive::openFile(path, source);
+        if (!archive)
+            return archive.error();
+        for (const NpzArchive::Entry &entry : archive.value().entries()) {
+            if (roleOf(entry.name) == Query)
+                return archive.value().readHeader(entry, ScenarioLimits::maxFileBytes);
+        }
+        return missing(source);
+    }
+    const QDir dir = info.isDir() ? QDir(path) : info.dir();
+    const QString folder = dir.dirName() + QLatin1Char('/');
+    for (const QString &file : dir.entryList({QStringLiteral("*.npy")}, QDir::Files, QDir::Name)) {
+        if (roleOf(file.left(file.size() - 4)) != Query)
+            continue;
+        const QString source = folder + file;
+        if (auto error = checkRegularFile(dir.filePath(file), source))
+            return *error;
+        QFile input(dir.filePath(file));
+        if (!input.open(QIODevice::ReadOnly))
+            return fileError(source, QStringLiteral("cannot be read: %1").arg(input.errorString()));
+        return readNpyHeader([&input](char *buffer, qint64 size) { return input.read(buffer, size); }, source,
+                             ScenarioLimits::maxFileBytes);
+    }
+    return missing(folder);
+}
+
 } // namespace attnlens

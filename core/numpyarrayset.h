@@ -34,6 +34,9 @@ public:
     /// .npy files. Files must be regular and within ScenarioLimits::maxFileBytes; each array's
     /// header is checked against the limits of its role before its data is allocated.
     static Result<NumpyArraySet> read(const QString &path);
+    /// Reads only the header of the query array (q or query) of a capture at `path`, as read()
+    /// would find it; a capture without one is refused as read() refuses it.
+    static Result<NpyHeader> readQueryHeader(const QString &path);
     /// Reads a .npz archive held in memory (for tests and fuzzing); `source` names it.
     static Result<NumpyArraySet> readNpzBytes(const QByteArray &bytes, const QString &source);
 

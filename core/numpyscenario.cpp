@@ -246,6 +246,18 @@ Result<NumpyScenario> readNumpyScenarioFromNpz(const QByteArray &bytes, const QS
     return buildScenario(set.value(), QFileInfo(source).completeBaseName(), options);
 }
 
+Result<NumpyBatchInfo> readNumpyBatchInfo(const QString &path)
+{
+    Result<NpyHeader> header = NumpyArraySet::readQueryHeader(path);
+    if (!header)
+        return header.error();
+    NumpyBatchInfo info;
+    info.hasBatch = header.value().dimensions() == 4;
+    info.batchCount = info.hasBatch ? Index(header.value().shape[0]) : 1;
+    info.queryShape = header.value().shapeText();
+    return info;
+}
+
 QString maskConventionSentence(const QString &convention)
 {
     if (convention == QLatin1String("allowed"))

@@ -40,6 +40,15 @@ bool isNumpyPath(const QString &path);
 /// with no allowed key opens and is reported by validateAttentionInput, as for a JSON file).
 Result<NumpyScenario> readNumpyScenario(const QString &path, const NumpyReadOptions &options = {});
 
+/// How many examples a capture holds, from the header of its q array alone (nothing else is read):
+/// what --batch is checked against before the capture is read.
+struct NumpyBatchInfo {
+    bool hasBatch = false;   ///< q is (B, H, N, d)
+    Index batchCount = 1;    ///< B, or 1 without a batch dimension
+    QString queryShape;      ///< q's shape as Python writes it, "(2, 12, 7, 64)"
+};
+Result<NumpyBatchInfo> readNumpyBatchInfo(const QString &path);
+
 /// The same, for a .npz archive held in memory; `source` names it in messages.
 Result<NumpyScenario> readNumpyScenarioFromNpz(const QByteArray &bytes, const QString &source,
                                                const NumpyReadOptions &options = {});
