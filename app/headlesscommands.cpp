@@ -40,10 +40,11 @@ std::optional<Error> writeOutput(const QString &path, const QByteArray &bytes)
 
 } // namespace
 
-int writeEvidenceCommand(const QString &scenarioName, const QString &outputPath)
+int writeEvidenceCommand(const QString &scenarioName, const QString &outputPath,
+                         const NumpyReadOptions &numpy)
 {
     const QString name = scenarioName.isEmpty() ? QLatin1String(kLessonScenarioId) : scenarioName;
-    const Result<Scenario> scenario = openScenario(name);
+    const Result<Scenario> scenario = openScenario(name, numpy);
 
     QJsonObject evidence;
     int exitCode = ExitSuccess;

@@ -23,6 +23,7 @@
 #include "maskgridcanvas.h"
 #include "maskgridview.h"
 #include "matrixeditorview.h"
+#include "numpyscenario.h"
 #include "pngscenarioreader.h"
 #include "presentationflash.h"
 #include "presentationmode.h"
@@ -428,9 +429,10 @@ void MainWindow::openScenario(const Scenario &scenario, const QString &source)
 {
     m_source = source;
     const QFileInfo file(source);
-    // A scenario file becomes the document's file; a built-in or a PNG figure opens untitled, so
-    // Save asks where to write instead of overwriting something that is not a scenario file.
-    const bool isScenarioFile = file.isFile() && !looksLikePng(source);
+    // A scenario file becomes the document's file; a built-in, a PNG figure or a NumPy capture
+    // opens untitled, so Save asks where to write instead of overwriting something that is not a
+    // scenario file.
+    const bool isScenarioFile = file.isFile() && !looksLikePng(source) && !isNumpyPath(source);
     m_document->setDocument(scenario, isScenarioFile ? file.absoluteFilePath() : QString(),
                             file.isFile() ? QString() : source);
     if (file.isFile())
