@@ -52,7 +52,8 @@ Two ways in:
         save_attention("layer0.npz", model, "transformer.h.0.attn", lambda: model(input_ids),
                        heads=12, causal=True, tokens=words)
 
-    The projections' outputs are captured as they are: a model that rotates q and k afterwards
+    Run the model over the whole sequence at once (no cached keys from earlier calls: they
+    pass no projection). The projections' outputs are captured as they are: a model that rotates q and k afterwards
     (rotary position embeddings) or scales the scores differently can pass ``transform=``, a
     function applied to the ``(B, H, N, d)`` tensors ``q, k, v`` that returns them changed.
 """
@@ -411,8 +412,8 @@ class AttentionCapture:
         if "qkv" in outputs:
             combined = outputs["qkv"]
             if combined.shape[-1] % 3:
-                raise ValueError(f"{self.module_name}: the combined projection's {combined.shape[-1]} "
-                                 "features do not split in three equal parts")
+                raise ValueError(f"{self.module_name}: the combined projection's "
+                                 f"{combined.shape[-1]} features do not split in three equal parts")
             outputs = dict(zip("qkv", combined.split(combined.shape[-1] // 3, dim=-1)))
         elif set(outputs) != {"q", "k", "v"}:
             raise RuntimeError(f"{self.module_name} ran without calling its "
@@ -503,7 +504,8 @@ class AttentionCapture:
         return arrays
 
 
-def capture_attention(model: nn.Module, module: Union[str, nn.Module], **options: Any) -> AttentionCapture:
+def capture_attention(model: nn.Module, module: Union[str, nn.Module],
+                      **options: Any) -> AttentionCapture:
     """Watches ``module`` (a dotted name inside ``model``, or the module itself) while the
     model runs inside a ``with`` block; see the module's documentation for the two ways in.
 

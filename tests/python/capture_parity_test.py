@@ -251,7 +251,8 @@ class TinyModel(nn.Module):
     def __init__(self, **attention):
         super().__init__()
         self.embed = nn.Linear(16, 32)
-        self.layers = nn.ModuleList([nn.ModuleDict({"self_attn": ProjectedAttention(32, 4, **attention)})])
+        attention_module = ProjectedAttention(32, 4, **attention)
+        self.layers = nn.ModuleList([nn.ModuleDict({"self_attn": attention_module})])
 
     def forward(self, x):
         return self.layers[0]["self_attn"](self.embed(x))[0]
