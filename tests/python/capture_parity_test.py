@@ -11,7 +11,8 @@ Captured (seeded, so every run is the same):
   (a) nn.MultiheadAttention through its forward: an nn.TransformerEncoderLayer (embedding 32,
       4 heads, 7 tokens, batch 2) with a causal mask as a bool attn_mask (True = blocked), the
       same as a float -inf additive mask (sequence first), and with a key padding mask under
-      torch.no_grad() in eval mode (PyTorch's fused path would skip the attention module);
+      torch.no_grad() in eval mode (PyTorch's fused path would skip the attention module), and
+      with both (written as one blocked mask);
       the cross-attention of an nn.TransformerDecoderLayer (5 queries over 7 memory tokens,
       memory key padding); an unbatched module with kdim/vdim, bias_k/bias_v and add_zero_attn;
       a module called with is_causal=True and no mask (the argument newer PyTorch has).
@@ -145,6 +146,12 @@ def encoder_cases(folder):
     cases.append(mha_case("encoder, key padding, eval + no_grad (fast path off)", capture,
                           layer.self_attn, folder, "encoder_padding", "key_padding_mask",
                           (WORDS, WORDS)))
+    with capture_attention(layer, "self_attn", tokens=WORDS) as capture:
+        layer(x, src_mask=blocked, src_key_padding_mask=padding)
+    cases.append(mha_case("encoder, causal attn_mask and key padding together", capture,
+                          layer.self_attn, folder, "encoder_both", "blocked", (WORDS, WORDS)))
+    if tuple(capture.arrays()["blocked"].shape) != (2, 1, 7, 7):
+        raise Failure(f"the combined mask is {capture.arrays()['blocked'].shape}, not (2, 1, 7, 7)")
     if layer.activation_relu_or_gelu != 1:
         raise Failure("the capture did not give the encoder layer its fast path back")
     return cases
