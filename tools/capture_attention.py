@@ -31,7 +31,7 @@ Two ways in:
 
         from capture_attention import capture_attention
         with capture_attention(model, "layers.0.self_attn", tokens=words) as cap:
-            model(x, mask=causal)
+            model(x, mask=causal_mask)    # model: here an nn.TransformerEncoder
         cap.save("layer0.npz")
 
     The layer's own weights are used (``in_proj_weight`` or ``q/k/v_proj_weight`` with
@@ -286,6 +286,9 @@ class AttentionCapture:
             self._undo.pop()()
 
     def _wrap_mha(self) -> None:
+        # The layers pass attn_mask and key_padding_mask by keyword, and hooks that see keyword
+        # arguments only came with PyTorch 2.0 (1.13's forward pre-hooks get the positional
+        # ones), so the instance's forward is wrapped for the time of the capture instead.
         module = self.module
         had_own = "forward" in module.__dict__
         previous = module.__dict__.get("forward")
