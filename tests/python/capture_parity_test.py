@@ -12,7 +12,8 @@ Captured (seeded, so every run is the same):
       4 heads, 7 tokens, batch 2) with a causal mask as a bool attn_mask (True = blocked), the
       same as a float -inf additive mask (sequence first), and with a key padding mask under
       torch.no_grad() in eval mode (PyTorch's fused path would skip the attention module), and
-      with both (written as one blocked mask);
+      with both (written as one blocked mask), and with a (B*H, N, N) mask that differs by
+      example;
       the cross-attention of an nn.TransformerDecoderLayer (5 queries over 7 memory tokens,
       memory key padding); an unbatched module with kdim/vdim, bias_k/bias_v and add_zero_attn;
       a module called with is_causal=True and no mask (the argument newer PyTorch has).
@@ -152,6 +153,16 @@ def encoder_cases(folder):
                           layer.self_attn, folder, "encoder_both", "blocked", (WORDS, WORDS)))
     if tuple(capture.arrays()["blocked"].shape) != (2, 1, 7, 7):
         raise Failure(f"the combined mask is {capture.arrays()['blocked'].shape}, not (2, 1, 7, 7)")
+    # A mask per example, as nn.MultiheadAttention takes it: (B*H, N, N), example-major.
+    per_example = blocked.repeat(2, 1, 1)
+    per_example[1, 2:, 1] = True
+    with capture_attention(layer, "self_attn", tokens=WORDS) as capture:
+        layer(x, src_mask=per_example.repeat_interleave(4, dim=0))
+    cases.append(mha_case("encoder, a (B*H, N, N) mask that differs by example", capture,
+                          layer.self_attn, folder, "encoder_per_example", "blocked",
+                          (WORDS, WORDS)))
+    if tuple(capture.arrays()["blocked"].shape) != (2, 4, 7, 7):
+        raise Failure(f"the per-example mask is {capture.arrays()['blocked'].shape}")
     if layer.activation_relu_or_gelu != 1:
         raise Failure("the capture did not give the encoder layer its fast path back")
     return cases
