@@ -12,11 +12,13 @@ What the file holds (names as Attention Lens reads them):
   as PyTorch does.
 * the mask, under the name of its convention (at most one of these):
 
-  - ``allowed``: bool, True = the query may attend to the key (``scaled_dot_product_attention``);
+  - ``allowed``: bool, True = the query may attend to the key (``scaled_dot_product_attention``;
+    ``causal=True`` writes this);
   - ``blocked``: bool, True = the query may not attend to the key (``attn_mask`` of
     ``nn.MultiheadAttention``);
   - ``additive_mask``: float, 0 or -inf added to the scores (a float ``attn_mask``);
-  - ``key_padding_mask``: bool ``(B, N_k)``, True = that key is padding (``nn.MultiheadAttention``).
+  - ``key_padding_mask``: bool ``(B, N_k)`` (``(N_k,)`` without a batch), True = that key is
+    padding (``nn.MultiheadAttention``).
 
   The other shapes are as PyTorch gives them: ``(N_q, N_k)`` for every example and head, or
   ``(B, H, N_q, N_k)``; a mask and a key padding mask given together are written as one
@@ -42,8 +44,8 @@ Two ways in:
     (Hugging Face LLaMA-style) or one combined ``c_attn`` (GPT-2, a ``Conv1D`` or ``Linear``
     whose output is split in three), with the number of heads::
 
-        with capture_attention(model, "model.layers.0.self_attn", heads=32, causal=True,
-                               tokens=words) as cap:
+        with capture_attention(model, "transformer.h.0.attn", heads=12, causal=True,
+                               tokens=words) as cap:          # model: here GPT-2
             model(input_ids)
         cap.save("layer0.npz")
 
@@ -53,9 +55,10 @@ Two ways in:
                        heads=12, causal=True, tokens=words)
 
     Run the model over the whole sequence at once (no cached keys from earlier calls: they
-    pass no projection). The projections' outputs are captured as they are: a model that rotates q and k afterwards
-    (rotary position embeddings) or scales the scores differently can pass ``transform=``, a
-    function applied to the ``(B, H, N, d)`` tensors ``q, k, v`` that returns them changed.
+    pass no projection). The projections' outputs are captured as they are: a model that
+    rotates q and k afterwards (rotary position embeddings, as LLaMA does) or scales the scores
+    differently can pass ``transform=``, a function applied to the ``(B, H, N, d)`` tensors
+    ``q, k, v`` that returns them changed.
 """
 
 from __future__ import annotations
