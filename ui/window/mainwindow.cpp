@@ -74,15 +74,19 @@ const char *const kSettingsShowValues = "view/showValues";
 // Bump when the dock arrangement changes so that an old saved layout is not restored onto it.
 constexpr int kLayoutVersion = 3;
 
-/// The first local .json or .png file among dropped URLs, or an empty string.
+/// The first local scenario, figure or NumPy capture among dropped URLs (a .json, .png, .npz or
+/// .npy file, or a folder of .npy files), or an empty string.
 QString droppedScenarioFile(const QMimeData *mimeData)
 {
     if (!mimeData || !mimeData->hasUrls())
         return QString();
     for (const QUrl &url : mimeData->urls()) {
-        const QString suffix = QFileInfo(url.toLocalFile()).suffix().toLower();
-        if (url.isLocalFile() && (suffix == QLatin1String("json") || suffix == QLatin1String("png")))
-            return url.toLocalFile();
+        if (!url.isLocalFile())
+            continue;
+        const QString path = url.toLocalFile();
+        const QString suffix = QFileInfo(path).suffix().toLower();
+        if (suffix == QLatin1String("json") || suffix == QLatin1String("png") || isNumpyPath(path))
+            return path;
     }
     return QString();
 }
@@ -278,6 +282,11 @@ void MainWindow::createMenus()
     QAction *openAction = fileMenu->addAction(tr("&Open…"), this, &MainWindow::openScenarioFile);
     openAction->setShortcut(QKeySequence::Open);
     openAction->setStatusTip(tr("Open a scenario (.json) or a figure exported by Attention Lens (.png)."));
+    QAction *importAction = fileMenu->addAction(tr("&Import NumPy Capture…"), this, [this] { m_document->import(); });
+    importAction->setObjectName(QStringLiteral("importAction"));
+    importAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
+    importAction->setStatusTip(tr("Open attention captured from a model: q, k, v (and a mask, tokens) "
+                                  "saved with NumPy as .npz or .npy."));
     QMenu *builtinMenu = fileMenu->addMenu(tr("Open &Built-in"));
     for (const BuiltinScenarioInfo &info : builtinScenarios()) {
         QAction *action = builtinMenu->addAction(info.title, this,
