@@ -192,6 +192,29 @@
     </message>
 </context>
 <context>
+    <name>MaskConvention</name>
+    <message>
+        <source>The mask was read from "allowed": True means the query may attend to that key, as in PyTorch's scaled_dot_product_attention.</source>
+        <translation>遮罩讀自「allowed」：True 表示該查詢可以關注那個鍵，與 PyTorch 的 scaled_dot_product_attention 相同。</translation>
+    </message>
+    <message>
+        <source>The mask was read from "blocked": True means the query may not attend to that key, as in the attn_mask of PyTorch's nn.MultiheadAttention.</source>
+        <translation>遮罩讀自「blocked」：True 表示該查詢不可關注那個鍵，與 PyTorch 的 nn.MultiheadAttention 的 attn_mask 相同。</translation>
+    </message>
+    <message>
+        <source>The mask was read from "additive_mask": 0 is added to the score of a key the query may attend to, −∞ to the score of a key it may not.</source>
+        <translation>遮罩讀自「additive_mask」：查詢可以關注的鍵，其分數加上 0；不可關注的鍵，其分數加上 −∞。</translation>
+    </message>
+    <message>
+        <source>The mask was read from "key_padding_mask": True marks a padding key, which no query may attend to, as in nn.MultiheadAttention.</source>
+        <translation>遮罩讀自「key_padding_mask」：True 標示填充用的鍵，任何查詢都不可關注它，與 nn.MultiheadAttention 相同。</translation>
+    </message>
+    <message>
+        <source>The file holds no mask: every query may attend to every key.</source>
+        <translation>檔案中沒有遮罩：每個查詢都可以關注每個鍵。</translation>
+    </message>
+</context>
+<context>
     <name>QObject</name>
     <message>
         <source>%1
