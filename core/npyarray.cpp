@@ -20,6 +20,13 @@ T loadSwapped(const char *bytes, bool bigEndian)
     return value;
 }
 
+// Every NaN becomes the one quiet NaN that a scenario file's "NaN" reads as, so a capture saved
+// as JSON reads back bit for bit (the engine refuses NaN input whatever its bits).
+inline double canonical(double x)
+{
+    return x != x ? std::numeric_limits<double>::quiet_NaN() : x;
+}
+
 template <typename Bits, typename Float>
 void decodeFloats(const char *data, qint64 count, bool bigEndian, double *out)
 {
@@ -29,7 +36,7 @@ void decodeFloats(const char *data, qint64 count, bool bigEndian, double *out)
         for (qint64 i = 0; i < count; ++i) {
             Float value;
             std::memcpy(&value, data + i * qint64(sizeof(Float)), sizeof(Float));
-            out[i] = static_cast<double>(value);
+            out[i] = canonical(static_cast<double>(value));
         }
         return;
     }
@@ -39,7 +46,7 @@ void decodeFloats(const char *data, qint64 count, bool bigEndian, double *out)
         bits = qbswap(bits);
         Float value;
         std::memcpy(&value, &bits, sizeof(Float));
-        out[i] = static_cast<double>(value);
+        out[i] = canonical(static_cast<double>(value));
     }
 }
 
@@ -85,9 +92,10 @@ double halfToDouble(quint16 bits)
     double magnitude;
     if (exponent == 0)
         magnitude = std::ldexp(double(fraction), -24);  // subnormal (or zero)
+    else if (exponent == 31 && fraction != 0)
+        return std::numeric_limits<double>::quiet_NaN();  // one NaN, whatever the sign and payload
     else if (exponent == 31)
-        magnitude = fraction == 0 ? std::numeric_limits<double>::infinity()
-                                  : std::numeric_limits<double>::quiet_NaN();
+        magnitude = std::numeric_limits<double>::infinity();
     else
         magnitude = std::ldexp(double(fraction | 0x400), exponent - 25);
     return negative ? -magnitude : magnitude;

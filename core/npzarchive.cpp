@@ -86,6 +86,15 @@ Result<NpzArchive> NpzArchive::fromOpened(zip *archive, QByteArray bytes, const 
 
 namespace {
 
+using EntryFile = std::unique_ptr<zip_file_t, int (*)(zip_file_t *)>;
+
+Error openError(zip_t *archive, const QString &source)
+{
+    return Error{ErrorCategory::FileError,
+                 QStringLiteral("%1: cannot be read: %2")
+                     .arg(source, QString::fromLocal8Bit(zip_error_strerror(zip_get_error(archive))))};
+}
+
 NpyReadFunction entryReader(zip_file_t *file)
 {
     return [file](char *buffer, qint64 size) -> qint64 {
@@ -107,30 +116,26 @@ NpyReadFunction entryReader(zip_file_t *file)
 Result<NpyHeader> NpzArchive::readHeader(const Entry &entry, qint64 maxDataBytes) const
 {
     const QString source = QStringLiteral("%1, array \"%2\"").arg(m_source, entry.name);
-    zip_file_t *file = zip_fopen_index(m_archive.get(), entry.index, 0);
-    if (!file) {
-        zip_error_t *error = zip_get_error(m_archive.get());
-        return Error{ErrorCategory::FileError, QStringLiteral("%1: cannot be read: %2")
-                                                   .arg(source, QString::fromLocal8Bit(zip_error_strerror(error)))};
-    }
-    std::unique_ptr<zip_file_t, int (*)(zip_file_t *)> closer(file, zip_fclose);
-    return readNpyHeader(entryReader(file), source, maxDataBytes);
+    EntryFile file(zip_fopen_index(m_archive.get(), entry.index, 0), zip_fclose);
+    if (!file)
+        return openError(m_archive.get(), source);
+    return readNpyHeader(entryReader(file.get()), source, maxDataBytes);
 }
 
 Result<NpyArray> NpzArchive::readArray(const Entry &entry, qint64 maxDataBytes,
                                        const NpyArray::HeaderCheck &check) const
 {
     const QString source = QStringLiteral("%1, array \"%2\"").arg(m_source, entry.name);
-    zip_file_t *file = zip_fopen_index(m_archive.get(), entry.index, 0);
-    if (!file) {
-        zip_error_t *error = zip_get_error(m_archive.get());
-        return Error{ErrorCategory::FileError, QStringLiteral("%1: cannot be read: %2")
-                                                   .arg(source, QString::fromLocal8Bit(zip_error_strerror(error)))};
-    }
-    std::unique_ptr<zip_file_t, int (*)(zip_file_t *)> closer(file, zip_fclose);
+    EntryFile file(zip_fopen_index(m_archive.get(), entry.index, 0), zip_fclose);
+    if (!file)
+        return openError(m_archive.get(), source);
     const NpyArray::HeaderCheck checkSize = [&](const NpyHeader &header) -> std::optional<Error> {
-        // The archive's stated size is checked before the data is allocated; reading checks it
-        // again against what really inflates.
+        // The shape's own limits first, then the archive's stated size, both before the data is
+        // allocated; reading checks the size again against what really inflates.
+        if (check) {
+            if (auto error = check(header))
+                return error;
+        }
         if (entry.bytes >= 0 && entry.bytes - header.headerBytes < header.dataBytes) {
             return Error{ErrorCategory::FileError,
                          QStringLiteral("%1: its header says shape %2 of %3 (%4 bytes), but the archive "
@@ -140,9 +145,9 @@ Result<NpyArray> NpzArchive::readArray(const Entry &entry, qint64 maxDataBytes,
                              .arg(header.dataBytes)
                              .arg(entry.bytes - header.headerBytes)};
         }
-        return check ? check(header) : std::nullopt;
+        return std::nullopt;
     };
-    const NpyReadFunction read = entryReader(file);
+    const NpyReadFunction read = entryReader(file.get());
     // The entry's stated size is not trusted for the end of the data: reading past the header's
     // bytes finds any excess itself.
     return NpyArray::read(entry.name, read, -1, source, maxDataBytes, checkSize);

@@ -126,6 +126,14 @@ qt, kt = np.array(["je", "suis"]), np.array(["I", "am", "a", "student"])
 np.savez(path("cross.npz"), q=q, k=k, v=v, query_tokens=qt, key_tokens=kt, temperature=np.float64(2.5))
 record("cross.npz", q, k, v, query_labels=qt, key_labels=kt, temperature=2.5)
 
+# Labels per example of a batch: tokens of shape (B, N).
+q, k, v = qkv((2, 1, 3, 2))
+batch_tokens = np.array([["a", "b", "c"], ["x", "yy", "zzz"]])
+np.savez(path("batch_tokens.npz"), q=q, k=k, v=v, tokens=batch_tokens)
+for b in range(2):
+    record("batch_tokens.npz", q, k, v, batch=b, batch_count=2, query_labels=batch_tokens[b],
+           key_labels=batch_tokens[b])
+
 # Every mask convention giving the same allowed mask. B = 2, H = 2, N = 4, d = 3.
 B, H, N = 2, 2, 4
 q, k, v = qkv((B, H, N, 3))
@@ -263,6 +271,12 @@ header_only("refuse_too_many_tokens/q.npy", (1, 100000, 64))
 np.save(path("refuse_too_many_tokens/k.npy"), k1)
 np.save(path("refuse_too_many_tokens/v.npy"), v1)
 refused("refuse_too_many_tokens", "100000", "limit")
+with zipfile.ZipFile(path("refuse_too_many_tokens.npz"), "w") as archive:
+    out_header = io.BytesIO()
+    np.lib.format.write_array_header_1_0(out_header, {"descr": "<f4", "fortran_order": False,
+                                                      "shape": (12, 100000, 64)})
+    archive.writestr("q.npy", out_header.getvalue())
+refused("refuse_too_many_tokens.npz", "100000", "limit", "\"q\"")
 header_only("refuse_huge/q.npy", (2 ** 40, 2 ** 40, 2 ** 40, 2 ** 40))
 refused("refuse_huge", "limit")
 header_only("refuse_five_dims/q.npy", (1, 1, 1, 1, 1))

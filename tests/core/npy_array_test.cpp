@@ -8,6 +8,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <limits>
 
 using namespace attnlens;
 
@@ -107,4 +108,27 @@ TEST(NpyArray, HeaderVersionsAndSpacingNumPyMayWrite)
     ASSERT_TRUE(scalar.ok());
     EXPECT_EQ(scalar.value().elementCount(), 1);
     EXPECT_EQ(scalar.value().header().shapeText(), QStringLiteral("()"));
+}
+
+TEST(NpyArray, EveryNaNBecomesTheNaNAScenarioFileReadsAs)
+{
+    // Found by the npzscenario fuzzer: a NaN with its sign bit set was kept, and a capture saved as
+    // JSON ("NaN") then read back as different bits.
+    const double canonical = std::numeric_limits<double>::quiet_NaN();
+    const auto decoded = [](const char *descr, const QByteArray &bits) {
+        const auto read = readBytes(npy(QByteArray("{'descr': '") + descr + "', 'fortran_order': False, 'shape': (1,), }",
+                                        bits));
+        EXPECT_TRUE(read.ok()) << descr;
+        double value = 0;
+        if (read.ok())
+            read.value().decodeDoubles(0, 1, &value);
+        return value;
+    };
+    const auto same = [](double a, double b) { return std::memcmp(&a, &b, sizeof(double)) == 0; };
+    EXPECT_TRUE(same(decoded("<f8", QByteArray("\x01\x00\x00\x00\x00\x00\xf8\xff", 8)), canonical));
+    EXPECT_TRUE(same(decoded(">f8", QByteArray("\xff\xf0\x00\x00\x00\x00\x00\x01", 8)), canonical));
+    EXPECT_TRUE(same(decoded("<f4", QByteArray("\x01\x00\xc0\xff", 4)), canonical));
+    EXPECT_TRUE(same(decoded("<f2", QByteArray("\x01\xfe", 2)), canonical));
+    EXPECT_TRUE(same(halfToDouble(0xfc01), canonical));
+    EXPECT_EQ(decoded("<f2", QByteArray("\x00\xfc", 2)), -std::numeric_limits<double>::infinity());
 }
