@@ -57,7 +57,13 @@ int writeEvidenceCommand(const QString &scenarioName, const QString &outputPath,
         printError(scenario.error().describe());
         exitCode = ExitInvalidScenario;
     } else {
-        const Result<AttentionResult> result = computeAttention(scenario.value());
+        Result<AttentionResult> result = computeAttention(scenario.value());
+        // With several heads, the scenario computes only when every head does: a later head's
+        // scores may overflow where the first head's do not.
+        if (result && scenario.value().hasSeveralHeads()) {
+            if (const Result<HeadsResult> heads = computeAllHeads(scenario.value()); !heads)
+                result = heads.error();
+        }
         if (result) {
             evidence = buildEvidence(scenario.value(), &result.value(), nullptr);
             // The lesson's evidence doubles as the notebook's own evidence file.
