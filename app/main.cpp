@@ -148,7 +148,7 @@ int runWindow(int argc, char **argv, const CommandLineRequest &request)
                              QLatin1String(kLessonScenarioId));
         QTextStream(stderr) << "attnlens: " << scenario.error().describe() << Qt::endl;
     }
-    window->show();
+    window->showFitted();
     if (!scenario)
         QMessageBox::warning(window.get(), QObject::tr("Scenario not opened"), scenario.error().message);
     const bool restored = window->offerAutosaveRestore();

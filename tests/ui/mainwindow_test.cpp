@@ -23,6 +23,7 @@
 #include <QLabel>
 #include <QDockWidget>
 #include <QSet>
+#include <QScreen>
 #include <QSettings>
 #include <QStatusBar>
 #include <QScrollBar>
@@ -289,6 +290,32 @@ TEST_F(MainWindowTest, TheFirstStartIsKnownAndTheLessonKeyIsAlwaysInSight)
     }
     MainWindow again;
     EXPECT_FALSE(again.isFirstStart());
+}
+
+// A projector of 1280x720 or 1024x768: the first start fills the screen (a 1280x720 window and
+// the window manager's title bar would not fit, and the status bar would fall off the bottom);
+// a larger screen gets 1280x720.
+TEST_F(MainWindowTest, TheFirstStartFitsTheScreen)
+{
+    MainWindow window;
+    ASSERT_TRUE(window.isFirstStart());
+    const QRect available = window.screen()->availableGeometry();
+    window.showFitted();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    if (available.width() < 1360 || available.height() < 800) {
+        EXPECT_TRUE(window.windowState() & Qt::WindowMaximized) << available.width() << "x" << available.height();
+    } else {
+        EXPECT_FALSE(window.windowState() & Qt::WindowMaximized);
+        EXPECT_EQ(window.size(), QSize(1280, 720));
+    }
+    const bool maximized = window.windowState() & Qt::WindowMaximized;
+    window.close();
+    // Later starts open as the user left the window.
+    MainWindow again;
+    EXPECT_FALSE(again.isFirstStart());
+    again.showFitted();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&again));
+    EXPECT_EQ(bool(again.windowState() & Qt::WindowMaximized), maximized);
 }
 
 // The lesson's softmax and weighted-sum steps bring the worked numbers to the part they discuss,

@@ -72,6 +72,8 @@ NumpyImportDialog::NumpyImportDialog(const QString &path, const NumpyScenario &c
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     layout->addWidget(buttons);
 
+    // Wide enough for the title and the convention's sentence on two or three lines.
+    setMinimumWidth(fontMetrics().averageCharWidth() * 64);
     setAccessibleName(windowTitle());
     setAccessibleDescription(summaryText() + QLatin1Char('\n') + maskText());
     if (m_batch)

@@ -52,6 +52,7 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QPointer>
+#include <QScreen>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTimer>
@@ -587,6 +588,18 @@ void MainWindow::restoreSettings()
     if (const auto kind = ColorMap::fromId(settings.value(QLatin1String(kSettingsColorMap)).toString()))
         m_viewState->setColorMapKind(*kind);
     m_viewState->setShowValues(settings.value(QLatin1String(kSettingsShowValues), true).toBool());
+}
+
+void MainWindow::showFitted()
+{
+    // The first start fills a projector's 1280x720 or 1024x768 (the window manager's title bar
+    // would push a 1280x720 window's status bar off such a screen); on a larger screen, or with
+    // a remembered geometry, the window opens as it is.
+    const QRect available = screen() ? screen()->availableGeometry() : QRect();
+    if (m_firstStart && available.isValid() && (available.width() < width() + 80 || available.height() < height() + 80))
+        showMaximized();
+    else
+        show();
 }
 
 void MainWindow::saveSettings() const

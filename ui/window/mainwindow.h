@@ -110,6 +110,9 @@ public:
     /// Whether no window of Attention Lens was ever closed on this account (no saved layout):
     /// the first start opens the lesson.
     bool isFirstStart() const { return m_firstStart; }
+    /// Shows the window; at the first start on a screen too small for 1280x720 and a title bar
+    /// (a projector), maximized.
+    void showFitted();
 
 protected:
     void closeEvent(QCloseEvent *event) override;
