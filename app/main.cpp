@@ -77,8 +77,14 @@ int runHeadless(int argc, char **argv, const CommandLineRequest &request)
         return ExitSuccess;
     case CommandLineRequest::Action::ListScenarios:
         return listScenariosCommand();
-    case CommandLineRequest::Action::WriteEvidence:
-        return writeEvidenceCommand(request.scenario, request.evidencePath);
+    case CommandLineRequest::Action::WriteEvidence: {
+        const int code = writeEvidenceCommand(request.scenario, request.evidencePath);
+        if (request.npzPath.isEmpty())
+            return code;
+        return worseExitCode(code, writeNumpyCommand(request.scenario, request.npzPath));
+    }
+    case CommandLineRequest::Action::WriteNumpy:
+        return writeNumpyCommand(request.scenario, request.npzPath);
     case CommandLineRequest::Action::ExportFigures:
         break;  // main() runs exports with a QApplication
     case CommandLineRequest::Action::OpenWindow: {
@@ -112,7 +118,10 @@ int runExport(int argc, char **argv, const CommandLineRequest &request)
     QApplication app(argc, argv);
     setIdentity();
     installLanguage(request);
-    return exportFiguresCommand(request);
+    const int code = exportFiguresCommand(request);
+    if (request.npzPath.isEmpty() || code == ExitUsage)
+        return code;
+    return worseExitCode(code, writeNumpyCommand(request.scenario, request.npzPath));
 }
 
 int runWindow(int argc, char **argv, const CommandLineRequest &request)
