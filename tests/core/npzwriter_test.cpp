@@ -133,14 +133,14 @@ TEST(NpyWriter, HeadersAreNumPysOwnBytes)
     const auto numpyHeader = [](const char *dictionary, int spaces) {
         return QByteArray("\x93NUMPY\x01\x00v\x00", 10) + dictionary + QByteArray(spaces, ' ') + '\n';
     };
-    EXPECT_EQ(npyHeader("<f8", {3}), numpyHeader("{'descr': '<f8', 'fortran_order': False, 'shape': (3,), }", 59));
+    EXPECT_EQ(npyHeader("<f8", {3}), numpyHeader("{'descr': '<f8', 'fortran_order': False, 'shape': (3,), }", 60));
     EXPECT_EQ(npyHeader("<f8", {}), numpyHeader("{'descr': '<f8', 'fortran_order': False, 'shape': (), }", 62));
     EXPECT_EQ(npyHeader("<f8", {2, 3, 4}),
               numpyHeader("{'descr': '<f8', 'fortran_order': False, 'shape': (2, 3, 4), }", 55));
-    EXPECT_EQ(npyHeader("<U3", {2}), numpyHeader("{'descr': '<U3', 'fortran_order': False, 'shape': (2,), }", 59));
-    EXPECT_EQ(npyHeader("|b1", {2, 2}), numpyHeader("{'descr': '|b1', 'fortran_order': False, 'shape': (2, 2), }", 57));
+    EXPECT_EQ(npyHeader("<U3", {2}), numpyHeader("{'descr': '<U3', 'fortran_order': False, 'shape': (2,), }", 60));
+    EXPECT_EQ(npyHeader("|b1", {2, 2}), numpyHeader("{'descr': '|b1', 'fortran_order': False, 'shape': (2, 2), }", 58));
     EXPECT_EQ(npyHeader("<f8", {12345678901, 0}),
-              numpyHeader("{'descr': '<f8', 'fortran_order': False, 'shape': (12345678901, 0), }", 49));
+              numpyHeader("{'descr': '<f8', 'fortran_order': False, 'shape': (12345678901, 0), }", 48));
 }
 
 TEST(NpyWriter, DataStartsAtAMultipleOf64BytesForEveryShapeLength)
