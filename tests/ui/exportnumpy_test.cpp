@@ -118,8 +118,9 @@ TEST_F(ExportNumpyTest, TheMenuItemIsNamedWithoutItsMarkerAndReachableByItsMnemo
     const QKeySequence mnemonic = QKeySequence::mnemonic(action->text());
     ASSERT_FALSE(mnemonic.isEmpty());
     for (QAction *other : menu->actions()) {
-        if (other != action && !other->isSeparator())
+        if (other != action && !other->isSeparator()) {
             EXPECT_NE(QKeySequence::mnemonic(other->text()), mnemonic) << other->text().toStdString();
+        }
     }
 
     // What a screen reader says for the menu item: the words, without the mnemonic marker.
