@@ -19,15 +19,35 @@ qint64 elementCount(const std::vector<qint64> &shape)
     return std::accumulate(shape.begin(), shape.end(), qint64(1), std::multiplies<qint64>());
 }
 
-void appendLittleEndianDoubles(QByteArray &out, const double *values, Index count)
+/// Copies bytes [offset, offset + length) of the doubles, one part after the other, each part's
+/// entries in its storage order, as little-endian bytes.
+void readDoubles(const std::vector<const double *> &parts, const std::vector<qint64> &counts,
+                 qint64 offset, char *destination, qint64 length)
 {
-    const auto bytes = static_cast<qsizetype>(count * Index(sizeof(double)));
-    if constexpr (Q_BYTE_ORDER == Q_LITTLE_ENDIAN) {
-        out.append(reinterpret_cast<const char *>(values), bytes);
-    } else {
-        const qsizetype start = out.size();
-        out.resize(start + bytes);
-        qToLittleEndian<quint64>(values, count, out.data() + start);
+    constexpr qint64 size = sizeof(double);
+    qint64 partStart = 0;  // in bytes
+    for (std::size_t p = 0; p < parts.size() && length > 0; ++p) {
+        const qint64 partBytes = counts[p] * size;
+        if (offset >= partStart + partBytes) {
+            partStart += partBytes;
+            continue;
+        }
+        const qint64 within = offset - partStart;
+        const qint64 take = std::min(length, partBytes - within);
+        if constexpr (Q_BYTE_ORDER == Q_LITTLE_ENDIAN) {
+            std::memcpy(destination, reinterpret_cast<const char *>(parts[p]) + within, std::size_t(take));
+        } else {
+            for (qint64 b = 0; b < take; ++b) {
+                const qint64 at = within + b;
+                char little[size];
+                qToLittleEndian<double>(parts[p][at / size], little);
+                destination[b] = little[at % size];
+            }
+        }
+        destination += take;
+        offset += take;
+        length -= take;
+        partStart += partBytes;
     }
 }
 
@@ -75,9 +95,15 @@ NpyArray npyFloat64(std::vector<qint64> shape, std::vector<const Matrix *> parts
     array.descr = "<f8";
     array.dataBytes = elementCount(shape) * qint64(sizeof(double));
     array.shape = std::move(shape);
-    array.appendData = [parts = std::move(parts)](QByteArray &out) {
-        for (const Matrix *part : parts)
-            appendLittleEndianDoubles(out, part->data(), part->size());  // row-major: C order
+    std::vector<const double *> data;
+    std::vector<qint64> counts;
+    for (const Matrix *part : parts) {
+        data.push_back(part->data());  // row-major: C order
+        counts.push_back(qint64(part->size()));
+    }
+    array.readData = [data = std::move(data), counts = std::move(counts)](qint64 offset, char *destination,
+                                                                          qint64 length) {
+        readDoubles(data, counts, offset, destination, length);
     };
     return array;
 }
@@ -87,7 +113,9 @@ NpyArray npyScalar(double value)
     NpyArray array;
     array.descr = "<f8";
     array.dataBytes = sizeof(double);
-    array.appendData = [value](QByteArray &out) { appendLittleEndianDoubles(out, &value, 1); };
+    array.readData = [value](qint64 offset, char *destination, qint64 length) {
+        readDoubles({&value}, {1}, offset, destination, length);
+    };
     return array;
 }
 
@@ -97,38 +125,36 @@ NpyArray npyBool(const Mask &mask)
     array.descr = "|b1";
     array.shape = {qint64(mask.rows()), qint64(mask.cols())};
     array.dataBytes = qint64(mask.size());
-    array.appendData = [&mask](QByteArray &out) {
-        const qsizetype start = out.size();
-        out.resize(start + mask.size());
-        char *bytes = out.data() + start;
-        const bool *cells = mask.data();  // row-major: C order
-        for (Index i = 0; i < mask.size(); ++i)
-            bytes[i] = cells[i] ? 1 : 0;
+    array.readData = [&mask](qint64 offset, char *destination, qint64 length) {
+        const bool *cells = mask.data() + offset;  // row-major: C order
+        for (qint64 i = 0; i < length; ++i)
+            destination[i] = cells[i] ? 1 : 0;
     };
     return array;
 }
 
 NpyArray npyUnicode(const QStringList &texts)
 {
+    qint64 width = 1;  // NumPy's narrowest unicode type, even for empty texts
     std::vector<QList<uint>> codePoints;
     codePoints.reserve(std::size_t(texts.size()));
-    qint64 width = 1;  // NumPy's narrowest unicode type, even for empty texts
     for (const QString &text : texts) {
         codePoints.push_back(text.toUcs4());
         width = std::max(width, qint64(codePoints.back().size()));
     }
+    // Labels are short: their cells are made here, once.
+    QByteArray cells(qsizetype(texts.size() * width * 4), '\0');  // shorter texts end in NUL code points
+    for (std::size_t t = 0; t < codePoints.size(); ++t) {
+        char *cell = cells.data() + qsizetype(t) * width * 4;
+        for (qsizetype i = 0; i < codePoints[t].size(); ++i)
+            qToLittleEndian<quint32>(codePoints[t][i], cell + 4 * i);
+    }
     NpyArray array;
     array.descr = "<U" + QByteArray::number(width);
     array.shape = {qint64(texts.size())};
-    array.dataBytes = qint64(texts.size()) * width * 4;
-    array.appendData = [codePoints = std::move(codePoints), width](QByteArray &out) {
-        for (const QList<uint> &text : codePoints) {
-            const qsizetype start = out.size();
-            out.resize(start + width * 4, '\0');  // shorter texts end in NUL code points
-            char *cell = out.data() + start;
-            for (qsizetype i = 0; i < text.size(); ++i)
-                qToLittleEndian<quint32>(text[i], cell + 4 * i);
-        }
+    array.dataBytes = cells.size();
+    array.readData = [cells](qint64 offset, char *destination, qint64 length) {
+        std::memcpy(destination, cells.constData() + offset, std::size_t(length));
     };
     return array;
 }
@@ -136,8 +162,9 @@ NpyArray npyUnicode(const QStringList &texts)
 QByteArray npyBytes(const NpyArray &array)
 {
     QByteArray bytes = npyHeader(array.descr, array.shape);
-    bytes.reserve(bytes.size() + array.dataBytes);
-    array.appendData(bytes);
+    const qsizetype headerSize = bytes.size();
+    bytes.resize(headerSize + qsizetype(array.dataBytes));
+    array.readData(0, bytes.data() + headerSize, array.dataBytes);
     return bytes;
 }
 

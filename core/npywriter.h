@@ -11,15 +11,17 @@
 namespace attnlens {
 
 /// One array as NumPy's .npy format stores it (version 1.0): the type string ("<f8", "|b1",
-/// "<U5"), the shape, and a function that appends the data, C order and little-endian, exactly
-/// dataBytes long. The data is produced only when the array is written, so a caller can list many
-/// arrays and have only the one being written in memory as bytes. An NpyArray refers to the
-/// matrices it was made from: they must outlive it.
+/// "<U5"), the shape, and a function that copies any range of the data bytes (C order,
+/// little-endian; dataBytes in all) straight from the matrices. The bytes are produced only as
+/// they are written, a piece at a time, so writing an archive never holds an array as bytes. An
+/// NpyArray refers to the matrices it was made from: they must outlive it.
 struct NpyArray {
     QByteArray descr;
     std::vector<qint64> shape;
     qint64 dataBytes = 0;
-    std::function<void(QByteArray &out)> appendData;
+    /// Copies data bytes [offset, offset + length) to `destination`; the range lies within
+    /// dataBytes.
+    std::function<void(qint64 offset, char *destination, qint64 length)> readData;
 };
 
 /// The shape as NumPy prints a tuple: "()" for 0-D, "(3,)" for 1-D, "(2, 3, 4)" otherwise.

@@ -21,11 +21,12 @@ Error fileError(const QString &path, const QString &reason)
     return Error{ErrorCategory::FileError, QStringLiteral("%1: cannot be written: %2").arg(path, reason)};
 }
 
-/// One archive entry as libzip reads it: the .npy bytes are made on open and freed on close, so
-/// only the entry being written is in memory.
+/// One archive entry as libzip reads it: the header, then the data copied piece by piece straight
+/// from the matrices as libzip asks for it, so no array is ever held as bytes.
 class LazyNpyEntry {
 public:
-    explicit LazyNpyEntry(const NpyArray &array) : m_array(array), m_size(npyByteCount(array))
+    explicit LazyNpyEntry(const NpyArray &array)
+        : m_array(array), m_header(npyHeader(array.descr, array.shape)), m_size(m_header.size() + array.dataBytes)
     {
         zip_error_init(&m_error);
     }
@@ -39,27 +40,31 @@ public:
     }
 
 private:
+    zip_int64_t read(char *destination, zip_uint64_t length)
+    {
+        const qint64 count = std::min(qint64(std::min<zip_uint64_t>(length, zip_uint64_t(m_size))),
+                                      m_size - m_position);
+        qint64 done = 0;
+        const qint64 headerSize = m_header.size();
+        if (m_position < headerSize) {
+            done = std::min(count, headerSize - m_position);
+            std::memcpy(destination, m_header.constData() + m_position, std::size_t(done));
+        }
+        if (done < count)
+            m_array.readData(m_position + done - headerSize, destination + done, count - done);
+        m_position += count;
+        return zip_int64_t(count);
+    }
+
     zip_int64_t handle(void *data, zip_uint64_t length, zip_source_cmd_t command)
     {
         switch (command) {
         case ZIP_SOURCE_OPEN:
-            try {
-                m_bytes = npyBytes(m_array);
-            } catch (const std::bad_alloc &) {
-                zip_error_set(&m_error, ZIP_ER_MEMORY, 0);
-                return -1;
-            }
             m_position = 0;
             return 0;
-        case ZIP_SOURCE_READ: {
-            const auto left = zip_uint64_t(m_bytes.size() - m_position);
-            const zip_uint64_t count = std::min(length, left);
-            std::memcpy(data, m_bytes.constData() + m_position, count);
-            m_position += qsizetype(count);
-            return zip_int64_t(count);
-        }
+        case ZIP_SOURCE_READ:
+            return read(static_cast<char *>(data), length);
         case ZIP_SOURCE_CLOSE:
-            m_bytes = QByteArray();
             return 0;
         case ZIP_SOURCE_STAT: {
             auto *stat = static_cast<zip_stat_t *>(data);
@@ -83,9 +88,9 @@ private:
     }
 
     const NpyArray &m_array;
+    const QByteArray m_header;
     const qint64 m_size;
-    QByteArray m_bytes;
-    qsizetype m_position = 0;
+    qint64 m_position = 0;
     zip_error_t m_error;
 };
 

@@ -20,8 +20,8 @@ using NamedNpyArray = std::pair<QString, NpyArray>;
 /// Writes the arrays as a .npz archive, the way np.savez does: one "<name>.npy" entry per array,
 /// stored uncompressed, in the given order. The archive is written to a temporary file in the
 /// same folder and renamed over `path` only when it is complete, so a failed write leaves the old
-/// file as it was. Each array's bytes are produced only while its entry is written, so memory
-/// holds one array's .npy bytes at a time, never the whole archive. A folder, a device, a FIFO or
+/// file as it was. Each entry's bytes are copied from the matrices piece by piece as libzip
+/// writes them, so memory never holds an array, let alone the archive, as bytes. A folder, a device, a FIFO or
 /// a socket is refused by name. Failures are FileErrors that name the path and the reason.
 std::optional<Error> writeNpz(const QString &path, const std::vector<NamedNpyArray> &arrays);
 

@@ -175,6 +175,23 @@ TEST(NpyWriter, BoolsAreOneByteEachInRowOrder)
     EXPECT_EQ(parsed.data, QByteArray("\x01\x00\x01\x00\x00\x01", 6));
 }
 
+TEST(NpyWriter, DataReadInPiecesIsTheSameBytesAcrossParts)
+{
+    std::mt19937_64 random(7);
+    const Matrix a = attnlens::test::randomMatrix(3, 5, random, 1.0);
+    const Matrix b = attnlens::test::randomMatrix(3, 5, random, 1e-300);
+    const Matrix c = attnlens::test::randomMatrix(3, 5, random, 1e300);
+    const NpyArray array = npyFloat64({3, 3, 5}, {&a, &b, &c});
+    const QByteArray expected = doublesOf({&a, &b, &c});
+    ASSERT_EQ(array.dataBytes, expected.size());
+    for (const qint64 piece : {1, 3, 7, 8, 13, 120, 1000}) {
+        QByteArray read(expected.size(), '\xff');
+        for (qint64 at = 0; at < array.dataBytes; at += piece)
+            array.readData(at, read.data() + at, std::min(piece, array.dataBytes - at));
+        EXPECT_EQ(read, expected) << "pieces of " << piece << " bytes";
+    }
+}
+
 TEST(NpzWriter, ResultsOfSeveralHeadsRoundTripBitForBit)
 {
     const Scenario scenario = builtinScenario("two-heads-specialise");
@@ -276,6 +293,40 @@ TEST(NpzWriter, ResultsOfSeveralHeadsRoundTripBitForBit)
         EXPECT_EQ(parsed.dictionary, expected[entry.name].dictionary);
         EXPECT_EQ(parsed.data, expected[entry.name].data);
     }
+}
+
+TEST(NpzWriter, ArraysLargerThanLibzipsPiecesRoundTripBitForBit)
+{
+    std::mt19937_64 random(2026);
+    Scenario scenario;
+    const Index n = 150;  // weights of three heads: 540 kB, written in many pieces
+    scenario.queries = attnlens::test::randomMatrix(n, 8, random, 2.0);
+    scenario.keys = attnlens::test::randomMatrix(n, 8, random, 2.0);
+    scenario.values = attnlens::test::randomMatrix(n, 8, random, 1.0);
+    for (int head = 0; head < 2; ++head) {
+        scenario.moreHeads.push_back(AttentionHead{QString(), attnlens::test::randomMatrix(n, 8, random, 2.0),
+                                                   attnlens::test::randomMatrix(n, 8, random, 2.0),
+                                                   attnlens::test::randomMatrix(n, 8, random, 1.0)});
+    }
+    scenario.allowed = causalMask(n, n);
+    const Result<HeadsResult> result = computeAllHeads(scenario);
+    ASSERT_TRUE(result.ok());
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("large.npz"));
+    ASSERT_FALSE(writeNumpyResults(path, scenario, result.value()).has_value());
+    std::vector<const Matrix *> weights;
+    for (const AttentionResult &head : result.value().heads)
+        weights.push_back(&head.weights);
+    bool found = false;
+    for (const ZipEntry &entry : readStoredZip(readAll(path))) {
+        if (entry.name != QStringLiteral("weights.npy"))
+            continue;
+        found = true;
+        const ParsedNpy parsed = parseNpy(entry.data);
+        EXPECT_EQ(parsed.dictionary, dictionaryFor("<f8", "(3, 150, 150)"));
+        EXPECT_TRUE(parsed.data == doublesOf(weights));
+    }
+    EXPECT_TRUE(found);
 }
 
 TEST(NpzWriter, WithoutAMaskEveryKeyIsAllowedAndCrossAttentionHasNoSharedTokens)
