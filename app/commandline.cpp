@@ -1,6 +1,7 @@
 #include "commandline.h"
 
 #include "lesson.h"
+#include "numpyscenario.h"
 
 #include <QCommandLineParser>
 #include <QFileInfo>
@@ -62,6 +63,11 @@ struct Parser {
                                            "scenario with several heads. A PNG still carries "
                                            "every head."),
                             QStringLiteral("N")};
+    QCommandLineOption batch{QStringList{QStringLiteral("batch")},
+                             QStringLiteral("The example to open from a NumPy capture whose q is "
+                                            "(B, H, N, d), from 1 (default 1); for the window, "
+                                            "--evidence and --export."),
+                             QStringLiteral("N")};
     QCommandLineOption theme{QStringList{QStringLiteral("theme")},
                              QStringLiteral("light, dark or projector: the window's theme for this "
                                             "run (View > Theme keeps its saved choice), or the "
@@ -86,12 +92,13 @@ struct Parser {
     {
         parser.setApplicationDescription(
             QStringLiteral("Attention Lens: a desktop lab for scaled dot-product attention."));
-        parser.addOptions({evidence, npz, exportFigure, size, dpi, colorMap, values, query, head, theme, lesson,
+        parser.addOptions({evidence, npz, exportFigure, size, dpi, colorMap, values, query, head, batch, theme, lesson,
                            language, listScenarios, help, version});
         parser.addPositionalArgument(
             QStringLiteral("SCENARIO"),
-            QStringLiteral("A scenario file (.json) or a built-in scenario name; the notebook "
-                           "lesson when omitted."),
+            QStringLiteral("A scenario file (.json), a NumPy capture (.npz, .npy or a folder of "
+                           ".npy files) or a built-in scenario name; the notebook lesson when "
+                           "omitted."),
             QStringLiteral("[SCENARIO]"));
     }
 };
@@ -229,6 +236,22 @@ CommandLineRequest parseCommandLine(const QStringList &arguments)
     request.usageError = parseFigureOptions(p, request);
     if (!request.usageError.isEmpty())
         return request;
+    if (p.parser.isSet(p.batch)) {
+        const QString word = p.parser.value(p.batch).trimmed();
+        bool isNumber = false;
+        const int number = word.toInt(&isNumber);
+        if (!isNumber || number < 1) {
+            request.usageError = QStringLiteral("bad --batch '%1': expected an example number from 1")
+                                     .arg(p.parser.value(p.batch));
+            return request;
+        }
+        if (request.scenario.isEmpty()) {
+            request.usageError = QStringLiteral("--batch chooses an example of a NumPy capture; name the "
+                                                "capture (.npz, .npy or a folder of .npy files)");
+            return request;
+        }
+        request.batch = number;
+    }
     if (p.parser.isSet(p.theme)) {
         const QString word = p.parser.value(p.theme);
         if (!themeWords().contains(word.toLower())) {
@@ -318,6 +341,40 @@ CommandLineRequest parseCommandLine(const QStringList &arguments)
     return request;
 }
 
+QString checkBatchChoice(const CommandLineRequest &request)
+{
+    if (!request.batch)
+        return QString();
+    const int batch = *request.batch;
+    const QString &name = request.scenario;
+    if (!QFileInfo::exists(name) || !isNumpyPath(name)) {
+        return QStringLiteral("bad --batch %1: %2 is not a NumPy capture (.npz, .npy or a folder of "
+                              ".npy files), so it has no examples to choose from")
+            .arg(batch)
+            .arg(name);
+    }
+    const Result<NumpyBatchInfo> info = readNumpyBatchInfo(name);
+    if (!info)
+        return QString();  // opening the capture reports why it cannot be read
+    if (!info.value().hasBatch) {
+        return QStringLiteral("bad --batch %1: %2 has no batch dimension (q is %3; a batch comes "
+                              "first, as in (B, H, N, d)); leave --batch out")
+            .arg(batch)
+            .arg(name, info.value().queryShape);
+    }
+    const Index count = info.value().batchCount;
+    if (batch > count) {
+        return count == 1 ? QStringLiteral("bad --batch %1: %2 has 1 example (use --batch 1 or leave it out)")
+                                .arg(batch)
+                                .arg(name)
+                          : QStringLiteral("bad --batch %1: %2 has %3 examples (choose 1 to %3)")
+                                .arg(batch)
+                                .arg(name)
+                                .arg(count);
+    }
+    return QString();
+}
+
 QStringList themeWords()
 {
     // Theme::ids() of ui/theme.h, repeated because this parser links no widgets; exportcommand
@@ -361,6 +418,9 @@ QString commandLineHelp()
         "arrays; in Python: r = np.load(\"OUT.npz\"); r[\"weights\"][0] is head 1's weights.\n"
         "It can be given with --evidence or --export to write both. A refused scenario writes\n"
         "no .npz.\n"
+        "\nA NumPy capture (.npz, .npy, or a folder of .npy files) holding q, k, v of shape\n"
+        "(B, H, N, d): --batch N (from 1, default 1) chooses the example, for the window,\n"
+        "--evidence and --export alike.\n"
         "\nA PNG figure carries its scenario, every head of it: open it with attnlens to get the\n"
         "scenario back.\n"
         "\nIn the window, F5 starts presentation mode: full screen, projector theme, big text;\n"

@@ -40,6 +40,10 @@ struct CommandLineRequest {
     /// --head N: the head the figures show, from 1 (default 1); checked against the scenario's
     /// head count when the figures are drawn.
     std::optional<int> head;
+    /// --batch N: the example of a NumPy capture with a batch dimension (q of shape
+    /// (B, H, N, d)), from 1 like --head; for the window, --evidence and --export alike. Checked
+    /// against the capture by checkBatchChoice() before anything is read.
+    std::optional<int> batch;
     /// --theme: "light", "dark" or "projector" (lower case). For the window, this run's theme;
     /// for --export, the figures' theme (default light). Empty when not given.
     QString theme;
@@ -60,6 +64,11 @@ QStringList figureViewWords();
 /// Parses the arguments (without the program name). Never exits and needs no QCoreApplication,
 /// so main() can choose between a GUI and a headless application afterwards.
 CommandLineRequest parseCommandLine(const QStringList &arguments);
+
+/// The usage error of a --batch that the named capture cannot take (not a NumPy capture, no
+/// batch dimension, N beyond B), read from the header of its q array; empty when --batch is
+/// absent or fits, and when the capture cannot be read at all (opening it reports that).
+QString checkBatchChoice(const CommandLineRequest &request);
 
 /// The text printed by --help.
 QString commandLineHelp();

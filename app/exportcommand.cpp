@@ -94,7 +94,10 @@ int exportFiguresCommand(const CommandLineRequest &request)
     }
 
     const QString name = request.scenario.isEmpty() ? QLatin1String(kLessonScenarioId) : request.scenario;
-    const Result<Scenario> scenario = openScenario(name);
+    NumpyReadOptions numpy;
+    if (request.batch)
+        numpy.batch = *request.batch - 1;  // --batch counts from 1
+    const Result<Scenario> scenario = openScenario(name, numpy);
     if (!scenario) {
         printError(scenario.error().describe());
         return scenario.error().category == ErrorCategory::FileError ? ExitFileError : ExitInvalidScenario;

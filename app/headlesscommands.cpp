@@ -41,10 +41,11 @@ std::optional<Error> writeOutput(const QString &path, const QByteArray &bytes)
 
 } // namespace
 
-int writeEvidenceCommand(const QString &scenarioName, const QString &outputPath)
+int writeEvidenceCommand(const QString &scenarioName, const QString &outputPath,
+                         const NumpyReadOptions &numpy)
 {
     const QString name = scenarioName.isEmpty() ? QLatin1String(kLessonScenarioId) : scenarioName;
-    const Result<Scenario> scenario = openScenario(name);
+    const Result<Scenario> scenario = openScenario(name, numpy);
 
     QJsonObject evidence;
     int exitCode = ExitSuccess;
@@ -57,7 +58,13 @@ int writeEvidenceCommand(const QString &scenarioName, const QString &outputPath)
         printError(scenario.error().describe());
         exitCode = ExitInvalidScenario;
     } else {
-        const Result<AttentionResult> result = computeAttention(scenario.value());
+        Result<AttentionResult> result = computeAttention(scenario.value());
+        // With several heads, the scenario computes only when every head does: a later head's
+        // scores may overflow where the first head's do not.
+        if (result && scenario.value().hasSeveralHeads()) {
+            if (const Result<HeadsResult> heads = computeAllHeads(scenario.value()); !heads)
+                result = heads.error();
+        }
         if (result) {
             evidence = buildEvidence(scenario.value(), &result.value(), nullptr);
             // The lesson's evidence doubles as the notebook's own evidence file.
@@ -77,10 +84,11 @@ int writeEvidenceCommand(const QString &scenarioName, const QString &outputPath)
     return exitCode;
 }
 
-int writeNumpyCommand(const QString &scenarioName, const QString &outputPath)
+int writeNumpyCommand(const QString &scenarioName, const QString &outputPath,
+                      const NumpyReadOptions &numpy)
 {
     const QString name = scenarioName.isEmpty() ? QLatin1String(kLessonScenarioId) : scenarioName;
-    const Result<Scenario> scenario = openScenario(name);
+    const Result<Scenario> scenario = openScenario(name, numpy);
     if (!scenario) {
         printError(scenario.error().describe());
         return scenario.error().category == ErrorCategory::FileError ? ExitFileError

@@ -1,17 +1,22 @@
 #pragma once
 
+#include "numpyscenario.h"
+
 #include <QString>
 
 namespace attnlens {
 
 /// `attnlens --evidence OUT [SCENARIO]`: computes the scenario and writes its evidence.
 /// Returns the process exit code; prints one line on stderr when the scenario is refused.
-int writeEvidenceCommand(const QString &scenarioName, const QString &outputPath);
+/// `numpy` chooses the example of a NumPy capture (--batch).
+int writeEvidenceCommand(const QString &scenarioName, const QString &outputPath,
+                         const NumpyReadOptions &numpy = {});
 
 /// `attnlens --npz OUT.npz [SCENARIO]`: computes every head of the scenario and writes its inputs
 /// and results as a NumPy .npz. A scenario that cannot be read or computed writes nothing: one
 /// line on stderr and ExitInvalidScenario (ExitFileError when a file cannot be read or written).
-int writeNumpyCommand(const QString &scenarioName, const QString &outputPath);
+int writeNumpyCommand(const QString &scenarioName, const QString &outputPath,
+                      const NumpyReadOptions &numpy = {});
 
 /// The worse of two exit codes, for a run that writes two things: a file error over a refused
 /// scenario over success.

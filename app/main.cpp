@@ -25,6 +25,15 @@ using namespace attnlens;
 
 namespace {
 
+// --batch N counts from 1; the reader counts from 0.
+NumpyReadOptions numpyOptions(const CommandLineRequest &request)
+{
+    NumpyReadOptions options;
+    if (request.batch)
+        options.batch = *request.batch - 1;
+    return options;
+}
+
 void setIdentity()
 {
     QCoreApplication::setOrganizationName(QStringLiteral("AttentionLens"));
@@ -78,19 +87,19 @@ int runHeadless(int argc, char **argv, const CommandLineRequest &request)
     case CommandLineRequest::Action::ListScenarios:
         return listScenariosCommand();
     case CommandLineRequest::Action::WriteEvidence: {
-        const int code = writeEvidenceCommand(request.scenario, request.evidencePath);
+        const int code = writeEvidenceCommand(request.scenario, request.evidencePath, numpyOptions(request));
         if (request.npzPath.isEmpty())
             return code;
-        return worseExitCode(code, writeNumpyCommand(request.scenario, request.npzPath));
+        return worseExitCode(code, writeNumpyCommand(request.scenario, request.npzPath, numpyOptions(request)));
     }
     case CommandLineRequest::Action::WriteNumpy:
-        return writeNumpyCommand(request.scenario, request.npzPath);
+        return writeNumpyCommand(request.scenario, request.npzPath, numpyOptions(request));
     case CommandLineRequest::Action::ExportFigures:
         break;  // main() runs exports with a QApplication
     case CommandLineRequest::Action::OpenWindow: {
         const QString path = fallbackEvidencePath(request.scenario);
         QDir().mkpath(QFileInfo(path).path());
-        const int code = writeEvidenceCommand(request.scenario, path);
+        const int code = writeEvidenceCommand(request.scenario, path, numpyOptions(request));
         if (code != ExitFileError) {
             out << "No display was found, so the window cannot open. The evidence of "
                 << (request.scenario.isEmpty() ? QStringLiteral("the notebook lesson") : request.scenario)
@@ -121,7 +130,7 @@ int runExport(int argc, char **argv, const CommandLineRequest &request)
     const int code = exportFiguresCommand(request);
     if (request.npzPath.isEmpty() || code == ExitUsage)
         return code;
-    return worseExitCode(code, writeNumpyCommand(request.scenario, request.npzPath));
+    return worseExitCode(code, writeNumpyCommand(request.scenario, request.npzPath, numpyOptions(request)));
 }
 
 int runWindow(int argc, char **argv, const CommandLineRequest &request)
@@ -136,9 +145,10 @@ int runWindow(int argc, char **argv, const CommandLineRequest &request)
         window->viewState()->setThemeKind(*theme);
     const QString name = request.scenario.isEmpty() ? QLatin1String(kLessonScenarioId) : request.scenario;
     // A file may also be a PNG figure that carries its scenario; the document controller
-    // reads both kinds, as File > Open does.
-    const Result<Scenario> scenario = QFileInfo(name).isFile() ? DocumentController::readDocument(name)
-                                                               : openScenario(name);
+    // reads both kinds, as File > Open does. A NumPy capture is read with --batch.
+    const Result<Scenario> scenario = QFileInfo(name).isFile() && !isNumpyPath(name)
+        ? DocumentController::readDocument(name)
+        : openScenario(name, numpyOptions(request));
     if (scenario) {
         window->openScenario(scenario.value(), name);
     } else {
@@ -166,6 +176,10 @@ int main(int argc, char **argv)
     if (!request.usageError.isEmpty()) {
         QTextStream(stderr) << "attnlens: " << request.usageError << "\n"
                             << "Try 'attnlens --help'." << Qt::endl;
+        return ExitUsage;
+    }
+    if (const QString problem = checkBatchChoice(request); !problem.isEmpty()) {
+        QTextStream(stderr) << "attnlens: " << problem << Qt::endl;
         return ExitUsage;
     }
     if (request.action == CommandLineRequest::Action::ExportFigures)

@@ -58,9 +58,24 @@ void checkAcceptedScenario(const Scenario &scenario)
         checkResult(scenario, result.value());
     else
         checkRefusal(result.error());
-    // Every head computes exactly when the first does, each with the same invariants.
+    // All heads compute together exactly when each computes on its own (a later head's scores
+    // may overflow where the first head's do not); a refusal names the first head that failed,
+    // and every computed head keeps the same invariants.
     const Result<HeadsResult> heads = computeAllHeads(scenario);
-    require(heads.ok() == result.ok(), "all heads compute exactly when the first head does");
+    const std::optional<Error> invalid = validateAttentionInput(scenario);
+    int firstFailingHead = invalid ? 0 : -1;
+    for (Index h = 0; !invalid && h < scenario.headCount() && firstFailingHead < 0; ++h) {
+        AttentionResult alone;
+        if (computeHeadInto(scenario, h, alone, InputCheck::AlreadyChecked))
+            firstFailingHead = static_cast<int>(h);
+    }
+    require(result.ok() == (!invalid && firstFailingHead != 0), "the first head computes as computeAttention does");
+    require(heads.ok() == (firstFailingHead < 0), "all heads compute exactly when each head computes on its own");
+    if (!heads) {
+        checkRefusal(heads.error());
+        if (!invalid && scenario.hasSeveralHeads())
+            require(heads.error().head == firstFailingHead, "a refusal names the first head that fails");
+    }
     if (heads) {
         require(heads.value().heads.size() == size_t(scenario.headCount()), "one result per head");
         for (const AttentionResult &head : heads.value().heads)

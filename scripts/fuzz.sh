@@ -4,7 +4,7 @@
 #
 # Usage: scripts/fuzz.sh [--ci] [SECONDS] [TARGET...]
 #   SECONDS  time per target (default 60)
-#   TARGET   scenariojson, pngscenario, commandline (default: all three)
+#   TARGET   scenariojson, pngscenario, commandline, npzscenario (default: all four)
 #   --ci     the short CI run: 20 s per target unless SECONDS is given, seeded, on a throw-away
 #            corpus, so that CI never writes into the tree or depends on earlier runs
 #
@@ -28,7 +28,7 @@ if [[ "${1:-}" =~ ^[0-9]+$ ]]; then
     seconds=$1
     shift
 fi
-all_targets=(scenariojson pngscenario commandline)
+all_targets=(scenariojson pngscenario commandline npzscenario)
 targets=("$@")
 [[ ${#targets[@]} -eq 0 ]] && targets=("${all_targets[@]}")
 for target in "${targets[@]}"; do
@@ -67,6 +67,7 @@ for target in "${targets[@]}"; do
     mkdir -p "$corpus"
     seeds=("$root/fuzz/corpus/$target")
     [[ $target == scenariojson ]] && seeds+=("$root/resources/scenarios" "$root/tests/data")
+    [[ $target == npzscenario ]] && seeds+=("$root/tests/data/numpy")
     options=(-seed=1 -max_total_time="$seconds" -timeout=10 -print_final_stats=1
              -artifact_prefix="$crash_dir/$target-")
     [[ -f "$root/fuzz/$target.dict" ]] && options+=(-dict="$root/fuzz/$target.dict")

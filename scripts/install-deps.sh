@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Installs the Debian/Ubuntu packages Attention Lens builds and runs with, only those missing.
-# Usage: scripts/install-deps.sh [--bench] [--fuzz]
-#   --bench adds NumPy for the engine comparison; --fuzz adds clang and libFuzzer for
-#   scripts/fuzz.sh (the clang package brings the compiler only: libFuzzer and the sanitizer
-#   runtimes are in libclang-rt-dev, of the same default version, which apt only recommends).
+# Usage: scripts/install-deps.sh [--bench] [--fuzz] [--python]
+#   --bench adds NumPy for the engine comparison; --python adds NumPy and PyTorch for the
+#   PyTorch parity test of tools/capture_attention.py (tests/python; scripts/test.sh passes it);
+#   --fuzz adds clang and libFuzzer for scripts/fuzz.sh (the clang package brings the compiler
+#   only: libFuzzer and the sanitizer runtimes are in libclang-rt-dev, of the same default
+#   version, which apt only recommends).
 set -euo pipefail
 
 packages=(
@@ -20,7 +22,8 @@ for option in "$@"; do
     case "$option" in
         --bench) packages+=(python3 python3-numpy libopenblas0-pthread) ;;
         --fuzz) packages+=(clang libclang-rt-dev) ;;
-        *) echo "usage: scripts/install-deps.sh [--bench] [--fuzz]" >&2; exit 2 ;;
+        --python) packages+=(python3 python3-numpy python3-torch) ;;
+        *) echo "usage: scripts/install-deps.sh [--bench] [--fuzz] [--python]" >&2; exit 2 ;;
     esac
 done
 

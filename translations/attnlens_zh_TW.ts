@@ -192,6 +192,29 @@
     </message>
 </context>
 <context>
+    <name>MaskConvention</name>
+    <message>
+        <source>The mask was read from "allowed": True means the query may attend to that key, as in PyTorch's scaled_dot_product_attention.</source>
+        <translation>遮罩取自「allowed」：True 表示該查詢可以關注這個鍵，與 PyTorch 的 scaled_dot_product_attention 相同。</translation>
+    </message>
+    <message>
+        <source>The mask was read from "blocked": True means the query may not attend to that key, as in the attn_mask of PyTorch's nn.MultiheadAttention.</source>
+        <translation>遮罩取自「blocked」：True 表示該查詢不可關注這個鍵，與 PyTorch nn.MultiheadAttention 的 attn_mask 相同。</translation>
+    </message>
+    <message>
+        <source>The mask was read from "additive_mask": 0 is added to the score of a key the query may attend to, −∞ to the score of a key it may not.</source>
+        <translation>遮罩取自「additive_mask」：查詢可關注的鍵，其分數加上 0；不可關注的鍵，其分數加上 −∞。</translation>
+    </message>
+    <message>
+        <source>The mask was read from "key_padding_mask": True marks a padding key, which no query may attend to, as in nn.MultiheadAttention.</source>
+        <translation>遮罩取自「key_padding_mask」：True 標記填充用的鍵，任何查詢都不可關注它，與 nn.MultiheadAttention 相同。</translation>
+    </message>
+    <message>
+        <source>The file holds no mask: every query may attend to every key.</source>
+        <translation>檔案中沒有遮罩：每個查詢都可以關注每個鍵。</translation>
+    </message>
+</context>
+<context>
     <name>QObject</name>
     <message>
         <source>%1
@@ -411,6 +434,21 @@ The scenario cannot be computed until that query may attend to at least one key.
     <message>
         <source>%1: not an Attention Lens autosave</source>
         <translation>%1：不是 Attention Lens 的自動儲存檔</translation>
+    </message>
+</context>
+<context>
+    <name>attnlens::BackgroundRead</name>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Opening</source>
+        <translation>開啟中</translation>
+    </message>
+    <message>
+        <source>Reading a file</source>
+        <translation>正在讀取檔案</translation>
     </message>
 </context>
 <context>
@@ -825,10 +863,6 @@ The scenario cannot be computed until that query may attend to at least one key.
         <translation>開啟情境</translation>
     </message>
     <message>
-        <source>Scenarios and Attention Lens figures (*.json *.png);;Scenarios (*.json);;Attention Lens figures (*.png);;All files (*)</source>
-        <translation>情境與 Attention Lens 圖片 (*.json *.png);;情境 (*.json);;Attention Lens 圖片 (*.png);;所有檔案 (*)</translation>
-    </message>
-    <message>
         <source>Restore unsaved scenario?</source>
         <translation>要還原未儲存的情境嗎？</translation>
     </message>
@@ -879,6 +913,42 @@ The scenario cannot be computed until that query may attend to at least one key.
     <message>
         <source>NumPy arrays written to %1.</source>
         <translation>NumPy 陣列已寫入 %1。</translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>正在讀取 %1…</translation>
+    </message>
+    <message>
+        <source>Capture not imported</source>
+        <translation>未匯入擷取檔</translation>
+    </message>
+    <message>
+        <source>%1 could not be imported.
+
+%2</source>
+        <translation>無法匯入 %1。
+
+%2</translation>
+    </message>
+    <message>
+        <source>Imported example %1 of %2 from %3.</source>
+        <translation>已從 %3 匯入第 %1 個範例（共 %2 個）。</translation>
+    </message>
+    <message>
+        <source>Imported %1.</source>
+        <translation>已匯入 %1。</translation>
+    </message>
+    <message>
+        <source>Scenarios, figures and NumPy captures (*.json *.png *.npz *.npy);;Scenarios (*.json);;Attention Lens figures (*.png);;NumPy captures (*.npz *.npy);;All files (*)</source>
+        <translation>情境、圖片與 NumPy 擷取檔 (*.json *.png *.npz *.npy);;情境 (*.json);;Attention Lens 圖片 (*.png);;NumPy 擷取檔 (*.npz *.npy);;所有檔案 (*)</translation>
+    </message>
+    <message>
+        <source>Import NumPy Capture</source>
+        <translation>匯入 NumPy 擷取檔</translation>
+    </message>
+    <message>
+        <source>NumPy captures (*.npz *.npy);;All files (*)</source>
+        <translation>NumPy 擷取檔 (*.npz *.npy);;所有檔案 (*)</translation>
     </message>
 </context>
 <context>
@@ -1816,6 +1886,21 @@ q = %2
         <source>%1 · %2</source>
         <comment>the head, then the hint</comment>
         <translation>%1 · %2</translation>
+    </message>
+</context>
+<context>
+    <name>attnlens::LanguageMenu</name>
+    <message>
+        <source>Lan&amp;guage</source>
+        <translation>語言(&amp;G)</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>語言</translation>
+    </message>
+    <message>
+        <source>Attention Lens will use %1 the next time it starts.</source>
+        <translation>Attention Lens 下次啟動時將使用 %1。</translation>
     </message>
 </context>
 <context>
@@ -3036,18 +3121,6 @@ q = %2
         <translation>顯示或隱藏導覽課程。</translation>
     </message>
     <message>
-        <source>Lan&amp;guage</source>
-        <translation>語言(&amp;G)</translation>
-    </message>
-    <message>
-        <source>Language</source>
-        <translation>語言</translation>
-    </message>
-    <message>
-        <source>Attention Lens will use %1 the next time it starts.</source>
-        <translation>Attention Lens 下次啟動時將使用 %1。</translation>
-    </message>
-    <message>
         <source>Weights table</source>
         <translation>權重表</translation>
     </message>
@@ -3095,6 +3168,14 @@ q = %2
     <message>
         <source>Write Q, K, V, the mask and every head's scores, weights and context as a NumPy .npz, to read with np.load.</source>
         <translation>將 Q、K、V、遮罩，以及每個注意力頭的分數、權重與上下文向量寫成 NumPy .npz 檔，可用 np.load 讀取。</translation>
+    </message>
+    <message>
+        <source>&amp;Import NumPy Capture…</source>
+        <translation>匯入 NumPy 擷取檔(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>Open attention captured from a model: q, k, v (and a mask, tokens) saved with NumPy as .npz or .npy.</source>
+        <translation>開啟從模型擷取的注意力：以 NumPy 存成 .npz 或 .npy 的 q、k、v（以及遮罩、詞元）。</translation>
     </message>
 </context>
 <context>
@@ -3556,6 +3637,49 @@ Click or press Space to allow it.</source>
     <message>
         <source>%1: %2 is not a finite number (the engine refuses NaN and infinities)</source>
         <translation>%1：%2 不是有限數（引擎拒絕 NaN 與無限大）</translation>
+    </message>
+</context>
+<context>
+    <name>attnlens::NumpyImportDialog</name>
+    <message>
+        <source>Import NumPy Capture</source>
+        <translation>匯入 NumPy 擷取檔</translation>
+    </message>
+    <message>
+        <source>one head: %1 queries × %2 keys, d_k = %3, d_v = %4</source>
+        <translation>一個頭：%1 個查詢 × %2 個鍵，d_k = %3，d_v = %4</translation>
+    </message>
+    <message>
+        <source>%1 heads, each %2 queries × %3 keys, d_k = %4, d_v = %5</source>
+        <translation>%1 個頭，每個 %2 個查詢 × %3 個鍵，d_k = %4，d_v = %5</translation>
+    </message>
+    <message>
+        <source>Arrays in the file: %1</source>
+        <translation>檔案中的陣列：%1</translation>
+    </message>
+    <message>
+        <source>Token labels: from the file.</source>
+        <translation>詞元標籤：取自檔案。</translation>
+    </message>
+    <message>
+        <source>Token labels: none in the file; they are numbered.</source>
+        <translation>詞元標籤：檔案中沒有，改用編號。</translation>
+    </message>
+    <message>
+        <source> of %1</source>
+        <translation> / %1</translation>
+    </message>
+    <message>
+        <source>Example in the batch</source>
+        <translation>批次中的範例</translation>
+    </message>
+    <message>
+        <source>The capture holds %1 examples; choose the one to open.</source>
+        <translation>擷取檔含有 %1 個範例；請選擇要開啟的一個。</translation>
+    </message>
+    <message>
+        <source>&amp;Example:</source>
+        <translation>範例(&amp;E)：</translation>
     </message>
 </context>
 <context>

@@ -156,3 +156,36 @@ TEST(AttnlensHeads, EvidenceWritesEveryHeadAndTheConcatenatedContext)
 }
 
 } // namespace
+
+namespace {
+
+// A later head can overflow where the first does not: the scenario is refused as a whole, naming
+// that head, and --evidence writes the refusal (found by the NumPy capture fuzzer, which crashed
+// the evidence writer with exactly such a scenario).
+TEST(CommandLineHead, EvidenceRefusesAScenarioWhoseSecondHeadOverflows)
+{
+    attnlens::Scenario scenario = attnlens::loadBuiltinScenario(kTwoHeads).value();
+    attnlens::AttentionHead second = scenario.head(1);
+    second.queries.setConstant(1e200);
+    second.keys.setConstant(1e200);
+    scenario.setHead(1, second);
+    QTemporaryDir dir;
+    const QString input = dir.filePath(QStringLiteral("overflow.json"));
+    const QString output = dir.filePath(QStringLiteral("evidence.json"));
+    QFile file(input);
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+    file.write(QJsonDocument(attnlens::scenarioToJson(scenario)).toJson());
+    file.close();
+
+    const HeadsRun run = attnlens({QStringLiteral("--evidence"), output, input});
+    EXPECT_EQ(run.exitCode, 2) << run.err.toStdString();
+    EXPECT_TRUE(run.err.contains("head 2")) << run.err.toStdString();
+    QFile written(output);
+    ASSERT_TRUE(written.open(QIODevice::ReadOnly));
+    const QJsonObject evidence = QJsonDocument::fromJson(written.readAll()).object();
+    const QJsonObject error = evidence.value(QStringLiteral("error")).toObject();
+    EXPECT_EQ(error.value(QStringLiteral("category")).toString(), QStringLiteral("score_overflow"));
+    EXPECT_FALSE(evidence.contains(QStringLiteral("concatenated_context")));
+}
+
+} // namespace

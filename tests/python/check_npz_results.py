@@ -8,6 +8,8 @@ For built-in scenarios (one head, several heads, a mask, cross-attention) this r
     float64 NumPy from those inputs, to 1e-12;
   * each entry against what np.save writes for the same array (the header byte for byte, the
     data bit for bit) and that the archive is stored uncompressed, as np.savez does;
+  * that Attention Lens opens the written file again: the evidence of the .npz has the same
+    numbers, bit for bit, as the evidence of the scenario itself;
   * that a refused scenario (a row with no allowed key) exits 2 and leaves an old file untouched.
 Usage: check_npz_results.py ATTNLENS SCENARIO_DIR
 """
@@ -127,6 +129,29 @@ def check_scenario(attnlens, scenario_dir, folder, scenario_id, failures):
                 failures.append(f"{scenario_id}: {info.filename} is not what np.save writes")
 
 
+def evidence_numbers(evidence):
+    """The matrices of an evidence record, per head, without names or the mask's spelling."""
+    heads = evidence.get("heads") or [evidence]
+    keys = ("Q", "K", "V", "scores", "weights", "context")
+    return ([[head.get(key) for key in keys] for head in heads], evidence.get("concatenated_context"),
+            evidence.get("temperature"))
+
+
+def check_round_trip(attnlens, folder, scenario_id, failures):
+    written = os.path.join(folder, scenario_id + ".npz")
+    original_evidence = os.path.join(folder, scenario_id + "-original.json")
+    reopened_evidence = os.path.join(folder, scenario_id + "-reopened.json")
+    for evidence, source in ((original_evidence, scenario_id), (reopened_evidence, written)):
+        result = run(attnlens, "--evidence", evidence, source)
+        if result.returncode != 0:
+            failures.append(f"{scenario_id}: --evidence of {source} exited {result.returncode}: "
+                            f"{result.stderr.strip()}")
+            return
+    with open(original_evidence, encoding="utf-8") as a, open(reopened_evidence, encoding="utf-8") as b:
+        if evidence_numbers(json.load(a)) != evidence_numbers(json.load(b)):
+            failures.append(f"{scenario_id}: the written .npz does not open as the same numbers")
+
+
 def check_refusal(attnlens, scenario_dir, folder, failures):
     with open(os.path.join(scenario_dir, "lesson.json"), encoding="utf-8") as f:
         scenario = json.load(f)
@@ -155,6 +180,7 @@ def main():
         for scenario_id in ("lesson", "lesson-two-heads", "two-heads-specialise", "causal-padding",
                             "practice-cross-attention", "three-queries-sharp"):
             check_scenario(attnlens, scenario_dir, folder, scenario_id, failures)
+            check_round_trip(attnlens, folder, scenario_id, failures)
         check_refusal(attnlens, scenario_dir, folder, failures)
     for failure in failures:
         print("FAIL:", failure)

@@ -5,6 +5,9 @@
 #include "coretestsupport.h"
 #include "figureexporter.h"
 #include "figureoptions.h"
+#include "heatmapview.h"
+#include "keyspaceview.h"
+#include "weightschartview.h"
 #include "mainwindow.h"
 #include "presentationmode.h"
 #include "themecontroller.h"
@@ -510,6 +513,13 @@ TEST(AllHeadsView, HasADockInTheWindowThatTheShortcutBringsForwardAndPresentatio
         settleEvents();
         EXPECT_EQ(window.presentationMode()->focalView(), window.allHeadsView());
         EXPECT_TRUE(window.allHeadsView()->isVisible());
+        // Beside it the key space and the weights of the selected row, each with room for its
+        // plot (every tile already shows what the heatmap would).
+        EXPECT_TRUE(isOnScreen(window.keySpaceView()));
+        EXPECT_TRUE(isOnScreen(window.weightsChartView()));
+        EXPECT_FALSE(isOnScreen(window.heatmapView()));
+        EXPECT_GE(window.keySpaceView()->height(), 720 / 3);
+        EXPECT_GE(window.weightsChartView()->height(), 720 / 4);
         window.showAllHeadsAction()->trigger();
         settleEvents();
         EXPECT_EQ(window.presentationMode()->focalView(), before);

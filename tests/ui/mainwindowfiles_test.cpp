@@ -12,6 +12,7 @@
 #include "pngscenarioreader.h"
 #include "recentfiles.h"
 #include "scenariojson.h"
+#include "scenariosource.h"
 #include "weightschartview.h"
 
 #include <QChart>
@@ -550,4 +551,20 @@ TEST_F(MainWindowFilesTest, LabelsAtTheLengthLimitAreShownElided)
     ASSERT_NE(queries, nullptr);
     EXPECT_LE(queries->columnWidth(0), editor->fontMetrics().horizontalAdvance(QLatin1Char('M')) * 12);
     EXPECT_GT(queries->columnWidth(0), 0);
+}
+
+TEST_F(MainWindowFilesTest, ANumpyCaptureOpensUntitledSoSaveNeverWritesJsonOverIt)
+{
+    const QString capture = dir.filePath(QStringLiteral("capture.npz"));
+    ASSERT_TRUE(QFile::copy(attnlens::test::testDataPath(QStringLiteral("numpy/compressed.npz")), capture));
+    const Result<Scenario> read = openScenario(capture);
+    ASSERT_TRUE(read.ok()) << read.error().describe().toStdString();
+
+    MainWindow window;
+    answerDialogs(window);
+    window.openScenario(read.value(), capture);
+    ASSERT_EQ(read.value().headCount(), 2);
+    EXPECT_TRUE(window.model()->wholeScenario() == read.value());
+    EXPECT_TRUE(window.documentController()->isUntitled());
+    EXPECT_TRUE(window.documentController()->filePath().isEmpty());
 }

@@ -23,6 +23,7 @@
 #include "textprobe.h"
 #include "attentionmodel.h"
 #include "documentcontroller.h"
+#include "numpyscenario.h"
 #include "heatmapview.h"
 #include "keyspaceview.h"
 #include "lessonconventionview.h"
@@ -206,6 +207,18 @@ protected:
             reportedErrors.append(title + QStringLiteral(": ") + text);
         };
         dialogs.askRestore = [](const QString &, const QDateTime &) { return false; };
+        // File > Import…: one of the NumPy captures NumPy itself wrote (several heads, a batch,
+        // a mask convention, or a refusal), and a random example of its batch or a cancel.
+        dialogs.askImportPath = [this](const QString &) {
+            static const char *const captures[] = {"batch.npz", "mask_blocked_2d.npz", "cross.npz",
+                                                   "single_head.npz", "refuse_pickle.npz"};
+            return test::testDataPath(QStringLiteral("numpy/") + QLatin1String(captures[pick(int(std::size(captures)))]));
+        };
+        dialogs.askImport = [this](const QString &, const NumpyScenario &capture) -> std::optional<Index> {
+            if (pick(4) == 0)
+                return std::nullopt;
+            return Index(pick(int(capture.batchCount)));
+        };
         window.matrixEditorView()->setConfirmation([this](const QString &, const QString &) { return pick(2) == 0; });
 
         window.resize(1280, 720);

@@ -1,10 +1,13 @@
 #include "documentcontroller.h"
 
 #include "attentionmodel.h"
+#include "backgroundread.h"
 #include "builtinscenarios.h"
 #include "evidence.h"
 #include "jsonfile.h"
 #include "npzwriter.h"
+#include "numpyimportdialog.h"
+#include "numpyscenario.h"
 #include "pngscenarioreader.h"
 #include "scenariojson.h"
 
@@ -192,9 +195,16 @@ bool DocumentController::open()
 
 bool DocumentController::openFile(const QString &path)
 {
+    if (isNumpyPath(path))
+        return importFile(path);
     // Read first: a file that cannot be opened leaves the document exactly as it was, and the
     // user is not asked about saving for nothing.
-    const Result<Scenario> scenario = readDocument(path);
+    std::optional<Result<Scenario>> read = BackgroundRead::read<Result<Scenario>>(
+        m_parentWidget, tr("Reading %1…").arg(QFileInfo(path).fileName()),
+        [path] { return readDocument(path); });
+    if (!read)
+        return false;  // cancelled: the document stays
+    const Result<Scenario> &scenario = *read;
     if (!scenario) {
         reportError(tr("Scenario not opened"),
                     tr("%1 could not be opened.\n\n%2")
@@ -210,6 +220,57 @@ bool DocumentController::openFile(const QString &path)
     emit fileOpened(QFileInfo(path).absoluteFilePath());
     emit statusMessage(isPng ? tr("Opened the scenario stored in %1.").arg(QFileInfo(path).fileName())
                              : tr("Opened %1.").arg(QFileInfo(path).fileName()));
+    return true;
+}
+
+bool DocumentController::import()
+{
+    const QString path = m_dialogs.askImportPath(lastFolder());
+    return !path.isEmpty() && importFile(path);
+}
+
+bool DocumentController::importFile(const QString &path)
+{
+    const QString fileName = QFileInfo(path).fileName();
+    const auto readCapture = [this, &path, &fileName](NumpyReadOptions options) -> std::optional<NumpyScenario> {
+        std::optional<Result<NumpyScenario>> read = BackgroundRead::read<Result<NumpyScenario>>(
+            m_parentWidget, tr("Reading %1…").arg(fileName),
+            [path, options] { return readNumpyScenario(path, options); });
+        if (!read)
+            return std::nullopt;
+        if (!*read) {
+            reportError(tr("Capture not imported"),
+                        tr("%1 could not be imported.\n\n%2")
+                            .arg(QDir::toNativeSeparators(path), describeFailure(read->error())));
+            return std::nullopt;
+        }
+        return std::move(*read).value();
+    };
+    std::optional<NumpyScenario> capture = readCapture({});
+    if (!capture)
+        return false;
+    const std::optional<Index> batch = m_dialogs.askImport(path, *capture);
+    if (!batch)
+        return false;
+    if (*batch != capture->batch) {
+        NumpyReadOptions options;
+        options.batch = *batch;
+        capture = readCapture(options);
+        if (!capture)
+            return false;
+    }
+    if (!maybeSave())
+        return false;
+    rememberFolder(path);
+    // Untitled: Save asks where to write the scenario instead of overwriting the capture.
+    setDocument(capture->scenario, QString());
+    emit fileOpened(QFileInfo(path).absoluteFilePath());
+    emit statusMessage(capture->batchCount > 1
+                           ? tr("Imported example %1 of %2 from %3.")
+                                 .arg(capture->batch + 1)
+                                 .arg(capture->batchCount)
+                                 .arg(fileName)
+                           : tr("Imported %1.").arg(fileName));
     return true;
 }
 
@@ -366,8 +427,19 @@ void DocumentController::installDefaultDialogs()
     m_dialogs.askOpenPath = [this](const QString &folder) {
         return QFileDialog::getOpenFileName(
             m_parentWidget, tr("Open Scenario"), folder,
-            tr("Scenarios and Attention Lens figures (*.json *.png);;Scenarios (*.json);;"
-               "Attention Lens figures (*.png);;All files (*)"));
+            tr("Scenarios, figures and NumPy captures (*.json *.png *.npz *.npy);;Scenarios (*.json);;"
+               "Attention Lens figures (*.png);;NumPy captures (*.npz *.npy);;All files (*)"));
+    };
+    m_dialogs.askImportPath = [this](const QString &folder) {
+        return QFileDialog::getOpenFileName(
+            m_parentWidget, tr("Import NumPy Capture"), folder,
+            tr("NumPy captures (*.npz *.npy);;All files (*)"));
+    };
+    m_dialogs.askImport = [this](const QString &path, const NumpyScenario &capture) -> std::optional<Index> {
+        NumpyImportDialog dialog(path, capture, m_parentWidget);
+        if (dialog.exec() != QDialog::Accepted)
+            return std::nullopt;
+        return dialog.batch();
     };
     m_dialogs.askSavePath = [this](const QString &title, const QString &suggested,
                                    const QString &filter) {

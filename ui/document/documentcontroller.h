@@ -1,5 +1,6 @@
 #pragma once
 
+#include "matrixtypes.h"
 #include "result.h"
 #include "scenario.h"
 
@@ -17,6 +18,7 @@ class QWidget;
 namespace attnlens {
 
 class AttentionModel;
+struct NumpyScenario;
 
 /// The open document behind the window: which file (if any) the scenario in the model belongs
 /// to, and whether the model still holds exactly what was last opened or saved. It runs the File
@@ -45,6 +47,12 @@ public:
             askSavePath;
         /// A failed open, save or export; `text` names the file and says why.
         std::function<void(const QString &title, const QString &text)> reportError;
+        /// A NumPy capture to import (.npz, or a .npy file whose folder holds the others),
+        /// starting in `folder`; empty when the user cancels.
+        std::function<QString(const QString &folder)> askImportPath;
+        /// What an import read, before it replaces the document: the example to open (0-based;
+        /// capture.batch at first), or nothing when the user cancels.
+        std::function<std::optional<Index>(const QString &path, const NumpyScenario &capture)> askImport;
         /// Offer to restore an autosaved scenario; true restores it.
         std::function<bool(const QString &documentName, const QDateTime &savedAt)> askRestore;
     };
@@ -80,7 +88,16 @@ public:
     // return true when they did what was asked.
     bool newDocument();
     bool open();
+    /// Opens a scenario (.json), an Attention Lens figure (.png) or, through importFile(), a
+    /// NumPy capture. The file is read on a worker thread (backgroundread.h): the window keeps
+    /// painting, a read of more than half a second shows progress, and Cancel keeps the document.
     bool openFile(const QString &path);
+    /// File > Import…: asks for a NumPy capture and imports it.
+    bool import();
+    /// Reads a NumPy capture (.npz, .npy or a folder of .npy), says what it holds (askImport),
+    /// reads the chosen example when it is not the first, and opens it untitled: Save writes a
+    /// scenario file and never touches the capture.
+    bool importFile(const QString &path);
     bool openBuiltin(const QString &id);
     bool save();
     bool saveAs();

@@ -15,13 +15,15 @@
 #include "headselector.h"
 #include "heatmapview.h"
 #include "keyspaceview.h"
-#include "languagesettings.h"
+#include "keyboardtaborder.h"
+#include "languagemenu.h"
 #include "lessonpanel.h"
 #include "lessonviewrouter.h"
 #include "lessonprogress.h"
 #include "maskgridcanvas.h"
 #include "maskgridview.h"
 #include "matrixeditorview.h"
+#include "numpyscenario.h"
 #include "pngscenarioreader.h"
 #include "presentationflash.h"
 #include "presentationmode.h"
@@ -72,15 +74,19 @@ const char *const kSettingsShowValues = "view/showValues";
 // Bump when the dock arrangement changes so that an old saved layout is not restored onto it.
 constexpr int kLayoutVersion = 3;
 
-/// The first local .json or .png file among dropped URLs, or an empty string.
+/// The first local scenario, figure or NumPy capture among dropped URLs (a .json, .png, .npz or
+/// .npy file, or a folder of .npy files), or an empty string.
 QString droppedScenarioFile(const QMimeData *mimeData)
 {
     if (!mimeData || !mimeData->hasUrls())
         return QString();
     for (const QUrl &url : mimeData->urls()) {
-        const QString suffix = QFileInfo(url.toLocalFile()).suffix().toLower();
-        if (url.isLocalFile() && (suffix == QLatin1String("json") || suffix == QLatin1String("png")))
-            return url.toLocalFile();
+        if (!url.isLocalFile())
+            continue;
+        const QString path = url.toLocalFile();
+        const QString suffix = QFileInfo(path).suffix().toLower();
+        if (suffix == QLatin1String("json") || suffix == QLatin1String("png") || isNumpyPath(path))
+            return path;
     }
     return QString();
 }
@@ -276,6 +282,11 @@ void MainWindow::createMenus()
     QAction *openAction = fileMenu->addAction(tr("&Open…"), this, &MainWindow::openScenarioFile);
     openAction->setShortcut(QKeySequence::Open);
     openAction->setStatusTip(tr("Open a scenario (.json) or a figure exported by Attention Lens (.png)."));
+    QAction *importAction = fileMenu->addAction(tr("&Import NumPy Capture…"), this, [this] { m_document->import(); });
+    importAction->setObjectName(QStringLiteral("importAction"));
+    importAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
+    importAction->setStatusTip(tr("Open attention captured from a model: q, k, v (and a mask, tokens) "
+                                  "saved with NumPy as .npz or .npy."));
     QMenu *builtinMenu = fileMenu->addMenu(tr("Open &Built-in"));
     for (const BuiltinScenarioInfo &info : builtinScenarios()) {
         QAction *action = builtinMenu->addAction(info.title, this,
@@ -387,7 +398,7 @@ void MainWindow::createMenus()
     panelsMenu->addAction(m_showAllHeadsAction);
     m_viewMenu->addAction(m_lessonDock->toggleViewAction());
     m_viewMenu->addAction(tr("&Reset Layout"), this, &MainWindow::resetLayout);
-    addLanguageMenu(m_viewMenu);
+    m_viewMenu->addMenu(new LanguageMenu(this));
     addPresentationMenu(m_viewMenu);
 
     QMenu *helpMenu = menuBar()->addMenu(tr("&Help"));
@@ -432,9 +443,10 @@ void MainWindow::openScenario(const Scenario &scenario, const QString &source)
 {
     m_source = source;
     const QFileInfo file(source);
-    // A scenario file becomes the document's file; a built-in or a PNG figure opens untitled, so
-    // Save asks where to write instead of overwriting something that is not a scenario file.
-    const bool isScenarioFile = file.isFile() && !looksLikePng(source);
+    // A scenario file becomes the document's file; a built-in, a PNG figure or a NumPy capture
+    // opens untitled, so Save asks where to write instead of overwriting something that is not a
+    // scenario file.
+    const bool isScenarioFile = file.isFile() && !looksLikePng(source) && !isNumpyPath(source);
     m_document->setDocument(scenario, isScenarioFile ? file.absoluteFilePath() : QString(),
                             file.isFile() ? QString() : source);
     if (file.isFile())
@@ -690,31 +702,6 @@ void MainWindow::closeEvent(QCloseEvent *event)
     QMainWindow::closeEvent(event);
 }
 
-// View > Language (I18N): the widgets set their text once, when built, so a new language
-// applies at the next start; the choice is saved in QSettings "view/language".
-void MainWindow::addLanguageMenu(QMenu *viewMenu)
-{
-    QMenu *languageMenu = viewMenu->addMenu(tr("Lan&guage"));
-    languageMenu->setObjectName(QStringLiteral("languageMenu"));
-    auto *group = new QActionGroup(languageMenu);
-    for (const QString &code : LanguageSettings::languages()) {
-        QAction *action = languageMenu->addAction(LanguageSettings::nativeName(code));
-        action->setObjectName(QStringLiteral("languageAction_") + code);
-        action->setData(code);
-        action->setCheckable(true);
-        action->setChecked(code == LanguageSettings::currentLanguage());
-        group->addAction(action);
-        connect(action, &QAction::triggered, this, [this, code] {
-            LanguageSettings::saveLanguage(code);
-            if (code == LanguageSettings::currentLanguage())
-                return;
-            QMessageBox::information(this, tr("Language"),
-                                     tr("Attention Lens will use %1 the next time it starts.")
-                                         .arg(LanguageSettings::nativeName(code)));
-        });
-    }
-}
-
 // Weights as a table (ACCESS): a dock of its own, tabbed with the worked numbers, hidden until
 // asked for; shown from View > Panels it comes to the front of its tab group.
 void MainWindow::createWeightsTable()
@@ -774,60 +761,22 @@ void MainWindow::createAllHeads()
 }
 
 // Keyboard-only use (ACCESS): Tab visits the views in the order the lesson reads them, whatever
-// order they were created or docked in, and each view's own controls stay together. Walking an
-// explicit list is sturdier than rearranging Qt's focus chain, which the docks' tab bars and
-// compound widgets (a tab widget and its bar) rearrange again as they come and go.
+// order they were created or docked in (keyboardtaborder.h).
+KeyboardTabOrder MainWindow::tabOrder() const
+{
+    return KeyboardTabOrder(const_cast<MainWindow *>(this),
+                            {m_keySpace, m_heatmap, m_allHeads, m_temperature, m_maskGrid, m_weightsChart,
+                             m_contextChart, m_workedNumbers, m_weightsTable, m_matrixEditor, m_lessonPanel});
+}
+
 QList<QWidget *> MainWindow::tabStops() const
 {
-    const auto isStop = [](QWidget *widget) {
-        return widget->isVisible() && widget->isEnabled() && !widget->focusProxy()
-            && (widget->focusPolicy() & Qt::TabFocus);
-    };
-    const QList<QWidget *> views = {m_keySpace,     m_heatmap,       m_allHeads,     m_temperature,  m_maskGrid,
-                                    m_weightsChart, m_contextChart,  m_workedNumbers, m_weightsTable,
-                                    m_matrixEditor, m_lessonPanel};
-    // A view in a dock tab behind another counts as shown but is covered by the one in front.
-    const auto onScreen = [](QWidget *widget) {
-        if (!widget->isVisible())
-            return false;
-        QWidget *window = widget->window();
-        QWidget *hit = window->childAt(widget->mapTo(window, widget->rect().center()));
-        return hit && (hit == widget || widget->isAncestorOf(hit));
-    };
-    QList<QWidget *> stops;
-    for (QWidget *view : views) {
-        if (!onScreen(view))
-            continue;
-        // The chain is a ring through the whole window; this view's stops come in its order.
-        QWidget *widget = view;
-        do {
-            if ((widget == view || view->isAncestorOf(widget)) && isStop(widget) && !stops.contains(widget))
-                stops << widget;
-            widget = widget->nextInFocusChain();
-        } while (widget && widget != view);
-    }
-    // Then everything else that takes the focus: the docks' tab bars, the history.
-    QWidget *widget = m_keySpace;
-    do {
-        if (isStop(widget) && isAncestorOf(widget) && onScreen(widget)
-            && !stops.contains(widget) && !std::any_of(views.begin(), views.end(), [widget](QWidget *view) {
-                   return view == widget || view->isAncestorOf(widget);
-               }))
-            stops << widget;
-        widget = widget->nextInFocusChain();
-    } while (widget && widget != m_keySpace);
-    return stops;
+    return tabOrder().stops();
 }
 
 bool MainWindow::focusNextPrevChild(bool next)
 {
-    const QList<QWidget *> stops = tabStops();
-    const int at = stops.indexOf(focusWidget());
-    if (at < 0 || stops.size() < 2)
-        return QMainWindow::focusNextPrevChild(next);
-    QWidget *target = stops.at((at + (next ? 1 : int(stops.size()) - 1)) % int(stops.size()));
-    target->setFocus(next ? Qt::TabFocusReason : Qt::BacktabFocusReason);
-    return true;
+    return tabOrder().step(focusWidget(), next) || QMainWindow::focusNextPrevChild(next);
 }
 
 // Themes and presentation mode (PRESENT): View > Theme (saved in QSettings "view/theme"), the
@@ -849,7 +798,7 @@ void MainWindow::addPresentationMenu(QMenu *viewMenu)
         {m_keySpace, {m_heatmap, m_weightsChart}},     {m_heatmap, {m_keySpace, m_weightsChart}},
         {m_weightsChart, {m_keySpace, m_heatmap}},     {m_contextChart, {m_weightsChart, m_keySpace}},
         {m_maskGrid, {m_heatmap, m_keySpace}},         {m_workedNumbers, {m_heatmap, m_keySpace}},
-        {m_allHeads, {m_heatmap, m_keySpace}},
+        {m_allHeads, {m_keySpace, m_weightsChart}},
     };
     arrangement.defaultFocal = m_keySpace;
     arrangement.naturalHeights = {{m_heatmap, [this](int width) { return m_heatmap->naturalHeight(width); }}};

@@ -24,6 +24,7 @@ class FigureExportActions;
 class AllHeadsView;
 class HeatmapView;
 class KeySpaceView;
+class KeyboardTabOrder;
 class LessonPanel;
 class LessonViewRouter;
 class PresentationMode;
@@ -104,6 +105,7 @@ public:
     /// numbers, tables, matrices, lesson, then anything else (the dock tabs); only what can
     /// take the focus now (shown, enabled).
     QList<QWidget *> tabStops() const;
+    KeyboardTabOrder tabOrder() const;
 
     /// Whether no window of Attention Lens was ever closed on this account (no saved layout):
     /// the first start opens the lesson.
@@ -136,8 +138,6 @@ private:
     /// The lesson dock, its scenario loading through the document, and its view requests.
     void createLesson();
     void createLessonViewRouter();
-    /// View > Language: English / 繁體中文, saved for the next start (languagesettings.h).
-    void addLanguageMenu(QMenu *viewMenu);
     /// View > Theme, text size and Presentation Mode (PRESENT).
     void addPresentationMenu(QMenu *viewMenu);
     /// The weights table's dock, tabbed with the worked numbers and hidden by default.
