@@ -24,6 +24,12 @@ struct Parser {
                                 QStringLiteral("Compute the scenario and write its evidence JSON "
                                                "to OUT (\"-\" for standard output); no window."),
                                 QStringLiteral("OUT")};
+    QCommandLineOption npz{QStringList{QStringLiteral("npz")},
+                           QStringLiteral("Compute the scenario and write its inputs and every "
+                                          "head's scores, weights and context as a NumPy .npz "
+                                          "(read it with np.load); no window. Combines with "
+                                          "--evidence and --export."),
+                           QStringLiteral("OUT.npz")};
     QCommandLineOption exportFigure{
         QStringList{QStringLiteral("export")},
         QStringLiteral("Save VIEW as a figure in FILE, no window or display needed; repeatable. "
@@ -86,7 +92,7 @@ struct Parser {
     {
         parser.setApplicationDescription(
             QStringLiteral("Attention Lens: a desktop lab for scaled dot-product attention."));
-        parser.addOptions({evidence, exportFigure, size, dpi, colorMap, values, query, head, batch, theme, lesson,
+        parser.addOptions({evidence, npz, exportFigure, size, dpi, colorMap, values, query, head, batch, theme, lesson,
                            language, listScenarios, help, version});
         parser.addPositionalArgument(
             QStringLiteral("SCENARIO"),
@@ -275,10 +281,10 @@ CommandLineRequest parseCommandLine(const QStringList &arguments)
                                      .arg(last);
             return request;
         }
-        if (exclusive > 0) {
+        if (exclusive > 0 || p.parser.isSet(p.npz)) {
             request.usageError = QStringLiteral(
-                "--lesson opens the window; it cannot be combined with --evidence, --export, "
-                "--list-scenarios, --help or --version");
+                "--lesson opens the window; it cannot be combined with --evidence, --npz, "
+                "--export, --list-scenarios, --help or --version");
             return request;
         }
         if (!request.scenario.isEmpty()) {
@@ -288,6 +294,26 @@ CommandLineRequest parseCommandLine(const QStringList &arguments)
             return request;
         }
         request.lessonStep = step;
+    }
+
+    if (p.parser.isSet(p.npz)) {
+        request.npzPath = p.parser.value(p.npz);
+        if (p.parser.isSet(p.listScenarios) || p.parser.isSet(p.help) || p.parser.isSet(p.version)) {
+            request.usageError = QStringLiteral(
+                "--npz writes a scenario's results; it cannot be combined with --list-scenarios, "
+                "--help or --version");
+            return request;
+        }
+        if (request.npzPath.isEmpty() || request.npzPath == QLatin1String("-")) {
+            request.usageError = QStringLiteral("--npz needs an output file ending in .npz "
+                                                "(standard output cannot hold a ZIP archive)");
+            return request;
+        }
+        if (QFileInfo(request.npzPath).suffix().toLower() != QLatin1String("npz")) {
+            request.usageError = QStringLiteral("--npz expects a file ending in .npz, got '%1'")
+                                     .arg(request.npzPath);
+            return request;
+        }
     }
 
     if (p.parser.isSet(p.help)) {
@@ -303,10 +329,13 @@ CommandLineRequest parseCommandLine(const QStringList &arguments)
             request.usageError = QStringLiteral("--evidence needs an output path (or \"-\")");
     } else if (!request.exports.isEmpty()) {
         request.action = CommandLineRequest::Action::ExportFigures;
+    } else if (!request.npzPath.isEmpty()) {
+        request.action = CommandLineRequest::Action::WriteNumpy;
     }
     if (request.action != CommandLineRequest::Action::OpenWindow
         && request.action != CommandLineRequest::Action::WriteEvidence
-        && request.action != CommandLineRequest::Action::ExportFigures && !request.scenario.isEmpty()) {
+        && request.action != CommandLineRequest::Action::ExportFigures
+        && request.action != CommandLineRequest::Action::WriteNumpy && !request.scenario.isEmpty()) {
         request.usageError = QStringLiteral("unexpected argument: %1").arg(request.scenario);
     }
     return request;
@@ -367,6 +396,7 @@ QString commandLineHelp()
         "  attnlens [SCENARIO]                       open the window\n"
         "  attnlens --lesson N                       open the window at step N of the lesson\n"
         "  attnlens --evidence OUT.json [SCENARIO]   write evidence, no window or display needed\n"
+        "  attnlens --npz OUT.npz [SCENARIO]         write inputs and results for NumPy, no window\n"
         "  attnlens --export VIEW=FILE [--export VIEW=FILE ...] [SCENARIO]\n"
         "           [--size WxH] [--dpi N] [--colormap NAME] [--values on|off]\n"
         "           [--theme light|dark|projector] [--query N] [--head N]\n"
@@ -383,6 +413,11 @@ QString commandLineHelp()
         "drawn in the light theme unless --theme says otherwise.\n"
         "\nA scenario with several heads: --head N (from 1, default 1) chooses the head the\n"
         "figures show; their titles and captions name it. --evidence writes every head.\n"
+        "\n--npz OUT.npz writes q, k, v (H, N, d), allowed, the tokens, temperature, head_names,\n"
+        "scores, weights, context (H, ...) and concatenated_context as float64, bool and unicode\n"
+        "arrays; in Python: r = np.load(\"OUT.npz\"); r[\"weights\"][0] is head 1's weights.\n"
+        "It can be given with --evidence or --export to write both. A refused scenario writes\n"
+        "no .npz.\n"
         "\nA NumPy capture (.npz, .npy, or a folder of .npy files) holding q, k, v of shape\n"
         "(B, H, N, d): --batch N (from 1, default 1) chooses the example, for the window,\n"
         "--evidence and --export alike.\n"
@@ -391,8 +426,8 @@ QString commandLineHelp()
         "\nIn the window, F5 starts presentation mode: full screen, projector theme, big text;\n"
         "Ctrl +/- change the text size, Esc leaves.\n"
         "\nExit codes: 0 done; 2 the scenario is invalid (the evidence file still holds the "
-        "error;\nfigures of a refused scenario are still written and show the refusal); 3 a file "
-        "could not\nbe read or written; 64 bad usage.\n");
+        "error;\nfigures of a refused scenario are still written and show the refusal; no .npz "
+        "is written);\n3 a file could not be read or written; 64 bad usage.\n");
     return text;
 }
 

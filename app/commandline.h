@@ -17,11 +17,14 @@ struct FigureExportRequest {
 
 /// What the user asked the attnlens executable to do.
 struct CommandLineRequest {
-    enum class Action { OpenWindow, WriteEvidence, ExportFigures, ListScenarios, ShowHelp, ShowVersion };
+    enum class Action { OpenWindow, WriteEvidence, ExportFigures, WriteNumpy, ListScenarios, ShowHelp, ShowVersion };
 
     Action action = Action::OpenWindow;
     QString scenario;      ///< a file or a built-in id; empty means the notebook lesson
     QString evidencePath;  ///< "-" is standard output
+    /// --npz: where the inputs and every head's results go as a NumPy .npz; empty when not asked.
+    /// Alone it is the action (WriteNumpy); beside --evidence or --export it is written as well.
+    QString npzPath;
     QString usageError;    ///< non-empty when the words do not form a valid request
 
     QList<FigureExportRequest> exports;

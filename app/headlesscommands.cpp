@@ -6,6 +6,7 @@
 #include "builtinscenarios.h"
 #include "evidence.h"
 #include "jsonfile.h"
+#include "npzwriter.h"
 #include "scenariosource.h"
 
 #include <QDir>
@@ -81,6 +82,35 @@ int writeEvidenceCommand(const QString &scenarioName, const QString &outputPath,
         return ExitFileError;
     }
     return exitCode;
+}
+
+int writeNumpyCommand(const QString &scenarioName, const QString &outputPath,
+                      const NumpyReadOptions &numpy)
+{
+    const QString name = scenarioName.isEmpty() ? QLatin1String(kLessonScenarioId) : scenarioName;
+    const Result<Scenario> scenario = openScenario(name, numpy);
+    if (!scenario) {
+        printError(scenario.error().describe());
+        return scenario.error().category == ErrorCategory::FileError ? ExitFileError
+                                                                     : ExitInvalidScenario;
+    }
+    if (const std::optional<Error> error = computeAndWriteNumpyResults(outputPath, scenario.value())) {
+        if (error->category == ErrorCategory::FileError) {
+            printError(error->describe());
+            return ExitFileError;
+        }
+        printError(QStringLiteral("%1 (nothing was written to %2)").arg(error->describe(), outputPath));
+        return ExitInvalidScenario;
+    }
+    return ExitSuccess;
+}
+
+int worseExitCode(int first, int second)
+{
+    const auto rank = [](int code) {
+        return code == ExitFileError ? 2 : code == ExitSuccess ? 0 : 1;
+    };
+    return rank(second) > rank(first) ? second : first;
 }
 
 int listScenariosCommand()

@@ -12,6 +12,16 @@ namespace attnlens {
 int writeEvidenceCommand(const QString &scenarioName, const QString &outputPath,
                          const NumpyReadOptions &numpy = {});
 
+/// `attnlens --npz OUT.npz [SCENARIO]`: computes every head of the scenario and writes its inputs
+/// and results as a NumPy .npz. A scenario that cannot be read or computed writes nothing: one
+/// line on stderr and ExitInvalidScenario (ExitFileError when a file cannot be read or written).
+int writeNumpyCommand(const QString &scenarioName, const QString &outputPath,
+                      const NumpyReadOptions &numpy = {});
+
+/// The worse of two exit codes, for a run that writes two things: a file error over a refused
+/// scenario over success.
+int worseExitCode(int first, int second);
+
 /// `attnlens --list-scenarios`: one built-in per line, its id and its title.
 int listScenariosCommand();
 

@@ -86,8 +86,14 @@ int runHeadless(int argc, char **argv, const CommandLineRequest &request)
         return ExitSuccess;
     case CommandLineRequest::Action::ListScenarios:
         return listScenariosCommand();
-    case CommandLineRequest::Action::WriteEvidence:
-        return writeEvidenceCommand(request.scenario, request.evidencePath, numpyOptions(request));
+    case CommandLineRequest::Action::WriteEvidence: {
+        const int code = writeEvidenceCommand(request.scenario, request.evidencePath, numpyOptions(request));
+        if (request.npzPath.isEmpty())
+            return code;
+        return worseExitCode(code, writeNumpyCommand(request.scenario, request.npzPath, numpyOptions(request)));
+    }
+    case CommandLineRequest::Action::WriteNumpy:
+        return writeNumpyCommand(request.scenario, request.npzPath, numpyOptions(request));
     case CommandLineRequest::Action::ExportFigures:
         break;  // main() runs exports with a QApplication
     case CommandLineRequest::Action::OpenWindow: {
@@ -121,7 +127,10 @@ int runExport(int argc, char **argv, const CommandLineRequest &request)
     QApplication app(argc, argv);
     setIdentity();
     installLanguage(request);
-    return exportFiguresCommand(request);
+    const int code = exportFiguresCommand(request);
+    if (request.npzPath.isEmpty() || code == ExitUsage)
+        return code;
+    return worseExitCode(code, writeNumpyCommand(request.scenario, request.npzPath, numpyOptions(request)));
 }
 
 int runWindow(int argc, char **argv, const CommandLineRequest &request)

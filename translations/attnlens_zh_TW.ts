@@ -884,6 +884,38 @@ The scenario cannot be computed until that query may attend to at least one key.
         <translation>捨棄</translation>
     </message>
     <message>
+        <source>Export as NumPy</source>
+        <translation>匯出為 NumPy</translation>
+    </message>
+    <message>
+        <source>NumPy arrays (*.npz)</source>
+        <translation>NumPy 陣列 (*.npz)</translation>
+    </message>
+    <message>
+        <source>%1 could not be written. The previous file, if there was one, is unchanged.
+
+%2</source>
+        <translation>無法寫入 %1。原有的檔案（如果有）維持不變。
+
+%2</translation>
+    </message>
+    <message>
+        <source>%1 was not written: the scenario is refused, so there are no weights to export. Any previous file is unchanged.
+
+%2</source>
+        <translation>未寫入 %1：這個情境被拒絕計算，因此沒有權重可以匯出。原有的檔案維持不變。
+
+%2</translation>
+    </message>
+    <message>
+        <source>NumPy arrays not exported</source>
+        <translation>未匯出 NumPy 陣列</translation>
+    </message>
+    <message>
+        <source>NumPy arrays written to %1.</source>
+        <translation>NumPy 陣列已寫入 %1。</translation>
+    </message>
+    <message>
         <source>Reading %1…</source>
         <translation>正在讀取 %1…</translation>
     </message>
@@ -3129,6 +3161,14 @@ q = %2
         <source>%1 (all heads)</source>
         <comment>a panel shared by every head</comment>
         <translation>%1（所有頭）</translation>
+    </message>
+    <message>
+        <source>Export as Num&amp;Py…</source>
+        <translation>匯出為 NumPy(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>Write Q, K, V, the mask and every head's scores, weights and context as a NumPy .npz, to read with np.load.</source>
+        <translation>將 Q、K、V、遮罩，以及每個注意力頭的分數、權重與上下文向量寫成 NumPy .npz 檔，可用 np.load 讀取。</translation>
     </message>
     <message>
         <source>&amp;Import NumPy Capture…</source>

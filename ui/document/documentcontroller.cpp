@@ -5,6 +5,7 @@
 #include "builtinscenarios.h"
 #include "evidence.h"
 #include "jsonfile.h"
+#include "npzwriter.h"
 #include "numpyimportdialog.h"
 #include "numpyscenario.h"
 #include "pngscenarioreader.h"
@@ -351,6 +352,32 @@ bool DocumentController::exportEvidenceTo(const QString &path)
                               : tr("Evidence written to %1 (it records why the scenario is "
                                    "refused).")
                                     .arg(QFileInfo(path).fileName()));
+    return true;
+}
+
+bool DocumentController::exportNumpy()
+{
+    const QString base = isUntitled() ? fileBaseFor(m_builtinId.isEmpty() ? displayName() : m_builtinId)
+                                      : QFileInfo(m_filePath).completeBaseName();
+    const QString suggested = QDir(lastFolder()).filePath(base + QStringLiteral("-results.npz"));
+    const QString path = m_dialogs.askSavePath(tr("Export as NumPy"), suggested,
+                                               tr("NumPy arrays (*.npz)"));
+    return !path.isEmpty() && exportNumpyTo(path);
+}
+
+bool DocumentController::exportNumpyTo(const QString &path)
+{
+    if (const std::optional<Error> error = computeAndWriteNumpyResults(path, m_model->wholeScenario())) {
+        const QString text = error->category == ErrorCategory::FileError
+            ? tr("%1 could not be written. The previous file, if there was one, is unchanged.\n\n%2")
+            : tr("%1 was not written: the scenario is refused, so there are no weights to "
+                 "export. Any previous file is unchanged.\n\n%2");
+        reportError(tr("NumPy arrays not exported"),
+                    text.arg(QDir::toNativeSeparators(path), describeFailure(*error)));
+        return false;
+    }
+    rememberFolder(path);
+    emit statusMessage(tr("NumPy arrays written to %1.").arg(QFileInfo(path).fileName()));
     return true;
 }
 

@@ -22,7 +22,7 @@ struct NumpyScenario;
 
 /// The open document behind the window: which file (if any) the scenario in the model belongs
 /// to, and whether the model still holds exactly what was last opened or saved. It runs the File
-/// commands (new, open, save, save as, export evidence), asks before unsaved changes are lost and
+/// commands (new, open, save, save as, export evidence, export as NumPy), asks before unsaved changes are lost and
 /// reports failures; the questions and reports go through replaceable functions so that tests
 /// answer them without a modal loop.
 ///
@@ -106,6 +106,12 @@ public:
     bool saveTo(const QString &path);
     bool exportEvidence();
     bool exportEvidenceTo(const QString &path);
+    /// File > Export as NumPy…: asks for a .npz path (suggested: "<name>-results.npz").
+    bool exportNumpy();
+    /// Writes the inputs and every head's scores, weights and context as a NumPy .npz
+    /// (writeNumpyResults), atomically. A refused scenario writes nothing: the report names the
+    /// file and the engine's reason.
+    bool exportNumpyTo(const QString &path);
     /// Asks about unsaved changes, if any: true when the caller may go on (saved or discarded).
     bool maybeSave();
 

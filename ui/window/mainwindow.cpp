@@ -314,6 +314,11 @@ void MainWindow::createMenus()
                                                   [this] { m_document->exportEvidence(); });
     evidenceAction->setStatusTip(tr("Write the scenario with its scores, weights and context (or "
                                     "the reason it is refused) as evidence JSON."));
+    QAction *numpyAction = fileMenu->addAction(tr("Export as Num&Py…"), this,
+                                               [this] { m_document->exportNumpy(); });
+    numpyAction->setObjectName(QStringLiteral("exportNumpyAction"));
+    numpyAction->setStatusTip(tr("Write Q, K, V, the mask and every head's scores, weights and "
+                                 "context as a NumPy .npz, to read with np.load."));
     addExportActions(fileMenu);
     fileMenu->addSeparator();
     QAction *quitAction = fileMenu->addAction(tr("&Quit"), this, &QWidget::close);
