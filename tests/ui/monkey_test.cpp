@@ -465,6 +465,28 @@ protected:
         ASSERT_TRUE(refusal != QStringLiteral("non_finite_input"))
             << "action " << step << ": the UI let a non-finite number into the scenario\n" << describe(s);
         const AttentionResult *result = model->result();
+        // The model computes every head or none: another head the reference refuses (say its
+        // scores overflow) refuses the whole scenario, whichever head is shown.
+        const Scenario &whole = model->wholeScenario();
+        for (Index h = 0; h < whole.headCount() && whole.hasSeveralHeads(); ++h) {
+            if (h == model->selectedHead())
+                continue;
+            const Scenario other = whole.headAlone(h);
+            const test::ReferenceAttention otherRef = shapesOk ? test::referenceAttention(other) : test::ReferenceAttention{};
+            const QString otherRefusal = independentRefusal(other, shapesOk ? &otherRef : nullptr);
+            const bool otherNearLimit = shapesOk && otherRefusal.isEmpty()
+                && !(otherRef.scoreScale * std::sqrt(double(other.keyDimension()))).allFinite();
+            if (!otherRefusal.isEmpty()) {
+                ASSERT_EQ(result, nullptr) << "action " << step << ": the model computes a scenario whose head "
+                                           << h + 1 << " is refused for " << otherRefusal.toStdString();
+                ++refusedActions;
+                return;
+            }
+            if (otherNearLimit && !result) {
+                ++nearLimitStates;
+                return;
+            }
+        }
         // The engine forms q·k before dividing by √d_k: where q·k (or the sum of its terms)
         // passes the largest double, it refuses even if the score itself would fit. Either
         // answer is accepted there (README, Reliability: a known limit, not fixed).
