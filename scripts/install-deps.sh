@@ -11,12 +11,13 @@ packages=(
     qt6-base-dev qt6-charts-dev libqt6opengl6-dev qt6-svg-dev
     qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-qpa-plugins libgl-dev
     libeigen3-dev libgtest-dev libgmock-dev libbenchmark-dev zlib1g-dev
+    libzip-dev libsimdjson-dev
     fonts-dejavu-core
     fonts-noto-cjk qt6-translations-l10n  # the zh_TW interface: CJK glyphs, Qt's own dialogs
 )
 for option in "$@"; do
     case "$option" in
-        --bench) packages+=(python3 python3-numpy libopenblas0-pthread) ;;
+        --bench) packages+=(python3 python3-numpy python3-matplotlib libopenblas0-pthread) ;;
         --fuzz) packages+=(clang libclang-rt-dev) ;;
         *) echo "usage: scripts/install-deps.sh [--bench] [--fuzz]" >&2; exit 2 ;;
     esac

@@ -6,6 +6,7 @@
 #include "attentionmodel.h"
 #include "barchartview.h"
 #include "contextchartview.h"
+#include "evidence.h"
 #include "textfit.h"
 #include "focusring.h"
 #include "headtitle.h"
@@ -15,6 +16,7 @@
 #include "maskeditor.h"
 #include "maskgridcanvas.h"
 #include "maskgridview.h"
+#include "pngtext.h"
 #include "scenariojson.h"
 #include "tokenpalette.h"
 #include "viewstate.h"
@@ -547,6 +549,11 @@ QString FigureExporter::title(const FigureOptions &options) const
 
 QImage FigureExporter::renderImage(const FigureOptions &options) const
 {
+    return renderImage(options, true);
+}
+
+QImage FigureExporter::renderImage(const FigureOptions &options, bool withScenarioText) const
+{
     FigureOptions png = options;
     png.format = FigureFormat::Png;
     if (validate(png))
@@ -571,8 +578,10 @@ QImage FigureExporter::renderImage(const FigureOptions &options) const
     image.setDotsPerMeterX(qRound(png.dpi / 0.0254));
     image.setDotsPerMeterY(qRound(png.dpi / 0.0254));
 
-    image.setText(QLatin1String(kScenarioTextKey),
-                  QString::fromUtf8(toJsonText(scenarioToJson(m_model->wholeScenario()))));
+    if (withScenarioText) {
+        image.setText(QLatin1String(kScenarioTextKey),
+                      QString::fromUtf8(scenarioJsonText(m_model->wholeScenario())));
+    }
     image.setText(QLatin1String(kVersionTextKey), QStringLiteral(ATTNLENS_VERSION));
     image.setText(QStringLiteral("Software"), QStringLiteral("Attention Lens " ATTNLENS_VERSION));
     image.setText(QStringLiteral("Title"), title(png));
@@ -583,7 +592,7 @@ QImage FigureExporter::renderImage(const FigureOptions &options) const
 
 QByteArray FigureExporter::renderPng(const FigureOptions &options) const
 {
-    const QImage image = renderImage(options);
+    const QImage image = renderImage(options, false);
     if (image.isNull())
         return QByteArray();
     QByteArray bytes;
@@ -592,7 +601,11 @@ QByteArray FigureExporter::renderPng(const FigureOptions &options) const
     QImageWriter writer(&buffer, "png");
     if (!writer.write(image))
         return QByteArray();
-    return bytes;
+    buffer.close();
+    // The scenario's text goes in as one chunk compressed at zlib's fastest level: through
+    // QImage::setText() it would be held as UTF-16 and compressed at the default level, which
+    // for a 2,048-token scenario took most of the figure's time.
+    return withPngText(bytes, kScenarioTextKey, scenarioJsonText(m_model->wholeScenario()));
 }
 
 QByteArray FigureExporter::renderSvg(const FigureOptions &options) const
