@@ -37,40 +37,35 @@ QJsonObject JsonDraft::toObject() const
 
 JsonStreamWriter::JsonStreamWriter(ByteSink sink) : m_sink(std::move(sink))
 {
-    m_buffer.reserve(kChunkBytes + 4096);
+    m_buffer.reserve(size_t(kChunkBytes) + 4096);
 }
 
 void JsonStreamWriter::flushIfFull()
 {
-    if (m_buffer.size() < kChunkBytes)
+    if (qsizetype(m_buffer.size()) < kChunkBytes)
         return;
-    if (!m_failed && !m_sink(m_buffer.constData(), m_buffer.size()))
+    if (!m_failed && !m_sink(m_buffer.data(), qint64(m_buffer.size())))
         m_failed = true;
-    m_buffer.resize(0);
+    m_buffer.clear();
 }
 
 bool JsonStreamWriter::finish()
 {
-    if (!m_failed && !m_buffer.isEmpty() && !m_sink(m_buffer.constData(), m_buffer.size()))
+    if (!m_failed && !m_buffer.empty() && !m_sink(m_buffer.data(), qint64(m_buffer.size())))
         m_failed = true;
-    m_buffer.resize(0);
+    m_buffer.clear();
     return !m_failed;
-}
-
-void JsonStreamWriter::put(const char *text)
-{
-    m_buffer.append(text, qsizetype(std::strlen(text)));
 }
 
 void JsonStreamWriter::writeRaw(const char *text, qint64 size)
 {
-    m_buffer.append(text, qsizetype(size));
+    m_buffer.append(text, size_t(size));
     flushIfFull();
 }
 
 void JsonStreamWriter::writeIndent(int indent)
 {
-    m_buffer.append(qsizetype(indent), ' ');
+    m_buffer.append(size_t(indent), ' ');
 }
 
 void JsonStreamWriter::writeString(const QString &text)
@@ -90,7 +85,7 @@ void JsonStreamWriter::writeString(const QString &text)
             if (static_cast<unsigned char>(c) < 0x20) {
                 char escape[8];
                 std::snprintf(escape, sizeof escape, "\\u%04x", static_cast<unsigned char>(c));
-                put(escape);
+                m_buffer.append(escape);
             } else {
                 put(c);
             }
@@ -117,7 +112,7 @@ void JsonStreamWriter::writeNumber(double value)
         end = std::to_chars(buffer, buffer + sizeof buffer, static_cast<long long>(value));
     else
         end = std::to_chars(buffer, buffer + sizeof buffer, value);
-    m_buffer.append(buffer, end.ptr - buffer);
+    m_buffer.append(buffer, size_t(end.ptr - buffer));
 }
 
 void JsonStreamWriter::writeValue(const QJsonValue &value, int indent)
@@ -125,7 +120,7 @@ void JsonStreamWriter::writeValue(const QJsonValue &value, int indent)
     switch (value.type()) {
     case QJsonValue::Null:
     case QJsonValue::Undefined: put("null"); break;
-    case QJsonValue::Bool: put(value.toBool() ? "true" : "false"); break;
+    case QJsonValue::Bool: putText(value.toBool() ? "true" : "false"); break;
     case QJsonValue::Double: writeNumber(value.toDouble()); break;
     case QJsonValue::String: writeString(value.toString()); break;
     case QJsonValue::Array: writeArray(value.toArray(), indent); break;
@@ -159,7 +154,7 @@ void JsonStreamWriter::writeArray(const QJsonArray &array, int indent)
     for (qsizetype i = 0; i < array.size(); ++i) {
         writeIndent(indent + 4);
         writeValue(array.at(i), indent + 4);
-        put(i + 1 < array.size() ? ",\n" : "\n");
+        putText(i + 1 < array.size() ? ",\n" : "\n");
     }
     writeIndent(indent);
     put(']');
@@ -178,7 +173,7 @@ void JsonStreamWriter::writeObject(const QJsonObject &object, int indent)
         writeString(it.key());
         put(": ");
         writeValue(it.value(), indent + 4);
-        put(i + 1 < object.size() ? ",\n" : "\n");
+        putText(i + 1 < object.size() ? ",\n" : "\n");
     }
     writeIndent(indent);
     put('}');
@@ -203,14 +198,14 @@ void JsonStreamWriter::writeMatrix(const Matrix &matrix, int indent)
             if (std::isnan(x))
                 put("\"NaN\"");
             else if (std::isinf(x))
-                put(x > 0 ? "\"Infinity\"" : "\"-Infinity\"");
+                putText(x > 0 ? "\"Infinity\"" : "\"-Infinity\"");
             else if (x == 0.0 && std::signbit(x))
                 put("\"-0.0\"");
             else
                 writeNumber(x);
         }
         put(']');
-        put(i + 1 < matrix.rows() ? ",\n" : "\n");
+        putText(i + 1 < matrix.rows() ? ",\n" : "\n");
         flushIfFull();
     }
     writeIndent(indent);
@@ -231,10 +226,13 @@ void JsonStreamWriter::writeMask(const Mask &mask, int indent)
         for (Index j = 0; j < mask.cols(); ++j) {
             if (j > 0)
                 put(',');
-            put(row[j] ? "true" : "false");
+            if (row[j])
+                put("true");
+            else
+                put("false");
         }
         put(']');
-        put(i + 1 < mask.rows() ? ",\n" : "\n");
+        putText(i + 1 < mask.rows() ? ",\n" : "\n");
         flushIfFull();
     }
     writeIndent(indent);
@@ -280,14 +278,14 @@ void JsonStreamWriter::writeDraft(const JsonDraft &draft, int indent)
             for (size_t e = 0; e < list.size(); ++e) {
                 writeIndent(indent + 8);
                 writeDraft(list[e], indent + 8);
-                put(e + 1 < list.size() ? ",\n" : "\n");
+                putText(e + 1 < list.size() ? ",\n" : "\n");
             }
             writeIndent(indent + 4);
             put(']');
             break;
         }
         }
-        put(i + 1 < keys.size() ? ",\n" : "\n");
+        putText(i + 1 < keys.size() ? ",\n" : "\n");
         flushIfFull();
     }
     writeIndent(indent);

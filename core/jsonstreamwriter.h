@@ -11,6 +11,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <string>
 #include <vector>
 
 namespace attnlens {
@@ -53,15 +54,17 @@ private:
     void writeString(const QString &text);
     void writeNumber(double value);
     void writeIndent(int indent);
-    void put(char c)
+    void put(char c) { m_buffer.push_back(c); }
+    template <size_t N>
+    void put(const char (&literal)[N])
     {
-        m_buffer.append(c);
+        m_buffer.append(literal, N - 1);
     }
-    void put(const char *text);
+    void putText(const char *text) { m_buffer.append(text); }
     void flushIfFull();
 
     ByteSink m_sink;
-    QByteArray m_buffer;
+    std::string m_buffer;
     bool m_failed = false;
 };
 

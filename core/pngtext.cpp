@@ -178,12 +178,14 @@ Result<std::optional<QByteArray>> findPngText(const QByteArray &png, const char 
                      .arg(maxTextBytes / (1024 * 1024))};
 }
 
-QByteArray withPngText(const QByteArray &png, const char *keyword, const QByteArray &text)
+namespace {
+
+const char kEndChunk[] = "\0\0\0\0IEND\xae\x42\x60\x82";
+
+} // namespace
+
+QByteArray pngTextChunk(const char *keyword, const QByteArray &text)
 {
-    static const char kEnd[] = "\0\0\0\0IEND\xae\x42\x60\x82";
-    const QByteArray end = QByteArray::fromRawData(kEnd, 12);
-    if (!hasPngSignature(png) || !png.endsWith(end))
-        return QByteArray();
     const qsizetype keywordBytes = qsizetype(std::strlen(keyword));
     uLongf packedBytes = compressBound(uLong(text.size()));
     // keyword\0, compressed, method 0, no language tag\0, no translated keyword\0, the text
@@ -210,12 +212,25 @@ QByteArray withPngText(const QByteArray &png, const char *keyword, const QByteAr
     const uLong crc = crc32(crc32(0L, Z_NULL, 0), reinterpret_cast<const Bytef *>(chunk.constData() + 4),
                             uInt(length + 4));
     putBigEndian(chunk.data() + 8 + length, quint32(crc));
+    return chunk;
+}
+
+QByteArray withPngChunk(const QByteArray &png, const QByteArray &chunk)
+{
+    const QByteArray end = QByteArray::fromRawData(kEndChunk, 12);
+    if (chunk.isEmpty() || !hasPngSignature(png) || !png.endsWith(end))
+        return QByteArray();
     QByteArray result;
     result.reserve(png.size() + chunk.size());
     result.append(png.constData(), png.size() - end.size());
     result.append(chunk);
     result.append(end);
     return result;
+}
+
+QByteArray withPngText(const QByteArray &png, const char *keyword, const QByteArray &text)
+{
+    return withPngChunk(png, pngTextChunk(keyword, text));
 }
 
 } // namespace attnlens

@@ -32,4 +32,10 @@ Result<std::optional<QByteArray>> findPngText(const QByteArray &png, const char 
 /// for one chunk.
 QByteArray withPngText(const QByteArray &png, const char *keyword, const QByteArray &text);
 
+/// withPngText() in two steps, so that the text can be compressed while the image is drawn:
+/// the whole iTXt chunk (length, type, data, CRC), empty when the text is too large; and the PNG
+/// with a chunk inserted before its IEND, empty when it does not end in one or `chunk` is empty.
+QByteArray pngTextChunk(const char *keyword, const QByteArray &text);
+QByteArray withPngChunk(const QByteArray &png, const QByteArray &chunk);
+
 } // namespace attnlens

@@ -41,6 +41,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <future>
 
 namespace attnlens {
 
@@ -592,6 +593,18 @@ QImage FigureExporter::renderImage(const FigureOptions &options, bool withScenar
 
 QByteArray FigureExporter::renderPng(const FigureOptions &options) const
 {
+    FigureOptions png = options;
+    png.format = FigureFormat::Png;
+    if (validate(png))
+        return QByteArray();
+    // The scenario's text goes in as one chunk, written from the matrices and compressed on a
+    // second thread while the figure is drawn (the model is only read meanwhile). Through
+    // QImage::setText() it would be held as UTF-16 and compressed at zlib's default level after
+    // drawing, which for a 2,048-token scenario (35 MB of JSON) took most of the figure's time.
+    const Scenario *scenario = &m_model->wholeScenario();
+    std::future<QByteArray> chunk = std::async(std::launch::async, [scenario] {
+        return pngTextChunk(kScenarioTextKey, scenarioJsonText(*scenario));
+    });
     const QImage image = renderImage(options, false);
     if (image.isNull())
         return QByteArray();
@@ -602,10 +615,7 @@ QByteArray FigureExporter::renderPng(const FigureOptions &options) const
     if (!writer.write(image))
         return QByteArray();
     buffer.close();
-    // The scenario's text goes in as one chunk compressed at zlib's fastest level: through
-    // QImage::setText() it would be held as UTF-16 and compressed at the default level, which
-    // for a 2,048-token scenario took most of the figure's time.
-    return withPngText(bytes, kScenarioTextKey, scenarioJsonText(m_model->wholeScenario()));
+    return withPngChunk(bytes, chunk.get());
 }
 
 QByteArray FigureExporter::renderSvg(const FigureOptions &options) const
@@ -662,9 +672,15 @@ QByteArray FigureExporter::renderPdf(const FigureOptions &options) const
     return bytes;
 }
 
-std::optional<QString> FigureExporter::exportFigure(const FigureOptions &options,
+std::optional<QString> FigureExporter::exportFigure(const FigureOptions &requested,
                                                     const QString &path) const
 {
+    // The default size is measured once: for the heatmap that lays out a fresh view, which
+    // colours every cell (4 million for 2,048 tokens), and validating and drawing ask for it
+    // several times.
+    FigureOptions options = requested;
+    if (options.size.isEmpty())
+        options.size = defaultSize(requested);
     if (const auto problem = validate(options))
         return tr("%1: not written: %2").arg(QDir::toNativeSeparators(path), *problem);
     QByteArray bytes;
