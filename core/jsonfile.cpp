@@ -140,7 +140,12 @@ Result<QByteArray> readFileBounded(const QString &path, qint64 maxBytes)
     if (file.size() > maxBytes)
         return tooLarge();
     // Reading one byte past the limit also catches a file that grew since size() was asked.
-    QByteArray bytes = file.read(std::min(file.size(), maxBytes) + 1);
+    // The 64 bytes of room after the text let the JSON parser (simdjson, which reads in blocks
+    // of 64 bytes) read it where it is instead of copying it.
+    const qint64 wanted = std::min(file.size(), maxBytes) + 1;
+    QByteArray bytes(qsizetype(wanted + kReadPaddingBytes), Qt::Uninitialized);
+    const qint64 got = file.read(bytes.data(), wanted);
+    bytes.resize(qsizetype(std::max<qint64>(got, 0)));
     if (bytes.size() > maxBytes)
         return tooLarge();
     if (file.error() != QFileDevice::NoError) {

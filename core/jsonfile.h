@@ -16,7 +16,10 @@ namespace attnlens {
 /// InvalidScenario for the size). Only regular files (and Qt resources) are read: a FIFO, a
 /// device, a socket or a folder is refused by name before it is opened, so reading never blocks
 /// on a pipe that nobody writes to.
+/// The bytes come with at least kReadPaddingBytes of allocated room after their end (see
+/// QByteArray::capacity()), which the JSON parser reads past the text.
 Result<QByteArray> readFileBounded(const QString &path, qint64 maxBytes);
+inline constexpr qsizetype kReadPaddingBytes = 64;
 
 /// Writes bytes where a user asked for them, as every save in Attention Lens does. A regular
 /// file (or a new one) is replaced atomically through QSaveFile: either the whole new file

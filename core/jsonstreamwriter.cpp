@@ -32,6 +32,8 @@ QJsonObject JsonDraft::toObject() const
             array.append(entry.toObject());
         object.insert(key, array);
     }
+    for (const auto &[key, member] : objects)
+        object.insert(key, member.toObject());
     return object;
 }
 
@@ -242,7 +244,7 @@ void JsonStreamWriter::writeMask(const Mask &mask, int indent)
 void JsonStreamWriter::writeDraft(const JsonDraft &draft, int indent)
 {
     // Every member's key, in the order a QJsonObject keeps them.
-    enum class Kind { Value, Matrix, Mask, List };
+    enum class Kind { Value, Matrix, Mask, List, Object };
     std::vector<std::pair<QString, Kind>> keys;
     for (auto it = draft.values.begin(); it != draft.values.end(); ++it)
         keys.emplace_back(it.key(), Kind::Value);
@@ -252,6 +254,8 @@ void JsonStreamWriter::writeDraft(const JsonDraft &draft, int indent)
         keys.emplace_back(member.first, Kind::Mask);
     for (const auto &member : draft.lists)
         keys.emplace_back(member.first, Kind::List);
+    for (const auto &member : draft.objects)
+        keys.emplace_back(member.first, Kind::Object);
     std::sort(keys.begin(), keys.end(),
               [](const auto &a, const auto &b) { return a.first < b.first; });
     if (keys.empty()) {
@@ -268,6 +272,7 @@ void JsonStreamWriter::writeDraft(const JsonDraft &draft, int indent)
         case Kind::Value: writeValue(draft.values.value(key), indent + 4); break;
         case Kind::Matrix: writeMatrix(*draft.matrices.at(key), indent + 4); break;
         case Kind::Mask: writeMask(*draft.masks.at(key), indent + 4); break;
+        case Kind::Object: writeDraft(draft.objects.at(key), indent + 4); break;
         case Kind::List: {
             const std::vector<JsonDraft> &list = draft.lists.at(key);
             if (list.empty()) {

@@ -18,7 +18,8 @@ namespace attnlens {
 
 /// A JSON object whose large members stay in their matrices until they are written: the small
 /// members are a QJsonObject, a matrix or mask member is written row by row straight from its
-/// Eigen storage, and a list member holds objects of the same kind (the heads). Written, its
+/// Eigen storage, a list member holds objects of the same kind (the heads), and an object member
+/// is one (the scenario inside an autosave). Written, its
 /// members come in QJsonObject's order (sorted keys), so the text is the same as toJsonText()
 /// of toObject(). The matrices are referenced, not copied: `keepAlive` may own them.
 struct JsonDraft {
@@ -26,6 +27,7 @@ struct JsonDraft {
     std::map<QString, const Matrix *> matrices;
     std::map<QString, const Mask *> masks;
     std::map<QString, std::vector<JsonDraft>> lists;
+    std::map<QString, JsonDraft> objects;
     std::vector<std::shared_ptr<const void>> keepAlive;
 
     /// The same object as a QJsonObject tree (numbers through numberToJson()).

@@ -178,12 +178,6 @@ Result<std::optional<QByteArray>> findPngText(const QByteArray &png, const char 
                      .arg(maxTextBytes / (1024 * 1024))};
 }
 
-namespace {
-
-const char kEndChunk[] = "\0\0\0\0IEND\xae\x42\x60\x82";
-
-} // namespace
-
 QByteArray pngTextChunk(const char *keyword, const QByteArray &text)
 {
     const qsizetype keywordBytes = qsizetype(std::strlen(keyword));
@@ -217,15 +211,26 @@ QByteArray pngTextChunk(const char *keyword, const QByteArray &text)
 
 QByteArray withPngChunk(const QByteArray &png, const QByteArray &chunk)
 {
-    const QByteArray end = QByteArray::fromRawData(kEndChunk, 12);
-    if (chunk.isEmpty() || !hasPngSignature(png) || !png.endsWith(end))
+    // Before the image data, where readers that look only at a PNG's header (QImageReader::text())
+    // find text chunks, as Qt writes them.
+    if (chunk.isEmpty() || !hasPngSignature(png))
         return QByteArray();
-    QByteArray result;
-    result.reserve(png.size() + chunk.size());
-    result.append(png.constData(), png.size() - end.size());
-    result.append(chunk);
-    result.append(end);
-    return result;
+    qsizetype pos = kSignatureBytes;
+    while (png.size() - pos >= 12) {
+        const quint32 length = bigEndian32(png.constData() + pos);
+        if (length > kMaxChunkLength || qint64(length) > png.size() - pos - 12)
+            return QByteArray();
+        if (std::memcmp(png.constData() + pos + 4, "IDAT", 4) == 0) {
+            QByteArray result;
+            result.reserve(png.size() + chunk.size());
+            result.append(png.constData(), pos);
+            result.append(chunk);
+            result.append(png.constData() + pos, png.size() - pos);
+            return result;
+        }
+        pos += 12 + qsizetype(length);
+    }
+    return QByteArray();
 }
 
 QByteArray withPngText(const QByteArray &png, const char *keyword, const QByteArray &text)

@@ -370,8 +370,11 @@ std::optional<Scenario> parseScenarioFast(const QByteArray &json)
     if (parser.allocate(size_t(json.size()), kMaxDepth) != simdjson::SUCCESS)
         return std::nullopt;
     dom::element document;
-    // The text is copied once into a padded buffer (simdjson reads in 64-byte blocks).
-    if (parser.parse(json.constData(), size_t(json.size()), true).get(document) != simdjson::SUCCESS)
+    // simdjson reads in 64-byte blocks past the end of the text: a file read by
+    // readFileBounded() has that room already, other text is copied once into a padded buffer.
+    const bool padded = json.capacity() - json.size() >= qsizetype(simdjson::SIMDJSON_PADDING);
+    if (parser.parse(json.constData(), size_t(json.size()), !padded).get(document)
+        != simdjson::SUCCESS)
         return std::nullopt;
     try {
         return readScenario(document, Source(json));

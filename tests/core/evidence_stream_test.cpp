@@ -124,6 +124,22 @@ TEST(EvidenceStream, SpecialNumbersHeadsAndEmptyShapesAreWrittenAsTheTree)
     expectStreamedAsTree(empty, false, "empty");
 }
 
+TEST(EvidenceStream, AnObjectMemberIsWrittenAsTheTree)
+{
+    // The autosave's layout: small members and the scenario as an object member.
+    Scenario scenario;
+    scenario.queries = test::matrixOf({{1, -0.0}, {0.5, 2}});
+    scenario.keys = scenario.queries;
+    scenario.values = test::matrixOf({{3}, {1e-7}});
+    scenario.allowed = causalMask(2, 2);
+    JsonDraft draft;
+    draft.values.insert(QStringLiteral("format"), QStringLiteral("autosave"));
+    draft.values.insert(QStringLiteral("zeta"), 1);
+    draft.objects.emplace(QStringLiteral("scenario"), scenarioDraft(scenario));
+    EXPECT_EQ(stream(draft).text, toJsonText(draft.toObject()));
+    EXPECT_TRUE(stream(draft).text.contains("\n    \"scenario\": {\n        \"K\": [\n"));
+}
+
 TEST(EvidenceStream, ALargeRecordIsHandedOutInPiecesOfAboutAMegabyte)
 {
     const Index n = 600;
