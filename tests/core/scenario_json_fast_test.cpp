@@ -9,6 +9,7 @@
 #include <QDir>
 #include <QFile>
 #include <QStringList>
+#include <QTemporaryDir>
 
 #include <gtest/gtest.h>
 
@@ -112,6 +113,23 @@ TEST(ScenarioJsonFast, BuiltInScenariosAreReadByTheFastPathAsByQt)
     EXPECT_EQ(files.size(), builtinScenarios().size());
     for (const QString &path : files)
         EXPECT_TRUE(expectSameAsQt(readAll(path), path)) << "not read by the fast path";
+}
+
+TEST(ScenarioJsonFast, AFileIsReadWithRoomForTheParserAfterIt)
+{
+    // simdjson reads up to 64 bytes past the text: with that room it parses the bytes in place.
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    const QString path = dir.filePath(QStringLiteral("s.json"));
+    const QByteArray json = R"({"Q":[[1]],"K":[[1]],"V":[[2]]})";
+    ASSERT_FALSE(writeFileAtomically(path, json));
+    const Result<QByteArray> bytes = readFileBounded(path, ScenarioLimits::maxFileBytes);
+    ASSERT_TRUE(bytes.ok());
+    EXPECT_EQ(bytes.value(), json);
+    EXPECT_GE(bytes.value().capacity() - bytes.value().size(), kReadPaddingBytes);
+    const Result<Scenario> scenario = readScenarioFile(path);
+    ASSERT_TRUE(scenario.ok());
+    EXPECT_EQ(scenario.value().values(0, 0), 2.0);
 }
 
 TEST(ScenarioJsonFast, NotebookCasesGoldenFilesAndReferencesAgreeWithQt)
