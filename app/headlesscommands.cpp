@@ -6,6 +6,7 @@
 #include "builtinscenarios.h"
 #include "evidence.h"
 #include "jsonfile.h"
+#include "jsonstreamwriter.h"
 #include "npzwriter.h"
 #include "scenariosource.h"
 
@@ -25,18 +26,22 @@ void printError(const QString &line)
     QTextStream(stderr) << "attnlens: " << line << Qt::endl;
 }
 
-std::optional<Error> writeOutput(const QString &path, const QByteArray &bytes)
+// Streams the JSON text of `draft` to `path` ("-": standard output), a megabyte at a time.
+std::optional<Error> writeOutput(const QString &path, const JsonDraft &draft)
 {
+    const ByteProducer produce = jsonDraftProducer(draft);
     if (path == QLatin1String("-")) {
         QFile out;
-        if (!out.open(stdout, QIODevice::WriteOnly) || out.write(bytes) != bytes.size()
-            || !out.flush()) {
+        const bool written = out.open(stdout, QIODevice::WriteOnly)
+            && produce([&out](const char *data, qint64 size) { return out.write(data, size) == size; })
+            && out.flush();
+        if (!written) {
             return Error{ErrorCategory::FileError,
                          QStringLiteral("standard output cannot be written")};
         }
         return std::nullopt;
     }
-    return writeFileAtomically(path, bytes);
+    return writeFileAtomically(path, produce);
 }
 
 } // namespace
@@ -47,37 +52,40 @@ int writeEvidenceCommand(const QString &scenarioName, const QString &outputPath,
     const QString name = scenarioName.isEmpty() ? QLatin1String(kLessonScenarioId) : scenarioName;
     const Result<Scenario> scenario = openScenario(name, numpy);
 
-    QJsonObject evidence;
+    // The draft references the scenario's and the result's matrices: both outlive the writing.
+    JsonDraft evidence;
+    std::optional<Result<AttentionResult>> computed;
     int exitCode = ExitSuccess;
     if (!scenario) {
         if (scenario.error().category == ErrorCategory::FileError) {
             printError(scenario.error().describe());
             return ExitFileError;
         }
-        evidence = buildErrorEvidence(scenario.error());
+        evidence.values = buildErrorEvidence(scenario.error());
         printError(scenario.error().describe());
         exitCode = ExitInvalidScenario;
     } else {
-        Result<AttentionResult> result = computeAttention(scenario.value());
+        computed = computeAttention(scenario.value());
         // With several heads, the scenario computes only when every head does: a later head's
         // scores may overflow where the first head's do not.
-        if (result && scenario.value().hasSeveralHeads()) {
+        if (*computed && scenario.value().hasSeveralHeads()) {
             if (const Result<HeadsResult> heads = computeAllHeads(scenario.value()); !heads)
-                result = heads.error();
+                computed = heads.error();
         }
+        const Result<AttentionResult> &result = *computed;
         if (result) {
-            evidence = buildEvidence(scenario.value(), &result.value(), nullptr);
+            evidence = evidenceDraft(scenario.value(), &result.value(), nullptr);
             // The lesson's evidence doubles as the notebook's own evidence file.
             if (scenarioName.isEmpty() || scenarioName == QLatin1String(kLessonScenarioId))
                 addNotebookLessonKeys(evidence);
         } else {
-            evidence = buildEvidence(scenario.value(), nullptr, &result.error());
+            evidence = evidenceDraft(scenario.value(), nullptr, &result.error());
             printError(result.error().describe());
             exitCode = ExitInvalidScenario;
         }
     }
 
-    if (const auto error = writeOutput(outputPath, toJsonText(evidence))) {
+    if (const auto error = writeOutput(outputPath, evidence)) {
         printError(error->describe());
         return ExitFileError;
     }

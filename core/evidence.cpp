@@ -9,6 +9,8 @@
 #include <QCoreApplication>
 #include <QJsonArray>
 
+#include <memory>
+
 namespace attnlens {
 
 namespace {
@@ -33,36 +35,93 @@ void stampFormat(QJsonObject &evidence, int version)
 
 } // namespace
 
+JsonDraft scenarioDraft(const Scenario &scenario)
+{
+    JsonDraft draft;
+    QJsonObject &object = draft.values;
+    const int version = scenarioVersionFor(scenario);
+    object.insert(QStringLiteral("format"), QLatin1String(kScenarioFormat));
+    object.insert(QStringLiteral("version"), version);
+    if (!scenario.name.isEmpty())
+        object.insert(QStringLiteral("name"), scenario.name);
+    if (!scenario.description.isEmpty())
+        object.insert(QStringLiteral("description"), scenario.description);
+    if (version == kOneHeadScenarioVersion) {
+        draft.matrices[QStringLiteral("Q")] = &scenario.queries;
+        draft.matrices[QStringLiteral("K")] = &scenario.keys;
+        draft.matrices[QStringLiteral("V")] = &scenario.values;
+    } else {
+        std::vector<JsonDraft> &heads = draft.lists[QStringLiteral("heads")];
+        for (Index h = 0; h < scenario.headCount(); ++h) {
+            JsonDraft entry;
+            const QString &name = h == 0 ? scenario.headName : scenario.moreHeads[size_t(h - 1)].name;
+            if (!name.isEmpty())
+                entry.values.insert(QStringLiteral("name"), name);
+            entry.matrices[QStringLiteral("Q")] = &scenario.headQueries(h);
+            entry.matrices[QStringLiteral("K")] = &scenario.headKeys(h);
+            entry.matrices[QStringLiteral("V")] = &scenario.headValues(h);
+            heads.push_back(std::move(entry));
+        }
+    }
+    if (!scenario.queryLabels.isEmpty())
+        object.insert(QStringLiteral("query_labels"), QJsonArray::fromStringList(scenario.queryLabels));
+    if (!scenario.keyLabels.isEmpty())
+        object.insert(QStringLiteral("key_labels"), QJsonArray::fromStringList(scenario.keyLabels));
+    object.insert(QStringLiteral("temperature"), numberToJson(scenario.temperature));
+    if (scenario.allowed)
+        draft.masks[QStringLiteral("allowed")] = &*scenario.allowed;
+    else
+        object.insert(QStringLiteral("allowed"), QJsonValue());
+    return draft;
+}
+
+QByteArray scenarioJsonText(const Scenario &scenario)
+{
+    QByteArray text;
+    JsonStreamWriter writer([&text](const char *data, qint64 size) {
+        text.append(data, qsizetype(size));
+        return true;
+    });
+    writer.writeDraft(scenarioDraft(scenario));
+    writer.writeRaw("\n", 1);
+    writer.finish();
+    return text;
+}
+
+JsonDraft evidenceDraft(const Scenario &scenario, const AttentionResult *result,
+                        const Error *error)
+{
+    Q_ASSERT((result == nullptr) != (error == nullptr));
+    JsonDraft evidence = scenarioDraft(scenario);
+    stampFormat(evidence.values, scenarioVersionFor(scenario));
+    if (result && scenario.hasSeveralHeads()) {
+        // Every head's numbers beside its matrices, and the contexts side by side.
+        auto heads = std::make_shared<Result<HeadsResult>>(computeAllHeads(scenario));
+        Q_ASSERT(heads->ok());
+        evidence.keepAlive.push_back(heads);
+        std::vector<JsonDraft> &written = evidence.lists[QStringLiteral("heads")];
+        for (size_t h = 0; h < written.size(); ++h) {
+            const AttentionResult &head = heads->value().heads[h];
+            written[h].matrices[QStringLiteral("scores")] = &head.scores;
+            written[h].matrices[QStringLiteral("weights")] = &head.weights;
+            written[h].matrices[QStringLiteral("context")] = &head.context;
+        }
+        evidence.matrices[QStringLiteral("concatenated_context")] =
+            &heads->value().concatenatedContext;
+    } else if (result) {
+        evidence.matrices[QStringLiteral("scores")] = &result->scores;
+        evidence.matrices[QStringLiteral("weights")] = &result->weights;
+        evidence.matrices[QStringLiteral("context")] = &result->context;
+    } else {
+        evidence.values.insert(QStringLiteral("error"), errorObject(*error));
+    }
+    return evidence;
+}
+
 QJsonObject buildEvidence(const Scenario &scenario, const AttentionResult *result,
                           const Error *error)
 {
-    Q_ASSERT((result == nullptr) != (error == nullptr));
-    QJsonObject evidence = scenarioToJson(scenario);
-    stampFormat(evidence, scenarioVersionFor(scenario));
-    if (result && scenario.hasSeveralHeads()) {
-        // Every head's numbers beside its matrices, and the contexts side by side.
-        const Result<HeadsResult> heads = computeAllHeads(scenario);
-        Q_ASSERT(heads.ok());
-        QJsonArray written = evidence.value(QStringLiteral("heads")).toArray();
-        for (int h = 0; h < written.size(); ++h) {
-            const AttentionResult &head = heads.value().heads[size_t(h)];
-            QJsonObject entry = written.at(h).toObject();
-            entry.insert(QStringLiteral("scores"), matrixToJson(head.scores));
-            entry.insert(QStringLiteral("weights"), matrixToJson(head.weights));
-            entry.insert(QStringLiteral("context"), matrixToJson(head.context));
-            written.replace(h, entry);
-        }
-        evidence.insert(QStringLiteral("heads"), written);
-        evidence.insert(QStringLiteral("concatenated_context"),
-                        matrixToJson(heads.value().concatenatedContext));
-    } else if (result) {
-        evidence.insert(QStringLiteral("scores"), matrixToJson(result->scores));
-        evidence.insert(QStringLiteral("weights"), matrixToJson(result->weights));
-        evidence.insert(QStringLiteral("context"), matrixToJson(result->context));
-    } else {
-        evidence.insert(QStringLiteral("error"), errorObject(*error));
-    }
-    return evidence;
+    return evidenceDraft(scenario, result, error).toObject();
 }
 
 QJsonObject buildErrorEvidence(const Error &error)
@@ -75,6 +134,14 @@ QJsonObject buildErrorEvidence(const Error &error)
 
 void addNotebookLessonKeys(QJsonObject &evidence)
 {
+    JsonDraft draft;
+    addNotebookLessonKeys(draft);
+    for (auto it = draft.values.begin(); it != draft.values.end(); ++it)
+        evidence.insert(it.key(), it.value());
+}
+
+void addNotebookLessonKeys(JsonDraft &evidence)
+{
     // The notebook's step 7: three demo tokens attend to themselves under a causal mask.
     Scenario demo;
     demo.queries.resize(3, 2);
@@ -84,9 +151,9 @@ void addNotebookLessonKeys(QJsonObject &evidence)
     demo.allowed = causalMask(3, 3);
     const Result<AttentionResult> causal = computeAttention(demo);
     Q_ASSERT(causal.ok());
-    evidence.insert(QStringLiteral("causal_weights"), matrixToJson(causal.value().weights));
-    evidence.insert(QStringLiteral("seed"), 2026);
-    evidence.insert(QStringLiteral("interpretation"),
+    evidence.values.insert(QStringLiteral("causal_weights"), matrixToJson(causal.value().weights));
+    evidence.values.insert(QStringLiteral("seed"), 2026);
+    evidence.values.insert(QStringLiteral("interpretation"),
                     QStringLiteral("Attention weights are routing weights, not proof of causal "
                                    "importance."));
 }

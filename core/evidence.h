@@ -2,6 +2,7 @@
 
 #include "attentionresult.h"
 #include "error.h"
+#include "jsonstreamwriter.h"
 
 #include <QJsonObject>
 
@@ -22,11 +23,26 @@ inline constexpr const char *kEvidenceFormat = "attnlens-evidence";
 QJsonObject buildEvidence(const Scenario &scenario, const AttentionResult *result,
                           const Error *error);
 
+/// The scenario's fields as scenarioToJson() gives them, its matrices and mask referenced
+/// (the scenario must outlive the draft).
+JsonDraft scenarioDraft(const Scenario &scenario);
+
+/// toJsonText(scenarioToJson(scenario)), the text a save writes, streamed from the matrices and
+/// the mask without a JSON value per cell.
+QByteArray scenarioJsonText(const Scenario &scenario);
+
+/// buildEvidence() as a draft that a JsonStreamWriter writes row by row: the same text as
+/// toJsonText(buildEvidence(...)) without the tree. `result` must outlive the draft (several
+/// heads' results are computed here and owned by the draft).
+JsonDraft evidenceDraft(const Scenario &scenario, const AttentionResult *result,
+                        const Error *error);
+
 /// Evidence for a document that could not even be read as a scenario: only the error.
 QJsonObject buildErrorEvidence(const Error &error);
 
 /// Adds the course notebook's own evidence keys: causal_weights (causal self-attention on the
 /// notebook's three demo tokens, computed by the engine), seed and interpretation.
 void addNotebookLessonKeys(QJsonObject &evidence);
+void addNotebookLessonKeys(JsonDraft &evidence);
 
 } // namespace attnlens

@@ -1,5 +1,7 @@
 #include "jsonfile.h"
 
+#include "jsonstreamwriter.h"
+
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -53,7 +55,7 @@ Error writeError(const QString &path, const QString &what, const QString &reason
 
 // A device or FIFO is written in place: renaming a new file over it would replace the device
 // (as root, /dev/null itself) with a regular file.
-std::optional<Error> writeInPlace(const QString &path, const QByteArray &bytes, bool fifo)
+std::optional<Error> writeInPlace(const QString &path, const ByteProducer &produce, bool fifo)
 {
     const QByteArray name = QFile::encodeName(path);
     // A FIFO opened for writing waits for a reader; non-blocking, the open fails at once instead.
@@ -69,19 +71,24 @@ std::optional<Error> writeInPlace(const QString &path, const QByteArray &bytes, 
     }
     if (fifo)
         ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
-    const char *data = bytes.constData();
-    qint64 left = bytes.size();
-    while (left > 0) {
-        const ssize_t written = ::write(fd, data, static_cast<size_t>(left));
-        if (written < 0 && errno == EINTR)
-            continue;
-        if (written <= 0) {
-            const int error = written < 0 ? errno : EIO;
-            ::close(fd);
-            return writeError(path, QStringLiteral("writing failed"), systemReason(error));
+    int failure = 0;
+    const ByteSink sink = [&](const char *data, qint64 left) {
+        while (left > 0) {
+            const ssize_t written = ::write(fd, data, static_cast<size_t>(left));
+            if (written < 0 && errno == EINTR)
+                continue;
+            if (written <= 0) {
+                failure = written < 0 ? errno : EIO;
+                return false;
+            }
+            data += written;
+            left -= written;
         }
-        data += written;
-        left -= written;
+        return true;
+    };
+    if (!produce(sink)) {
+        ::close(fd);
+        return writeError(path, QStringLiteral("writing failed"), systemReason(failure ? failure : EIO));
     }
     if (::close(fd) != 0 && errno != EINTR)
         return writeError(path, QStringLiteral("writing failed"), systemReason(errno));
@@ -96,122 +103,6 @@ QString saveFileReason(const QSaveFile &file, int savedErrno)
     if (savedErrno != 0 && (reason.isEmpty() || reason == QLatin1String("Unknown error")))
         return systemReason(savedErrno);
     return reason;
-}
-
-void appendEscaped(QByteArray &out, const QString &text)
-{
-    out.append('"');
-    const QByteArray utf8 = text.toUtf8();
-    for (const char c : utf8) {
-        switch (c) {
-        case '"': out.append("\\\""); break;
-        case '\\': out.append("\\\\"); break;
-        case '\b': out.append("\\b"); break;
-        case '\f': out.append("\\f"); break;
-        case '\n': out.append("\\n"); break;
-        case '\r': out.append("\\r"); break;
-        case '\t': out.append("\\t"); break;
-        default:
-            if (static_cast<unsigned char>(c) < 0x20) {
-                char escape[8];
-                std::snprintf(escape, sizeof escape, "\\u%04x", static_cast<unsigned char>(c));
-                out.append(escape);
-            } else {
-                out.append(c);
-            }
-        }
-    }
-    out.append('"');
-}
-
-void appendNumber(QByteArray &out, double value)
-{
-    if (!std::isfinite(value)) {
-        out.append("null");  // as Qt writes them; scenario numbers never get here (numberToJson)
-        return;
-    }
-    if (value == 0.0 && std::signbit(value)) {
-        out.append("-0.0");  // "-0" would read back as the integer 0
-        return;
-    }
-    char buffer[64];
-    std::to_chars_result end;
-    // Whole numbers as integers, as Qt writes them: 3 rather than 3e+00.
-    if (value == std::floor(value) && std::fabs(value) < 9007199254740992.0)
-        end = std::to_chars(buffer, buffer + sizeof buffer, static_cast<long long>(value));
-    else
-        end = std::to_chars(buffer, buffer + sizeof buffer, value);
-    out.append(buffer, end.ptr - buffer);
-}
-
-void appendValue(QByteArray &out, const QJsonValue &value, int indent);
-
-void appendIndent(QByteArray &out, int indent)
-{
-    out.append(QByteArray(indent, ' '));
-}
-
-void appendArray(QByteArray &out, const QJsonArray &array, int indent)
-{
-    if (array.isEmpty()) {
-        out.append("[]");
-        return;
-    }
-    bool nested = false;
-    for (const QJsonValue &element : array)
-        nested = nested || element.isArray() || element.isObject();
-    if (!nested) {
-        // A row of a matrix: one line, no spaces, so a 4096 x 1024 matrix stays as small as it
-        // can be and a small one still reads row by row.
-        out.append('[');
-        for (qsizetype i = 0; i < array.size(); ++i) {
-            if (i > 0)
-                out.append(',');
-            appendValue(out, array.at(i), indent);
-        }
-        out.append(']');
-        return;
-    }
-    out.append("[\n");
-    for (qsizetype i = 0; i < array.size(); ++i) {
-        appendIndent(out, indent + 4);
-        appendValue(out, array.at(i), indent + 4);
-        out.append(i + 1 < array.size() ? ",\n" : "\n");
-    }
-    appendIndent(out, indent);
-    out.append(']');
-}
-
-void appendObject(QByteArray &out, const QJsonObject &object, int indent)
-{
-    if (object.isEmpty()) {
-        out.append("{}");
-        return;
-    }
-    out.append("{\n");
-    qsizetype i = 0;
-    for (auto it = object.begin(); it != object.end(); ++it, ++i) {
-        appendIndent(out, indent + 4);
-        appendEscaped(out, it.key());
-        out.append(": ");
-        appendValue(out, it.value(), indent + 4);
-        out.append(i + 1 < object.size() ? ",\n" : "\n");
-    }
-    appendIndent(out, indent);
-    out.append('}');
-}
-
-void appendValue(QByteArray &out, const QJsonValue &value, int indent)
-{
-    switch (value.type()) {
-    case QJsonValue::Null:
-    case QJsonValue::Undefined: out.append("null"); break;
-    case QJsonValue::Bool: out.append(value.toBool() ? "true" : "false"); break;
-    case QJsonValue::Double: appendNumber(out, value.toDouble()); break;
-    case QJsonValue::String: appendEscaped(out, value.toString()); break;
-    case QJsonValue::Array: appendArray(out, value.toArray(), indent); break;
-    case QJsonValue::Object: appendObject(out, value.toObject(), indent); break;
-    }
 }
 
 } // namespace
@@ -249,7 +140,12 @@ Result<QByteArray> readFileBounded(const QString &path, qint64 maxBytes)
     if (file.size() > maxBytes)
         return tooLarge();
     // Reading one byte past the limit also catches a file that grew since size() was asked.
-    QByteArray bytes = file.read(std::min(file.size(), maxBytes) + 1);
+    // The 64 bytes of room after the text let the JSON parser (simdjson, which reads in blocks
+    // of 64 bytes) read it where it is instead of copying it.
+    const qint64 wanted = std::min(file.size(), maxBytes) + 1;
+    QByteArray bytes(qsizetype(wanted + kReadPaddingBytes), Qt::Uninitialized);
+    const qint64 got = file.read(bytes.data(), wanted);
+    bytes.resize(qsizetype(std::max<qint64>(got, 0)));
     if (bytes.size() > maxBytes)
         return tooLarge();
     if (file.error() != QFileDevice::NoError) {
@@ -261,10 +157,17 @@ Result<QByteArray> readFileBounded(const QString &path, qint64 maxBytes)
 
 std::optional<Error> writeFileAtomically(const QString &path, const QByteArray &bytes)
 {
+    return writeFileAtomically(path, [&bytes](const ByteSink &sink) {
+        return sink(bytes.constData(), bytes.size());
+    });
+}
+
+std::optional<Error> writeFileAtomically(const QString &path, const ByteProducer &produce)
+{
     struct stat status {};
     if (::stat(QFile::encodeName(path).constData(), &status) == 0 && !S_ISREG(status.st_mode)) {
         if (S_ISCHR(status.st_mode) || S_ISFIFO(status.st_mode))
-            return writeInPlace(path, bytes, S_ISFIFO(status.st_mode));
+            return writeInPlace(path, produce, S_ISFIFO(status.st_mode));
         return writeError(path, QStringLiteral("cannot be written"),
                           QStringLiteral("it is %1, not a regular file; nothing was written")
                               .arg(kindOfMode(status.st_mode)));
@@ -275,8 +178,15 @@ std::optional<Error> writeFileAtomically(const QString &path, const QByteArray &
                           saveFileReason(file, errno));
     }
     errno = 0;
-    if (file.write(bytes) != bytes.size()) {
-        const QString reason = saveFileReason(file, errno);
+    int failure = 0;
+    const ByteSink sink = [&](const char *data, qint64 size) {
+        if (file.write(data, size) == size)
+            return true;
+        failure = errno;
+        return false;
+    };
+    if (!produce(sink)) {
+        const QString reason = saveFileReason(file, failure);
         file.cancelWriting();
         return writeError(path, QStringLiteral("writing failed, the previous file is unchanged"),
                           reason);
@@ -302,8 +212,13 @@ std::optional<Error> writeFileAtomically(const QString &path, const QByteArray &
 QByteArray toJsonText(const QJsonObject &object)
 {
     QByteArray out;
-    appendObject(out, object, 0);
-    out.append('\n');
+    JsonStreamWriter writer([&out](const char *data, qint64 size) {
+        out.append(data, qsizetype(size));
+        return true;
+    });
+    writer.writeObject(object);
+    writer.writeRaw("\n", 1);
+    writer.finish();
     return out;
 }
 

@@ -178,4 +178,64 @@ Result<std::optional<QByteArray>> findPngText(const QByteArray &png, const char 
                      .arg(maxTextBytes / (1024 * 1024))};
 }
 
+QByteArray pngTextChunk(const char *keyword, const QByteArray &text)
+{
+    const qsizetype keywordBytes = qsizetype(std::strlen(keyword));
+    uLongf packedBytes = compressBound(uLong(text.size()));
+    // keyword\0, compressed, method 0, no language tag\0, no translated keyword\0, the text
+    const qsizetype header = keywordBytes + 5;
+    QByteArray chunk(8 + header + qsizetype(packedBytes) + 4, Qt::Uninitialized);
+    char *data = chunk.data() + 8;
+    std::memcpy(data, keyword, size_t(keywordBytes));
+    std::memcpy(data + keywordBytes, "\0\1\0\0\0", 5);
+    if (compress2(reinterpret_cast<Bytef *>(data + header), &packedBytes,
+                  reinterpret_cast<const Bytef *>(text.constData()), uLong(text.size()),
+                  Z_BEST_SPEED)
+        != Z_OK)
+        return QByteArray();
+    const quint64 length = quint64(header) + packedBytes;
+    if (length > kMaxChunkLength)
+        return QByteArray();
+    chunk.resize(8 + qsizetype(length) + 4);
+    const auto putBigEndian = [](char *p, quint32 value) {
+        for (int i = 0; i < 4; ++i)
+            p[i] = char((value >> (24 - 8 * i)) & 0xff);
+    };
+    putBigEndian(chunk.data(), quint32(length));
+    std::memcpy(chunk.data() + 4, "iTXt", 4);
+    const uLong crc = crc32(crc32(0L, Z_NULL, 0), reinterpret_cast<const Bytef *>(chunk.constData() + 4),
+                            uInt(length + 4));
+    putBigEndian(chunk.data() + 8 + length, quint32(crc));
+    return chunk;
+}
+
+QByteArray withPngChunk(const QByteArray &png, const QByteArray &chunk)
+{
+    // Before the image data, where readers that look only at a PNG's header (QImageReader::text())
+    // find text chunks, as Qt writes them.
+    if (chunk.isEmpty() || !hasPngSignature(png))
+        return QByteArray();
+    qsizetype pos = kSignatureBytes;
+    while (png.size() - pos >= 12) {
+        const quint32 length = bigEndian32(png.constData() + pos);
+        if (length > kMaxChunkLength || qint64(length) > png.size() - pos - 12)
+            return QByteArray();
+        if (std::memcmp(png.constData() + pos + 4, "IDAT", 4) == 0) {
+            QByteArray result;
+            result.reserve(png.size() + chunk.size());
+            result.append(png.constData(), pos);
+            result.append(chunk);
+            result.append(png.constData() + pos, png.size() - pos);
+            return result;
+        }
+        pos += 12 + qsizetype(length);
+    }
+    return QByteArray();
+}
+
+QByteArray withPngText(const QByteArray &png, const char *keyword, const QByteArray &text)
+{
+    return withPngChunk(png, pngTextChunk(keyword, text));
+}
+
 } // namespace attnlens

@@ -3,6 +3,7 @@
 #include "evidence.h"
 #include "jsonfile.h"
 #include "pngtext.h"
+#include "scenariojsonfast.h"
 
 #include <QFileInfo>
 #include <QJsonDocument>
@@ -503,6 +504,15 @@ bool readHeads(ScenarioReader &reader, const QJsonObject &root, const QJsonValue
 
 Result<Scenario> parseScenario(const QByteArray &json, const QString &source)
 {
+    if (json.size() <= ScenarioLimits::maxFileBytes) {
+        if (std::optional<Scenario> scenario = parseScenarioFast(json))
+            return std::move(*scenario);
+    }
+    return parseScenarioWithQt(json, source);
+}
+
+Result<Scenario> parseScenarioWithQt(const QByteArray &json, const QString &source)
+{
     if (json.size() > ScenarioLimits::maxFileBytes) {
         return Error{ErrorCategory::InvalidScenario,
                      QStringLiteral("%1: the document is larger than the limit of %2 MiB")
@@ -699,40 +709,7 @@ int scenarioVersionFor(const Scenario &scenario)
 
 QJsonObject scenarioToJson(const Scenario &scenario)
 {
-    QJsonObject object;
-    const int version = scenarioVersionFor(scenario);
-    object.insert(QStringLiteral("format"), QLatin1String(kScenarioFormat));
-    object.insert(QStringLiteral("version"), version);
-    if (!scenario.name.isEmpty())
-        object.insert(QStringLiteral("name"), scenario.name);
-    if (!scenario.description.isEmpty())
-        object.insert(QStringLiteral("description"), scenario.description);
-    if (version == kOneHeadScenarioVersion) {
-        object.insert(QStringLiteral("Q"), matrixToJson(scenario.queries));
-        object.insert(QStringLiteral("K"), matrixToJson(scenario.keys));
-        object.insert(QStringLiteral("V"), matrixToJson(scenario.values));
-    } else {
-        QJsonArray heads;
-        for (Index h = 0; h < scenario.headCount(); ++h) {
-            const AttentionHead head = scenario.head(h);
-            QJsonObject entry;
-            if (!head.name.isEmpty())
-                entry.insert(QStringLiteral("name"), head.name);
-            entry.insert(QStringLiteral("Q"), matrixToJson(head.queries));
-            entry.insert(QStringLiteral("K"), matrixToJson(head.keys));
-            entry.insert(QStringLiteral("V"), matrixToJson(head.values));
-            heads.append(entry);
-        }
-        object.insert(QStringLiteral("heads"), heads);
-    }
-    if (!scenario.queryLabels.isEmpty())
-        object.insert(QStringLiteral("query_labels"), QJsonArray::fromStringList(scenario.queryLabels));
-    if (!scenario.keyLabels.isEmpty())
-        object.insert(QStringLiteral("key_labels"), QJsonArray::fromStringList(scenario.keyLabels));
-    object.insert(QStringLiteral("temperature"), numberToJson(scenario.temperature));
-    object.insert(QStringLiteral("allowed"),
-                  scenario.allowed ? QJsonValue(maskToJson(*scenario.allowed)) : QJsonValue());
-    return object;
+    return scenarioDraft(scenario).toObject();
 }
 
 } // namespace attnlens

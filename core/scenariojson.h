@@ -47,7 +47,13 @@ int scenarioVersionFor(const Scenario &scenario);
 /// Parses a scenario document. `source` (a file name or a built-in name) starts every message.
 /// Unknown fields are ignored so that annotated files (a "description", reference answers)
 /// still open.
+/// A valid document is read by parseScenarioFast() (simdjson, straight into the matrices); any
+/// other goes to parseScenarioWithQt(), whose messages name the file, field, row and column.
 Result<Scenario> parseScenario(const QByteArray &json, const QString &source);
+
+/// parseScenario() through Qt's JSON reader only: the reader that words every refusal, and the
+/// reference the fast path is tested against.
+Result<Scenario> parseScenarioWithQt(const QByteArray &json, const QString &source);
 
 /// Reads and parses a scenario file, refusing files over ScenarioLimits::maxFileBytes and
 /// anything that is not a regular file (a FIFO, a device, a folder) before opening it.

@@ -20,7 +20,7 @@ packages=(
 )
 for option in "$@"; do
     case "$option" in
-        --bench) packages+=(python3 python3-numpy libopenblas0-pthread) ;;
+        --bench) packages+=(python3 python3-numpy python3-matplotlib libopenblas0-pthread) ;;
         --fuzz) packages+=(clang libclang-rt-dev) ;;
         --python) packages+=(python3 python3-numpy python3-torch) ;;
         *) echo "usage: scripts/install-deps.sh [--bench] [--fuzz] [--python]" >&2; exit 2 ;;

@@ -2,6 +2,7 @@
 
 #include "attentionmodel.h"
 #include "documentcontroller.h"
+#include "evidence.h"
 #include "jsonfile.h"
 #include "scenariojson.h"
 
@@ -186,7 +187,9 @@ void AutoSaver::onContentChecked(bool modified)
 std::optional<Error> AutoSaver::writeNow()
 {
     m_timer.stop();
-    QJsonObject object;
+    // Streamed from the matrices and the mask, with no JSON value per cell.
+    JsonDraft draft;
+    QJsonObject &object = draft.values;
     object.insert(QStringLiteral("format"), QLatin1String(kAutosaveFormat));
     object.insert(QStringLiteral("version"), kAutosaveVersion);
     object.insert(QStringLiteral("savedAt"),
@@ -194,10 +197,10 @@ std::optional<Error> AutoSaver::writeNow()
     object.insert(QStringLiteral("documentPath"), m_document->filePath());
     object.insert(QStringLiteral("builtinId"), m_document->builtinId());
     object.insert(QStringLiteral("documentName"), m_document->displayName());
-    object.insert(QStringLiteral("scenario"), scenarioToJson(m_model->wholeScenario()));
+    draft.objects.emplace(QStringLiteral("scenario"), scenarioDraft(m_model->wholeScenario()));
 
     QDir().mkpath(QFileInfo(m_filePath).absolutePath());
-    std::optional<Error> error = writeFileAtomically(m_filePath, toJsonText(object));
+    std::optional<Error> error = writeFileAtomically(m_filePath, jsonDraftProducer(draft));
     if (error) {
         emit failed(tr("Autosave failed: %1").arg(error->message));
         return error;

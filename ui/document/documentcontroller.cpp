@@ -303,7 +303,7 @@ bool DocumentController::saveAs()
 bool DocumentController::saveTo(const QString &path)
 {
     const Scenario scenario = m_model->wholeScenario();
-    if (const std::optional<Error> error = writeFileAtomically(path, toJsonText(scenarioToJson(scenario)))) {
+    if (const std::optional<Error> error = writeFileAtomically(path, scenarioJsonText(scenario))) {
         reportError(tr("Scenario not saved"),
                     tr("%1 could not be saved. The previous file, if there was one, is "
                        "unchanged, and the scenario is still open.\n\n%2")
@@ -336,12 +336,13 @@ bool DocumentController::exportEvidenceTo(const QString &path)
 {
     const Scenario &scenario = m_model->wholeScenario();
     const AttentionResult *result = m_model->result();
-    QJsonObject evidence = result ? buildEvidence(scenario, result, nullptr)
-                                  : buildEvidence(scenario, nullptr, &*m_model->error());
+    // Streamed from the matrices a megabyte at a time, as --evidence writes it.
+    JsonDraft evidence = result ? evidenceDraft(scenario, result, nullptr)
+                                : evidenceDraft(scenario, nullptr, &*m_model->error());
     // The untouched lesson's evidence is the notebook's evidence file, as on the command line.
     if (result && m_builtinId == QLatin1String(kLessonScenarioId) && !isModified())
         addNotebookLessonKeys(evidence);
-    if (const std::optional<Error> error = writeFileAtomically(path, toJsonText(evidence))) {
+    if (const std::optional<Error> error = writeFileAtomically(path, jsonDraftProducer(evidence))) {
         reportError(tr("Evidence not exported"),
                     tr("%1 could not be written.\n\n%2")
                         .arg(QDir::toNativeSeparators(path), describeFailure(*error)));

@@ -6,6 +6,7 @@
 #include "attentionmodel.h"
 #include "barchartview.h"
 #include "contextchartview.h"
+#include "evidence.h"
 #include "textfit.h"
 #include "focusring.h"
 #include "headtitle.h"
@@ -15,6 +16,7 @@
 #include "maskeditor.h"
 #include "maskgridcanvas.h"
 #include "maskgridview.h"
+#include "pngtext.h"
 #include "scenariojson.h"
 #include "tokenpalette.h"
 #include "viewstate.h"
@@ -39,6 +41,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <future>
 
 namespace attnlens {
 
@@ -547,6 +550,11 @@ QString FigureExporter::title(const FigureOptions &options) const
 
 QImage FigureExporter::renderImage(const FigureOptions &options) const
 {
+    return renderImage(options, true);
+}
+
+QImage FigureExporter::renderImage(const FigureOptions &options, bool withScenarioText) const
+{
     FigureOptions png = options;
     png.format = FigureFormat::Png;
     if (validate(png))
@@ -571,8 +579,10 @@ QImage FigureExporter::renderImage(const FigureOptions &options) const
     image.setDotsPerMeterX(qRound(png.dpi / 0.0254));
     image.setDotsPerMeterY(qRound(png.dpi / 0.0254));
 
-    image.setText(QLatin1String(kScenarioTextKey),
-                  QString::fromUtf8(toJsonText(scenarioToJson(m_model->wholeScenario()))));
+    if (withScenarioText) {
+        image.setText(QLatin1String(kScenarioTextKey),
+                      QString::fromUtf8(scenarioJsonText(m_model->wholeScenario())));
+    }
     image.setText(QLatin1String(kVersionTextKey), QStringLiteral(ATTNLENS_VERSION));
     image.setText(QStringLiteral("Software"), QStringLiteral("Attention Lens " ATTNLENS_VERSION));
     image.setText(QStringLiteral("Title"), title(png));
@@ -583,7 +593,19 @@ QImage FigureExporter::renderImage(const FigureOptions &options) const
 
 QByteArray FigureExporter::renderPng(const FigureOptions &options) const
 {
-    const QImage image = renderImage(options);
+    FigureOptions png = options;
+    png.format = FigureFormat::Png;
+    if (validate(png))
+        return QByteArray();
+    // The scenario's text goes in as one chunk, written from the matrices and compressed on a
+    // second thread while the figure is drawn (the model is only read meanwhile). Through
+    // QImage::setText() it would be held as UTF-16 and compressed at zlib's default level after
+    // drawing, which for a 2,048-token scenario (35 MB of JSON) took most of the figure's time.
+    const Scenario *scenario = &m_model->wholeScenario();
+    std::future<QByteArray> chunk = std::async(std::launch::async, [scenario] {
+        return pngTextChunk(kScenarioTextKey, scenarioJsonText(*scenario));
+    });
+    const QImage image = renderImage(options, false);
     if (image.isNull())
         return QByteArray();
     QByteArray bytes;
@@ -592,7 +614,8 @@ QByteArray FigureExporter::renderPng(const FigureOptions &options) const
     QImageWriter writer(&buffer, "png");
     if (!writer.write(image))
         return QByteArray();
-    return bytes;
+    buffer.close();
+    return withPngChunk(bytes, chunk.get());
 }
 
 QByteArray FigureExporter::renderSvg(const FigureOptions &options) const
@@ -649,9 +672,15 @@ QByteArray FigureExporter::renderPdf(const FigureOptions &options) const
     return bytes;
 }
 
-std::optional<QString> FigureExporter::exportFigure(const FigureOptions &options,
+std::optional<QString> FigureExporter::exportFigure(const FigureOptions &requested,
                                                     const QString &path) const
 {
+    // The default size is measured once: for the heatmap that lays out a fresh view, which
+    // colours every cell (4 million for 2,048 tokens), and validating and drawing ask for it
+    // several times.
+    FigureOptions options = requested;
+    if (options.size.isEmpty())
+        options.size = defaultSize(requested);
     if (const auto problem = validate(options))
         return tr("%1: not written: %2").arg(QDir::toNativeSeparators(path), *problem);
     QByteArray bytes;

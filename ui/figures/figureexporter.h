@@ -83,6 +83,9 @@ public:
     std::optional<QString> exportFigure(const FigureOptions &options, const QString &path) const;
 
 private:
+    /// renderImage(), with or without the scenario's text (renderPng() adds it itself).
+    QImage renderImage(const FigureOptions &options, bool withScenarioText) const;
+
     /// The live widget that shows `view` in the window, if there is a window.
     QWidget *liveView(FigureView view) const;
     /// A new off-screen instance of the view's class, bound to `viewState` (the live one when

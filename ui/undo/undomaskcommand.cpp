@@ -26,6 +26,15 @@ UndoMaskCommand::UndoMaskCommand(AttentionModel *model, UndoRecorder *recorder,
     const Mask from = effective(before, queryCount, keyCount);
     const Mask to = effective(after, queryCount, keyCount);
     Q_ASSERT(from.rows() == to.rows() && from.cols() == to.cols());
+    for (Index i = 0; i < from.size(); ++i)
+        m_changedCount += from.data()[i] != to.data()[i];
+    // A cell entry is 16 bytes, two whole masks two bytes a cell.
+    if (Index(m_changedCount) * Index(sizeof(Cell)) > 2 * from.size()) {
+        m_wholeBefore = from;
+        m_wholeAfter = to;
+        return;
+    }
+    m_cells.reserve(size_t(m_changedCount));
     for (Index i = 0; i < from.size(); ++i) {
         if (from.data()[i] != to.data()[i])
             m_cells.push_back({i, from.data()[i], to.data()[i]});
@@ -46,6 +55,10 @@ void UndoMaskCommand::apply(bool present, bool after)
 {
     if (!present) {
         model()->setMask(std::nullopt);
+        return;
+    }
+    if (m_wholeAfter) {
+        model()->setMask(after ? *m_wholeAfter : *m_wholeBefore);
         return;
     }
     const Scenario &scenario = model()->scenario();

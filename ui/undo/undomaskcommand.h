@@ -9,7 +9,9 @@
 namespace attnlens {
 
 /// The mask changed: holds only the cells that changed (and whether a mask was present at all),
-/// so that toggling one cell of a 512 x 512 mask stores one cell.
+/// so that toggling one cell of a 512 x 512 mask stores one cell. When more than a few cells
+/// changed (a preset over a 2,048-token mask changes millions) it holds the two masks instead,
+/// one byte a cell each, never a 16-byte entry a cell.
 class UndoMaskCommand : public UndoModelCommand {
 public:
     UndoMaskCommand(AttentionModel *model, UndoRecorder *recorder, const QString &text,
@@ -17,7 +19,7 @@ public:
                     Index queryCount, Index keyCount, QUndoCommand *parent = nullptr);
 
     /// How many cells differ between before and after.
-    int changedCellCount() const { return int(m_cells.size()); }
+    int changedCellCount() const { return m_changedCount; }
 
 protected:
     void applyBefore() override;
@@ -32,7 +34,10 @@ private:
 
     void apply(bool present, bool after);
 
-    std::vector<Cell> m_cells;  ///< sorted by index
+    std::vector<Cell> m_cells;  ///< sorted by index; empty when the masks are held whole
+    std::optional<Mask> m_wholeBefore;
+    std::optional<Mask> m_wholeAfter;
+    int m_changedCount = 0;
     bool m_beforePresent;
     bool m_afterPresent;
 };
