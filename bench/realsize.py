@@ -145,12 +145,36 @@ def measure_isolated(command, repeat):
     return float(seconds), float(peak)
 
 
+def window_start(args, attnlens, scenario):
+    """The window with the scenario: start to the first whole frame, and peak memory; targets
+    1 s and 300 MB (absolute: there is no Python window to compare with)."""
+    bench = args.windowbench or os.path.join(os.path.dirname(attnlens), "bench",
+                                             "attnlens_windowstartbench")
+    if not os.path.exists(bench):
+        print(f"window start: {bench} not built (cmake target attnlens_windowstartbench)")
+        return
+    frames, peaks = [], []
+    for _ in range(args.repeat):
+        result = subprocess.run([bench, scenario], capture_output=True, text=True, check=True,
+                                env=dict(os.environ, QT_QPA_PLATFORM="offscreen"))
+        # "window start: read R ms, window built B ms, first whole frame F ms (WxH), peak memory M MB"
+        words = result.stdout.replace(",", " ").split()
+        frames.append(float(words[words.index("frame") + 1]) / 1000.0)
+        peaks.append(float(words[words.index("memory") + 1]))
+    seconds, peak = statistics.median(frames), max(peaks)
+    verdict = "ok" if seconds <= 1.0 and peak <= 300 else "MISSED"
+    print(f"window start to first whole frame: {seconds:.2f} s, peak {peak:.0f} MB "
+          f"(targets <= 1 s, <= 300 MB) {verdict}")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--attnlens", default="build/attnlens", help="the attnlens binary")
+    parser.add_argument("--windowbench", default=None,
+                        help="attnlens_windowstartbench (default: bench/ beside the attnlens binary)")
     parser.add_argument("--repeat", type=int, default=3, help="runs of each task (median)")
     parser.add_argument("--generate", metavar="FILE", help="only write the scenario to FILE")
-    parser.add_argument("--only", choices=["300-dpi", "evidence"], help="run only these rows")
+    parser.add_argument("--only", choices=["300-dpi", "evidence", "window"], help="run only these rows")
     parser.add_argument("--python-task", nargs=3, metavar=("TASK", "SCENARIO", "OUTPUT"),
                         help=argparse.SUPPRESS)
     parser.add_argument("--measure", type=int, help=argparse.SUPPRESS)
@@ -196,6 +220,10 @@ def main():
         ]
         if args.only:
             rows = [row for row in rows if row[0].startswith(args.only)]
+        if not args.only or args.only == "window":
+            window_start(args, attnlens, scenario)
+            if args.only == "window":
+                return
         print(f"{'task':<24}{'Python s':>10}{'MiB':>8}{'attnlens s':>12}{'MiB':>8}"
               f"{'ratio':>8}{'target':>8}")
         for name, python_command, attnlens_command, target in rows:

@@ -203,7 +203,10 @@ void ComparisonView::rebuildKeyChoices()
     // Memory B, the notebook's choice, when there is one.
     const int fallback = m_keyBox->count() > 1 ? 1 : 0;
     m_keyBox->setCurrentIndex(previous >= 0 && previous < m_keyBox->count() ? previous : fallback);
-    refreshIntervention();
+    // A closed lesson computes no intervention (at 2,048 tokens, a whole attention pass);
+    // showEvent() catches up.
+    if (isVisible())
+        refreshIntervention();
 }
 
 void ComparisonView::refreshIntervention()

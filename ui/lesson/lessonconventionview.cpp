@@ -11,6 +11,7 @@
 #include <QRadioButton>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 
 namespace attnlens {
@@ -166,9 +167,16 @@ QString LessonConventionView::answerText(FrameworkConvention convention) const
         allMaskedRowWeights(scoresOfRow(m_model, queryRow()), m_model->scenario().temperature, convention);
     if (!row)
         return tr("undefined: no allowed key");
+    // The lesson's rows have a handful of keys; a captured layer's have thousands, of which the
+    // first few say what the convention does (and a label of 40,000 characters took a quarter
+    // of a second to lay out at every start).
+    constexpr size_t kShownWeights = 8;
+    const std::vector<double> &weights = row.value();
     QStringList parts;
-    for (double w : row.value())
-        parts.append(std::isnan(w) ? QStringLiteral("NaN") : formatCompact(w));
+    for (size_t k = 0; k < std::min(weights.size(), kShownWeights); ++k)
+        parts.append(std::isnan(weights[k]) ? QStringLiteral("NaN") : formatCompact(weights[k]));
+    if (weights.size() > kShownWeights)
+        return tr("%1, … (%2 keys in all)", "the first weights of a long row").arg(parts.join(QStringLiteral(", "))).arg(weights.size());
     return parts.join(QStringLiteral(", "));
 }
 

@@ -375,8 +375,13 @@ void AllHeadsView::paintAllHeads(QPainter &painter, const QRectF &rect) const
 
 void AllHeadsView::paintEvent(QPaintEvent *)
 {
+    const auto rebuildsBefore = m_rebuildCount;
     QPainter painter(this);
     paintAllHeads(painter, QRectF(rect()));
+    // Tiles coloured at this paint bring their entropies: the description a screen reader reads
+    // names them.
+    if (m_rebuildCount != rebuildsBefore)
+        updateAccessibleDescription();
     if (hasFocus() && m_focusVisible && !m_figureMode)
         FocusRing::paintFrame(painter, this);
 }
@@ -397,7 +402,10 @@ void AllHeadsView::changeEvent(QEvent *event)
 void AllHeadsView::showEvent(QShowEvent *event)
 {
     QWidget::showEvent(event);
-    ensureImages();
+    // Coloured at the first paint, not here: a window's first show passes through every dock,
+    // also those that end up as a tab behind another (at 2,048 tokens the tiles and their
+    // entropies cost a quarter of a second that nobody would see).
+    update();
 }
 
 // ---------------------------------------------------------------------------------------------
