@@ -145,6 +145,42 @@ def measure_isolated(command, repeat):
     return float(seconds), float(peak)
 
 
+def npz_open(args, attnlens, folder):
+    """One GPT-2-small layer as a capture: 12 heads x 1,024 tokens x 64, float32, with tokens,
+    written by np.savez. Attention Lens's readNumpyScenario (attnlens_npzreadbench) against NumPy's
+    np.load reading every array, both in process, medians of 11 reads after one unmeasured;
+    targets: at most 0.3 s and at most 3x NumPy."""
+    bench = os.path.join(os.path.dirname(attnlens), "bench", "attnlens_npzreadbench")
+    if not os.path.exists(bench):
+        print(f"npz open: {bench} not built (cmake target attnlens_npzreadbench)")
+        return
+    import numpy as np
+    rng = np.random.default_rng(SEED)
+    shape = (12, 1024, 64)
+    path = os.path.join(folder, "gpt2-layer.npz")
+    np.savez(path, q=rng.standard_normal(shape, dtype=np.float32),
+             k=rng.standard_normal(shape, dtype=np.float32),
+             v=rng.standard_normal(shape, dtype=np.float32),
+             tokens=np.array([f"tok{i}" for i in range(shape[1])]))
+    times = []
+    for i in range(12):
+        start = time.perf_counter()
+        with np.load(path) as archive:
+            arrays = {name: archive[name] for name in archive.files}
+        if i:
+            times.append(time.perf_counter() - start)
+        del arrays
+    numpy_ms = statistics.median(times) * 1000.0
+    result = subprocess.run([bench, path, "11"], capture_output=True, text=True, check=True)
+    words = result.stdout.split()
+    attnlens_ms = float(words[words.index("median") + 1])
+    ratio = attnlens_ms / numpy_ms
+    verdict = "ok" if attnlens_ms <= 300 and ratio <= 3 else "MISSED"
+    size = os.path.getsize(path) / 1e6
+    print(f"npz open, 12 x 1024 x 64 float32 ({size:.0f} MB): NumPy np.load {numpy_ms:.1f} ms, "
+          f"Attention Lens {attnlens_ms:.1f} ms, ratio {ratio:.2f} (targets <= 300 ms, <= 3x) {verdict}")
+
+
 def window_start(args, attnlens, scenario):
     """The window with the scenario: start to the first whole frame, and peak memory; targets
     1 s and 300 MB (absolute: there is no Python window to compare with)."""
@@ -174,7 +210,7 @@ def main():
                         help="attnlens_windowstartbench (default: bench/ beside the attnlens binary)")
     parser.add_argument("--repeat", type=int, default=3, help="runs of each task (median)")
     parser.add_argument("--generate", metavar="FILE", help="only write the scenario to FILE")
-    parser.add_argument("--only", choices=["300-dpi", "evidence", "window"], help="run only these rows")
+    parser.add_argument("--only", choices=["300-dpi", "evidence", "window", "npz"], help="run only these rows")
     parser.add_argument("--python-task", nargs=3, metavar=("TASK", "SCENARIO", "OUTPUT"),
                         help=argparse.SUPPRESS)
     parser.add_argument("--measure", type=int, help=argparse.SUPPRESS)
@@ -220,6 +256,10 @@ def main():
         ]
         if args.only:
             rows = [row for row in rows if row[0].startswith(args.only)]
+        if not args.only or args.only == "npz":
+            npz_open(args, attnlens, folder)
+            if args.only == "npz":
+                return
         if not args.only or args.only == "window":
             window_start(args, attnlens, scenario)
             if args.only == "window":
