@@ -27,6 +27,7 @@ constexpr RoleName kRoleNames[] = {
     {NumpyArraySet::Tokens, "tokens"},     {NumpyArraySet::QueryTokens, "query_tokens"},
     {NumpyArraySet::KeyTokens, "key_tokens"},
     {NumpyArraySet::Temperature, "temperature"},
+    {NumpyArraySet::HeadNames, "head_names"},
 };
 
 Error fileError(const QString &source, const QString &problem)
@@ -159,6 +160,17 @@ std::optional<Error> NumpyArraySet::checkHeader(Role role, const NpyHeader &head
             return e;
         return over(4, NpyLimits::maxBatch, QStringLiteral("examples (B)"));
     }
+    case HeadNames:
+        // What File > Export as NumPy writes: one name per head, (H,).
+        if (kind != NpyDtype::Kind::Unicode)
+            return refuse(QStringLiteral("head names must be texts (NumPy's str dtype, e.g. <U8)"));
+        if (dims != 1)
+            return refuse(QStringLiteral("head names are (H,)"));
+        if (header.dtype.itemBytes / 4 > ScenarioLimits::maxLabelChars)
+            return refuse(QStringLiteral("names of %1 characters are longer than the limit of %2")
+                              .arg(header.dtype.itemBytes / 4)
+                              .arg(ScenarioLimits::maxLabelChars));
+        return over(1, ScenarioLimits::maxHeads, QStringLiteral("heads"));
     case Tokens:
     case QueryTokens:
     case KeyTokens:

@@ -22,6 +22,7 @@ public:
         Allowed, Blocked, AdditiveMask, KeyPaddingMask,
         Tokens, QueryTokens, KeyTokens,
         Temperature,
+        HeadNames,
         RoleCount
     };
 

@@ -209,6 +209,26 @@ Result<NumpyScenario> buildScenario(const NumpyArraySet &set, const QString &nam
 
     if (const std::optional<NpyArray> &temperature = set.array(NumpyArraySet::Temperature))
         temperature->decodeDoubles(0, 1, &scenario.temperature);
+
+    // head_names (H,), as File > Export as NumPy writes them; a generated name ("head 2") stays
+    // generated, so a one-head export reads back as the one-head scenario it was.
+    if (const std::optional<NpyArray> &names = set.array(NumpyArraySet::HeadNames)) {
+        const QString source = set.arraySource(NumpyArraySet::HeadNames);
+        if (Index(names->shape().front()) != scenario.headCount()) {
+            return invalid(QStringLiteral("%1: shape %2: has %3 names but q has %4 heads")
+                               .arg(source, names->header().shapeText())
+                               .arg(names->shape().front())
+                               .arg(scenario.headCount()));
+        }
+        Result<QStringList> texts = names->decodeTexts(0, scenario.headCount(), source);
+        if (!texts)
+            return texts.error();
+        for (Index h = 0; h < scenario.headCount(); ++h) {
+            const QString &given = texts.value().at(int(h));
+            QString &name = h == 0 ? scenario.headName : scenario.moreHeads[size_t(h - 1)].name;
+            name = given == generatedHeadName(h) ? QString() : given;
+        }
+    }
     return result;
 }
 

@@ -7,6 +7,7 @@
 #include "../support/filesizelimit.h"
 #include "npywriter.h"
 #include "npzwriter.h"
+#include "numpyscenario.h"
 #include "scenario.h"
 
 #include <QDir>
@@ -428,4 +429,38 @@ TEST(NpzWriter, ResultsOfAnotherScenarioAreRefused)
     ASSERT_TRUE(error.has_value());
     EXPECT_EQ(error->category, ErrorCategory::InvalidScenario);
     EXPECT_FALSE(QFile::exists(path));
+}
+
+// What File > Export as NumPy writes opens again as the scenario it came from: every head's
+// numbers bit for bit, the head names (a generated "head 2" stays generated), the labels, the
+// temperature and the mask.
+TEST(NpzWriter, AnExportOpensAgainAsTheSameScenario)
+{
+    Scenario scenario = test::builtinScenario(QStringLiteral("two-heads-specialise"));
+    scenario.temperature = 0.7071067811865476;
+    AttentionHead third = scenario.head(1);
+    third.name.clear();  // shown as "head 3"
+    third.queries *= -0.5;
+    scenario.insertHead(2, third);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("export.npz"));
+    ASSERT_FALSE(computeAndWriteNumpyResults(path, scenario).has_value());
+
+    const Result<NumpyScenario> read = readNumpyScenario(path);
+    ASSERT_TRUE(read.ok()) << read.error().describe().toStdString();
+    const Scenario &back = read.value().scenario;
+    ASSERT_EQ(back.headCount(), 3);
+    for (Index h = 0; h < 3; ++h) {
+        EXPECT_EQ(back.head(h).name, scenario.head(h).name) << h;
+        EXPECT_TRUE(test::matricesIdentical(back.headQueries(h), scenario.headQueries(h))) << h;
+        EXPECT_TRUE(test::matricesIdentical(back.headKeys(h), scenario.headKeys(h))) << h;
+        EXPECT_TRUE(test::matricesIdentical(back.headValues(h), scenario.headValues(h))) << h;
+    }
+    EXPECT_EQ(back.headLabel(2), QStringLiteral("head 3"));
+    EXPECT_TRUE(back.head(2).name.isEmpty());
+    EXPECT_EQ(back.queryLabels, scenario.queryLabels);
+    EXPECT_EQ(back.keyLabels, scenario.keyLabels);
+    EXPECT_TRUE(identicalDoubles(back.temperature, scenario.temperature));
+    EXPECT_TRUE(identicalMasks(back.allowed, scenario.allowed));
+    EXPECT_EQ(read.value().maskConvention, QStringLiteral("allowed"));
 }
