@@ -77,6 +77,14 @@ PlotAxes fitShown(const Scenario &scenario, Shown shown)
         include(shown(scenario.keys.row(j)));
     for (Index i = 0; i < scenario.queryCount(); ++i)
         include(shown(scenario.queries.row(i)));
+    // Coordinates near the largest double (a typed 1.7e308) would make the span, and then every
+    // mapped position, overflow into NaN: the fitted range stops at ±1e306, and points beyond it
+    // lie off the plot at finite positions.
+    constexpr double kLargestFitted = 1e306;
+    minX = std::max(minX, -kLargestFitted);
+    minY = std::max(minY, -kLargestFitted);
+    maxX = std::min(maxX, kLargestFitted);
+    maxY = std::min(maxY, kLargestFitted);
     double span = lineMode ? maxX - minX : std::max(maxX - minX, maxY - minY);
     if (!(span > 1e-9))
         span = 1.0;
