@@ -1,6 +1,7 @@
 // The command line with NumPy captures (issue 14): a .npz or a folder opens like a scenario file,
 // --batch N (from 1, like --head) chooses the example for --evidence, --export and the window,
 // and a --batch the capture cannot take is a usage error naming what the capture holds.
+#include "../support/headlessrun.h"
 #include "commandline.h"
 #include "numpyscenario.h"
 #include "scenariojson.h"
@@ -16,24 +17,11 @@ using namespace attnlens;
 
 namespace {
 
-struct BatchRun {
-    int exitCode = -1;
-    QByteArray err;
-};
+using BatchRun = attnlens::test::HeadlessRun;
 
 BatchRun run(const QStringList &arguments)
 {
-    QProcess process;
-    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-    for (const char *name : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"})
-        environment.remove(QLatin1String(name));
-    process.setProcessEnvironment(environment);
-    process.start(QStringLiteral(ATTNLENS_EXECUTABLE), arguments);
-    EXPECT_TRUE(process.waitForFinished(60000)) << "attnlens did not finish";
-    BatchRun result;
-    result.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
-    result.err = process.readAllStandardError();
-    return result;
+    return attnlens::test::runHeadless(arguments);
 }
 
 QString capture(const char *name)

@@ -1,6 +1,7 @@
 // The command line with a scenario of several heads (issue 13): --head N chooses the head that
 // --export draws, a wrong N is a usage error naming the head count, a PNG carries every head,
 // and --evidence writes every head.
+#include "../support/headlessrun.h"
 #include "builtinscenarios.h"
 #include "commandline.h"
 #include "scenariojson.h"
@@ -18,24 +19,11 @@
 
 namespace {
 
-struct HeadsRun {
-    int exitCode = -1;
-    QByteArray err;
-};
+using HeadsRun = attnlens::test::HeadlessRun;
 
-HeadsRun attnlens(const QStringList &arguments)
+HeadsRun runAttnlens(const QStringList &arguments)
 {
-    QProcess process;
-    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-    for (const char *name : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"})
-        environment.remove(QLatin1String(name));
-    process.setProcessEnvironment(environment);
-    process.start(QStringLiteral(ATTNLENS_EXECUTABLE), arguments);
-    EXPECT_TRUE(process.waitForFinished(60000)) << "attnlens did not finish";
-    HeadsRun run;
-    run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
-    run.err = process.readAllStandardError();
-    return run;
+    return attnlens::test::runHeadless(arguments);
 }
 
 const QString kTwoHeads = QStringLiteral("two-heads-specialise");
@@ -68,11 +56,11 @@ TEST(AttnlensHeads, HeadTwoIsDrawnAndNamedInTheFiguresTitle)
     const QString byDefault = dir.filePath(QStringLiteral("default.png"));
     const QString second = dir.filePath(QStringLiteral("second.png"));
     for (const auto &[path, head] : {std::pair{first, QStringLiteral("1")}, std::pair{second, QStringLiteral("2")}}) {
-        const HeadsRun run = attnlens({QStringLiteral("--export"), QStringLiteral("heatmap=") + path,
+        const HeadsRun run = runAttnlens({QStringLiteral("--export"), QStringLiteral("heatmap=") + path,
                                   QStringLiteral("--head"), head, kTwoHeads});
         ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
     }
-    const HeadsRun run = attnlens({QStringLiteral("--export"), QStringLiteral("heatmap=") + byDefault, kTwoHeads});
+    const HeadsRun run = runAttnlens({QStringLiteral("--export"), QStringLiteral("heatmap=") + byDefault, kTwoHeads});
     ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
 
     QImageReader firstReader(first);
@@ -93,7 +81,7 @@ TEST(AttnlensHeads, APngOfSeveralHeadsCarriesEveryHead)
 {
     QTemporaryDir dir;
     const QString png = dir.filePath(QStringLiteral("x.png"));
-    const HeadsRun run = attnlens({QStringLiteral("--export"), QStringLiteral("heatmap=") + png,
+    const HeadsRun run = runAttnlens({QStringLiteral("--export"), QStringLiteral("heatmap=") + png,
                               QStringLiteral("--head"), QStringLiteral("2"), kTwoHeads});
     ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
     QFile file(png);
@@ -109,19 +97,19 @@ TEST(AttnlensHeads, AHeadBeyondTheScenarioExits64NamingTheHeadCount)
 {
     QTemporaryDir dir;
     const QString png = dir.filePath(QStringLiteral("x.png"));
-    const HeadsRun run = attnlens({QStringLiteral("--export"), QStringLiteral("heatmap=") + png,
+    const HeadsRun run = runAttnlens({QStringLiteral("--export"), QStringLiteral("heatmap=") + png,
                               QStringLiteral("--head"), QStringLiteral("3"), kTwoHeads});
     EXPECT_EQ(run.exitCode, 64);
     EXPECT_TRUE(run.err.contains("--head 3")) << run.err.toStdString();
     EXPECT_TRUE(run.err.contains("has 2 heads")) << run.err.toStdString();
     EXPECT_FALSE(QFile::exists(png)) << "nothing is drawn";
 
-    const HeadsRun oneHead = attnlens({QStringLiteral("--export"), QStringLiteral("heatmap=") + png,
+    const HeadsRun oneHead = runAttnlens({QStringLiteral("--export"), QStringLiteral("heatmap=") + png,
                                   QStringLiteral("--head"), QStringLiteral("2"), QStringLiteral("lesson")});
     EXPECT_EQ(oneHead.exitCode, 64);
     EXPECT_TRUE(oneHead.err.contains("has 1 head")) << oneHead.err.toStdString();
 
-    const HeadsRun malformed = attnlens({QStringLiteral("--export"), QStringLiteral("heatmap=") + png,
+    const HeadsRun malformed = runAttnlens({QStringLiteral("--export"), QStringLiteral("heatmap=") + png,
                                     QStringLiteral("--head"), QStringLiteral("second"), kTwoHeads});
     EXPECT_EQ(malformed.exitCode, 64);
     EXPECT_TRUE(malformed.err.contains("--head")) << malformed.err.toStdString();
@@ -131,7 +119,7 @@ TEST(AttnlensHeads, EvidenceWritesEveryHeadAndTheConcatenatedContext)
 {
     QTemporaryDir dir;
     const QString out = dir.filePath(QStringLiteral("evidence.json"));
-    const HeadsRun run = attnlens({QStringLiteral("--evidence"), out, kTwoHeads});
+    const HeadsRun run = runAttnlens({QStringLiteral("--evidence"), out, kTwoHeads});
     ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
     QFile file(out);
     ASSERT_TRUE(file.open(QIODevice::ReadOnly));
@@ -177,7 +165,7 @@ TEST(CommandLineHead, EvidenceRefusesAScenarioWhoseSecondHeadOverflows)
     file.write(QJsonDocument(attnlens::scenarioToJson(scenario)).toJson());
     file.close();
 
-    const HeadsRun run = attnlens({QStringLiteral("--evidence"), output, input});
+    const HeadsRun run = runAttnlens({QStringLiteral("--evidence"), output, input});
     EXPECT_EQ(run.exitCode, 2) << run.err.toStdString();
     EXPECT_TRUE(run.err.contains("head 2")) << run.err.toStdString();
     QFile written(output);

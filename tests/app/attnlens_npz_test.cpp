@@ -1,6 +1,7 @@
 // `attnlens --npz`: how it parses, combines with --evidence and --export, and exits. What NumPy
 // reads from the file is checked by tests/python/check_npz_results.py (ctest
 // npz.numpy_reads_what_attnlens_writes); the bytes by tests/core/npzwriter_test.cpp.
+#include "../support/headlessrun.h"
 #include "commandline.h"
 
 #include <QDir>
@@ -18,24 +19,11 @@ using Action = CommandLineRequest::Action;
 
 namespace {
 
-struct NpzRun {
-    int exitCode = -1;
-    QByteArray err;
-};
+using NpzRun = attnlens::test::HeadlessRun;
 
 NpzRun runAttnlens(const QStringList &arguments)
 {
-    QProcess process;
-    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-    for (const char *name : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"})
-        environment.remove(QLatin1String(name));
-    process.setProcessEnvironment(environment);
-    process.start(QStringLiteral(ATTNLENS_EXECUTABLE), arguments);
-    EXPECT_TRUE(process.waitForFinished(60000)) << "attnlens did not finish";
-    NpzRun run;
-    run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
-    run.err = process.readAllStandardError();
-    return run;
+    return attnlens::test::runHeadless(arguments);
 }
 
 bool isZip(const QString &path)
