@@ -296,6 +296,17 @@ The scenario cannot be computed until that query may attend to at least one key.
     </message>
 </context>
 <context>
+    <name>attnlens::AllHeadsForward</name>
+    <message>
+        <source>Bring All Heads Forward</source>
+        <translation>將「所有頭」移到前面</translation>
+    </message>
+    <message>
+        <source>Show the all-heads view in front (while presenting: in the large place; again: back to the previous view)</source>
+        <translation>將「所有頭」檢視顯示在前面（簡報時：放在大位置；再按一次：回到先前的檢視）</translation>
+    </message>
+</context>
+<context>
     <name>attnlens::AllHeadsView</name>
     <message>
         <source>%1: %2</source>
@@ -3152,14 +3163,6 @@ q = %2
     <message>
         <source>Show every head's weights side by side</source>
         <translation>並排顯示每個頭的權重</translation>
-    </message>
-    <message>
-        <source>Bring All Heads Forward</source>
-        <translation>將「所有頭」移到前面</translation>
-    </message>
-    <message>
-        <source>Show the all-heads view in front (while presenting: in the large place; again: back to the previous view)</source>
-        <translation>將「所有頭」檢視顯示在前面（簡報時：放在大位置；再按一次：回到先前的檢視）</translation>
     </message>
     <message>
         <source>%1 (all heads)</source>

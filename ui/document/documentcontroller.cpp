@@ -16,8 +16,10 @@
 #include <QFileInfo>
 #include <QLocale>
 #include <QMessageBox>
+#include <QMimeData>
 #include <QPushButton>
 #include <QSettings>
+#include <QUrl>
 #include <QWidget>
 
 namespace attnlens {
@@ -106,6 +108,21 @@ Scenario DocumentController::untitledScenario()
     scenario.queryLabels = {QStringLiteral("q1"), QStringLiteral("q2")};
     scenario.keyLabels = {QStringLiteral("k1"), QStringLiteral("k2"), QStringLiteral("k3")};
     return scenario;
+}
+
+QString DocumentController::droppedFile(const QMimeData *mimeData)
+{
+    if (!mimeData || !mimeData->hasUrls())
+        return QString();
+    for (const QUrl &url : mimeData->urls()) {
+        if (!url.isLocalFile())
+            continue;
+        const QString path = url.toLocalFile();
+        const QString suffix = QFileInfo(path).suffix().toLower();
+        if (suffix == QLatin1String("json") || suffix == QLatin1String("png") || isNumpyPath(path))
+            return path;
+    }
+    return QString();
 }
 
 Result<Scenario> DocumentController::readDocument(const QString &path)

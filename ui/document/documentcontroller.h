@@ -13,6 +13,7 @@
 #include <functional>
 #include <optional>
 
+class QMimeData;
 class QWidget;
 
 namespace attnlens {
@@ -73,6 +74,9 @@ public:
 
     /// The small scenario File > New starts from.
     static Scenario untitledScenario();
+    /// The first local file among dropped URLs that openFile() opens (a .json, .png, .npz or
+    /// .npy file, or a folder of .npy files), or an empty string.
+    static QString droppedFile(const QMimeData *mimeData);
     /// Reads a scenario from a .json file or from a PNG exported by Attention Lens.
     static Result<Scenario> readDocument(const QString &path);
 

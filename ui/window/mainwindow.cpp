@@ -2,6 +2,7 @@
 
 #include "attnlensversion.h"
 
+#include "allheadsforward.h"
 #include "allheadsview.h"
 #include "attentionmodel.h"
 #include "autosaver.h"
@@ -74,23 +75,6 @@ const char *const kSettingsColorMap = "view/colorMap";
 const char *const kSettingsShowValues = "view/showValues";
 // Bump when the dock arrangement changes so that an old saved layout is not restored onto it.
 constexpr int kLayoutVersion = 3;
-
-/// The first local scenario, figure or NumPy capture among dropped URLs (a .json, .png, .npz or
-/// .npy file, or a folder of .npy files), or an empty string.
-QString droppedScenarioFile(const QMimeData *mimeData)
-{
-    if (!mimeData || !mimeData->hasUrls())
-        return QString();
-    for (const QUrl &url : mimeData->urls()) {
-        if (!url.isLocalFile())
-            continue;
-        const QString path = url.toLocalFile();
-        const QString suffix = QFileInfo(path).suffix().toLower();
-        if (suffix == QLatin1String("json") || suffix == QLatin1String("png") || isNumpyPath(path))
-            return path;
-    }
-    return QString();
-}
 
 } // namespace
 
@@ -550,7 +534,7 @@ bool MainWindow::offerAutosaveRestore()
 
 void MainWindow::dragEnterEvent(QDragEnterEvent *event)
 {
-    if (droppedScenarioFile(event->mimeData()).isEmpty()) {
+    if (DocumentController::droppedFile(event->mimeData()).isEmpty()) {
         event->ignore();
         return;
     }
@@ -559,7 +543,7 @@ void MainWindow::dragEnterEvent(QDragEnterEvent *event)
 
 void MainWindow::dropEvent(QDropEvent *event)
 {
-    const QString path = droppedScenarioFile(event->mimeData());
+    const QString path = DocumentController::droppedFile(event->mimeData());
     if (path.isEmpty()) {
         event->ignore();
         return;
@@ -749,27 +733,8 @@ void MainWindow::createAllHeads()
         if (shown)
             m_allHeadsDock->raise();
     });
-    m_showAllHeadsAction = new QAction(tr("Bring All Heads Forward"), this);
-    m_showAllHeadsAction->setObjectName(QStringLiteral("showAllHeadsAction"));
-    m_showAllHeadsAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_H));
-    m_showAllHeadsAction->setShortcutContext(Qt::WindowShortcut);
-    m_showAllHeadsAction->setStatusTip(tr("Show the all-heads view in front (while presenting: in "
-                                          "the large place; again: back to the previous view)"));
-    addAction(m_showAllHeadsAction);  // works while presenting, with the menu bar folded away
-    connect(m_showAllHeadsAction, &QAction::triggered, this, [this, previous = QPointer<QWidget>()]() mutable {
-        if (m_presentation && m_presentation->isActive()) {
-            if (m_presentation->focalView() == m_allHeads) {
-                m_presentation->setFocalView(previous ? previous.data() : m_keySpace);
-            } else {
-                previous = m_presentation->focalView();
-                m_presentation->setFocalView(m_allHeads);
-            }
-            return;
-        }
-        m_allHeadsDock->show();
-        m_allHeadsDock->raise();
-        m_allHeads->setFocus(Qt::ShortcutFocusReason);
-    });
+    m_showAllHeadsAction = new AllHeadsForward(this, m_allHeads, m_allHeadsDock,
+                                               [this] { return m_presentation; }, m_keySpace);
     m_heatmapDock->raise();
 }
 
