@@ -1,15 +1,23 @@
+#include "attentionmodel.h"
+#include "builtinscenarios.h"
 #include "languagesettings.h"
 #include "lesson.h"
 #include "lessonstep.h"
 #include "mainwindow.h"
+#include "viewstate.h"
+#include "weightschartview.h"
 
 #include <QAction>
 #include <QCoreApplication>
 #include <QDockWidget>
 #include <QFile>
+#include <QGraphicsScene>
+#include <QGraphicsSimpleTextItem>
+#include <QGraphicsView>
 #include <QMenuBar>
 #include <QRegularExpression>
 #include <QSettings>
+#include <QTest>
 #include <QXmlStreamReader>
 
 #include <gtest/gtest.h>
@@ -183,4 +191,36 @@ TEST_F(Translation, UnknownLanguageInstallsNothing)
 {
     EXPECT_FALSE(LanguageSettings::install(QStringLiteral("tlh")));
     EXPECT_EQ(LanguageSettings::currentLanguage(), QStringLiteral("en"));
+}
+
+// A masked bar too narrow for "已遮罩" written across reads it one character under another,
+// upright, as Chinese is written in a column, not turned on its side like the English "masked".
+TEST_F(Translation, MaskedBarsInChineseStackUpright)
+{
+    ASSERT_TRUE(LanguageSettings::install(QStringLiteral("zh_TW")));
+    attnlens::AttentionModel model;
+    attnlens::ViewState viewState;
+    attnlens::Scenario scenario = attnlens::loadBuiltinScenario(QStringLiteral("two-heads-specialise")).value();
+    model.setScenario(scenario);
+    attnlens::WeightsChartView view(&model, &viewState);
+    view.resize(300, 260);  // five bars of about 40 px: narrower than the word written across
+    view.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&view));
+    QCoreApplication::processEvents();
+    const QString masked = QCoreApplication::translate("attnlens::WeightsChartView", "masked");
+    ASSERT_EQ(masked, QStringLiteral("已遮罩"));
+    int stacked = 0;
+    for (QGraphicsView *graphics : view.findChildren<QGraphicsView *>()) {
+        for (QGraphicsItem *item : graphics->scene()->items()) {
+            auto *text = dynamic_cast<QGraphicsSimpleTextItem *>(item);
+            if (!text || !text->isVisible() || QString(text->text()).remove(QLatin1Char('\n')) != masked)
+                continue;
+            EXPECT_EQ(text->text(), QStringLiteral("已\n遮\n罩"));
+            EXPECT_EQ(text->rotation(), 0.0);
+            ++stacked;
+        }
+    }
+    // The first row ("The") may attend to itself alone: four masked keys.
+    EXPECT_EQ(stacked, 4);
+    ASSERT_TRUE(LanguageSettings::install(QStringLiteral("en")));
 }

@@ -6,6 +6,7 @@
 #include "offscreendeferral.h"
 #include "colormap.h"
 #include "numberformat.h"
+#include "textfit.h"
 #include "tokenpalette.h"
 #include "viewstate.h"
 
@@ -394,6 +395,12 @@ void WeightsChartView::layoutLabels()
             if (barWidth >= width + 4) {
                 item->setRotation(0);
                 item->setPos(centreX - width / 2, plot.center().y() - textHeight / 2);
+            } else if (stacksUpright(text)) {
+                // Chinese reads one character under another, not turned on its side.
+                item->setText(uprightColumn(text));
+                item->setRotation(0);
+                const QRectF stacked = item->boundingRect();
+                item->setPos(centreX - stacked.width() / 2, plot.center().y() - stacked.height() / 2);
             } else {
                 item->setRotation(-90);
                 item->setPos(centreX - textHeight / 2, plot.center().y() + width / 2);
