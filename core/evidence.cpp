@@ -97,7 +97,12 @@ JsonDraft evidenceDraft(const Scenario &scenario, const AttentionResult *result,
     if (result && scenario.hasSeveralHeads()) {
         // Every head's numbers beside its matrices, and the contexts side by side.
         auto heads = std::make_shared<Result<HeadsResult>>(computeAllHeads(scenario));
-        Q_ASSERT(heads->ok());
+        if (!heads->ok()) {
+            // The first head computed, a later one did not (its scores overflow): the scenario
+            // is refused as a whole, naming that head, for every caller.
+            evidence.values.insert(QStringLiteral("error"), errorObject(heads->error()));
+            return evidence;
+        }
         evidence.keepAlive.push_back(heads);
         std::vector<JsonDraft> &written = evidence.lists[QStringLiteral("heads")];
         for (size_t h = 0; h < written.size(); ++h) {

@@ -514,3 +514,25 @@ TEST(MultiHeadModel, HeadsAreAddedRemovedAndRenamed)
 
 } // namespace
 } // namespace attnlens
+
+namespace attnlens {
+
+// Head 1 computes, head 2's scores overflow: the evidence builder refuses the scenario as a
+// whole, naming head 2, for every caller (it used to assume every head computed and crashed).
+TEST(MultiHeadEvidence, ALaterHeadThatOverflowsMakesTheEvidenceARefusal)
+{
+    Scenario scenario = test::builtinScenario(QStringLiteral("two-heads-specialise"));
+    AttentionHead second = scenario.head(1);
+    second.queries.setConstant(1e200);
+    second.keys.setConstant(1e200);
+    scenario.setHead(1, second);
+    const Result<AttentionResult> first = computeAttention(scenario);
+    ASSERT_TRUE(first.ok());
+    const QJsonObject evidence = buildEvidence(scenario, &first.value(), nullptr);
+    const QJsonObject error = evidence.value(QStringLiteral("error")).toObject();
+    EXPECT_EQ(error.value(QStringLiteral("category")).toString(), QStringLiteral("score_overflow"));
+    EXPECT_TRUE(error.value(QStringLiteral("message")).toString().contains(QStringLiteral("head 2")));
+    EXPECT_FALSE(evidence.contains(QStringLiteral("concatenated_context")));
+}
+
+} // namespace attnlens
