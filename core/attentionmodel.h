@@ -91,6 +91,11 @@ public:
     /// std::nullopt allows every key.
     void setMask(const std::optional<Mask> &allowed);
 
+    /// The √d_k lab's sample for `settings` at d_k = keyDimension (1 to 512) replaces Q, K and V
+    /// (scalelab::withSample); nothing happens when the scenario is that sample already. A
+    /// scenario that is no sample yet is replaced by scalelab::defaultScenario()'s names first.
+    void setScaleLab(const ScaleLabSettings &settings, Index keyDimension);
+
     /// True when turning this cell off would leave its query row with no allowed key.
     bool isLastAllowedKey(Index queryRow, Index keyRow) const;
 

@@ -20,7 +20,9 @@ struct BuiltinScenarioInfo {
 /// The scenarios shipped as resources, in the order the lesson meets them.
 QList<BuiltinScenarioInfo> builtinScenarios();
 
-/// Loads a shipped scenario by id; an unknown id is a FileError listing the known ones.
+/// Loads a shipped scenario by id; an unknown id is a FileError listing the known ones. The id
+/// "sqrt-dk" (scalelab::kScenarioId) is the √d_k lab's first sample, drawn rather than stored
+/// and not listed among the shipped scenarios.
 /// Its name, description and token labels come in the installed interface language (the
 /// files' English when no translator is installed, as in the headless commands).
 Result<Scenario> loadBuiltinScenario(const QString &id);

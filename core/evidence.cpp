@@ -3,6 +3,7 @@
 #include "attnlensversion.h"
 
 #include "attention.h"
+#include "scalelabjson.h"
 #include "scenario.h"
 #include "scenariojson.h"
 
@@ -72,6 +73,8 @@ JsonDraft scenarioDraft(const Scenario &scenario)
         draft.masks[QStringLiteral("allowed")] = &*scenario.allowed;
     else
         object.insert(QStringLiteral("allowed"), QJsonValue());
+    if (scenario.scaleLab)
+        object.insert(QStringLiteral("scale_lab"), scaleLabToJson(*scenario.scaleLab));
     return draft;
 }
 

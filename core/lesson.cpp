@@ -7,6 +7,7 @@
 #include "lessonchecks.h"
 #include "lessonintervention.h"
 #include "lessonreference.h"
+#include "lessonstepscale.h"
 
 #include <QJsonArray>
 #include <QJsonObject>
@@ -129,6 +130,7 @@ std::vector<LessonStep> Lesson::steps()
                                          tr("What q·A = 1 becomes after the division")));
         list.push_back(step);
     }
+    list.push_back(scaleLabStep());
 
     // 3. Softmax weights
     {

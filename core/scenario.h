@@ -1,6 +1,7 @@
 #pragma once
 
 #include "matrixtypes.h"
+#include "scalelabsettings.h"
 
 #include <QString>
 #include <QStringList>
@@ -40,6 +41,8 @@ struct Scenario {
     QStringList keyLabels;
     double temperature = 1.0;
     std::optional<Mask> allowed;  ///< N_q x N_k; absent means every key is allowed
+    /// The √d_k lab's settings when the lab drew this scenario's Q and K; absent otherwise.
+    std::optional<ScaleLabSettings> scaleLab;
 
     Index queryCount() const { return queries.rows(); }
     Index keyCount() const { return keys.rows(); }

@@ -3,6 +3,7 @@
 #include "evidence.h"
 #include "jsonfile.h"
 #include "pngtext.h"
+#include "scalelabjson.h"
 #include "scenariojsonfast.h"
 
 #include <QFileInfo>
@@ -635,6 +636,14 @@ Result<Scenario> parseScenarioWithQt(const QByteArray &json, const QString &sour
         if (!mask)
             return *reader.error;
         scenario.allowed = std::move(*mask);
+    }
+
+    const QJsonValue scaleLab = root.value(QLatin1String("scale_lab"));
+    if (!scaleLab.isUndefined() && !scaleLab.isNull()) {
+        auto settings = scaleLabFromJson(scaleLab, scenario.keyCount());
+        if (const QString *problem = std::get_if<QString>(&settings))
+            return reader.fail(QStringLiteral("scale_lab"), *problem);
+        scenario.scaleLab = std::get<ScaleLabSettings>(settings);
     }
     return scenario;
 }

@@ -334,6 +334,9 @@ Scenario readScenario(dom::element document, const Source &source)
     scenario.name = optionalText(find(fields, "name"), ScenarioLimits::maxLabelChars);
     scenario.description = optionalText(find(fields, "description"),
                                         ScenarioLimits::maxDescriptionChars);
+    // The √d_k lab's settings are read by the Qt reader (scalelabjson.cpp).
+    if (find(fields, "scale_lab"))
+        giveUp();
     if (const auto heads = find(fields, "heads")) {
         if (find(fields, "Q") || find(fields, "K") || find(fields, "V"))
             giveUp();

@@ -42,6 +42,7 @@ TEST(Lesson, StepsFollowTheNotebookOrder)
     const std::vector<LessonStep> steps = Lesson::steps();
     const QStringList expected = {
         QStringLiteral("query-and-memory"),       QStringLiteral("scaled-scores"),
+        QStringLiteral("why-sqrt-dk"),
         QStringLiteral("softmax-weights"),        QStringLiteral("weighted-sum"),
         QStringLiteral("query-and-temperature"),  QStringLiteral("causal-mask"),
         QStringLiteral("padding-mask"),           QStringLiteral("reference-check"),

@@ -17,6 +17,8 @@
 #include "maskgridcanvas.h"
 #include "maskgridview.h"
 #include "pngtext.h"
+#include "scalelabcanvas.h"
+#include "scalelabview.h"
 #include "scenariojson.h"
 #include "tokenpalette.h"
 #include "viewstate.h"
@@ -201,6 +203,9 @@ QWidget *FigureExporter::liveView(FigureView view) const
     // The mask's figure is its grid alone, without the controls around it.
     if (view == FigureView::Mask)
         return m_views.mask ? m_views.mask->grid() : nullptr;
+    // The √d_k lab's figure is its picture, without the slider and buttons above it.
+    if (view == FigureView::ScaleLab)
+        return m_views.scaleLab ? m_views.scaleLab->canvas() : nullptr;
     return m_views.widget(view);
 }
 
@@ -382,6 +387,9 @@ std::unique_ptr<QWidget> FigureExporter::createView(FigureView view, const QSize
         widget = std::move(heads);
         break;
     }
+    case FigureView::ScaleLab:
+        widget = std::make_unique<ScaleLabCanvas>(m_model, state);
+        break;
     case FigureView::Window:
         return nullptr;
     }
@@ -425,6 +433,8 @@ void FigureExporter::paintView(QPainter &painter, const FigureOptions &options, 
         static_cast<HeatmapView *>(widget.get())->paintHeatmap(painter, QRectF(widget->rect()));
     } else if (view == FigureView::Heads) {
         static_cast<AllHeadsView *>(widget.get())->paintAllHeads(painter, QRectF(widget->rect()));
+    } else if (view == FigureView::ScaleLab) {
+        static_cast<ScaleLabCanvas *>(widget.get())->paintLab(painter, QRectF(QPointF(0, 0), QSizeF(rect.size())));
     } else if (view == FigureView::KeySpace) {
         static_cast<KeySpaceView *>(widget.get())
             ->paintScene(painter, QRectF(QPointF(0, 0), QSizeF(rect.size())), !transparent);

@@ -5,6 +5,7 @@
 #include "heatmapview.h"
 #include "keyspaceview.h"
 #include "maskgridview.h"
+#include "scalelabview.h"
 #include "weightschartview.h"
 #include "workednumbersview.h"
 
@@ -27,6 +28,8 @@ QWidget *FigureViews::widget(FigureView view) const
         return numbers;
     case FigureView::Heads:
         return heads;
+    case FigureView::ScaleLab:
+        return scaleLab;
     case FigureView::Window:
         return window;
     }

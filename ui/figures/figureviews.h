@@ -11,6 +11,7 @@ class ContextChartView;
 class HeatmapView;
 class KeySpaceView;
 class MaskGridView;
+class ScaleLabView;
 class WeightsChartView;
 class WorkedNumbersView;
 
@@ -26,6 +27,7 @@ struct FigureViews {
     MaskGridView *mask = nullptr;
     WorkedNumbersView *numbers = nullptr;
     AllHeadsView *heads = nullptr;
+    ScaleLabView *scaleLab = nullptr;
 
     /// The widget that shows `view` in the window (the mask view with its controls, the whole
     /// window for FigureView::Window), or null when there is none.

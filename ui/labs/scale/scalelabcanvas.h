@@ -1,0 +1,54 @@
+#pragma once
+
+#include "scalelabmeasurement.h"
+#include "scalelabpainter.h"
+
+#include <QWidget>
+
+#include <optional>
+
+namespace attnlens {
+
+class AttentionModel;
+class ViewState;
+
+/// The √d_k lab's picture (ScaleLabPainter) of the model's scenario, measured by
+/// measureScaleLab(): the engine's own scores and weights, never a formula. It measures when the
+/// result changes while it is shown (a hidden lab costs nothing) and paints only what it
+/// measured. Its accessible description says the same numbers in words.
+class ScaleLabCanvas : public QWidget {
+    Q_OBJECT
+
+public:
+    ScaleLabCanvas(AttentionModel *model, ViewState *viewState, QWidget *parent = nullptr);
+
+    /// The numbers shown, measured now if they are stale; nullptr while the engine refuses.
+    const ScaleLabMeasurement *measurement() const;
+    /// How many times the lab measured (tests see that a hidden lab does not).
+    quint64 measureCount() const { return m_measureCount; }
+    /// Paints the lab into any painter: the screen and the exported figure.
+    void paintLab(QPainter &painter, const QRectF &rect) const;
+
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+
+protected:
+    void paintEvent(QPaintEvent *event) override;
+    void showEvent(QShowEvent *event) override;
+    void changeEvent(QEvent *event) override;
+
+private:
+    void modelChanged();
+    void ensureMeasured() const;
+    void updateAccessibleDescription();
+    ScaleLabPicture picture() const;
+
+    AttentionModel *m_model;
+    ViewState *m_viewState;
+    mutable std::optional<ScaleLabMeasurement> m_measurement;
+    mutable QString m_refusal;
+    mutable bool m_stale = true;
+    mutable quint64 m_measureCount = 0;
+};
+
+} // namespace attnlens
