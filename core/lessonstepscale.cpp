@@ -58,7 +58,7 @@ LessonStep scaleLabStep()
                                "key, so a key twice as long still scores twice as high: it scales "
                                "scores, it does not make vectors unit length.");
     step.scenarioId = QLatin1String(scalelab::kScenarioId);
-    step.view = LessonView::Heatmap;
+    step.view = LessonView::ScaleLab;
 
     step.checkpoints.push_back(asked(
         {Lesson::tr("Raw dot products spread like √d_k"),

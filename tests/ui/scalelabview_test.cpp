@@ -80,7 +80,10 @@ TEST(ScaleLabView, NamesEveryControlToScreenReadersAndDescribesItsNumbers)
                                                        lab.view.newSampleButton(), lab.view.stretchedKeyBox(),
                                                        lab.view.stretchFactorBox(), lab.view.canvas()}) {
         EXPECT_FALSE(w->accessibleName().isEmpty()) << w->objectName().toStdString();
-        EXPECT_NE(w->focusPolicy() & Qt::TabFocus, 0) << w->objectName().toStdString();
+        // The picture is read out through its description; every control takes Tab.
+        if (w != lab.view.canvas()) {
+            EXPECT_NE(w->focusPolicy() & Qt::TabFocus, 0) << w->objectName().toStdString();
+        }
     }
     const ScaleLabMeasurement *m = lab.view.canvas()->measurement();
     ASSERT_NE(m, nullptr);
