@@ -254,6 +254,33 @@ The scenario cannot be computed until that query may attend to at least one key.
     </message>
 </context>
 <context>
+    <name>ViewStateMenus</name>
+    <message>
+        <source>&amp;Colour Map</source>
+        <translation>色彩對應(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Show &amp;Values in Cells</source>
+        <translation>在格子中顯示數值(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Heatmap Shows</source>
+        <translation>熱圖顯示(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Softmax &amp;Weights</source>
+        <translation>Softmax 權重(&amp;W)</translation>
+    </message>
+    <message>
+        <source>Scaled &amp;Scores</source>
+        <translation>縮放分數(&amp;S)</translation>
+    </message>
+    <message>
+        <source>S&amp;nap Queries to 0.1 Grid</source>
+        <translation>查詢對齊 0.1 格線(&amp;N)</translation>
+    </message>
+</context>
+<context>
     <name>attnlens::AccessibleNumbers</name>
     <message>
         <source>undefined: no allowed key</source>
@@ -1262,7 +1289,7 @@ The scenario cannot be computed until that query may attend to at least one key.
     </message>
     <message>
         <source>√d_k lab</source>
-        <translation>√d_k 實驗室</translation>
+        <translation>√d_k 實驗</translation>
     </message>
 </context>
 <context>
@@ -1908,15 +1935,15 @@ q = %2
     <name>attnlens::LabDocks</name>
     <message>
         <source>√d_k lab</source>
-        <translation>√d_k 實驗室</translation>
+        <translation>√d_k 實驗</translation>
     </message>
     <message>
-        <source>Open the lab &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <source>Open the lab "%1"</source>
+        <translation>開啟實驗「%1」</translation>
     </message>
     <message>
         <source>&amp;Labs</source>
-        <translation type="unfinished"></translation>
+        <translation>實驗(&amp;L)</translation>
     </message>
 </context>
 <context>
@@ -2594,7 +2621,7 @@ q = %2
     </message>
     <message>
         <source>Sixteen random queries and sixteen random keys, every coordinate drawn independently with mean 0 and variance 1. A dot product q·k adds up d_k such products, so its variance is d_k and its spread (standard deviation) is √d_k. The lab shows the raw dot products beside the scaled scores q·k/√d_k, and what softmax makes of each row with and without the division. Move d_k with the slider (1 to 512), draw a new sample, and stretch one key.</source>
-        <translation>十六個隨機查詢與十六個隨機鍵，每個座標都獨立抽取，平均為 0、變異數為 1。內積 q·k 是 d_k 個乘積相加，所以它的變異數是 d_k，分散程度（標準差）是 √d_k。實驗室把原始內積和縮放後的分數 q·k/√d_k 並排顯示，並比較 softmax 在有無這個除法時對每一列的結果。用滑桿移動 d_k（1 到 512）、抽取新樣本，再拉長一個鍵。</translation>
+        <translation>十六個隨機查詢與十六個隨機鍵，每個座標都獨立抽取，平均為 0、變異數為 1。內積 q·k 是 d_k 個乘積相加，所以它的變異數是 d_k，分散程度（標準差）是 √d_k。實驗把原始內積和縮放後的分數 q·k/√d_k 並排顯示，並比較 softmax 在有無這個除法時對每一列的結果。用滑桿移動 d_k（1 到 512）、抽取新樣本，再拉長一個鍵。</translation>
     </message>
     <message>
         <source>At d_k = 16, how wide do you expect the raw dot products to spread, and the scaled scores? What happens to softmax without the division when d_k reaches 256?</source>
@@ -3107,30 +3134,6 @@ q = %2
     <message>
         <source>&amp;View</source>
         <translation>檢視(&amp;V)</translation>
-    </message>
-    <message>
-        <source>&amp;Colour Map</source>
-        <translation>色彩對應(&amp;C)</translation>
-    </message>
-    <message>
-        <source>Show &amp;Values in Cells</source>
-        <translation>在格子中顯示數值(&amp;V)</translation>
-    </message>
-    <message>
-        <source>&amp;Heatmap Shows</source>
-        <translation>熱圖顯示(&amp;H)</translation>
-    </message>
-    <message>
-        <source>Softmax &amp;Weights</source>
-        <translation>Softmax 權重(&amp;W)</translation>
-    </message>
-    <message>
-        <source>Scaled &amp;Scores</source>
-        <translation>縮放分數(&amp;S)</translation>
-    </message>
-    <message>
-        <source>S&amp;nap Queries to 0.1 Grid</source>
-        <translation>查詢對齊 0.1 格線(&amp;N)</translation>
     </message>
     <message>
         <source>&amp;Panels</source>
@@ -3847,7 +3850,7 @@ Click or press Space to allow it.</source>
     <name>attnlens::ScaleLabCanvas</name>
     <message>
         <source>√d_k lab: spreads and softmax with and without the division</source>
-        <translation>√d_k 實驗室：有無除法時的分散程度與 softmax</translation>
+        <translation>√d_k 實驗：有無除法時的分散程度與 softmax</translation>
     </message>
     <message>
         <source>The engine refuses this scenario: %1</source>
@@ -3910,7 +3913,7 @@ Click or press Space to allow it.</source>
     </message>
     <message>
         <source>Not the lab&apos;s random sample (press New sample): the expected spreads hold for coordinates of variance 1.</source>
-        <translation>這不是實驗室的隨機樣本（請按「新樣本」）：預期的分散程度只適用於變異數為 1 的座標。</translation>
+        <translation>這不是實驗的隨機樣本（請按「新樣本」）：預期的分散程度只適用於變異數為 1 的座標。</translation>
     </message>
     <message>
         <source>√%1 = %2</source>
@@ -3925,7 +3928,7 @@ Click or press Space to allow it.</source>
     <name>attnlens::ScaleLabView</name>
     <message>
         <source>√d_k lab</source>
-        <translation>√d_k 實驗室</translation>
+        <translation>√d_k 實驗</translation>
     </message>
     <message>
         <source>Random queries and keys with unit-variance coordinates: change d_k, draw a new sample or stretch one key, and compare raw dot products with scaled scores.</source>
