@@ -23,6 +23,12 @@ void drawLine(QPainter &painter, const QRectF &rect, const QString &text, int fl
     painter.drawText(rect, flags, metrics.elidedText(text, Qt::ElideRight, rect.width()));
 }
 
+/// The first of `candidates` (longest first) that fits in `rect`.
+void drawFitted(QPainter &painter, const QRectF &rect, const QStringList &candidates)
+{
+    painter.drawText(rect, Qt::AlignLeft | Qt::AlignVCenter, fittedText(candidates, painter.font(), rect.width()));
+}
+
 /// A round number at least `x`: 1, 2 or 5 times a power of ten.
 double niceCeil(double x)
 {
@@ -66,7 +72,10 @@ void paintHistogram(QPainter &painter, const QRectF &rect, const Histogram &h, d
     drawLine(painter, line.adjusted(0.9 * em, 0, 0, 0), h.title);
     painter.setFont(picture.font);
     line.translate(0, em * 1.1);
-    drawLine(painter, line, ScaleLabPainter::spreadLine(h.measuredSd, h.expected));
+    drawFitted(painter, line,
+               {ScaleLabPainter::spreadLine(h.measuredSd, h.expected),
+                ScaleLabPainter::tr("sd %1 (expected %2)").arg(formatCompact(h.measuredSd, 2), formatCompact(h.expectedSd, 2)),
+                ScaleLabPainter::tr("sd %1").arg(formatCompact(h.measuredSd, 2))});
 
     const double tickHeight = em * 1.2;
     const QRectF plot(rect.left() + 0.3 * em, line.bottom() + 0.3 * em, rect.width() - 0.6 * em,
@@ -167,13 +176,19 @@ void paintWeights(QPainter &painter, const QRectF &rect, const ScaleLabMeasureme
     painter.setFont(bold);
     painter.setPen(theme.textColor());
     QRectF line(rect.left(), rect.top(), rect.width(), em * 1.15);
-    drawLine(painter, line, ScaleLabPainter::tr("Largest softmax weight of each query"));
+    drawFitted(painter, line,
+               {ScaleLabPainter::tr("Largest softmax weight of each query"),
+                ScaleLabPainter::tr("Largest weight per query"), ScaleLabPainter::tr("Largest weight")});
     painter.setFont(picture.font);
     line.translate(0, em * 1.1);
     // The legend: two swatches.
-    const QString without = ScaleLabPainter::tr("without ÷√d_k");
-    const QString with = ScaleLabPainter::tr("with ÷√d_k");
     const QFontMetricsF metrics(picture.font);
+    QString without = ScaleLabPainter::tr("without ÷√d_k");
+    QString with = ScaleLabPainter::tr("with ÷√d_k");
+    if (metrics.horizontalAdvance(without + with) + 3.3 * em > line.width()) {
+        without = ScaleLabPainter::tr("without");
+        with = ScaleLabPainter::tr("with");
+    }
     double x = line.left();
     for (const auto &[text, colour] : {std::pair{without, unscaledColour}, std::pair{with, scaledColour}}) {
         painter.fillRect(QRectF(x, line.center().y() - 0.3 * em, 0.6 * em, 0.6 * em), colour);
@@ -233,14 +248,19 @@ void paintWeights(QPainter &painter, const QRectF &rect, const ScaleLabMeasureme
     }
     painter.setPen(theme.textColor());
     QRectF summary(rect.left(), rect.bottom() - summaryHeight, rect.width(), em * 1.1);
-    drawLine(painter, summary,
-             ScaleLabPainter::tr("mean largest weight: %1 without, %2 with")
-                 .arg(formatCompact(m.meanLargestUnscaled, 2), formatCompact(m.meanLargestScaled, 2)));
+    const QString largestWithout = formatCompact(m.meanLargestUnscaled, 2);
+    const QString largestWith = formatCompact(m.meanLargestScaled, 2);
+    drawFitted(painter, summary,
+               {ScaleLabPainter::tr("mean largest weight: %1 without, %2 with").arg(largestWithout, largestWith),
+                ScaleLabPainter::tr("mean largest: %1 / %2").arg(largestWithout, largestWith)});
     summary.translate(0, em * 1.15);
-    drawLine(painter, summary,
-             ScaleLabPainter::tr("mean entropy: %1 without, %2 with (even: %3 nats)")
-                 .arg(formatCompact(m.meanEntropyUnscaled, 2), formatCompact(m.meanEntropyScaled, 2),
-                      formatCompact(m.uniformEntropy, 2)));
+    const QString entropyWithout = formatCompact(m.meanEntropyUnscaled, 2);
+    const QString entropyWith = formatCompact(m.meanEntropyScaled, 2);
+    const QString even = formatCompact(m.uniformEntropy, 2);
+    drawFitted(painter, summary,
+               {ScaleLabPainter::tr("mean entropy: %1 without, %2 with (even: %3 nats)").arg(entropyWithout, entropyWith, even),
+                ScaleLabPainter::tr("mean entropy: %1 / %2 (even: %3)").arg(entropyWithout, entropyWith, even),
+                ScaleLabPainter::tr("entropy %1 / %2").arg(entropyWithout, entropyWith)});
 }
 
 } // namespace
@@ -317,8 +337,9 @@ void ScaleLabPainter::paint(QPainter &painter, const QRectF &rect, const ScaleLa
     painter.setFont(title);
     const double titleHeight = QFontMetricsF(title).height() * 1.1;
     QRectF line(inner.left(), inner.top(), inner.width(), titleHeight);
-    drawLine(painter, line,
-             tr("Why divide by √d_k: d_k = %1, %2 dot products").arg(m.keyDimension).arg(m.rawProducts.size()));
+    drawFitted(painter, line,
+               {tr("Why divide by √d_k: d_k = %1, %2 dot products").arg(m.keyDimension).arg(m.rawProducts.size()),
+                tr("Why divide by √d_k: d_k = %1").arg(m.keyDimension), QStringLiteral("d_k = %1").arg(m.keyDimension)});
     painter.setFont(picture.font);
     double top = line.bottom();
     if (!picture.isSample) {
@@ -329,7 +350,8 @@ void ScaleLabPainter::paint(QPainter &painter, const QRectF &rect, const ScaleLa
         painter.setPen(theme.textColor());
         top = note.bottom();
     }
-    const double bandHeight = 1.5 * em;
+    // The stretched key's sentence may take two lines in a narrow dock.
+    const double bandHeight = 2.4 * em;
     const QRectF band(inner.left(), inner.bottom() - bandHeight, inner.width(), bandHeight);
     const QRectF middle(inner.left(), top + 0.4 * em, inner.width(), band.top() - top - 0.8 * em);
 
@@ -356,11 +378,13 @@ void ScaleLabPainter::paint(QPainter &painter, const QRectF &rect, const ScaleLa
     if (m.stretch && picture.isSample) {
         const QString query = m.stretch->query < picture.queryLabels.size()
             ? picture.queryLabels.at(int(m.stretch->query)) : QString::number(m.stretch->query + 1);
-        drawLine(painter, band, stretchLine(*m.stretch, picture.stretchedKeyLabel, query));
+        painter.drawText(band, Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap,
+                         stretchLine(*m.stretch, picture.stretchedKeyLabel, query));
     } else {
         painter.setPen(theme.hintColor());
-        drawLine(painter, band, tr("Stretch a key: the division by √d_k scales every score alike, "
-                                   "so a longer key keeps its higher scores."));
+        painter.drawText(band, Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap,
+                         tr("Stretch a key: the division by √d_k scales every score alike, so a "
+                            "longer key keeps its higher scores."));
     }
     painter.restore();
 }

@@ -35,8 +35,9 @@ ScaleLabView::ScaleLabView(AttentionModel *model, ViewState *viewState, QWidget 
     m_slider->setPageStep(16);
     m_slider->setFocusPolicy(Qt::StrongFocus);
     m_slider->setAccessibleName(tr("Key dimension d_k"));
-    m_slider->setAccessibleDescription(tr("From 1 to 512; arrow keys step by 1, Page Up and Page "
-                                          "Down by 16."));
+    // Page Up and Page Down belong to the lesson (a presenter's clicker) while it is open.
+    m_slider->setAccessibleDescription(tr("From 1 to 512: the arrow keys step by 1, Home and End "
+                                          "go to 1 and 512; the box beside it takes a typed value."));
     dimensionLabel->setBuddy(m_slider);
     m_dimensionBox = new QSpinBox(this);
     m_dimensionBox->setObjectName(QStringLiteral("scaleLabKeyDimensionBox"));
