@@ -1938,7 +1938,7 @@ q = %2
         <translation>√d_k 實驗</translation>
     </message>
     <message>
-        <source>Open the lab "%1"</source>
+        <source>Open the lab &quot;%1&quot;</source>
         <translation>開啟實驗「%1」</translation>
     </message>
     <message>
@@ -3923,6 +3923,46 @@ Click or press Space to allow it.</source>
         <source>Stretch a key: the division by √d_k scales every score alike, so a longer key keeps its higher scores.</source>
         <translation>拉長一個鍵試試：除以 √d_k 對每個分數的縮放都相同，所以較長的鍵仍保有較高的分數。</translation>
     </message>
+    <message>
+        <source>sd %1 (expected %2)</source>
+        <translation>標準差 %1（預期 %2）</translation>
+    </message>
+    <message>
+        <source>sd %1</source>
+        <translation>標準差 %1</translation>
+    </message>
+    <message>
+        <source>Largest weight per query</source>
+        <translation>各查詢的最大權重</translation>
+    </message>
+    <message>
+        <source>Largest weight</source>
+        <translation>最大權重</translation>
+    </message>
+    <message>
+        <source>without</source>
+        <translation>未除</translation>
+    </message>
+    <message>
+        <source>with</source>
+        <translation>除後</translation>
+    </message>
+    <message>
+        <source>mean largest: %1 / %2</source>
+        <translation>平均最大：%1 / %2</translation>
+    </message>
+    <message>
+        <source>mean entropy: %1 / %2 (even: %3)</source>
+        <translation>平均熵：%1 / %2（均分：%3）</translation>
+    </message>
+    <message>
+        <source>entropy %1 / %2</source>
+        <translation>熵 %1 / %2</translation>
+    </message>
+    <message>
+        <source>Why divide by √d_k: d_k = %1</source>
+        <translation>為什麼要除以 √d_k：d_k = %1</translation>
+    </message>
 </context>
 <context>
     <name>attnlens::ScaleLabView</name>
@@ -3941,10 +3981,6 @@ Click or press Space to allow it.</source>
     <message>
         <source>Key dimension d_k</source>
         <translation>鍵的維度 d_k</translation>
-    </message>
-    <message>
-        <source>From 1 to 512; arrow keys step by 1, Page Up and Page Down by 16.</source>
-        <translation>從 1 到 512；方向鍵每次調 1，Page Up 與 Page Down 每次調 16。</translation>
     </message>
     <message>
         <source>Key dimension d_k, typed</source>
@@ -4009,6 +4045,10 @@ Click or press Space to allow it.</source>
     <message>
         <source>none</source>
         <translation>無</translation>
+    </message>
+    <message>
+        <source>From 1 to 512: the arrow keys step by 1, Home and End go to 1 and 512; the box beside it takes a typed value.</source>
+        <translation>從 1 到 512：方向鍵每次調 1，Home 與 End 跳到 1 與 512；旁邊的方框可直接輸入數值。</translation>
     </message>
 </context>
 <context>
