@@ -249,8 +249,8 @@ TEST(ScaleLabView, ExportsHeadlessAsTheSqrtDkFigure)
     options.view = FigureView::ScaleLab;
     options.theme = Theme::Kind::Light;
     const QSize size = exporter.defaultSize(options);
-    EXPECT_GE(size.width(), 720);
-    EXPECT_GE(size.height(), 400);
+    EXPECT_GE(size.width(), 960);
+    EXPECT_GE(size.height(), 540);
     QTemporaryDir dir;
     ASSERT_TRUE(dir.isValid());
     const QString path = dir.filePath(QStringLiteral("sqrt-dk.png"));

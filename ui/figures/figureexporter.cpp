@@ -232,7 +232,10 @@ QSize FigureExporter::defaultSize(const FigureOptions &options) const
             size = live->size();
         } else {
             // Sizes hinted for a dock are small for a figure on its own: labels would be elided.
-            const QSize figureMinimum = view == FigureView::Mask ? QSize(480, 360) : QSize(720, 480);
+            // The √d_k lab's two panels want a wide page (the README shows it): 16:9.
+            const QSize figureMinimum = view == FigureView::Mask       ? QSize(480, 360)
+                                      : view == FigureView::ScaleLab ? QSize(960, 540)
+                                                                      : QSize(720, 480);
             const std::unique_ptr<QWidget> fresh = createView(view, QSize(), false, 1.0);
             size = fresh->sizeHint().expandedTo(fresh->minimumSizeHint()).expandedTo(figureMinimum);
         }
