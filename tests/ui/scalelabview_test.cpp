@@ -272,3 +272,26 @@ TEST(ScaleLabView, ExportsHeadlessAsTheSqrtDkFigure)
     EXPECT_GT(raw, 500);
     EXPECT_GT(scaled, 500);
 }
+
+TEST(ScaleLabView, AHiddenLabMeasuresNothingUntilItIsShown)
+{
+    AttentionModel model;
+    model.setScenario(scalelab::defaultScenario());
+    ViewState viewState;
+    ScaleLabView view(&model, &viewState);
+    settleEvents();
+    const quint64 before = view.canvas()->measureCount();
+    for (int d : {20, 40, 80}) {
+        model.setScaleLab(*model.scenario().scaleLab, d);
+        settleEvents();
+    }
+    EXPECT_EQ(view.canvas()->measureCount(), before);
+    view.resize(900, 520);
+    view.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&view));
+    ASSERT_TRUE(QTest::qWaitFor([&] { return view.canvas()->measureCount() == before + 1; }));
+    ASSERT_NE(view.canvas()->measurement(), nullptr);
+    EXPECT_EQ(view.canvas()->measurement()->keyDimension, 80);
+    EXPECT_EQ(view.canvas()->measureCount(), before + 1);
+    EXPECT_TRUE(view.canvas()->accessibleDescription().contains(QStringLiteral("d_k = 80")));
+}

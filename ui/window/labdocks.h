@@ -64,6 +64,8 @@ public:
 
     QList<QWidget *> labs() const;
     QDockWidget *dock(LessonView view) const;
+    /// The lab of `view`: its dock's widget, except while presenting puts it in the large place.
+    QWidget *lab(LessonView view) const;
     QAction *showAction(LessonView view) const;
 
 private:

@@ -2,6 +2,7 @@
 
 #include "attentionmodel.h"
 #include "numberformat.h"
+#include "offscreendeferral.h"
 #include "viewstate.h"
 
 #include <QEvent>
@@ -16,8 +17,9 @@ ScaleLabCanvas::ScaleLabCanvas(AttentionModel *model, ViewState *viewState, QWid
     setObjectName(QStringLiteral("scaleLabCanvas"));
     setAccessibleName(tr("√d_k lab: spreads and softmax with and without the division"));
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
+    // A new scenario is always followed by resultChanged, so the result alone is listened to.
+    m_deferral = new OffscreenDeferral(this, {}, [this] { refresh(); });
     connect(m_model, &AttentionModel::resultChanged, this, &ScaleLabCanvas::modelChanged);
-    connect(m_model, &AttentionModel::scenarioReset, this, &ScaleLabCanvas::modelChanged);
     connect(m_viewState, &ViewState::themeChanged, this, qOverload<>(&QWidget::update));
     connect(m_viewState, &ViewState::lineScaleChanged, this, qOverload<>(&QWidget::update));
     modelChanged();
@@ -26,11 +28,14 @@ ScaleLabCanvas::ScaleLabCanvas(AttentionModel *model, ViewState *viewState, QWid
 void ScaleLabCanvas::modelChanged()
 {
     m_stale = true;
-    if (isVisible()) {
-        ensureMeasured();
-        updateAccessibleDescription();
-        update();
-    }
+    m_deferral->requestRefresh();
+}
+
+void ScaleLabCanvas::refresh()
+{
+    ensureMeasured();
+    updateAccessibleDescription();
+    update();
 }
 
 void ScaleLabCanvas::ensureMeasured() const
@@ -86,10 +91,8 @@ void ScaleLabCanvas::paintEvent(QPaintEvent *)
 void ScaleLabCanvas::showEvent(QShowEvent *event)
 {
     QWidget::showEvent(event);
-    if (m_stale) {
-        ensureMeasured();
-        updateAccessibleDescription();
-    }
+    if (m_stale)
+        refresh();
 }
 
 void ScaleLabCanvas::changeEvent(QEvent *event)

@@ -10,12 +10,14 @@
 namespace attnlens {
 
 class AttentionModel;
+class OffscreenDeferral;
 class ViewState;
 
 /// The √d_k lab's picture (ScaleLabPainter) of the model's scenario, measured by
 /// measureScaleLab(): the engine's own scores and weights, never a formula. It measures when the
-/// result changes while it is shown (a hidden lab costs nothing) and paints only what it
-/// measured. Its accessible description says the same numbers in words.
+/// result changes while it is on screen (a hidden lab, or one tabbed behind another dock, waits
+/// until it is seen: OffscreenDeferral) and paints what it measured. Its accessible description
+/// says the same numbers in words.
 class ScaleLabCanvas : public QWidget {
     Q_OBJECT
 
@@ -39,12 +41,14 @@ protected:
 
 private:
     void modelChanged();
+    void refresh();
     void ensureMeasured() const;
     void updateAccessibleDescription();
     ScaleLabPicture picture() const;
 
     AttentionModel *m_model;
     ViewState *m_viewState;
+    OffscreenDeferral *m_deferral = nullptr;
     mutable std::optional<ScaleLabMeasurement> m_measurement;
     mutable QString m_refusal;
     mutable bool m_stale = true;

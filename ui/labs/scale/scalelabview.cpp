@@ -7,6 +7,7 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QHBoxLayout>
+#include <QAbstractItemView>
 #include <QLabel>
 #include <QPushButton>
 #include <QSignalBlocker>
@@ -56,6 +57,7 @@ ScaleLabView::ScaleLabView(AttentionModel *model, ViewState *viewState, QWidget 
     m_stretchedKey = new QComboBox(this);
     m_stretchedKey->setObjectName(QStringLiteral("scaleLabStretchedKey"));
     m_stretchedKey->setAccessibleName(tr("Key to stretch"));
+    m_stretchedKey->view()->setAccessibleName(tr("Key to stretch"));
     m_stretchedKey->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     stretchLabel->setBuddy(m_stretchedKey);
     auto *factorLabel = new QLabel(tr("&by ×"), this);
