@@ -326,8 +326,8 @@ TEST_F(MainWindowTest, LessonStepsScrollTheWorkedNumbersToTheirPart)
     window.resize(1280, 720);
     window.show();
     ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
-    for (const auto &[step, section] : {std::pair{2, WorkedNumbersView::Section::Softmax},
-                                        std::pair{3, WorkedNumbersView::Section::Context},
+    for (const auto &[step, section] : {std::pair{3, WorkedNumbersView::Section::Softmax},
+                                        std::pair{4, WorkedNumbersView::Section::Context},
                                         std::pair{1, WorkedNumbersView::Section::Scores}}) {
         SCOPED_TRACE(step);
         window.startLesson(step);

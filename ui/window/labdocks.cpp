@@ -1,5 +1,6 @@
 #include "labdocks.h"
 
+#include "figureviews.h"
 #include "lessonviewrouter.h"
 #include "scalelabview.h"
 
@@ -103,6 +104,11 @@ QWidget *LabDocks::lab(LessonView view) const
             return lab.widget;
     }
     return nullptr;
+}
+
+void LabDocks::addFigureViews(FigureViews &views) const
+{
+    views.scaleLab = qobject_cast<ScaleLabView *>(lab(LessonView::ScaleLab));
 }
 
 QDockWidget *LabDocks::dock(LessonView view) const

@@ -16,6 +16,7 @@ class QWidget;
 namespace attnlens {
 
 class AttentionModel;
+struct FigureViews;
 class LessonViewRouter;
 class ViewState;
 
@@ -66,6 +67,9 @@ public:
     QDockWidget *dock(LessonView view) const;
     /// The lab of `view`: its dock's widget, except while presenting puts it in the large place.
     QWidget *lab(LessonView view) const;
+    /// Hands the labs that are figures (FigureView) to the figure code: their context menus,
+    /// Ctrl+Shift+C and the export dialog's live size.
+    void addFigureViews(FigureViews &views) const;
     QAction *showAction(LessonView view) const;
 
 private:
