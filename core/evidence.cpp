@@ -72,6 +72,8 @@ JsonDraft scenarioDraft(const Scenario &scenario)
         draft.masks[QStringLiteral("allowed")] = &*scenario.allowed;
     else
         object.insert(QStringLiteral("allowed"), QJsonValue());
+    if (scenario.derivation)
+        draft.objects[QStringLiteral("derivation")] = derivationDraft(*scenario.derivation);
     return draft;
 }
 

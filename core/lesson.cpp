@@ -7,6 +7,7 @@
 #include "lessonchecks.h"
 #include "lessonintervention.h"
 #include "lessonreference.h"
+#include "lessonstepderivation.h"
 
 #include <QJsonArray>
 #include <QJsonObject>
@@ -581,6 +582,8 @@ std::vector<LessonStep> Lesson::steps()
                                          tr("Context of q")));
         list.push_back(step);
     }
+
+    list.push_back(derivationLabStep());
 
     // 13. Practice: self- versus cross-attention
     {

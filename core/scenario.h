@@ -1,5 +1,6 @@
 #pragma once
 
+#include "derivation.h"
 #include "matrixtypes.h"
 
 #include <QString>
@@ -40,6 +41,9 @@ struct Scenario {
     QStringList keyLabels;
     double temperature = 1.0;
     std::optional<Mask> allowed;  ///< N_q x N_k; absent means every key is allowed
+    /// Where Q, K and V come from, when the derivation lab made them: while present, queries,
+    /// keys and values are exactly what it derives (see derive()). Absent: typed in.
+    std::optional<Derivation> derivation;
 
     Index queryCount() const { return queries.rows(); }
     Index keyCount() const { return keys.rows(); }

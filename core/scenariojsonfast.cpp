@@ -334,6 +334,8 @@ Scenario readScenario(dom::element document, const Source &source)
     scenario.name = optionalText(find(fields, "name"), ScenarioLimits::maxLabelChars);
     scenario.description = optionalText(find(fields, "description"),
                                         ScenarioLimits::maxDescriptionChars);
+    if (find(fields, "derivation"))
+        giveUp();  // the Qt reader checks a derivation against Q, K and V
     if (const auto heads = find(fields, "heads")) {
         if (find(fields, "Q") || find(fields, "K") || find(fields, "V"))
             giveUp();

@@ -6,6 +6,7 @@
 #include "attentionmodel.h"
 #include "barchartview.h"
 #include "contextchartview.h"
+#include "derivationplane.h"
 #include "evidence.h"
 #include "textfit.h"
 #include "focusring.h"
@@ -380,6 +381,12 @@ std::unique_ptr<QWidget> FigureExporter::createView(FigureView view, const QSize
         auto heads = std::make_unique<AllHeadsView>(m_model, state);
         heads->setFigureMode(true);
         widget = std::move(heads);
+        break;
+    }
+    case FigureView::Derivation: {
+        auto plane = std::make_unique<DerivationPlane>(m_model, state);
+        plane->setFigureMode(true);
+        widget = std::move(plane);
         break;
     }
     case FigureView::Window:

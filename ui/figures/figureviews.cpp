@@ -2,6 +2,7 @@
 
 #include "allheadsview.h"
 #include "contextchartview.h"
+#include "derivationplane.h"
 #include "heatmapview.h"
 #include "keyspaceview.h"
 #include "maskgridview.h"
@@ -27,6 +28,8 @@ QWidget *FigureViews::widget(FigureView view) const
         return numbers;
     case FigureView::Heads:
         return heads;
+    case FigureView::Derivation:
+        return derivation;
     case FigureView::Window:
         return window;
     }

@@ -8,6 +8,7 @@ namespace attnlens {
 
 class AllHeadsView;
 class ContextChartView;
+class DerivationPlane;
 class HeatmapView;
 class KeySpaceView;
 class MaskGridView;
@@ -26,6 +27,7 @@ struct FigureViews {
     MaskGridView *mask = nullptr;
     WorkedNumbersView *numbers = nullptr;
     AllHeadsView *heads = nullptr;
+    DerivationPlane *derivation = nullptr;
 
     /// The widget that shows `view` in the window (the mask view with its controls, the whole
     /// window for FigureView::Window), or null when there is none.

@@ -296,7 +296,8 @@ QUndoCommand *UndoRecorder::stepToModel(const QString &text)
         || was.keyLabels != now.keyLabels || !sameShape(was.queries, now.queries)
         || !sameShape(was.keys, now.keys) || !sameShape(was.values, now.values)
         || !maskFits(was.allowed, now.queryCount(), now.keyCount())
-        || !maskFits(now.allowed, now.queryCount(), now.keyCount()) || !sameHeadLayout(was, now)) {
+        || !maskFits(now.allowed, now.queryCount(), now.keyCount()) || !sameHeadLayout(was, now)
+        || was.derivation != now.derivation) {
         return new UndoScenarioCommand(m_model, this, text, was, now);
     }
     struct ChangedRow {
