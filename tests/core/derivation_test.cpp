@@ -281,7 +281,7 @@ TEST(DerivationFile, RefusesQKVThatTheDerivationDoesNotMake)
     object.insert(QStringLiteral("Q"), q);
     const Result<Scenario> read = parseScenario(QJsonDocument(object).toJson(), QStringLiteral("edited.json"));
     ASSERT_FALSE(read);
-    EXPECT_TRUE(read.error().message.contains(QStringLiteral("field \"Q\", row 2, column 3")))
+    EXPECT_TRUE(read.error().message.contains(QStringLiteral("field \"Q\": row 2, column 3 is 0.5")))
         << read.error().message.toStdString();
     EXPECT_TRUE(read.error().message.contains(QStringLiteral("X W_Q")));
 
