@@ -253,6 +253,33 @@ The scenario cannot be computed until that query may attend to at least one key.
     </message>
 </context>
 <context>
+    <name>ViewStateMenus</name>
+    <message>
+        <source>&amp;Colour Map</source>
+        <translation>色彩對應(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Show &amp;Values in Cells</source>
+        <translation>在格子中顯示數值(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Heatmap Shows</source>
+        <translation>熱圖顯示(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Softmax &amp;Weights</source>
+        <translation>Softmax 權重(&amp;W)</translation>
+    </message>
+    <message>
+        <source>Scaled &amp;Scores</source>
+        <translation>縮放分數(&amp;S)</translation>
+    </message>
+    <message>
+        <source>S&amp;nap Queries to 0.1 Grid</source>
+        <translation>查詢對齊 0.1 格線(&amp;N)</translation>
+    </message>
+</context>
+<context>
     <name>attnlens::AccessibleNumbers</name>
     <message>
         <source>undefined: no allowed key</source>
@@ -1900,6 +1927,17 @@ q = %2
     </message>
 </context>
 <context>
+    <name>attnlens::LabDocks</name>
+    <message>
+        <source>Open the lab "%1"</source>
+        <translation>開啟實驗「%1」</translation>
+    </message>
+    <message>
+        <source>&amp;Labs</source>
+        <translation>實驗(&amp;L)</translation>
+    </message>
+</context>
+<context>
     <name>attnlens::LanguageMenu</name>
     <message>
         <source>Lan&amp;guage</source>
@@ -3023,30 +3061,6 @@ q = %2
     <message>
         <source>&amp;View</source>
         <translation>檢視(&amp;V)</translation>
-    </message>
-    <message>
-        <source>&amp;Colour Map</source>
-        <translation>色彩對應(&amp;C)</translation>
-    </message>
-    <message>
-        <source>Show &amp;Values in Cells</source>
-        <translation>在格子中顯示數值(&amp;V)</translation>
-    </message>
-    <message>
-        <source>&amp;Heatmap Shows</source>
-        <translation>熱圖顯示(&amp;H)</translation>
-    </message>
-    <message>
-        <source>Softmax &amp;Weights</source>
-        <translation>Softmax 權重(&amp;W)</translation>
-    </message>
-    <message>
-        <source>Scaled &amp;Scores</source>
-        <translation>縮放分數(&amp;S)</translation>
-    </message>
-    <message>
-        <source>S&amp;nap Queries to 0.1 Grid</source>
-        <translation>查詢對齊 0.1 格線(&amp;N)</translation>
     </message>
     <message>
         <source>&amp;Panels</source>

@@ -17,6 +17,7 @@
 #include "heatmapview.h"
 #include "keyspaceview.h"
 #include "keyboardtaborder.h"
+#include "labdocks.h"
 #include "languagemenu.h"
 #include "lessonpanel.h"
 #include "lessonviewrouter.h"
@@ -34,12 +35,12 @@
 #include "themecontroller.h"
 #include "undorecorder.h"
 #include "viewstate.h"
+#include "viewstatemenus.h"
 #include "weightschartview.h"
 #include "weightstableview.h"
 #include "workednumbersview.h"
 
 #include <QAction>
-#include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDir>
@@ -74,7 +75,7 @@ const char *const kSettingsState = "window/state";
 const char *const kSettingsColorMap = "view/colorMap";
 const char *const kSettingsShowValues = "view/showValues";
 // Bump when the dock arrangement changes so that an old saved layout is not restored onto it.
-constexpr int kLayoutVersion = 3;
+constexpr int kLayoutVersion = 4;
 
 } // namespace
 
@@ -92,6 +93,10 @@ MainWindow::MainWindow(QWidget *parent)
     createLesson();
     createWeightsTable();
     createAllHeads();
+    m_labs = new LabDocks({this, m_model, m_viewState, m_heatmapDock, m_keySpace, m_heatmap, m_weightsChart,
+                           m_contextChart, m_workedNumbers},
+                          this);
+    m_labs->createLabs();
     createMenus();
     createLessonViewRouter();
     m_figureExport->installViewMenus();
@@ -311,51 +316,7 @@ void MainWindow::createMenus()
     createEditMenu();
 
     m_viewMenu = menuBar()->addMenu(tr("&View"));
-    QMenu *colorMenu = m_viewMenu->addMenu(tr("&Colour Map"));
-    auto *colorGroup = new QActionGroup(this);
-    for (ColorMap::Kind kind : ColorMap::allKinds()) {
-        QAction *action = colorMenu->addAction(ColorMap::displayName(kind));
-        action->setCheckable(true);
-        action->setChecked(kind == m_viewState->colorMapKind());
-        action->setData(ColorMap::id(kind));
-        colorGroup->addAction(action);
-        connect(action, &QAction::triggered, this, [this, kind] { m_viewState->setColorMapKind(kind); });
-    }
-    connect(m_viewState, &ViewState::colorMapChanged, colorGroup, [this, colorGroup] {
-        for (QAction *action : colorGroup->actions())
-            action->setChecked(action->data().toString() == ColorMap::id(m_viewState->colorMapKind()));
-    });
-
-    QAction *valuesAction = m_viewMenu->addAction(tr("Show &Values in Cells"));
-    valuesAction->setCheckable(true);
-    valuesAction->setChecked(m_viewState->showValues());
-    connect(valuesAction, &QAction::toggled, m_viewState, &ViewState::setShowValues);
-    connect(m_viewState, &ViewState::showValuesChanged, valuesAction, &QAction::setChecked);
-
-    QMenu *quantityMenu = m_viewMenu->addMenu(tr("&Heatmap Shows"));
-    auto *quantityGroup = new QActionGroup(this);
-    const struct {
-        QString text;
-        ViewState::HeatmapQuantity quantity;
-        QKeySequence shortcut;
-    } quantities[] = {
-        {tr("Softmax &Weights"), ViewState::HeatmapQuantity::Weights, QKeySequence(Qt::CTRL | Qt::Key_W)},
-        {tr("Scaled &Scores"), ViewState::HeatmapQuantity::Scores, QKeySequence(Qt::CTRL | Qt::Key_E)},
-    };
-    for (const auto &entry : quantities) {
-        QAction *action = quantityMenu->addAction(entry.text);
-        action->setCheckable(true);
-        action->setShortcut(entry.shortcut);
-        action->setChecked(m_viewState->heatmapQuantity() == entry.quantity);
-        quantityGroup->addAction(action);
-        connect(action, &QAction::triggered, this,
-                [this, quantity = entry.quantity] { m_viewState->setHeatmapQuantity(quantity); });
-        connect(m_viewState, &ViewState::heatmapQuantityChanged, action,
-                [this, action, quantity = entry.quantity] {
-                    action->setChecked(m_viewState->heatmapQuantity() == quantity);
-                });
-    }
-
+    ViewStateMenus::addDisplayMenus(m_viewMenu, m_viewState);
     // [ and ] step through the heads from anywhere in the window (a text field keeps them for
     // typing); on the window too, so that they work while presenting.
     m_viewMenu->addSeparator();
@@ -364,12 +325,7 @@ void MainWindow::createMenus()
     addAction(m_temperature->headSelector()->previousHeadAction());
     addAction(m_temperature->headSelector()->nextHeadAction());
     m_viewMenu->addSeparator();
-
-    QAction *snapAction = m_viewMenu->addAction(tr("S&nap Queries to 0.1 Grid"));
-    snapAction->setCheckable(true);
-    snapAction->setChecked(m_viewState->snapToGrid());
-    connect(snapAction, &QAction::toggled, m_viewState, &ViewState::setSnapToGrid);
-    connect(m_viewState, &ViewState::snapToGridChanged, snapAction, &QAction::setChecked);
+    ViewStateMenus::addSnapAction(m_viewMenu, m_viewState);
 
     m_viewMenu->addSeparator();
     QMenu *panelsMenu = m_viewMenu->addMenu(tr("&Panels"));
@@ -381,6 +337,7 @@ void MainWindow::createMenus()
     panelsMenu->addAction(m_weightsTableDock->toggleViewAction());
     panelsMenu->addAction(m_allHeadsDock->toggleViewAction());
     panelsMenu->addAction(m_showAllHeadsAction);
+    m_labs->addMenu(m_viewMenu);
     m_viewMenu->addAction(m_lessonDock->toggleViewAction());
     m_viewMenu->addAction(tr("&Reset Layout"), this, &MainWindow::resetLayout);
     m_viewMenu->addMenu(new LanguageMenu(this));
@@ -609,6 +566,7 @@ void MainWindow::resetLayout()
     // The history and the weights table are optional panels: shown only on request.
     m_historyDock->hide();
     m_weightsTableDock->hide();
+    m_labs->hideAll();
     m_lessonDock->setVisible(lessonShown);
     m_heatmapDock->raise();
 }
@@ -685,6 +643,7 @@ void MainWindow::createLessonViewRouter()
     m_lessonViews->setPlace(LessonView::Temperature, m_temperatureDock, m_temperature);
     m_lessonViews->setPlace(LessonView::Mask, m_maskDock, m_maskGrid);
     m_lessonViews->setPlace(LessonView::Lesson, m_lessonDock, m_lessonPanel);
+    m_labs->placeIn(m_lessonViews.get());
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)
@@ -742,9 +701,11 @@ void MainWindow::createAllHeads()
 // order they were created or docked in (keyboardtaborder.h).
 KeyboardTabOrder MainWindow::tabOrder() const
 {
-    return KeyboardTabOrder(const_cast<MainWindow *>(this),
-                            {m_keySpace, m_heatmap, m_allHeads, m_temperature, m_maskGrid, m_weightsChart,
-                             m_contextChart, m_workedNumbers, m_weightsTable, m_matrixEditor, m_lessonPanel});
+    QList<QWidget *> order = {m_keySpace, m_heatmap, m_allHeads, m_temperature, m_maskGrid, m_weightsChart,
+                              m_contextChart, m_workedNumbers, m_weightsTable, m_matrixEditor};
+    order += m_labs->labs();
+    order.append(m_lessonPanel);
+    return KeyboardTabOrder(const_cast<MainWindow *>(this), order);
 }
 
 QList<QWidget *> MainWindow::tabStops() const
@@ -778,6 +739,7 @@ void MainWindow::addPresentationMenu(QMenu *viewMenu)
         {m_maskGrid, {m_heatmap, m_keySpace}},         {m_workedNumbers, {m_heatmap, m_keySpace}},
         {m_allHeads, {m_keySpace, m_weightsChart}},
     };
+    m_labs->addToArrangement(arrangement);
     arrangement.defaultFocal = m_keySpace;
     arrangement.naturalHeights = {{m_heatmap, [this](int width) { return m_heatmap->naturalHeight(width); }}};
     m_presentation->setArrangement(arrangement);
