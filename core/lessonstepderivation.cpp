@@ -49,7 +49,7 @@ LessonStep derivationLabStep()
         "key and a value at once. In cross-attention dragging a token of X moves only its query, "
         "and a token of Y only its key and value.");
     step.scenarioId = QStringLiteral("practice-derivation");
-    step.view = LessonView::KeySpace;
+    step.view = LessonView::DerivationLab;
     const Matrix startX = defaultDerivation().x;
     step.checkpoints.push_back(given({Lesson::tr("One stream"), Lesson::tr("Q, K and V all come from X"),
                                       [](const Scenario &s, const AttentionResult *) {

@@ -1,5 +1,6 @@
 #include "labdocks.h"
 
+#include "derivationlabview.h"
 #include "lessonviewrouter.h"
 
 #include <QAction>
@@ -18,6 +19,8 @@ LabDocks::LabDocks(const Context &context, QObject *parent)
 void LabDocks::createLabs()
 {
     // One line per lab, in the lesson's order (their keys are Alt+1, Alt+2, ... in this order).
+    addLab(LessonView::DerivationLab, new DerivationLabView(m_context.model, m_context.viewState),
+           tr("Where Q, K and V come from"), QStringLiteral("derivationLab"), {m_context.keySpace, m_context.heatmap});
 }
 
 QDockWidget *LabDocks::addLab(LessonView view, QWidget *lab, const QString &title, const QString &objectName,
