@@ -1,4 +1,5 @@
 <?xml version='1.0' encoding='utf-8'?>
+<!DOCTYPE TS>
 <TS version="2.1" language="zh_TW">
 <context>
     <name>BuiltinScenario</name>
@@ -189,6 +190,14 @@
     <message>
         <source>it</source>
         <translation>上面</translation>
+    </message>
+    <message>
+        <source>Practice: where Q, K and V come from</source>
+        <translation>練習：Q、K、V 從哪裡來</translation>
+    </message>
+    <message>
+        <source>Practice 5: four tokens x1 to x4 live in a plane (d_model = 2). Each row of Q, K and V is its token times W_Q, W_K or W_V, so one token gives its query, its key and its value at once. Without a second stream this is self-attention; add Y and K and V come from Y instead: cross-attention.</source>
+        <translation>練習 5：四個詞元 x1 到 x4 位在一個平面上（d_model = 2）。Q、K、V 的每一列都是對應詞元乘上 W_Q、W_K 或 W_V，所以一個詞元同時給出它的查詢、鍵與值。沒有第二個序列時是自注意力；加上 Y 之後 K 與 V 改由 Y 產生：交叉注意力。</translation>
     </message>
 </context>
 <context>
@@ -461,6 +470,34 @@ The scenario cannot be computed until that query may attend to at least one key.
     <message>
         <source>%1 is the only head; a scenario needs at least one.</source>
         <translation>%1 是唯一的注意力頭；一個情境至少需要一個。</translation>
+    </message>
+    <message>
+        <source>Derive Q, K and V from tokens</source>
+        <translation>從詞元推導 Q、K、V</translation>
+    </message>
+    <message>
+        <source>Move token %1</source>
+        <translation>移動詞元 %1</translation>
+    </message>
+    <message>
+        <source>Q, K and V are not derived from tokens here.</source>
+        <translation>這裡的 Q、K、V 不是從詞元推導的。</translation>
+    </message>
+    <message>
+        <source>Change %1</source>
+        <translation>變更 %1</translation>
+    </message>
+    <message>
+        <source>Cross-attention: K and V from Y</source>
+        <translation>交叉注意力：K 與 V 來自 Y</translation>
+    </message>
+    <message>
+        <source>Self-attention: Q, K and V from X</source>
+        <translation>自注意力：Q、K、V 來自 X</translation>
+    </message>
+    <message>
+        <source>Detach Q, K and V from the tokens</source>
+        <translation>讓 Q、K、V 脫離詞元</translation>
     </message>
 </context>
 <context>
@@ -796,6 +833,151 @@ The scenario cannot be computed until that query may attend to at least one key.
     <message>
         <source>context of %1 in %2, dim %3 (column %4 of [C₁ … Cₕ]): %5</source>
         <translation>%1 在 %2 的上下文，維度 %3（[C₁ … Cₕ] 的第 %4 欄）：%5</translation>
+    </message>
+</context>
+<context>
+    <name>attnlens::Derivation</name>
+    <message>
+        <source>X needs at least one token with at least one coordinate.</source>
+        <translation>X 至少需要一個詞元，且每個詞元至少要有一個座標。</translation>
+    </message>
+    <message>
+        <source>Y needs at least one token.</source>
+        <translation>Y 至少需要一個詞元。</translation>
+    </message>
+    <message>
+        <source>The derivation is larger than a scenario may be.</source>
+        <translation>這個推導超出了情境允許的大小。</translation>
+    </message>
+    <message>
+        <source>Y has %1 coordinates per token but X has %2; both streams need the same d_model.</source>
+        <translation>Y 的每個詞元有 %1 個座標，X 卻有 %2 個；兩個序列需要相同的 d_model。</translation>
+    </message>
+    <message>
+        <source>%1 has %2 rows but d_model is %3; it needs one row per token coordinate.</source>
+        <translation>%1 有 %2 列，但 d_model 是 %3；詞元的每個座標都需要一列。</translation>
+    </message>
+    <message>
+        <source>%1 needs at least one column.</source>
+        <translation>%1 至少需要一欄。</translation>
+    </message>
+    <message>
+        <source>W_Q has %1 columns but W_K has %2; queries and keys need the same d_k.</source>
+        <translation>W_Q 有 %1 欄，W_K 卻有 %2 欄；查詢與鍵需要相同的 d_k。</translation>
+    </message>
+    <message>
+        <source>Every token coordinate and projection entry must be a finite number.</source>
+        <translation>每個詞元座標與投影矩陣的每個元素都必須是有限的數。</translation>
+    </message>
+    <message>
+        <source>Q, K and V can be derived from tokens in a one-head scenario only; this one has %1 heads, each with its own Q, K and V.</source>
+        <translation>只有單頭情境能從詞元推導 Q、K、V；這個情境有 %1 個頭，每個頭都有自己的 Q、K、V。</translation>
+    </message>
+</context>
+<context>
+    <name>attnlens::DerivationLabView</name>
+    <message>
+        <source>Where Q, K and V come from</source>
+        <translation>Q、K、V 從哪裡來</translation>
+    </message>
+    <message>
+        <source>A lab: token embeddings X (and a second stream Y) in a plane and the projections W_Q, W_K and W_V. Each query is its token of X times W_Q; each key and value is its token times W_K and W_V, from Y in cross-attention and from X otherwise. Drag a token and its query, key and value move in every view.</source>
+        <translation>實驗室：平面上的詞元嵌入 X（以及第二個序列 Y），和投影矩陣 W_Q、W_K、W_V。每個查詢是 X 中對應的詞元乘上 W_Q；每個鍵與值是對應的詞元乘上 W_K 與 W_V，交叉注意力時取自 Y，否則取自 X。拖曳一個詞元，它的查詢、鍵與值會在每個視圖中一起移動。</translation>
+    </message>
+    <message>
+        <source>&amp;Cross-attention: a second stream Y gives K and V</source>
+        <translation>交叉注意力：第二個序列 Y 給出 K 與 V(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Cross-attention</source>
+        <translation>交叉注意力</translation>
+    </message>
+    <message>
+        <source>Off: self-attention, Q, K and V all from X. On: Q from X, K and V from the tokens of Y.</source>
+        <translation>關閉：自注意力，Q、K、V 都來自 X。開啟：Q 來自 X，K 與 V 來自 Y 的詞元。</translation>
+    </message>
+    <message>
+        <source>&amp;Derive Q, K and V from tokens</source>
+        <translation>從詞元推導 Q、K、V(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Replace Q, K and V by four tokens in a plane times W_Q, W_K and W_V</source>
+        <translation>以平面上四個詞元乘上 W_Q、W_K、W_V 取代 Q、K、V</translation>
+    </message>
+    <message>
+        <source>De&amp;tach: keep Q, K and V as numbers</source>
+        <translation>脫離詞元：把 Q、K、V 保留為數字(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Stop deriving: Q, K and V keep their numbers and can be edited directly; the tokens and projections are dropped</source>
+        <translation>停止推導：Q、K、V 保留目前的數字並可直接編輯；詞元與投影矩陣會被捨棄</translation>
+    </message>
+    <message>
+        <source>%1 row %2, column %3</source>
+        <translation>%1 第 %2 列第 %3 欄</translation>
+    </message>
+    <message>
+        <source>%1 (d_model %2 × %3)</source>
+        <translation>%1（d_model %2 × %3）</translation>
+    </message>
+    <message>
+        <source>Start the lab to replace Q, K and V by tokens times projections; Edit &gt; Undo brings the typed numbers back.</source>
+        <translation>開始實驗會以詞元乘上投影矩陣取代 Q、K、V；編輯 &gt; 復原可以找回原本輸入的數字。</translation>
+    </message>
+    <message>
+        <source>Each query is its token of X times W_Q; each key and value is its token of Y times W_K and W_V.</source>
+        <translation>每個查詢是 X 中對應的詞元乘上 W_Q；每個鍵與值是 Y 中對應的詞元乘上 W_K 與 W_V。</translation>
+    </message>
+    <message>
+        <source>Each token of X gives one row of Q (times W_Q), of K (times W_K) and of V (times W_V).</source>
+        <translation>X 的每個詞元給出 Q 的一列（乘上 W_Q）、K 的一列（乘上 W_K）與 V 的一列（乘上 W_V）。</translation>
+    </message>
+</context>
+<context>
+    <name>attnlens::DerivationPlane</name>
+    <message>
+        <source>Token plane</source>
+        <translation>詞元平面</translation>
+    </message>
+    <message>
+        <source>Q, K and V are typed in, not derived from tokens</source>
+        <translation>Q、K、V 是直接輸入的，不是從詞元推導的</translation>
+    </message>
+    <message>
+        <source>Q comes from X; K and V come from Y (cross-attention)</source>
+        <translation>Q 來自 X；K 與 V 來自 Y（交叉注意力）</translation>
+    </message>
+    <message>
+        <source>Q, K and V all come from X (self-attention)</source>
+        <translation>Q、K、V 都來自 X（自注意力）</translation>
+    </message>
+    <message>
+        <source>● X: tokens that ask (queries)   ■ Y: tokens that answer (keys, values)</source>
+        <translation>● X：提問的詞元（查詢）   ■ Y：回答的詞元（鍵、值）</translation>
+    </message>
+    <message>
+        <source>● X: each token gives a query, a key and a value</source>
+        <translation>● X：每個詞元給出一個查詢、一個鍵和一個值</translation>
+    </message>
+    <message>
+        <source>No tokens: Q, K and V of this scenario were typed in.</source>
+        <translation>沒有詞元：這個情境的 Q、K、V 是直接輸入的。</translation>
+    </message>
+    <message>
+        <source>Move token %1</source>
+        <translation>移動詞元 %1</translation>
+    </message>
+    <message>
+        <source>%1 (%2) at [%3, %4]</source>
+        <translation>%1（%2）位於 [%3, %4]</translation>
+    </message>
+    <message>
+        <source>%1, selected</source>
+        <translation>%1，已選取</translation>
+    </message>
+    <message>
+        <source>%1. Page Up and Page Down pick a token, the arrow keys move it (Shift: finer). Tokens: %2.</source>
+        <translation>%1。Page Up 與 Page Down 選擇詞元，方向鍵移動它（按住 Shift 移動較細）。詞元：%2。</translation>
     </message>
 </context>
 <context>
@@ -1285,6 +1467,10 @@ The scenario cannot be computed until that query may attend to at least one key.
         <source>%1 — %2</source>
         <comment>the scenario, then the head shown</comment>
         <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>Where Q, K and V come from</source>
+        <translation>Q、K、V 從哪裡來</translation>
     </message>
 </context>
 <context>
@@ -1935,6 +2121,10 @@ q = %2
     <message>
         <source>&amp;Labs</source>
         <translation>實驗(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Where Q, K and V come from</source>
+        <translation>Q、K、V 從哪裡來</translation>
     </message>
 </context>
 <context>
@@ -2605,6 +2795,62 @@ q = %2
     <message>
         <source>The shapes of A and C</source>
         <translation>A 與 C 的形狀</translation>
+    </message>
+    <message>
+        <source>Practice 5: where Q, K and V come from</source>
+        <translation>練習 5：Q、K、V 從哪裡來</translation>
+    </message>
+    <message>
+        <source>So far Q, K and V were typed in. In a model they are made: every token has an embedding (a row of X), and three learned matrices turn it into its query, key and value: Q = X W_Q, K = X W_K, V = X W_V. Here the four tokens x1 to x4 live in a plane, so you can drag them. One token feeds one row of each of Q, K and V. Add a second stream Y and the keys and values come from Y instead, while the queries still come from X: that is cross-attention.</source>
+        <translation>到目前為止，Q、K、V 都是直接輸入的。在模型裡它們是算出來的：每個詞元有一個嵌入向量（X 的一列），三個學到的矩陣把它變成它的查詢、鍵與值：Q = X W_Q、K = X W_K、V = X W_V。這裡的四個詞元 x1 到 x4 位在一個平面上，可以拖曳。一個詞元供給 Q、K、V 各一列。加上第二個序列 Y 後，鍵與值改由 Y 產生，查詢仍來自 X：這就是交叉注意力。</translation>
+    </message>
+    <message>
+        <source>Work out q1 = x1 W_Q by hand (x1 = [1, 0.25]). Then predict: when you drag x2, which rows of Q, K and V move?</source>
+        <translation>先用手算出 q1 = x1 W_Q（x1 = [1, 0.25]）。再預測：拖曳 x2 時，Q、K、V 的哪幾列會移動？</translation>
+    </message>
+    <message>
+        <source>q1 = [1 × 1.5 + 0.25 × (−0.5), 1 × 0.5 + 0.25 × 1.5] = [1.375, 0.875]. Dragging x2 moves row 2 of Q, of K and of V together, and nothing else: in self-attention a token is a query, a key and a value at once. In cross-attention dragging a token of X moves only its query, and a token of Y only its key and value.</source>
+        <translation>q1 = [1 × 1.5 + 0.25 × (−0.5), 1 × 0.5 + 0.25 × 1.5] = [1.375, 0.875]。拖曳 x2 會同時移動 Q、K、V 的第 2 列，其他都不動：在自注意力中，一個詞元同時是查詢、鍵與值。在交叉注意力中，拖曳 X 的詞元只會移動它的查詢，拖曳 Y 的詞元只會移動它的鍵與值。</translation>
+    </message>
+    <message>
+        <source>One stream</source>
+        <translation>單一序列</translation>
+    </message>
+    <message>
+        <source>Q, K and V all come from X</source>
+        <translation>Q、K、V 都來自 X</translation>
+    </message>
+    <message>
+        <source>Query of x1</source>
+        <translation>x1 的查詢</translation>
+    </message>
+    <message>
+        <source>What is q1 = x1 W_Q?</source>
+        <translation>q1 = x1 W_Q 是多少？</translation>
+    </message>
+    <message>
+        <source>A token moved</source>
+        <translation>移動了一個詞元</translation>
+    </message>
+    <message>
+        <source>its query, key and value moved with it</source>
+        <translation>它的查詢、鍵與值跟著移動</translation>
+    </message>
+    <message>
+        <source>Drag a token of X in the lab and watch its query, key and value</source>
+        <translation>在實驗室中拖曳 X 的一個詞元，觀察它的查詢、鍵與值</translation>
+    </message>
+    <message>
+        <source>Two streams</source>
+        <translation>兩個序列</translation>
+    </message>
+    <message>
+        <source>Q from X; K and V from Y</source>
+        <translation>Q 來自 X；K 與 V 來自 Y</translation>
+    </message>
+    <message>
+        <source>Switch the lab to cross-attention</source>
+        <translation>把實驗室切換成交叉注意力</translation>
     </message>
 </context>
 <context>
@@ -3593,6 +3839,18 @@ Click or press Space to allow it.</source>
         <source>Q, K and V as editable tables, one row per token. Type a number into a cell, rename a token in its label column, add or remove queries and keys (a key's value row comes and goes with it) and change d_k or d_v. The tables edit the head shown in every view; add, remove and rename heads above them. Every edit can be undone.</source>
         <translation>以可編輯的表格呈現 Q、K、V，每個詞元一列。在儲存格中輸入數字、在標籤欄重新命名詞元、新增或移除查詢與鍵（鍵的值列會隨之增減），以及變更 d_k 或 d_v。表格編輯的是各視圖目前顯示的頭；在表格上方可新增、移除和重新命名頭。每項編輯都可以復原。</translation>
     </message>
+    <message>
+        <source>Q, K and V are derived from tokens: each row is a token times W_Q, W_K or W_V. Move the tokens in the lab "Where Q, K and V come from", or detach to type numbers.</source>
+        <translation>Q、K、V 是從詞元推導的：每一列都是一個詞元乘上 W_Q、W_K 或 W_V。請在實驗室「Q、K、V 從哪裡來」中移動詞元，或讓它們脫離詞元後再輸入數字。</translation>
+    </message>
+    <message>
+        <source>De&amp;tach from tokens</source>
+        <translation>脫離詞元(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Keep Q, K and V as they are and make them editable again</source>
+        <translation>保留 Q、K、V 目前的數字，並讓它們可以再次編輯</translation>
+    </message>
 </context>
 <context>
     <name>attnlens::MatrixTableModel</name>
@@ -3659,6 +3917,10 @@ Click or press Space to allow it.</source>
     <message>
         <source>%1: %2 is not a finite number (the engine refuses NaN and infinities)</source>
         <translation>%1：%2 不是有限數（引擎拒絕 NaN 與無限大）</translation>
+    </message>
+    <message>
+        <source>%1: Q, K and V are derived from tokens (the lab "Where Q, K and V come from"); detach them there to type numbers.</source>
+        <translation>%1：Q、K、V 是從詞元推導的（實驗室「Q、K、V 從哪裡來」）；要輸入數字，請先在那裡讓它們脫離詞元。</translation>
     </message>
 </context>
 <context>
