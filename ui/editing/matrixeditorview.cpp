@@ -569,6 +569,8 @@ void MatrixEditorView::updateActions()
 
 void MatrixEditorView::updateDerived()
 {
+    if (!m_derivedNote)
+        return;  // still being built
     const bool derived = m_model->isDerived();
     m_derivedNote->setVisible(derived);
     m_detach->setVisible(derived);

@@ -155,7 +155,7 @@ void DerivationLabView::rebuildFields(Projection which)
                                  .arg(QLatin1String(projectionName(which)))
                                  .arg(w.rows())
                                  .arg(w.cols())
-                           : QLatin1String(projectionName(which)));
+                           : QString(QLatin1String(projectionName(which))));
     m_boxes[k]->setEnabled(d.has_value());
     for (Index i = 0; i < rows; ++i) {
         for (Index j = 0; j < columns; ++j) {

@@ -327,11 +327,11 @@ void DerivationPlane::moveSelectedBy(double dx, double dy)
     if (!d)
         return;
     Eigen::RowVectorXd token = d->stream(m_selectedStream).row(m_selectedRow);
-    // Rounded to the step, so a run of presses lands on round numbers.
-    const double step = std::max(std::abs(dx), std::abs(dy));
-    token(0) = std::round((token(0) + dx) / step) * step;
+    // To six decimals, so that a run of presses reads -0.55, not -0.55000000000000004.
+    const auto rounded = [](double v) { return std::round(v * 1e6) / 1e6; };
+    token(0) = rounded(token(0) + dx);
     if (token.size() > 1)
-        token(1) = std::round((token(1) + dy) / step) * step;
+        token(1) = rounded(token(1) + dy);
     m_model->setToken(m_selectedStream, m_selectedRow, token);
 }
 
