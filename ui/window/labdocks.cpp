@@ -1,6 +1,7 @@
 #include "labdocks.h"
 
 #include "derivationlabview.h"
+#include "figureviews.h"
 #include "lessonviewrouter.h"
 
 #include <QAction>
@@ -103,6 +104,21 @@ QDockWidget *LabDocks::dock(LessonView view) const
             return lab.dock;
     }
     return nullptr;
+}
+
+QWidget *LabDocks::lab(LessonView view) const
+{
+    for (const Lab &lab : m_labs) {
+        if (lab.view == view)
+            return lab.widget;
+    }
+    return nullptr;
+}
+
+void LabDocks::addToFigureViews(FigureViews &views) const
+{
+    if (auto *derivation = qobject_cast<DerivationLabView *>(lab(LessonView::DerivationLab)))
+        views.derivation = derivation->plane();
 }
 
 QAction *LabDocks::showAction(LessonView view) const

@@ -16,6 +16,7 @@ class QWidget;
 namespace attnlens {
 
 class AttentionModel;
+struct FigureViews;
 class LessonViewRouter;
 class ViewState;
 
@@ -64,6 +65,10 @@ public:
 
     QList<QWidget *> labs() const;
     QDockWidget *dock(LessonView view) const;
+    /// The lab of `view` itself (while presenting it stands outside its dock), or null.
+    QWidget *lab(LessonView view) const;
+    /// Lends the labs that draw figures to the figure code (FigureViews::derivation, ...).
+    void addToFigureViews(FigureViews &views) const;
     QAction *showAction(LessonView view) const;
 
 private:

@@ -372,6 +372,7 @@ FigureViews MainWindow::figureViews() const
     views.mask = m_maskGrid;
     views.numbers = m_workedNumbers;
     views.heads = m_allHeads;
+    m_labs->addToFigureViews(views);
     return views;
 }
 

@@ -67,7 +67,8 @@ DerivationLabView::DerivationLabView(AttentionModel *model, ViewState *viewState
 
     m_plane = new DerivationPlane(model, viewState, this);
 
-    auto *matrices = new QHBoxLayout;
+    // The projections stand in a column beside the plane, which keeps the rest of the height.
+    auto *matrices = new QVBoxLayout;
     for (Projection which : kProjections) {
         const int k = indexOf(which);
         m_boxes[k] = new QGroupBox(QLatin1String(projectionName(which)), this);
@@ -75,6 +76,10 @@ DerivationLabView::DerivationLabView(AttentionModel *model, ViewState *viewState
         m_grids[k] = new QGridLayout(m_boxes[k]);
         matrices->addWidget(m_boxes[k]);
     }
+    matrices->addStretch(1);
+    auto *middle = new QHBoxLayout;
+    middle->addWidget(m_plane, 1);
+    middle->addLayout(matrices);
 
     m_note = new QLabel(this);
     m_note->setObjectName(QStringLiteral("derivationNote"));
@@ -98,8 +103,7 @@ DerivationLabView::DerivationLabView(AttentionModel *model, ViewState *viewState
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_sourceLine);
     layout->addWidget(m_cross);
-    layout->addWidget(m_plane, 1);
-    layout->addLayout(matrices);
+    layout->addLayout(middle, 1);
     layout->addWidget(m_note);
     layout->addLayout(buttons);
 

@@ -22,15 +22,20 @@ namespace {
 /// Pixels within which a press picks a token.
 constexpr double kPickRadius = 14.0;
 
+/// "[1.375, 0.875]": row i, its numbers as they were typed or as short as they are.
+QString rowText(const Matrix &m, Index i)
+{
+    QStringList entries;
+    for (Index j = 0; j < m.cols(); ++j)
+        entries.append(formatInput(m(i, j)));
+    return QLatin1Char('[') + entries.join(QStringLiteral(", ")) + QLatin1Char(']');
+}
+
 QString matrixText(const Matrix &m)
 {
     QStringList rows;
-    for (Index i = 0; i < m.rows(); ++i) {
-        QStringList entries;
-        for (Index j = 0; j < m.cols(); ++j)
-            entries.append(formatInput(m(i, j)));
-        rows.append(QLatin1Char('[') + entries.join(QStringLiteral(", ")) + QLatin1Char(']'));
-    }
+    for (Index i = 0; i < m.rows(); ++i)
+        rows.append(rowText(m, i));
     return QLatin1Char('[') + rows.join(QStringLiteral(", ")) + QLatin1Char(']');
 }
 
@@ -125,7 +130,9 @@ DerivationPlane::Frame DerivationPlane::frameFor(const QRectF &rect) const
     const QFontMetricsF metrics(font());
     const double line = metrics.height();
     QRectF area = rect.adjusted(line * 0.5, line * 0.5, -line * 0.5, -line * 0.5);
-    if (m_figure)
+    if (m_figure && rect.width() > 1.3 * rect.height())
+        area.adjust(0, 1.5 * line, -0.45 * rect.width(), 0);  // the numbers stand to the right
+    else if (m_figure)
         area.adjust(0, 1.5 * line, 0, -4.5 * line);
     else
         area.adjust(0, 1.4 * line, 0, 0);  // the legend
@@ -203,7 +210,7 @@ void DerivationPlane::paintPlane(QPainter &painter, const QRectF &rect) const
     painter.drawRect(frame.plot);
     painter.setPen(look.hintColor());
     painter.drawText(QRectF(frame.plot.right() - 6 * line, frame.plot.bottom() - 1.2 * line, 5.8 * line, line),
-                     Qt::AlignRight | Qt::AlignVCenter, QStringLiteral("%1").arg(formatInput(frame.extent)));
+                     Qt::AlignRight | Qt::AlignVCenter, QStringLiteral("\u00b1%1").arg(formatInput(frame.extent)));
 
     if (!d) {
         painter.setPen(look.hintColor());
@@ -243,16 +250,40 @@ void DerivationPlane::paintPlane(QPainter &painter, const QRectF &rect) const
         drawToken(TokenStream::X, i);
 
     if (m_figure) {
+        // The projections and what they make, written out: beside the plane when there is room,
+        // under it otherwise (the projections only).
         painter.setPen(look.textColor());
-        const double y0 = frame.plot.bottom() + 0.5 * line;
-        const QString rows[] = {
-            QStringLiteral("W_Q = %1").arg(matrixText(d->wQ)),
-            QStringLiteral("W_K = %1").arg(matrixText(d->wK)),
-            QStringLiteral("W_V = %1").arg(matrixText(d->wV)),
-        };
-        for (int r = 0; r < 3; ++r) {
-            const QRectF box(rect.left() + line * 0.5, y0 + r * line * 1.2, rect.width() - line, line * 1.2);
-            painter.drawText(box, Qt::AlignLeft | Qt::AlignVCenter, fittedText({rows[r]}, font(), box.width()));
+        QStringList lines{QStringLiteral("W_Q = %1").arg(matrixText(d->wQ)),
+                          QStringLiteral("W_K = %1").arg(matrixText(d->wK)),
+                          QStringLiteral("W_V = %1").arg(matrixText(d->wV))};
+        const bool beside = rect.width() > 1.3 * rect.height();
+        QRectF column(rect.left() + line * 0.5, frame.plot.bottom() + 0.5 * line, rect.width() - line, 3.6 * line);
+        if (beside) {
+            column = QRectF(frame.plot.right() + line, frame.plot.top(), rect.right() - frame.plot.right() - 1.5 * line,
+                            frame.plot.height());
+            const QString source = d->isCross() ? QStringLiteral("Y") : QStringLiteral("X");
+            const struct {
+                const char *name;
+                const Matrix *m;
+                QString formula;
+                bool fromX;
+            } parts[] = {{"q", &scenario.queries, QStringLiteral("Q = X W_Q"), true},
+                         {"k", &scenario.keys, QStringLiteral("K = %1 W_K").arg(source), false},
+                         {"v", &scenario.values, QStringLiteral("V = %1 W_V").arg(source), false}};
+            for (const auto &part : parts) {
+                lines.append(QString());
+                lines.append(part.formula);
+                for (Index i = 0; i < std::min<Index>(part.m->rows(), 8); ++i) {
+                    const QString label = part.fromX ? scenario.queryLabel(i) : scenario.keyLabel(i);
+                    lines.append(QStringLiteral("  %1 (%2) = %3")
+                                     .arg(QLatin1String(part.name), label, rowText(*part.m, i)));
+                }
+            }
+        }
+        const double step = std::min(1.2 * line, column.height() / std::max<qsizetype>(1, lines.size()));
+        for (qsizetype r = 0; r < lines.size(); ++r) {
+            const QRectF box(column.left(), column.top() + r * step, column.width(), step);
+            painter.drawText(box, Qt::AlignLeft | Qt::AlignVCenter, fittedText({lines[r]}, font(), box.width()));
         }
     }
     painter.restore();
