@@ -317,23 +317,30 @@ TEST(DerivationLab, HeadlessFigureDrawsTheTokens)
     model.setScenario(s);
     settleEvents();
     FigureExporter exporter(&model, &viewState);
-    FigureOptions options;
-    options.view = FigureView::Derivation;
-    options.theme = Theme::Kind::Light;
-    const QImage image = exporter.renderImage(options).convertToFormat(QImage::Format_ARGB32);
-    ASSERT_FALSE(image.isNull());
-    // The first token's colour and the key colour are both painted.
-    const Theme light = Theme::make(Theme::Kind::Light);
-    int query = 0;
-    int key = 0;
-    for (int y = 0; y < image.height(); ++y)
-        for (int x = 0; x < image.width(); ++x) {
-            const QRgb pixel = image.pixel(x, y);
-            query += pixel == light.queryColor(0).rgb();
-            key += pixel == light.keyColor().rgb();
-        }
-    EXPECT_GT(query, 20);
-    EXPECT_GT(key, 20);
+    for (Theme::Kind kind : Theme::kinds()) {
+        SCOPED_TRACE(Theme::id(kind).toStdString());
+        FigureOptions options;
+        options.view = FigureView::Derivation;
+        options.theme = kind;
+        const QImage image = exporter.renderImage(options).convertToFormat(QImage::Format_ARGB32);
+        ASSERT_FALSE(image.isNull());
+        // In every theme the first token's colour and the key colour are both painted, on the
+        // theme's plot background.
+        const Theme theme = Theme::make(kind);
+        int query = 0;
+        int key = 0;
+        int plot = 0;
+        for (int y = 0; y < image.height(); ++y)
+            for (int x = 0; x < image.width(); ++x) {
+                const QRgb pixel = image.pixel(x, y);
+                query += pixel == theme.queryColor(0).rgb();
+                key += pixel == theme.keyColor().rgb();
+                plot += pixel == theme.plotBackground().rgb();
+            }
+        EXPECT_GT(query, 20);
+        EXPECT_GT(key, 20);
+        EXPECT_GT(plot, image.width() * image.height() / 10);
+    }
     EXPECT_TRUE(figureViewFromId(QStringLiteral("derivation")) == FigureView::Derivation);
 }
 

@@ -192,7 +192,10 @@ void DerivationPlane::paintPlane(QPainter &painter, const QRectF &rect) const
     } else if (d) {
         const QString legend = d->isCross() ? tr("\u25cf X: tokens that ask (queries)   \u25a0 Y: tokens that answer (keys, values)")
                                             : tr("\u25cf X: each token gives a query, a key and a value");
-        painter.drawText(top, Qt::AlignLeft | Qt::AlignVCenter, fittedText({legend}, font(), top.width()));
+        // Narrow (a dock beside others, presentation mode's large type): the same in symbols.
+        const QString symbols = d->isCross() ? QStringLiteral("\u25cf X \u2192 Q   \u25a0 Y \u2192 K, V")
+                                             : QStringLiteral("\u25cf X \u2192 Q, K, V");
+        painter.drawText(top, Qt::AlignLeft | Qt::AlignVCenter, fittedText({legend, symbols}, font(), top.width()));
     }
 
     painter.fillRect(frame.plot, look.plotBackground());
