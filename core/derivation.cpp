@@ -95,17 +95,24 @@ std::optional<Error> derivationShapeRefusal(const Derivation &d)
 {
     const Index model = d.x.cols();
     if (d.x.rows() < 1 || model < 1)
-        return Error{ErrorCategory::Empty, QCoreApplication::translate("attnlens::Derivation", "X needs at least one token with at least one coordinate.")};
+        return Error{ErrorCategory::Empty,
+                     QCoreApplication::translate("attnlens::Derivation",
+                                                 "X needs at least one token with at least one coordinate.")};
     if (d.y && d.y->rows() < 1)
-        return Error{ErrorCategory::Empty, QCoreApplication::translate("attnlens::Derivation", "Y needs at least one token.")};
+        return Error{ErrorCategory::Empty,
+                     QCoreApplication::translate("attnlens::Derivation", "Y needs at least one token.")};
     if (d.x.rows() > ScenarioLimits::maxRows || (d.y && d.y->rows() > ScenarioLimits::maxRows)
         || model > ScenarioLimits::maxColumns || d.wQ.cols() > ScenarioLimits::maxColumns
         || d.wV.cols() > ScenarioLimits::maxColumns) {
-        return shapeError(QCoreApplication::translate("attnlens::Derivation", "The derivation is larger than a scenario may be."));
+        return shapeError(QCoreApplication::translate("attnlens::Derivation",
+                                                      "The derivation is larger than a scenario may be."));
     }
     if (d.y && d.y->cols() != model) {
-        return shapeError(QCoreApplication::translate("attnlens::Derivation", "Y has %1 coordinates per token but X has %2; both streams need the "
-                             "same d_model.").arg(d.y->cols()).arg(model));
+        return shapeError(QCoreApplication::translate("attnlens::Derivation",
+                                                      "Y has %1 coordinates per token but X has %2; both "
+                                                      "streams need the same d_model.")
+                              .arg(d.y->cols())
+                              .arg(model));
     }
     const struct {
         const Matrix *w;
@@ -113,20 +120,31 @@ std::optional<Error> derivationShapeRefusal(const Derivation &d)
     } projections[] = {{&d.wQ, "W_Q"}, {&d.wK, "W_K"}, {&d.wV, "W_V"}};
     for (const auto &p : projections) {
         if (p.w->rows() != model) {
-            return shapeError(QCoreApplication::translate("attnlens::Derivation", "%1 has %2 rows but d_model is %3; it needs one row per token "
-                                 "coordinate.").arg(QLatin1String(p.name)).arg(p.w->rows()).arg(model));
+            return shapeError(QCoreApplication::translate("attnlens::Derivation",
+                                                          "%1 has %2 rows but d_model is %3; it needs one "
+                                                          "row per token coordinate.")
+                                  .arg(QLatin1String(p.name))
+                                  .arg(p.w->rows())
+                                  .arg(model));
         }
         if (p.w->cols() < 1)
-            return Error{ErrorCategory::Empty, QCoreApplication::translate("attnlens::Derivation", "%1 needs at least one column.").arg(QLatin1String(p.name))};
+            return Error{ErrorCategory::Empty,
+                         QCoreApplication::translate("attnlens::Derivation", "%1 needs at least one column.")
+                             .arg(QLatin1String(p.name))};
     }
     if (d.wQ.cols() != d.wK.cols()) {
-        return shapeError(QCoreApplication::translate("attnlens::Derivation", "W_Q has %1 columns but W_K has %2; queries and keys need the same "
-                             "d_k.").arg(d.wQ.cols()).arg(d.wK.cols()));
+        return shapeError(QCoreApplication::translate("attnlens::Derivation",
+                                                      "W_Q has %1 columns but W_K has %2; queries and keys "
+                                                      "need the same d_k.")
+                              .arg(d.wQ.cols())
+                              .arg(d.wK.cols()));
     }
     if (!allFinite(d.x) || (d.y && !allFinite(*d.y)) || !allFinite(d.wQ) || !allFinite(d.wK)
         || !allFinite(d.wV)) {
         return Error{ErrorCategory::NonFiniteInput,
-                     QCoreApplication::translate("attnlens::Derivation", "Every token coordinate and projection entry must be a finite number.")};
+                     QCoreApplication::translate("attnlens::Derivation",
+                                                 "Every token coordinate and projection entry must be a "
+                                                 "finite number.")};
     }
     return std::nullopt;
 }
@@ -142,8 +160,10 @@ std::optional<Error> derivationRefusal(Index headCount, const Derivation &deriva
 {
     if (headCount > 1) {
         return Error{ErrorCategory::ShapeMismatch,
-                     QCoreApplication::translate("attnlens::Derivation", "Q, K and V can be derived from tokens in a one-head scenario only; this "
-                        "one has %1 heads, each with its own Q, K and V.")
+                     QCoreApplication::translate("attnlens::Derivation",
+                                                 "Q, K and V can be derived from tokens in a one-head "
+                                                 "scenario only; this one has %1 heads, each with its "
+                                                 "own Q, K and V.")
                          .arg(headCount)};
     }
     return derivationShapeRefusal(derivation);

@@ -138,14 +138,15 @@ void DerivationLabView::rebuildFields(Projection which)
         for (Index i = 0; i < rows; ++i) {
             for (Index j = 0; j < columns; ++j) {
                 auto *field = new QDoubleSpinBox(m_boxes[k]);
-                field->setObjectName(QStringLiteral("%1_%2_%3").arg(QLatin1String(projectionName(which))).arg(i + 1).arg(j + 1));
+                const QLatin1String name(projectionName(which));
+                field->setObjectName(QStringLiteral("%1_%2_%3").arg(name).arg(i + 1).arg(j + 1));
                 field->setRange(-100.0, 100.0);
                 field->setDecimals(3);
                 field->setSingleStep(0.1);
                 // A value is taken on Enter, on leaving the field and on each arrow step, not on
                 // every key typed (which would make "1.5" pass through 1 first).
                 field->setKeyboardTracking(false);
-                field->setAccessibleName(tr("%1 row %2, column %3").arg(QLatin1String(projectionName(which))).arg(i + 1).arg(j + 1));
+                field->setAccessibleName(tr("%1 row %2, column %3").arg(name).arg(i + 1).arg(j + 1));
                 connect(field, &QDoubleSpinBox::valueChanged, this, [this, which, i, j](double value) {
                     if (!m_syncing)
                         m_model->setProjectionEntry(which, i, j, value);

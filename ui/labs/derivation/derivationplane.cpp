@@ -190,8 +190,9 @@ void DerivationPlane::paintPlane(QPainter &painter, const QRectF &rect) const
                          fittedText({sourceSentence(d)}, bold, top.width()));
         painter.setFont(font());
     } else if (d) {
-        const QString legend = d->isCross() ? tr("\u25cf X: tokens that ask (queries)   \u25a0 Y: tokens that answer (keys, values)")
-                                            : tr("\u25cf X: each token gives a query, a key and a value");
+        const QString legend = d->isCross()
+            ? tr("\u25cf X: tokens that ask (queries)   \u25a0 Y: tokens that answer (keys, values)")
+            : tr("\u25cf X: each token gives a query, a key and a value");
         // Narrow (a dock beside others, presentation mode's large type): the same in symbols.
         const QString symbols = d->isCross() ? QStringLiteral("\u25cf X \u2192 Q   \u25a0 Y \u2192 K, V")
                                              : QStringLiteral("\u25cf X \u2192 Q, K, V");
@@ -262,8 +263,8 @@ void DerivationPlane::paintPlane(QPainter &painter, const QRectF &rect) const
         const bool beside = rect.width() > 1.3 * rect.height();
         QRectF column(rect.left() + line * 0.5, frame.plot.bottom() + 0.5 * line, rect.width() - line, 3.6 * line);
         if (beside) {
-            column = QRectF(frame.plot.right() + line, frame.plot.top(), rect.right() - frame.plot.right() - 1.5 * line,
-                            frame.plot.height());
+            column = QRectF(frame.plot.right() + line, frame.plot.top(),
+                            rect.right() - frame.plot.right() - 1.5 * line, frame.plot.height());
             const QString source = d->isCross() ? QStringLiteral("Y") : QStringLiteral("X");
             const struct {
                 const char *name;
@@ -443,10 +444,11 @@ void DerivationPlane::updateDescription()
         for (int row = 0; row < m.rows(); ++row) {
             const QString label = stream == TokenStream::X ? scenario.queryLabel(row) : scenario.keyLabel(row);
             const QString where = tr("%1 (%2) at [%3, %4]")
-                                      .arg(label, stream == TokenStream::X ? QStringLiteral("X") : QStringLiteral("Y"))
+                                      .arg(label, QString(QLatin1String(stream == TokenStream::X ? "X" : "Y")))
                                       .arg(formatInput(m(row, 0)))
                                       .arg(formatInput(m.cols() > 1 ? m(row, 1) : 0.0));
-            parts.append(stream == m_selectedStream && row == m_selectedRow ? tr("%1, selected").arg(where) : where);
+            const bool selected = stream == m_selectedStream && row == m_selectedRow;
+            parts.append(selected ? tr("%1, selected").arg(where) : where);
         }
     }
     setAccessibleDescription(tr("%1. Page Up and Page Down pick a token, the arrow keys move it "
