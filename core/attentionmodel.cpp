@@ -284,6 +284,7 @@ void AttentionModel::setQueryLabel(Index row, const QString &typed)
     while (m_scenario.queryLabels.size() <= row)
         m_scenario.queryLabels.append(QString());
     m_scenario.queryLabels[row] = label;
+    mirrorTokenLabel(row, label, m_scenario.keyLabels);
     refreshShown();
     scheduleRecompute();
     emit queryLabelChanged(static_cast<int>(row));
@@ -301,6 +302,7 @@ void AttentionModel::setKeyLabel(Index row, const QString &typed)
     while (m_scenario.keyLabels.size() <= row)
         m_scenario.keyLabels.append(QString());
     m_scenario.keyLabels[row] = label;
+    mirrorTokenLabel(row, label, m_scenario.queryLabels);
     refreshShown();
     scheduleRecompute();
     emit keyLabelChanged(static_cast<int>(row));

@@ -240,6 +240,9 @@ private:
     void setDerivedScenario(const Scenario &scenario);
     /// A direct edit of Q, K or V: drops the derivation, if any, so Q, K and V stay honest.
     void dropDerivationForDirectEdit();
+    /// In derived self-attention query i and key i are one token: a label given to one is given
+    /// to the other (`other` is the other list).
+    void mirrorTokenLabel(Index row, const QString &label, QStringList &other);
     void ensureComputed() const;
     void publishResult();
 

@@ -77,6 +77,15 @@ void AttentionModel::dropDerivationForDirectEdit()
     emit derivationChanged();
 }
 
+void AttentionModel::mirrorTokenLabel(Index row, const QString &label, QStringList &other)
+{
+    if (!m_scenario.derivation || m_scenario.derivation->isCross())
+        return;
+    while (other.size() <= row)
+        other.append(QString());
+    other[row] = label;
+}
+
 std::optional<Error> AttentionModel::derivationStartRefusal(const Derivation &derivation) const
 {
     return derivationRefusal(m_scenario.headCount(), derivation);

@@ -206,6 +206,15 @@ TEST(DerivationModel, CrossAttentionSwitchAndItsRows)
     EXPECT_FALSE(model.derivation()->isCross());
     EXPECT_EQ(model.scenario().keyCount(), 4);
     EXPECT_EQ(model.scenario().keyLabels, model.scenario().queryLabels);
+    // One stream: renaming a token's query renames its key, and the other way round.
+    model.setQueryLabel(1, QStringLiteral("cat"));
+    EXPECT_EQ(model.scenario().keyLabel(1), QStringLiteral("cat"));
+    model.setKeyLabel(2, QStringLiteral("sat"));
+    EXPECT_EQ(model.scenario().queryLabel(2), QStringLiteral("sat"));
+    // Two streams: Y's tokens are others.
+    model.setCrossAttention(true);
+    model.setKeyLabel(0, QStringLiteral("mat"));
+    EXPECT_EQ(model.scenario().queryLabel(0), QStringLiteral("x1"));
 }
 
 TEST(DerivationModel, ProjectionEntriesRederiveAndDirectEditsDetach)
