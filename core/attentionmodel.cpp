@@ -133,14 +133,21 @@ const std::optional<Error> &AttentionModel::error() const
 
 void AttentionModel::setScenario(const Scenario &scenario)
 {
+    if (scenario.derivation) {
+        setDerivedScenario(scenario);
+        return;
+    }
     if (scenario == m_scenario)
         return;
+    const bool wasDerived = m_scenario.derivation.has_value();
     m_scenario = scenario;
     m_selectedHead = std::min(m_selectedHead, m_scenario.headCount() - 1);
     refreshShown();
     // Dirty before the views hear of it: a view that reads result() while it rebuilds for the
     // new shapes must get the new scenario's result, never the old one's.
     scheduleRecompute();
+    if (wasDerived)
+        emit derivationChanged();
     emit scenarioReset();
 }
 
@@ -167,6 +174,7 @@ void AttentionModel::setHeadQueryRow(Index head, Index row, const Eigen::RowVect
     Q_ASSERT(query.size() == queries.cols());
     if (sameRow(queries, row, query))
         return;
+    dropDerivationForDirectEdit();
     queries.row(row) = query;
     if (m_scenario.hasSeveralHeads() && head == m_selectedHead)
         m_shown.queries.row(row) = query;
@@ -182,6 +190,7 @@ void AttentionModel::setHeadKeyRow(Index head, Index row, const Eigen::RowVector
     Q_ASSERT(key.size() == keys.cols());
     if (sameRow(keys, row, key))
         return;
+    dropDerivationForDirectEdit();
     keys.row(row) = key;
     if (m_scenario.hasSeveralHeads() && head == m_selectedHead)
         m_shown.keys.row(row) = key;
@@ -197,6 +206,7 @@ void AttentionModel::setHeadValueRow(Index head, Index row, const Eigen::RowVect
     Q_ASSERT(value.size() == values.cols());
     if (sameRow(values, row, value))
         return;
+    dropDerivationForDirectEdit();
     values.row(row) = value;
     if (m_scenario.hasSeveralHeads() && head == m_selectedHead)
         m_shown.values.row(row) = value;
@@ -274,6 +284,7 @@ void AttentionModel::setQueryLabel(Index row, const QString &typed)
     while (m_scenario.queryLabels.size() <= row)
         m_scenario.queryLabels.append(QString());
     m_scenario.queryLabels[row] = label;
+    mirrorTokenLabel(row, label, m_scenario.keyLabels);
     refreshShown();
     scheduleRecompute();
     emit queryLabelChanged(static_cast<int>(row));
@@ -291,6 +302,7 @@ void AttentionModel::setKeyLabel(Index row, const QString &typed)
     while (m_scenario.keyLabels.size() <= row)
         m_scenario.keyLabels.append(QString());
     m_scenario.keyLabels[row] = label;
+    mirrorTokenLabel(row, label, m_scenario.queryLabels);
     refreshShown();
     scheduleRecompute();
     emit keyLabelChanged(static_cast<int>(row));
@@ -299,6 +311,7 @@ void AttentionModel::setKeyLabel(Index row, const QString &typed)
 
 void AttentionModel::insertQuery(Index row, const Eigen::RowVectorXd &query, const QString &label)
 {
+    dropDerivationForDirectEdit();
     Q_ASSERT(row >= 0 && row <= m_scenario.queryCount());
     Q_ASSERT(query.size() == m_scenario.keyDimension());
     QStringList labels = writtenOut(m_scenario.queryCount(),
@@ -339,6 +352,7 @@ std::optional<Error> AttentionModel::removeQuery(Index row)
 {
     if (std::optional<Error> refusal = queryRemovalRefusal(row))
         return refusal;
+    dropDerivationForDirectEdit();
     QStringList labels = writtenOut(m_scenario.queryCount(),
                                     [this](Index i) { return m_scenario.queryLabel(i); });
     labels.removeAt(int(row));
@@ -357,6 +371,7 @@ std::optional<Error> AttentionModel::removeQuery(Index row)
 void AttentionModel::insertKey(Index row, const Eigen::RowVectorXd &key,
                                const Eigen::RowVectorXd &value, const QString &label)
 {
+    dropDerivationForDirectEdit();
     Q_ASSERT(row >= 0 && row <= m_scenario.keyCount());
     Q_ASSERT(key.size() == m_scenario.keyDimension());
     Q_ASSERT(value.size() == m_scenario.valueDimension());
@@ -415,6 +430,7 @@ std::optional<Error> AttentionModel::removeKey(Index row)
 {
     if (std::optional<Error> refusal = keyRemovalRefusal(row))
         return refusal;
+    dropDerivationForDirectEdit();
     QStringList labels =
         writtenOut(m_scenario.keyCount(), [this](Index i) { return m_scenario.keyLabel(i); });
     labels.removeAt(int(row));
@@ -440,6 +456,7 @@ std::optional<Error> AttentionModel::setKeyDimension(Index dimension)
     }
     if (dimension == m_scenario.keyDimension() && dimension == m_scenario.keys.cols())
         return std::nullopt;
+    dropDerivationForDirectEdit();
     for (Index h = 0; h < headCount(); ++h) {
         m_scenario.headQueries(h) = withColumnCount(m_scenario.headQueries(h), dimension);
         m_scenario.headKeys(h) = withColumnCount(m_scenario.headKeys(h), dimension);
@@ -459,6 +476,7 @@ std::optional<Error> AttentionModel::setValueDimension(Index dimension)
     }
     if (dimension == m_scenario.valueDimension())
         return std::nullopt;
+    dropDerivationForDirectEdit();
     for (Index h = 0; h < headCount(); ++h)
         m_scenario.headValues(h) = withColumnCount(m_scenario.headValues(h), dimension);
     refreshShown();

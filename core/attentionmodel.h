@@ -165,6 +165,32 @@ public:
     std::optional<Error> removeHead(Index head);
     std::optional<Error> headRemovalRefusal(Index head) const;
 
+    // Q, K and V derived from tokens (core/attentionmodelderivation.cpp). While a derivation is
+    // present, Q, K and V are exactly what it derives; each setter below re-derives what it
+    // moves, inside an edit of its own (one undo step unless a gesture's edit is open). Editing
+    // Q, K or V directly (a row, a token, a dimension, a head) detaches them from the tokens:
+    // the derivation is dropped first and the edit goes ahead.
+
+    const std::optional<Derivation> &derivation() const { return m_scenario.derivation; }
+    bool isDerived() const { return m_scenario.derivation.has_value(); }
+    /// Why the scenario cannot take `derivation`, if it cannot (several heads, bad shapes).
+    std::optional<Error> derivationStartRefusal(const Derivation &derivation) const;
+    /// Derives Q, K and V from `derivation` from now on. N_q becomes N_x and N_k becomes N_y (or
+    /// N_x); labels are kept where the counts stay, otherwise they become x1, x2, ... and y1,
+    /// y2, ...; a mask that no longer fits is dropped.
+    std::optional<Error> startDerivation(const Derivation &derivation);
+    /// Moves token `row` of X or Y: re-derives its query (X) and its key and value (Y, or X in
+    /// self-attention), emitting those rows' signals only.
+    void setToken(TokenStream stream, Index row, const Eigen::RowVectorXd &token);
+    /// One entry of W_Q, W_K or W_V: re-derives every row of Q, K or V.
+    void setProjectionEntry(Projection which, Index row, Index column, double value);
+    /// A whole projection; it must have d_model rows (and W_Q, W_K the same columns).
+    std::optional<Error> setProjection(Projection which, const Matrix &weights);
+    /// Adds Y (defaultSecondStream(): cross-attention) or removes it (self-attention).
+    void setCrossAttention(bool cross);
+    /// Drops the derivation and keeps Q, K and V as they are (they become typed-in numbers).
+    void detachDerivation();
+
 signals:
     void scenarioReset();
     /// A row of head `head` changed (the selected head's, unless a setHead... form was used).
@@ -188,6 +214,8 @@ signals:
     void headRenamed(int head);
     void headInserted(int head);
     void headRemoved(int head);
+    /// The derivation was started, changed (a token, a projection, Y) or dropped.
+    void derivationChanged();
     /// The result (or the error) now reflects every change made so far.
     void resultChanged();
     /// The outermost edit opened (beginEdit) with this text.
@@ -213,6 +241,13 @@ private:
     void startRecomputeTimer();
     /// Brings the selected head's one-head copy up to date after a change that is not a row.
     void refreshShown();
+    /// setScenario() for a scenario with a derivation: derives Q, K and V first.
+    void setDerivedScenario(const Scenario &scenario);
+    /// A direct edit of Q, K or V: drops the derivation, if any, so Q, K and V stay honest.
+    void dropDerivationForDirectEdit();
+    /// In derived self-attention query i and key i are one token: a label given to one is given
+    /// to the other (`other` is the other list).
+    void mirrorTokenLabel(Index row, const QString &label, QStringList &other);
     void ensureComputed() const;
     void publishResult();
 

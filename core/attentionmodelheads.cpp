@@ -69,6 +69,7 @@ std::optional<Error> AttentionModel::insertHead(Index head, const AttentionHead 
                          .arg(m_scenario.keyCount())
                          .arg(m_scenario.valueDimension())};
     }
+    dropDerivationForDirectEdit();
     AttentionHead named = inserted;
     named.name = named.name.left(ScenarioLimits::maxLabelChars);
     m_scenario.insertHead(head, std::move(named));

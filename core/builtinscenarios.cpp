@@ -25,6 +25,7 @@ const char *const kBuiltinIds[] = {
     "key-b-removed",
     "practice-identical-keys",
     "practice-huge-value",
+    "practice-derivation",
     "practice-cross-attention",
     // After the notebook: several heads.
     "two-heads-specialise",
@@ -93,6 +94,13 @@ const char *const kTranslatableTexts[] = {
     QT_TRANSLATE_NOOP("BuiltinScenario",
         "Practice 3: memory C carries the value [10000, 10000]. The weights are those of the "
         "lesson, yet the context jumps."),
+    // practice-derivation
+    QT_TRANSLATE_NOOP("BuiltinScenario", "Practice: where Q, K and V come from"),
+    QT_TRANSLATE_NOOP("BuiltinScenario",
+        "Practice 5: four tokens x1 to x4 live in a plane (d_model = 2). Each row of Q, K and V "
+        "is its token times W_Q, W_K or W_V, so one token gives its query, its key and its value "
+        "at once. Without a second stream this is self-attention; add Y and K and V come from Y "
+        "instead: cross-attention."),
     // practice-cross-attention
     QT_TRANSLATE_NOOP("BuiltinScenario", "Practice: cross-attention"),
     QT_TRANSLATE_NOOP("BuiltinScenario",

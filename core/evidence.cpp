@@ -75,6 +75,8 @@ JsonDraft scenarioDraft(const Scenario &scenario)
         object.insert(QStringLiteral("allowed"), QJsonValue());
     if (scenario.scaleLab)
         object.insert(QStringLiteral("scale_lab"), scaleLabToJson(*scenario.scaleLab));
+    if (scenario.derivation)
+        draft.objects[QStringLiteral("derivation")] = derivationDraft(*scenario.derivation);
     return draft;
 }
 

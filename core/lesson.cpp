@@ -8,6 +8,7 @@
 #include "lessonintervention.h"
 #include "lessonreference.h"
 #include "lessonstepscale.h"
+#include "lessonstepderivation.h"
 
 #include <QJsonArray>
 #include <QJsonObject>
@@ -583,6 +584,8 @@ std::vector<LessonStep> Lesson::steps()
                                          tr("Context of q")));
         list.push_back(step);
     }
+
+    list.push_back(derivationLabStep());
 
     // 13. Practice: self- versus cross-attention
     {

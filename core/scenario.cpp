@@ -109,6 +109,7 @@ Scenario Scenario::headAlone(Index h) const
     alone.temperature = temperature;
     alone.allowed = allowed;
     alone.scaleLab = scaleLab;
+    alone.derivation = derivation;
     return alone;
 }
 
@@ -147,7 +148,7 @@ bool Scenario::operator==(const Scenario &other) const
         && identicalMatrices(values, other.values) && queryLabels == other.queryLabels
         && keyLabels == other.keyLabels && identicalDoubles(temperature, other.temperature)
         && identicalMasks(allowed, other.allowed) && headName == other.headName
-        && moreHeads == other.moreHeads && scaleLab == other.scaleLab;
+        && moreHeads == other.moreHeads && scaleLab == other.scaleLab && derivation == other.derivation;
 }
 
 bool identicalDoubles(double a, double b)

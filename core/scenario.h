@@ -1,5 +1,6 @@
 #pragma once
 
+#include "derivation.h"
 #include "matrixtypes.h"
 #include "scalelabsettings.h"
 
@@ -43,6 +44,9 @@ struct Scenario {
     std::optional<Mask> allowed;  ///< N_q x N_k; absent means every key is allowed
     /// The √d_k lab's settings when the lab drew this scenario's Q and K; absent otherwise.
     std::optional<ScaleLabSettings> scaleLab;
+    /// Where Q, K and V come from, when the derivation lab made them: while present, queries,
+    /// keys and values are exactly what it derives (see derive()). Absent: typed in.
+    std::optional<Derivation> derivation;
 
     Index queryCount() const { return queries.rows(); }
     Index keyCount() const { return keys.rows(); }

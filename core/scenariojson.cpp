@@ -501,6 +501,87 @@ bool readHeads(ScenarioReader &reader, const QJsonObject &root, const QJsonValue
     return true;
 }
 
+/// Reads the optional "derivation" object ({"X", "Y" (cross-attention only), "W_Q", "W_K",
+/// "W_V"}) into `scenario`, whose Q, K and V are read already. They must be exactly what the
+/// derivation derives (the writer writes every double so that it reads back the same, so a
+/// saved file always is): a file whose Q, K or V differ from X W_Q, ... is refused, naming the
+/// first cell that differs, rather than one of the two silently winning.
+bool readDerivation(ScenarioReader &reader, const QJsonValue &value, Scenario &scenario)
+{
+    const QString field = QStringLiteral("derivation");
+    if (!value.isObject()) {
+        reader.fail(field, QStringLiteral("must be an object with the fields X, W_Q, W_K and W_V "
+                                          "(and Y for cross-attention), found %1")
+                               .arg(describeJsonValue(value)));
+        return false;
+    }
+    const QJsonObject object = value.toObject();
+    const QString prefix = QStringLiteral("derivation\", \"");
+    Derivation derivation;
+    const struct {
+        const char *key;
+        Matrix *target;
+    } parts[] = {{"X", &derivation.x}, {"W_Q", &derivation.wQ}, {"W_K", &derivation.wK},
+                 {"W_V", &derivation.wV}};
+    for (const auto &part : parts) {
+        auto matrix = reader.matrix(object, QLatin1String(part.key), prefix + QLatin1String(part.key));
+        if (!matrix)
+            return false;
+        *part.target = std::move(*matrix);
+    }
+    const QJsonValue y = object.value(QLatin1String("Y"));
+    if (!y.isUndefined() && !y.isNull()) {
+        auto matrix = reader.matrix(object, QStringLiteral("Y"), prefix + QStringLiteral("Y"));
+        if (!matrix)
+            return false;
+        derivation.y = std::move(*matrix);
+    }
+    Scenario derived = scenario;
+    derived.derivation = std::move(derivation);
+    if (const std::optional<Error> refusal = derivationRefusal(derived)) {
+        reader.fail(field, refusal->message);
+        return false;
+    }
+    derive(derived);
+    const struct {
+        const char *name;
+        const Matrix *stored;
+        const Matrix *expected;
+        const char *formula;
+    } checks[] = {{"Q", &scenario.queries, &derived.queries, "X W_Q"},
+                  {"K", &scenario.keys, &derived.keys, derived.derivation->isCross() ? "Y W_K" : "X W_K"},
+                  {"V", &scenario.values, &derived.values, derived.derivation->isCross() ? "Y W_V" : "X W_V"}};
+    for (const auto &check : checks) {
+        if (check.stored->rows() != check.expected->rows() || check.stored->cols() != check.expected->cols()) {
+            reader.fail(QLatin1String(check.name),
+                        QStringLiteral("is %1\u00d7%2 but the derivation makes %3 = %4\u00d7%5")
+                            .arg(check.stored->rows())
+                            .arg(check.stored->cols())
+                            .arg(QLatin1String(check.formula))
+                            .arg(check.expected->rows())
+                            .arg(check.expected->cols()));
+            return false;
+        }
+        for (Index i = 0; i < check.stored->rows(); ++i) {
+            for (Index j = 0; j < check.stored->cols(); ++j) {
+                if (!identicalDoubles((*check.stored)(i, j), (*check.expected)(i, j))) {
+                    reader.fail(QLatin1String(check.name),
+                                QStringLiteral("row %1, column %2 is %3 but %4 gives %5; Q, K and "
+                                               "V must be what the derivation derives")
+                                    .arg(i + 1)
+                                    .arg(j + 1)
+                                    .arg((*check.stored)(i, j), 0, 'g', 17)
+                                    .arg(QLatin1String(check.formula))
+                                    .arg((*check.expected)(i, j), 0, 'g', 17));
+                    return false;
+                }
+            }
+        }
+    }
+    scenario.derivation = std::move(derived.derivation);
+    return true;
+}
+
 } // namespace
 
 Result<Scenario> parseScenario(const QByteArray &json, const QString &source)
@@ -645,6 +726,10 @@ Result<Scenario> parseScenarioWithQt(const QByteArray &json, const QString &sour
             return reader.fail(QStringLiteral("scale_lab"), *problem);
         scenario.scaleLab = std::get<ScaleLabSettings>(settings);
     }
+    const QJsonValue derivation = root.value(QLatin1String("derivation"));
+    if (!derivation.isUndefined() && !derivation.isNull()
+        && !readDerivation(reader, derivation, scenario))
+        return *reader.error;
     return scenario;
 }
 

@@ -337,6 +337,8 @@ Scenario readScenario(dom::element document, const Source &source)
     // The √d_k lab's settings are read by the Qt reader (scalelabjson.cpp).
     if (find(fields, "scale_lab"))
         giveUp();
+    if (find(fields, "derivation"))
+        giveUp();  // the Qt reader checks a derivation against Q, K and V
     if (const auto heads = find(fields, "heads")) {
         if (find(fields, "Q") || find(fields, "K") || find(fields, "V"))
             giveUp();

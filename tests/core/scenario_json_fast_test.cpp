@@ -111,8 +111,18 @@ TEST(ScenarioJsonFast, BuiltInScenariosAreReadByTheFastPathAsByQt)
     const QStringList files = jsonFilesIn(kData + QStringLiteral("/../../resources/scenarios"));
     ASSERT_FALSE(files.isEmpty());
     EXPECT_EQ(files.size(), builtinScenarios().size());
-    for (const QString &path : files)
-        EXPECT_TRUE(expectSameAsQt(readAll(path), path)) << "not read by the fast path";
+    for (const QString &path : files) {
+        const QByteArray json = readAll(path);
+        if (json.contains("\"derivation\"")) {
+            // A derivation is checked against Q, K and V by the Qt reader alone.
+            EXPECT_FALSE(parseScenarioFast(json)) << path.toStdString();
+            const Result<Scenario> read = parseScenario(json, path);
+            ASSERT_TRUE(read.ok()) << path.toStdString();
+            EXPECT_TRUE(read.value().derivation) << path.toStdString();
+            continue;
+        }
+        EXPECT_TRUE(expectSameAsQt(json, path)) << "not read by the fast path";
+    }
 }
 
 TEST(ScenarioJsonFast, AFileIsReadWithRoomForTheParserAfterIt)

@@ -190,6 +190,7 @@ TEST_F(PresentationFitTest, EveryStepFitsEveryProjectorAtTheSmallestAndTheLarges
             case LessonView::ScoreLab:
             case LessonView::DerivationLab:
                 ASSERT_NE(w.labDocks()->dock(Lesson::steps().at(step).view), nullptr) << "step " << step + 1;
+                // While presenting, the lab stands on the stage, outside its dock.
                 expected = w.labDocks()->lab(Lesson::steps().at(step).view);
                 break;
             default: break;

@@ -13,6 +13,7 @@
 #include <QItemSelectionModel>
 #include <QKeyEvent>
 #include <QLabel>
+#include <QPushButton>
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QSpinBox>
@@ -132,12 +133,27 @@ MatrixEditorView::MatrixEditorView(AttentionModel *model, ViewState *viewState, 
     m_modelNote->setTextFormat(Qt::PlainText);
     m_modelNote->hide();
 
+    m_derivedNote = new QLabel(tr("Q, K and V are derived from tokens: each row is a token times "
+                                  "W_Q, W_K or W_V. Move the tokens in the lab \"Where Q, K and V "
+                                  "come from\", or detach to type numbers."),
+                               this);
+    m_derivedNote->setObjectName(QStringLiteral("matrixDerivedNote"));
+    m_derivedNote->setWordWrap(true);
+    m_detach = new QPushButton(tr("De&tach from tokens"), this);
+    m_detach->setObjectName(QStringLiteral("matrixDetachButton"));
+    m_detach->setToolTip(tr("Keep Q, K and V as they are and make them editable again"));
+    connect(m_detach, &QPushButton::clicked, this, [this] { m_model->detachDerivation(); });
+    auto *derivedRow = new QHBoxLayout;
+    derivedRow->addWidget(m_derivedNote, 1);
+    derivedRow->addWidget(m_detach);
+
     auto *layout = new QVBoxLayout(this);
     const int spacing = fontMetrics().height() / 3;
     layout->setContentsMargins(spacing, spacing, spacing, spacing);
     layout->setSpacing(spacing);
     layout->addLayout(nameRow);
     layout->addWidget(m_headEditor);
+    layout->addLayout(derivedRow);
     layout->addWidget(m_tabs, 1);
     layout->addWidget(m_message);
     layout->addWidget(m_modelNote);
@@ -184,6 +200,7 @@ MatrixEditorView::MatrixEditorView(AttentionModel *model, ViewState *viewState, 
     // A refusal about the scenario that was there before no longer applies.
     connect(m_model, &AttentionModel::scenarioReset, this, &MatrixEditorView::clearRefusal);
     connect(m_model, &AttentionModel::resultChanged, this, &MatrixEditorView::updateModelNote);
+    connect(m_model, &AttentionModel::derivationChanged, this, &MatrixEditorView::updateActions);
     syncFromModel();
     updateModelNote();
 }
@@ -547,6 +564,28 @@ void MatrixEditorView::updateActions()
     const Scenario &scenario = m_model->scenario();
     m_addQuery->setEnabled(scenario.keyDimension() > 0 || scenario.queryCount() > 0);
     m_addKey->setEnabled(scenario.keyDimension() > 0 || scenario.keyCount() > 0);
+    updateDerived();
+}
+
+void MatrixEditorView::updateDerived()
+{
+    if (!m_derivedNote)
+        return;  // still being built
+    const bool derived = m_model->isDerived();
+    m_derivedNote->setVisible(derived);
+    m_detach->setVisible(derived);
+    // Adding or removing a token, or changing d_k or d_v, would no longer be derived: the lab
+    // (or detaching) does that. Removing stays enabled otherwise: its refusal says why not.
+    m_removeQuery->setEnabled(!derived);
+    m_removeKey->setEnabled(!derived);
+    if (derived) {
+        m_addQuery->setEnabled(false);
+        m_addKey->setEnabled(false);
+    }
+    for (QSpinBox *spin : {m_keyDimension[0], m_keyDimension[1], m_valueDimension})
+        spin->setEnabled(!derived);
+    for (QTableView *view : m_views)
+        view->viewport()->update();
 }
 
 void MatrixEditorView::changeEvent(QEvent *event)

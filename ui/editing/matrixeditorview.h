@@ -8,6 +8,7 @@
 
 class QAction;
 class QLabel;
+class QPushButton;
 class QLineEdit;
 class QSpinBox;
 class QTabWidget;
@@ -103,6 +104,8 @@ private:
     void updateModelNote();
     void updateColumnWidths();
     void updateActions();
+    /// Derived Q, K and V: the note, the detach button, and no structural edits.
+    void updateDerived();
     void selectTableRow(Part part, int row);
     /// Whether dropping the columns from `kept` on loses a number other than zero.
     static bool dropsNumbers(const Matrix &matrix, int kept);
@@ -120,6 +123,8 @@ private:
     QSpinBox *m_valueDimension = nullptr;
     QLabel *m_message = nullptr;
     QLabel *m_modelNote = nullptr;
+    QLabel *m_derivedNote = nullptr;
+    QPushButton *m_detach = nullptr;
 
     QAction *m_addQuery = nullptr;
     QAction *m_removeQuery = nullptr;

@@ -240,6 +240,9 @@ Qt::ItemFlags MatrixTableModel::flags(const QModelIndex &index) const
 {
     if (!index.isValid())
         return Qt::NoItemFlags;
+    // Derived Q, K and V are read-only here: the derivation lab moves them (labels stay editable).
+    if (index.column() != kLabelColumn && m_model->isDerived())
+        return Qt::ItemIsEnabled | Qt::ItemIsSelectable;
     return Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsEditable;
 }
 
@@ -307,6 +310,12 @@ bool MatrixTableModel::setData(const QModelIndex &index, const QVariant &value, 
     const Index column = index.column() - 1;
     if (column >= matrixColumns())
         return false;
+    if (m_model->isDerived()) {
+        emit editRefused(tr("%1: Q, K and V are derived from tokens (the lab \"Where Q, K and V come "
+                            "from\"); detach them there to type numbers.")
+                             .arg(cellName(index)));
+        return false;
+    }
     std::optional<double> number;
     QString refusal;
     if (value.typeId() == QMetaType::Double || value.typeId() == QMetaType::Int) {

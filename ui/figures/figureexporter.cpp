@@ -6,6 +6,7 @@
 #include "attentionmodel.h"
 #include "barchartview.h"
 #include "contextchartview.h"
+#include "derivationplane.h"
 #include "evidence.h"
 #include "textfit.h"
 #include "focusring.h"
@@ -393,6 +394,12 @@ std::unique_ptr<QWidget> FigureExporter::createView(FigureView view, const QSize
     case FigureView::ScaleLab:
         widget = std::make_unique<ScaleLabCanvas>(m_model, state);
         break;
+    case FigureView::Derivation: {
+        auto plane = std::make_unique<DerivationPlane>(m_model, state);
+        plane->setFigureMode(true);
+        widget = std::move(plane);
+        break;
+    }
     case FigureView::Window:
         return nullptr;
     }

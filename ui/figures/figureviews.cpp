@@ -2,6 +2,7 @@
 
 #include "allheadsview.h"
 #include "contextchartview.h"
+#include "derivationplane.h"
 #include "heatmapview.h"
 #include "keyspaceview.h"
 #include "maskgridview.h"
@@ -30,6 +31,8 @@ QWidget *FigureViews::widget(FigureView view) const
         return heads;
     case FigureView::ScaleLab:
         return scaleLab;
+    case FigureView::Derivation:
+        return derivation;
     case FigureView::Window:
         return window;
     }

@@ -8,6 +8,7 @@ namespace attnlens {
 
 class AllHeadsView;
 class ContextChartView;
+class DerivationPlane;
 class HeatmapView;
 class KeySpaceView;
 class MaskGridView;
@@ -28,6 +29,7 @@ struct FigureViews {
     WorkedNumbersView *numbers = nullptr;
     AllHeadsView *heads = nullptr;
     ScaleLabView *scaleLab = nullptr;
+    DerivationPlane *derivation = nullptr;
 
     /// The widget that shows `view` in the window (the mask view with its controls, the whole
     /// window for FigureView::Window), or null when there is none.

@@ -297,7 +297,7 @@ QUndoCommand *UndoRecorder::stepToModel(const QString &text)
         || !sameShape(was.keys, now.keys) || !sameShape(was.values, now.values)
         || !maskFits(was.allowed, now.queryCount(), now.keyCount())
         || !maskFits(now.allowed, now.queryCount(), now.keyCount()) || !sameHeadLayout(was, now)
-        || was.scaleLab != now.scaleLab) {
+        || was.scaleLab != now.scaleLab || was.derivation != now.derivation) {
         return new UndoScenarioCommand(m_model, this, text, was, now);
     }
     struct ChangedRow {

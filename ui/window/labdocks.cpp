@@ -1,5 +1,6 @@
 #include "labdocks.h"
 
+#include "derivationlabview.h"
 #include "figureviews.h"
 #include "lessonviewrouter.h"
 #include "scalelabview.h"
@@ -22,6 +23,8 @@ void LabDocks::createLabs()
     // One line per lab, in the lesson's order (their keys are Alt+1, Alt+2, ... in this order).
     addLab(LessonView::ScaleLab, new ScaleLabView(m_context.model, m_context.viewState), tr("√d_k lab"),
            QStringLiteral("scaleLab"), {m_context.heatmap, m_context.weightsChart});
+    addLab(LessonView::DerivationLab, new DerivationLabView(m_context.model, m_context.viewState),
+           tr("Where Q, K and V come from"), QStringLiteral("derivationLab"), {m_context.keySpace, m_context.heatmap});
 }
 
 QDockWidget *LabDocks::addLab(LessonView view, QWidget *lab, const QString &title, const QString &objectName,
@@ -109,6 +112,8 @@ QWidget *LabDocks::lab(LessonView view) const
 void LabDocks::addFigureViews(FigureViews &views) const
 {
     views.scaleLab = qobject_cast<ScaleLabView *>(lab(LessonView::ScaleLab));
+    if (auto *derivation = qobject_cast<DerivationLabView *>(lab(LessonView::DerivationLab)))
+        views.derivation = derivation->plane();
 }
 
 QDockWidget *LabDocks::dock(LessonView view) const
