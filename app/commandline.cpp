@@ -34,7 +34,7 @@ struct Parser {
         QStringList{QStringLiteral("export")},
         QStringLiteral("Save VIEW as a figure in FILE, no window or display needed; repeatable. "
                        "Views: heatmap, keyspace, weights, context, mask, numbers, heads (every "
-                       "head side by side), window. The "
+                       "head side by side), bottleneck (the fixed-context lab), window. The "
                        "suffix chooses the format: .png, .svg or .pdf."),
         QStringLiteral("VIEW=FILE")};
     QCommandLineOption size{QStringList{QStringLiteral("size")},
@@ -204,7 +204,7 @@ QStringList figureViewWords()
 {
     return {QStringLiteral("heatmap"), QStringLiteral("keyspace"), QStringLiteral("weights"),
             QStringLiteral("context"), QStringLiteral("mask"),     QStringLiteral("numbers"),
-            QStringLiteral("heads"),   QStringLiteral("window")};
+            QStringLiteral("heads"),   QStringLiteral("bottleneck"), QStringLiteral("window")};
 }
 
 CommandLineRequest parseCommandLine(const QStringList &arguments)

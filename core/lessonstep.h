@@ -10,7 +10,8 @@
 namespace attnlens {
 
 /// The view a lesson step is about; the window maps it to a dock (or the central key space).
-enum class LessonView { KeySpace, Heatmap, WorkedNumbers, Weights, Context, Temperature, Mask, Lesson };
+enum class LessonView { KeySpace, Heatmap, WorkedNumbers, Weights, Context, Temperature, Mask, Lesson,
+                        BottleneckLab };
 
 /// Something a step shows in the lesson panel itself, beyond its text and checkpoints.
 enum class LessonActivity {

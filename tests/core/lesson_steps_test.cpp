@@ -41,6 +41,7 @@ TEST(Lesson, StepsFollowTheNotebookOrder)
 {
     const std::vector<LessonStep> steps = Lesson::steps();
     const QStringList expected = {
+        QStringLiteral("bottleneck"),
         QStringLiteral("query-and-memory"),       QStringLiteral("scaled-scores"),
         QStringLiteral("softmax-weights"),        QStringLiteral("weighted-sum"),
         QStringLiteral("query-and-temperature"),  QStringLiteral("causal-mask"),

@@ -5,6 +5,7 @@
 #include "allheadsview.h"
 #include "attentionmodel.h"
 #include "barchartview.h"
+#include "bottlenecklabview.h"
 #include "contextchartview.h"
 #include "evidence.h"
 #include "textfit.h"
@@ -382,6 +383,9 @@ std::unique_ptr<QWidget> FigureExporter::createView(FigureView view, const QSize
         widget = std::move(heads);
         break;
     }
+    case FigureView::Bottleneck:
+        widget = std::make_unique<BottleneckLabView>(m_model, state);
+        break;
     case FigureView::Window:
         return nullptr;
     }
@@ -425,6 +429,8 @@ void FigureExporter::paintView(QPainter &painter, const FigureOptions &options, 
         static_cast<HeatmapView *>(widget.get())->paintHeatmap(painter, QRectF(widget->rect()));
     } else if (view == FigureView::Heads) {
         static_cast<AllHeadsView *>(widget.get())->paintAllHeads(painter, QRectF(widget->rect()));
+    } else if (view == FigureView::Bottleneck) {
+        static_cast<BottleneckLabView *>(widget.get())->paintLab(painter, QRectF(widget->rect()));
     } else if (view == FigureView::KeySpace) {
         static_cast<KeySpaceView *>(widget.get())
             ->paintScene(painter, QRectF(QPointF(0, 0), QSizeF(rect.size())), !transparent);

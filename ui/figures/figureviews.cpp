@@ -1,6 +1,7 @@
 #include "figureviews.h"
 
 #include "allheadsview.h"
+#include "bottlenecklabview.h"
 #include "contextchartview.h"
 #include "heatmapview.h"
 #include "keyspaceview.h"
@@ -27,6 +28,8 @@ QWidget *FigureViews::widget(FigureView view) const
         return numbers;
     case FigureView::Heads:
         return heads;
+    case FigureView::Bottleneck:
+        return bottleneck;
     case FigureView::Window:
         return window;
     }

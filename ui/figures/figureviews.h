@@ -7,6 +7,7 @@ class QWidget;
 namespace attnlens {
 
 class AllHeadsView;
+class BottleneckLabView;
 class ContextChartView;
 class HeatmapView;
 class KeySpaceView;
@@ -26,6 +27,7 @@ struct FigureViews {
     MaskGridView *mask = nullptr;
     WorkedNumbersView *numbers = nullptr;
     AllHeadsView *heads = nullptr;
+    BottleneckLabView *bottleneck = nullptr;
 
     /// The widget that shows `view` in the window (the mask view with its controls, the whole
     /// window for FigureView::Window), or null when there is none.
