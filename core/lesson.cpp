@@ -60,10 +60,11 @@ std::vector<LessonStep> Lesson::steps()
         LessonStep step;
         step.id = QStringLiteral("query-and-memory");
         step.title = tr("A query and a memory to search");
-        step.text = tr("How does a query get its own context? One query up close: the fixed "
-                       "vector of the last step loses detail as an input grows, while attention "
-                       "lets each output ask all the stored states for what it needs. Here the "
-                       "arrow from the origin is the query "
+        step.text = tr("How does one query get its own context? A closer look at a single "
+                       "query: the fixed vector of the previous step has to hold a whole input, "
+                       "and a long input loses detail in it; attention instead lets each output "
+                       "ask all the stored states for what it needs. Here the arrow from the "
+                       "origin is the query "
                        "q = [1, 0], what we are looking for (Q is 1 × 2: one query, d_k = 2). The "
                        "three dots are the keys of memories A, B and C, how each memory can be "
                        "found (K is 3 × 2). Each key has a value, the content handed back when the "

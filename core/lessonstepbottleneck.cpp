@@ -65,10 +65,21 @@ LessonStep bottleneckLabStep()
         "their contexts as far apart as the values they point at, or do they huddle together? "
         "Near which fixed context?");
     step.revealed = Lesson::tr(
-        "They huddle near the mean [0, 0], each within 1 of it: short queries score every key "
+        "They huddle near the mean [0, 0], each within 1 of it, and the two farthest apart are "
+        "only about 1.42 apart, while the values lie about 8 apart: short queries score every key "
         "almost alike, so the weights are nearly even and each context is nearly the plain "
         "average. Lengthen a query and its weight gathers on the states it points at: its context "
         "moves out towards their values, while both fixed contexts stay where they are.");
+    step.guess.kind = LessonGuess::Kind::Number;
+    step.guess.prompt = Lesson::tr("Your guess: how far apart are the two contexts that lie farthest apart?");
+    step.guess.example = QStringLiteral("5");
+    step.guess.absoluteTolerance = 0.25;
+    step.guess.answer = [](const Scenario &, const AttentionResult *r) -> std::optional<LessonAnswer> {
+        const std::optional<ContextSpread> widest = r ? widestContextPair(r->context) : std::nullopt;
+        if (!widest)
+            return std::nullopt;
+        return LessonAnswer{{widest->distance}, {Lesson::tr("widest distance between two contexts")}};
+    };
     step.scenarioId = QStringLiteral("bottleneck");
     step.view = LessonView::BottleneckLab;
 

@@ -190,6 +190,18 @@
         <source>it</source>
         <translation>上面</translation>
     </message>
+    <message>
+        <source>The fixed-context bottleneck</source>
+        <translation>固定上下文的瓶頸</translation>
+    </message>
+    <message>
+        <source>Lesson step 1: six encoder states h1 to h6 (keys and values in 2-D) and three decoder queries that point three different ways. An encoder that passes on only its final state hands every decoder step the same context, the last value [2, -3] (or, as a second common choice, the mean of the values, [0, 0]); attention gives each query a context of its own.</source>
+        <translation>課程第 1 步：六個編碼器狀態 h1 到 h6（鍵與值都是 2 維）和三個指向三個不同方向的解碼器查詢。只把最終狀態交出去的編碼器，會給解碼器的每一步同一個上下文：最後一個值 [2, -3]（或是另一個常見的選擇，所有值的平均 [0, 0]）；注意力則讓每個查詢得到自己的上下文。</translation>
+    </message>
+    <message>
+        <source>decoder 3</source>
+        <translation>解碼器 3</translation>
+    </message>
 </context>
 <context>
     <name>MaskConvention</name>
@@ -471,6 +483,116 @@ The scenario cannot be computed until that query may attend to at least one key.
     <message>
         <source>the query</source>
         <translation>此查詢</translation>
+    </message>
+</context>
+<context>
+    <name>attnlens::BottleneckLabPainter</name>
+    <message>
+        <source>Attention: no context while the scenario is refused</source>
+        <translation>注意力：情境被拒絕時沒有上下文</translation>
+    </message>
+    <message>
+        <source>Attention: one context per query</source>
+        <translation>注意力：每個查詢一個上下文</translation>
+    </message>
+    <message>
+        <source>%1 and %2</source>
+        <translation>%1 與 %2</translation>
+    </message>
+    <message>
+        <source>● Attention: one context per query — %1 lie %2 apart: clearly different (≥ %3) ✓</source>
+        <translation>● 注意力：每個查詢一個上下文 — %1 相距 %2：明顯不同（≥ %3）✓</translation>
+    </message>
+    <message>
+        <source>● Attention: one context per query — widest pair %1, %2 apart (clearly different: ≥ %3)</source>
+        <translation>● 注意力：每個查詢一個上下文 — 相距最遠的是 %1，相距 %2（明顯不同：≥ %3）</translation>
+    </message>
+    <message>
+        <source>■ ◆ Fixed context: the same for every query</source>
+        <translation>■ ◆ 固定上下文：每個查詢都一樣</translation>
+    </message>
+    <message>
+        <source>Keys and queries (drag a query)</source>
+        <translation>鍵與查詢（拖曳查詢）</translation>
+    </message>
+    <message>
+        <source>Values and contexts</source>
+        <translation>值與上下文</translation>
+    </message>
+    <message>
+        <source>The planes need keys and values of two coordinates (this scenario: d_k = %1, d_v = %2); the table still compares the contexts.</source>
+        <translation>平面需要兩個座標的鍵與值（這個情境：d_k = %1，d_v = %2）；表格仍然比較各個上下文。</translation>
+    </message>
+    <message>
+        <source>Query</source>
+        <translation>查詢</translation>
+    </message>
+    <message>
+        <source>◆ Fixed: mean</source>
+        <translation>◆ 固定：平均</translation>
+    </message>
+    <message>
+        <source>undefined</source>
+        <translation>未定義</translation>
+    </message>
+    <message>
+        <source>● Attention: widest gap %1 ≥ %2 ✓</source>
+        <translation>● 注意力：最遠相距 %1 ≥ %2 ✓</translation>
+    </message>
+    <message>
+        <source>● Attention: widest gap %1 (clearly different: ≥ %2)</source>
+        <translation>● 注意力：最遠相距 %1（明顯不同：≥ %2）</translation>
+    </message>
+    <message>
+        <source>Keys and queries</source>
+        <translation>鍵與查詢</translation>
+    </message>
+    <message>
+        <source>Values</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>● Attention C</source>
+        <translation>● 注意力 C</translation>
+    </message>
+    <message>
+        <source>■ Fixed: last</source>
+        <translation>■ 固定：最後</translation>
+    </message>
+</context>
+<context>
+    <name>attnlens::BottleneckLabView</name>
+    <message>
+        <source>Bottleneck lab</source>
+        <translation>瓶頸實驗室</translation>
+    </message>
+    <message>
+        <source>Drag a query's arrow · 1–9 or Q, Shift+Q: choose a query · arrows: move it by 0.1 (Shift: 0.01)</source>
+        <translation>拖曳查詢的箭頭 · 1–9 或 Q、Shift+Q：選擇查詢 · 方向鍵：移動 0.1（Shift：0.01）</translation>
+    </message>
+    <message>
+        <source>Fixed context for every query: last state %1 %2, mean of the values %3.</source>
+        <translation>每個查詢的固定上下文：最後狀態 %1 %2，所有值的平均 %3。</translation>
+    </message>
+    <message>
+        <source>Query %1 at %2: attention's context %3.</source>
+        <translation>查詢 %1 位於 %2：注意力的上下文 %3。</translation>
+    </message>
+    <message>
+        <source>The scenario is refused: no attention context.</source>
+        <translation>情境被拒絕：沒有注意力上下文。</translation>
+    </message>
+    <message>
+        <source>The contexts of %1 and %2 lie farthest apart: %3 (clearly different from %4).</source>
+        <translation>%1 與 %2 的上下文相距最遠：%3（明顯不同的門檻是 %4）。</translation>
+    </message>
+    <message>
+        <source>Drag query %1</source>
+        <translation>拖曳查詢 %1</translation>
+    </message>
+    <message>
+        <source>Nudge query %1</source>
+        <translation>微調查詢 %1</translation>
     </message>
 </context>
 <context>
@@ -1259,6 +1381,10 @@ The scenario cannot be computed until that query may attend to at least one key.
         <comment>the scenario, then the head shown</comment>
         <translation>%1 — %2</translation>
     </message>
+    <message>
+        <source>Bottleneck lab</source>
+        <translation>瓶頸實驗室</translation>
+    </message>
 </context>
 <context>
     <name>attnlens::FigureExportActions</name>
@@ -1900,6 +2026,21 @@ q = %2
     </message>
 </context>
 <context>
+    <name>attnlens::LabDocks</name>
+    <message>
+        <source>Bottleneck lab</source>
+        <translation>瓶頸實驗室</translation>
+    </message>
+    <message>
+        <source>Open the lab "%1"</source>
+        <translation>開啟實驗室「%1」</translation>
+    </message>
+    <message>
+        <source>&amp;Labs</source>
+        <translation>實驗室(&amp;L)</translation>
+    </message>
+</context>
+<context>
     <name>attnlens::LanguageMenu</name>
     <message>
         <source>Lan&amp;guage</source>
@@ -2223,10 +2364,6 @@ q = %2
     <message>
         <source>coordinate 2</source>
         <translation>座標 2</translation>
-    </message>
-    <message>
-        <source>Why attention at all: an encoder that passes on only its final state squeezes a whole input into one fixed-size vector, and a long input loses detail in that bottleneck. Attention instead lets each output ask all the stored states for what it needs. Here the arrow from the origin is the query q = [1, 0], what we are looking for (Q is 1 × 2: one query, d_k = 2). The three dots are the keys of memories A, B and C, how each memory can be found (K is 3 × 2). Each key has a value, the content handed back when the memory is chosen (V is 3 × 2). A value need not look like its key: A is found at [1, 0] but hands back [10, 0]. These are hand-made teaching vectors, not learned ones.</source>
-        <translation>為什麼需要注意力：如果編碼器只把最後的狀態交給解碼器，整段輸入就被擠進一個固定大小的向量，輸入一長，細節就在這個瓶頸中流失。注意力則讓每個輸出向所有儲存的狀態詢問它需要的內容。這裡從原點出發的箭頭是查詢 q = [1, 0]，也就是我們要找的東西（Q 是 1 × 2：一個查詢，d_k = 2）。三個點是記憶 A、B、C 的鍵，代表每個記憶如何被找到（K 是 3 × 2）。每個鍵都有一個值，也就是記憶被選中時交回的內容（V 是 3 × 2）。值不必長得像它的鍵：A 在 [1, 0] 被找到，交回的卻是 [10, 0]。這些是手工設計的教學向量，不是學習得來的。</translation>
     </message>
     <message>
         <source>A = [1, 0] and C = [1, 1] both give q a dot product of 1, B = [0, 1] gives 0: A and C tie at the top and B comes last.</source>
@@ -2567,6 +2704,78 @@ q = %2
     <message>
         <source>The shapes of A and C</source>
         <translation>A 與 C 的形狀</translation>
+    </message>
+    <message>
+        <source>How does one query get its own context? A closer look at a single query: the fixed vector of the previous step has to hold a whole input, and a long input loses detail in it; attention instead lets each output ask all the stored states for what it needs. Here the arrow from the origin is the query q = [1, 0], what we are looking for (Q is 1 × 2: one query, d_k = 2). The three dots are the keys of memories A, B and C, how each memory can be found (K is 3 × 2). Each key has a value, the content handed back when the memory is chosen (V is 3 × 2). A value need not look like its key: A is found at [1, 0] but hands back [10, 0]. These are hand-made teaching vectors, not learned ones.</source>
+        <translation>一個查詢如何得到自己的上下文？這裡仔細看單一查詢：上一步的固定向量必須裝下整段輸入，輸入一長，細節就在其中流失；注意力則讓每個輸出向所有儲存的狀態詢問它需要的內容。這裡從原點出發的箭頭是查詢 q = [1, 0]，也就是我們要找的東西（Q 是 1 × 2：一個查詢，d_k = 2）。三個點是記憶 A、B、C 的鍵，代表每個記憶如何被找到（K 是 3 × 2）。每個鍵都有一個值，也就是記憶被選中時交回的內容（V 是 3 × 2）。值不必長得像它的鍵：A 在 [1, 0] 被找到，交回的卻是 [10, 0]。這些是手工設計的教學向量，不是學習得來的。</translation>
+    </message>
+    <message>
+        <source>Why attention: one fixed context for every query</source>
+        <translation>為何需要注意力：每個查詢都拿到同一個固定上下文</translation>
+    </message>
+    <message>
+        <source>An encoder that passes on only its final state squeezes the whole input into one vector, and every output step of the decoder receives that same vector. Here six encoder states h1 to h6 each have a key (left plane) and a value (right plane). The black square is the fixed context of a final-state encoder: the last value, h6 = [2, -3]; the black diamond is the other common choice, the mean of the values, [0, 0]. Whatever a decoder query asks, it gets one of these. Attention instead lets each query weigh all six states: the coloured dots are the three queries' own contexts C = AV. Drag a query's arrow (or select it with 1, 2, 3 and move it with the arrow keys) and watch which markers move.</source>
+        <translation>只把最終狀態交出去的編碼器，會把整段輸入擠進一個向量，而解碼器的每一個輸出步驟都收到同一個向量。這裡六個編碼器狀態 h1 到 h6 各有一個鍵（左邊的平面）和一個值（右邊的平面）。黑色方框是最終狀態編碼器的固定上下文：最後一個值 h6 = [2, -3]；黑色菱形是另一個常見的選擇，所有值的平均 [0, 0]。不論解碼器的查詢問什麼，拿到的都是其中之一。注意力則讓每個查詢衡量全部六個狀態：彩色圓點是三個查詢各自的上下文 C = AV。拖曳查詢的箭頭（或用 1、2、3 選擇查詢，再用方向鍵移動），看看哪些標記會移動。</translation>
+    </message>
+    <message>
+        <source>The three queries point three different ways, but they are short. Before dragging: are their contexts as far apart as the values they point at, or do they huddle together? Near which fixed context?</source>
+        <translation>三個查詢指向三個不同的方向，但都很短。拖曳之前先想想：它們的上下文彼此相距，會像它們指向的那些值一樣遠，還是擠在一起？靠近哪一個固定上下文？</translation>
+    </message>
+    <message>
+        <source>Every query gets the same fixed context</source>
+        <translation>每個查詢都拿到同一個固定上下文</translation>
+    </message>
+    <message>
+        <source>last state h6 = [2, -3], mean of the values = [0, 0], for every query</source>
+        <translation>最後狀態 h6 = [2, -3]，所有值的平均 = [0, 0]，每個查詢都一樣</translation>
+    </message>
+    <message>
+        <source>Short queries stay near the mean</source>
+        <translation>短的查詢停在平均附近</translation>
+    </message>
+    <message>
+        <source>every attention context lies within 1 of the mean [0, 0]</source>
+        <translation>每個注意力上下文與平均 [0, 0] 的距離都在 1 之內</translation>
+    </message>
+    <message>
+        <source>How far from the mean are the three contexts before you drag?</source>
+        <translation>拖曳之前，三個上下文離平均有多遠？</translation>
+    </message>
+    <message>
+        <source>Two queries, two clearly different contexts</source>
+        <translation>兩個查詢，兩個明顯不同的上下文</translation>
+    </message>
+    <message>
+        <source>two attention contexts at least %1 apart, from the same keys and values</source>
+        <translation>兩個注意力上下文相距至少 %1，鍵與值都沒變</translation>
+    </message>
+    <message>
+        <source>Drag two queries apart until their contexts lie at least %1 apart (the lab shows the widest distance).</source>
+        <translation>把兩個查詢往不同方向拖，直到它們的上下文相距至少 %1（實驗室會顯示最遠的距離）。</translation>
+    </message>
+    <message>
+        <source>Attention can hand back the last state too</source>
+        <translation>注意力也能交回最後狀態</translation>
+    </message>
+    <message>
+        <source>one query's context within 1 of h6's value [2, -3]</source>
+        <translation>有一個查詢的上下文與 h6 的值 [2, -3] 距離在 1 之內</translation>
+    </message>
+    <message>
+        <source>Point one query at h6's key [1, -2] and lengthen it until its context lies within 1 of the fixed last-state context.</source>
+        <translation>讓一個查詢指向 h6 的鍵 [1, -2]，再把它拉長，直到它的上下文與固定的最後狀態上下文距離在 1 之內。</translation>
+    </message>
+    <message>
+        <source>They huddle near the mean [0, 0], each within 1 of it, and the two farthest apart are only about 1.42 apart, while the values lie about 8 apart: short queries score every key almost alike, so the weights are nearly even and each context is nearly the plain average. Lengthen a query and its weight gathers on the states it points at: its context moves out towards their values, while both fixed contexts stay where they are.</source>
+        <translation>它們擠在平均 [0, 0] 附近，每個都在距離 1 之內，相距最遠的兩個也只相距約 1.42，而值彼此相距約 8：短的查詢給每個鍵的分數幾乎一樣，所以權重接近平均，每個上下文也就接近單純的平均值。把查詢拉長，它的權重就集中到它指向的狀態上：它的上下文往那些值移動，而兩個固定上下文都留在原地。</translation>
+    </message>
+    <message>
+        <source>Your guess: how far apart are the two contexts that lie farthest apart?</source>
+        <translation>你的猜測：相距最遠的兩個上下文相距多遠？</translation>
+    </message>
+    <message>
+        <source>widest distance between two contexts</source>
+        <translation>兩個上下文之間的最遠距離</translation>
     </message>
 </context>
 <context>

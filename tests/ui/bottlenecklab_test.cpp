@@ -60,6 +60,12 @@ int indexOfStep(const LessonProgress &progress, const char *id)
     return -1;
 }
 
+/// A point inside the numbered disc of a context at `centre`, beside its number.
+QPointF besideNumber(const QPointF &centre, const BottleneckLabPainter::Frame &frame)
+{
+    return centre - QPointF(0.45 * frame.lineHeight, 0.0);
+}
+
 bool isColor(const QImage &image, const QPointF &point, const QColor &color, int tolerance = 24)
 {
     const QColor actual = image.pixelColor(point.toPoint());
@@ -224,15 +230,16 @@ TEST(BottleneckLab, ThePictureShowsOneFixedMarkerAndAContextPerQuery)
     EXPECT_TRUE(isColor(image, mean, theme.textColor())) << "the mean's black diamond";
     for (Index q = 0; q < 3; ++q) {
         const QPointF c = frame.valueToPoint(contextBefore(q, 0), contextBefore(q, 1));
-        EXPECT_TRUE(isColor(image, c, theme.queryColor(static_cast<int>(q)))) << q;
+        EXPECT_TRUE(isColor(image, besideNumber(c, frame), theme.queryColor(static_cast<int>(q)))) << q;
     }
 
     f.model.setQueryRow(0, rowOf({2.0, 0.0}));
     settleEvents();
     image = f.view.grab().toImage();
     const Matrix &context = f.model.result()->context;
-    EXPECT_TRUE(isColor(image, frame.valueToPoint(context(0, 0), context(0, 1)), theme.queryColor(0)));
-    EXPECT_FALSE(isColor(image, frame.valueToPoint(contextBefore(0, 0), contextBefore(0, 1)), theme.queryColor(0)))
+    EXPECT_TRUE(isColor(image, besideNumber(frame.valueToPoint(context(0, 0), context(0, 1)), frame), theme.queryColor(0)));
+    EXPECT_FALSE(isColor(image, besideNumber(frame.valueToPoint(contextBefore(0, 0), contextBefore(0, 1)), frame),
+                         theme.queryColor(0)))
         << "query 1's dot has left its old place";
     EXPECT_TRUE(isColor(image, mean, theme.textColor())) << "the fixed context stays";
 }

@@ -33,7 +33,7 @@ double roundedUpToHalf(double value)
 
 /// A label beside `anchor`, pushed away from `centre` so that it does not sit on the point.
 void drawLabelAway(QPainter &painter, const QPointF &anchor, const QPointF &centre, const QString &text,
-                   const QColor &color, const Theme &theme, double gap)
+                   const QColor &color, const Theme &theme, double gap, const QRectF &bounds)
 {
     const QFontMetricsF fm(painter.font());
     const QSizeF size(fm.horizontalAdvance(text) + 4, fm.height());
@@ -49,7 +49,10 @@ void drawLabelAway(QPainter &painter, const QPointF &anchor, const QPointF &cent
         topLeft.ry() -= size.height();
     else if (std::abs(direction.y()) <= 0.3)
         topLeft.ry() -= size.height() / 2;
-    const QRectF rect(topLeft, size);
+    QRectF rect(topLeft, size);
+    // Kept inside the plane, so that no name is cut at the lab's edge.
+    rect.moveLeft(std::clamp(rect.left(), bounds.left(), std::max(bounds.left(), bounds.right() - rect.width())));
+    rect.moveTop(std::clamp(rect.top(), bounds.top(), std::max(bounds.top(), bounds.bottom() - rect.height())));
     painter.fillRect(rect, theme.labelBacking());
     painter.setPen(color);
     painter.drawText(rect, Qt::AlignCenter, text);
@@ -71,6 +74,25 @@ void drawArrow(QPainter &painter, const QPointF &from, const QPointF &to, double
     path.lineTo(to - u * head - n * head * 0.45);
     path.closeSubpath();
     painter.fillPath(path, painter.pen().color());
+}
+
+/// A disc in a query's colour with the query's number (from 1) written inside, in black or
+/// white, whichever reads on the colour.
+void drawNumberedDisc(QPainter &painter, const QPointF &centre, double radius, const QColor &color, int number,
+                      const Theme &theme, double lineWidthFactor)
+{
+    painter.setPen(QPen(theme.plotBackground(), 1.5 * lineWidthFactor));
+    painter.setBrush(color);
+    painter.drawEllipse(centre, radius, radius);
+    QFont font = painter.font();
+    font.setBold(true);
+    font.setPixelSize(std::max(6, static_cast<int>(std::lround(1.4 * radius))));
+    painter.save();
+    painter.setFont(font);
+    painter.setPen(qGray(color.rgb()) > 150 ? QColor(Qt::black) : QColor(Qt::white));
+    painter.drawText(QRectF(centre.x() - radius, centre.y() - radius, 2 * radius, 2 * radius), Qt::AlignCenter,
+                     QString::number(number));
+    painter.restore();
 }
 
 QPolygonF diamond(const QPointF &centre, double radius)
@@ -132,15 +154,20 @@ BottleneckLabPainter::Frame BottleneckLabPainter::layout(const QRectF &rect, con
     if (!planesDrawable(scenario))
         return frame;
     // Between the headline and the table: two squares side by side, each under its title.
+    // The value plane, where the point is made, gets the larger square.
     const double top = frame.headline.bottom() + 1.4 * lh;
     const double bottom = frame.table.top() - 0.6 * lh;
     const double gap = lh;
-    const double side = std::min((inner.width() - gap) / 2.0, bottom - top);
-    if (side < 4 * lh)
+    const double height = bottom - top;
+    const double valueSide = std::min(height, 0.58 * (inner.width() - gap));
+    const double keySide = std::min(height, inner.width() - gap - valueSide);
+    if (keySide < 4 * lh || valueSide < 4 * lh)
         return frame;
-    const double left = inner.center().x() - side - gap / 2.0;
-    frame.keyPlane = QRectF(left, top, side, side);
-    frame.valuePlane = QRectF(left + side + gap, top, side, side);
+    const double left = inner.center().x() - (keySide + gap + valueSide) / 2.0;
+    frame.keyPlane = QRectF(left, top + (valueSide - keySide) / 2.0, keySide, keySide);
+    frame.valuePlane = QRectF(left + keySide + gap, top, valueSide, valueSide);
+    // The table follows the planes; what is left stays under it.
+    frame.table.moveTop(frame.valuePlane.bottom() + 0.6 * lh);
     return frame;
 }
 
@@ -170,6 +197,17 @@ QString BottleneckLabPainter::spreadText(const Scenario &scenario, const Attenti
         .arg(pair, formatCompact(widest->distance, 2), threshold);
 }
 
+QString BottleneckLabPainter::shortSpreadText(const AttentionResult *result)
+{
+    const std::optional<ContextSpread> widest = result ? widestContextPair(result->context) : std::nullopt;
+    if (!widest)
+        return tr("Attention: one context per query");
+    const QString threshold = QString::number(kClearlyDifferentContexts, 'g', 3);
+    if (widest->distance >= kClearlyDifferentContexts)
+        return tr("● Attention: widest gap %1 ≥ %2 ✓").arg(formatCompact(widest->distance, 2), threshold);
+    return tr("● Attention: widest gap %1 (clearly different: ≥ %2)").arg(formatCompact(widest->distance, 2), threshold);
+}
+
 void BottleneckLabPainter::paint(QPainter &painter, const Frame &frame, const Scenario &scenario,
                                  const AttentionResult *result, const State &state, const Theme &theme,
                                  double lineWidthFactor, const QFont &font)
@@ -184,19 +222,18 @@ void BottleneckLabPainter::paint(QPainter &painter, const Frame &frame, const Sc
     painter.setFont(bold);
     painter.setPen(theme.textColor());
     const QRectF first(frame.headline.left(), frame.headline.top(), frame.headline.width(), 1.3 * lh);
-    const QString fixedLine = tr("■ ◆ Fixed context: the same for all %n queries", nullptr,
-                                 static_cast<int>(scenario.queryCount()));
+    const QString fixedLine = tr("■ ◆ Fixed context: the same for every query");
     painter.drawText(first, Qt::AlignLeft | Qt::AlignVCenter,
                      fittedText({fixedLine}, bold, first.width()));
     const QRectF second = first.translated(0, 1.3 * lh);
     painter.drawText(second, Qt::AlignLeft | Qt::AlignVCenter,
-                     fittedText({spreadText(scenario, result)}, bold, second.width()));
+                     fittedText({spreadText(scenario, result), shortSpreadText(result)}, bold, second.width()));
     painter.setFont(font);
 
     if (frame.hasPlanes()) {
         paintPlaneBackground(painter, frame.keyPlane, frame.keyRange,
-                             tr("Keys and queries (drag a query)"), theme, lineWidthFactor, font, lh);
-        paintPlaneBackground(painter, frame.valuePlane, frame.valueRange, tr("Values and contexts"),
+                             tr("Keys and queries (drag a query)") + QLatin1Char('\n') + tr("Keys and queries"), theme, lineWidthFactor, font, lh);
+        paintPlaneBackground(painter, frame.valuePlane, frame.valueRange, tr("Values and contexts") + QLatin1Char('\n') + tr("Values"),
                              theme, lineWidthFactor, font, lh);
         paintKeyPlane(painter, frame, scenario, state, theme, lineWidthFactor, font);
         paintValuePlane(painter, frame, scenario, result, state, theme, lineWidthFactor, font);
@@ -235,7 +272,7 @@ void BottleneckLabPainter::paintPlaneBackground(QPainter &painter, const QRectF 
     painter.drawRect(plane);
     painter.setPen(theme.textColor());
     const QRectF titleRect(plane.left(), plane.top() - 1.3 * lh, plane.width(), 1.2 * lh);
-    painter.drawText(titleRect, Qt::AlignLeft | Qt::AlignBottom, fittedText({title}, font, titleRect.width()));
+    painter.drawText(titleRect, Qt::AlignLeft | Qt::AlignBottom, fittedText(title.split(QLatin1Char('\n')), font, titleRect.width()));
 }
 
 void BottleneckLabPainter::paintKeyPlane(QPainter &painter, const Frame &frame, const Scenario &scenario,
@@ -252,7 +289,7 @@ void BottleneckLabPainter::paintKeyPlane(QPainter &painter, const Frame &frame, 
         painter.setPen(Qt::NoPen);
         painter.setBrush(theme.keyColor());
         painter.drawEllipse(p, 0.28 * lh, 0.28 * lh);
-        drawLabelAway(painter, p, origin, scenario.keyLabel(k), theme.textColor(), theme, 0.35 * lh);
+        drawLabelAway(painter, p, origin, scenario.keyLabel(k), theme.textColor(), theme, 0.35 * lh, frame.keyPlane);
     }
     for (Index q = 0; q < scenario.queryCount(); ++q) {
         const bool selected = q == state.selectedQuery;
@@ -260,15 +297,16 @@ void BottleneckLabPainter::paintKeyPlane(QPainter &painter, const Frame &frame, 
         const QPointF tip = frame.keyToPoint(scenario.queries(q, 0), scenario.queries(q, 1));
         painter.setPen(QPen(color, (selected ? 4.0 : 2.5) * lineWidthFactor, Qt::SolidLine, Qt::RoundCap));
         drawArrow(painter, origin, tip, 0.8 * lh);
-        painter.setPen(QPen(theme.plotBackground(), 1.5 * lineWidthFactor));
-        painter.setBrush(color);
-        painter.drawEllipse(tip, 0.3 * lh, 0.3 * lh);
+        drawNumberedDisc(painter, tip, 0.6 * lh, color, static_cast<int>(q) + 1, theme, lineWidthFactor);
         if (selected && state.keyboardFocus) {
             painter.setBrush(Qt::NoBrush);
             painter.setPen(QPen(theme.highlightColor(), 2.0 * lineWidthFactor, Qt::DashLine));
-            painter.drawEllipse(tip, 0.65 * lh, 0.65 * lh);
+            painter.drawEllipse(tip, 0.85 * lh, 0.85 * lh);
         }
-        drawLabelAway(painter, tip, origin, scenario.queryLabel(q), theme.readableText(color), theme, 0.5 * lh);
+        // Names only where there is room; the numbers in the discs and the table name them too.
+        if (frame.keyPlane.width() >= 16 * lh)
+            drawLabelAway(painter, tip, origin, scenario.queryLabel(q), theme.readableText(color), theme, 0.65 * lh,
+                          frame.keyPlane);
     }
     painter.restore();
 }
@@ -304,7 +342,7 @@ void BottleneckLabPainter::paintValuePlane(QPainter &painter, const Frame &frame
         painter.setPen(Qt::NoPen);
         painter.setBrush(theme.keyColor());
         painter.drawEllipse(p, 0.28 * lh, 0.28 * lh);
-        drawLabelAway(painter, p, centre, scenario.keyLabel(k), theme.textColor(), theme, 0.35 * lh);
+        drawLabelAway(painter, p, centre, scenario.keyLabel(k), theme.textColor(), theme, 0.35 * lh, frame.valuePlane);
     }
 
     // The fixed contexts, once: every query gets them.
@@ -320,25 +358,16 @@ void BottleneckLabPainter::paintValuePlane(QPainter &painter, const Frame &frame
     painter.setPen(QPen(theme.plotBackground(), 1.5 * lineWidthFactor));
     painter.setBrush(ink);
     painter.drawPolygon(diamond(meanPoint, 0.7 * lh));
-    QFont bold = font;
-    bold.setBold(true);
-    painter.setFont(bold);
-    drawLabelAway(painter, lastPoint + QPointF(0, marker), lastPoint + QPointF(0, -lh),
-                  tr("fixed: last state"), ink, theme, 0.3 * lh);
-    drawLabelAway(painter, meanPoint + QPointF(0, 0.7 * lh), meanPoint - QPointF(0, lh),
-                  tr("fixed: mean"), ink, theme, 0.2 * lh);
+    // (The headline and the table say what the square and the diamond are.)
 
-    // Attention's contexts, one per query.
+    // Attention's contexts, one per query, numbered like the arrows; the selected one on top.
     if (haveContext) {
-        for (Index q = 0; q < scenario.queryCount(); ++q) {
+        for (Index step = 0; step < scenario.queryCount(); ++step) {
+            const Index q = (state.selectedQuery + 1 + step) % scenario.queryCount();
             const QColor color = theme.queryColor(static_cast<int>(q));
             const QPointF c = frame.valueToPoint(result->context(q, 0), result->context(q, 1));
-            const double radius = (q == state.selectedQuery ? 0.55 : 0.45) * lh;
-            painter.setPen(QPen(theme.plotBackground(), 2.0 * lineWidthFactor));
-            painter.setBrush(color);
-            painter.drawEllipse(c, radius, radius);
-            drawLabelAway(painter, c, centre, scenario.queryLabel(q), theme.readableText(color), theme,
-                          radius + 0.15 * lh);
+            const double radius = (q == state.selectedQuery ? 0.7 : 0.6) * lh;
+            drawNumberedDisc(painter, c, radius, color, static_cast<int>(q) + 1, theme, lineWidthFactor);
         }
     }
     painter.restore();
@@ -361,8 +390,7 @@ void BottleneckLabPainter::paintTable(QPainter &painter, const Frame &frame, con
     bold.setBold(true);
     painter.setFont(bold);
     painter.setPen(theme.hintColor());
-    const QString headings[] = {tr("Query"), tr("Attention's context"), tr("■ Fixed: last state"),
-                                tr("◆ Fixed: mean")};
+    const QString headings[] = {tr("Query"), tr("● Attention C"), tr("■ Fixed: last"), tr("◆ Fixed: mean")};
     for (int column = 0; column < 4; ++column) {
         const QRectF r = cell(0, column);
         painter.drawText(r, Qt::AlignLeft | Qt::AlignVCenter, fittedText({headings[column]}, bold, r.width()));
@@ -374,11 +402,13 @@ void BottleneckLabPainter::paintTable(QPainter &painter, const Frame &frame, con
         const QColor color = theme.queryColor(q);
         painter.setFont(q == state.selectedQuery ? bold : font);
         QRectF name = cell(q + 1, 0);
-        painter.fillRect(QRectF(name.left(), name.center().y() - 0.35 * lh, 0.7 * lh, 0.7 * lh), color);
-        name.setLeft(name.left() + lh);
+        drawNumberedDisc(painter, QPointF(name.left() + 0.5 * lh, name.center().y()), 0.5 * lh, color, q + 1,
+                         theme, 1.0);
+        name.setLeft(name.left() + 1.2 * lh);
         painter.setPen(theme.readableText(color));
         painter.drawText(name, Qt::AlignLeft | Qt::AlignVCenter,
                          fittedText({scenario.queryLabel(q)}, painter.font(), name.width()));
+        painter.setFont(font);
         painter.setPen(theme.textColor());
         const QString context = result && result->context.rows() > q
                                     ? vectorText(result->context.row(q))

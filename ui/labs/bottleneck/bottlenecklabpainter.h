@@ -68,6 +68,8 @@ public:
     static QString vectorText(const Eigen::RowVectorXd &row);
     /// The headline's second line: the widest pair of attention contexts and the threshold.
     static QString spreadText(const Scenario &scenario, const AttentionResult *result);
+    /// The same without the names of the pair, for a narrow lab.
+    static QString shortSpreadText(const AttentionResult *result);
 
 private:
     static void paintPlaneBackground(QPainter &painter, const QRectF &plane, double range,

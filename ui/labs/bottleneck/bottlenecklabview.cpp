@@ -51,7 +51,8 @@ BottleneckLabView::BottleneckLabView(AttentionModel *model, ViewState *viewState
 QSize BottleneckLabView::minimumSizeHint() const
 {
     const double lh = QFontMetricsF(font()).height();
-    return QSize(qCeil(26 * lh), qCeil(20 * lh));
+    // No more than the heatmap it is tabbed with asks for, so that the dock group keeps its size.
+    return QSize(qCeil(18 * lh), qCeil(13 * lh));
 }
 
 QSize BottleneckLabView::sizeHint() const
