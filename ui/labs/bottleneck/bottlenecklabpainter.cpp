@@ -342,22 +342,11 @@ void BottleneckLabPainter::paintValuePlane(QPainter &painter, const Frame &frame
         painter.setPen(Qt::NoPen);
         painter.setBrush(theme.keyColor());
         painter.drawEllipse(p, 0.28 * lh, 0.28 * lh);
-        drawLabelAway(painter, p, centre, scenario.keyLabel(k), theme.textColor(), theme, 0.35 * lh, frame.valuePlane);
+        // The last state's name clears the square drawn round its value.
+        const double gap = k == scenario.keyCount() - 1 ? 0.8 * lh : 0.35 * lh;
+        drawLabelAway(painter, p, centre, scenario.keyLabel(k), theme.textColor(), theme, gap, frame.valuePlane);
     }
 
-    // The fixed contexts, once: every query gets them.
-    const Eigen::RowVectorXd last = lastStateContext(scenario.values);
-    const Eigen::RowVectorXd mean = meanStateContext(scenario.values);
-    const QColor ink = theme.textColor();
-    painter.setPen(QPen(ink, 3.0 * lineWidthFactor));
-    painter.setBrush(Qt::NoBrush);
-    const QPointF lastPoint = frame.valueToPoint(last(0), last(1));
-    const double marker = 0.55 * lh;
-    painter.drawRect(QRectF(lastPoint - QPointF(marker, marker), QSizeF(2 * marker, 2 * marker)));
-    const QPointF meanPoint = frame.valueToPoint(mean(0), mean(1));
-    painter.setPen(QPen(theme.plotBackground(), 1.5 * lineWidthFactor));
-    painter.setBrush(ink);
-    painter.drawPolygon(diamond(meanPoint, 0.7 * lh));
     // (The headline and the table say what the square and the diamond are.)
 
     // Attention's contexts, one per query, numbered like the arrows; the selected one on top.
@@ -370,6 +359,29 @@ void BottleneckLabPainter::paintValuePlane(QPainter &painter, const Frame &frame
             drawNumberedDisc(painter, c, radius, color, static_cast<int>(q) + 1, theme, lineWidthFactor);
         }
     }
+
+    // The fixed contexts, once, on top: every query gets them.
+    const Eigen::RowVectorXd last = lastStateContext(scenario.values);
+    const Eigen::RowVectorXd mean = meanStateContext(scenario.values);
+    const QColor ink = theme.textColor();
+    painter.setBrush(Qt::NoBrush);
+    const QPointF lastPoint = frame.valueToPoint(last(0), last(1));
+    const double marker = 0.6 * lh;
+    const QRectF square(lastPoint - QPointF(marker, marker), QSizeF(2 * marker, 2 * marker));
+    painter.setPen(QPen(theme.plotBackground(), 6.0 * lineWidthFactor));
+    painter.drawRect(square);
+    painter.setPen(QPen(ink, 3.0 * lineWidthFactor));
+    painter.drawRect(square);
+    // The mean as an outline with a dot, so that the contexts that gather at it still show.
+    const QPointF meanPoint = frame.valueToPoint(mean(0), mean(1));
+    painter.setPen(QPen(theme.plotBackground(), 6.0 * lineWidthFactor));
+    painter.setBrush(Qt::NoBrush);
+    painter.drawPolygon(diamond(meanPoint, 0.8 * lh));
+    painter.setPen(QPen(ink, 3.0 * lineWidthFactor));
+    painter.drawPolygon(diamond(meanPoint, 0.8 * lh));
+    painter.setPen(Qt::NoPen);
+    painter.setBrush(ink);
+    painter.drawEllipse(meanPoint, 0.18 * lh, 0.18 * lh);
     painter.restore();
 }
 
