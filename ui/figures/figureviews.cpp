@@ -29,6 +29,9 @@ QWidget *FigureViews::widget(FigureView view) const
     case FigureView::Heads:
         return heads;
     case FigureView::Bottleneck:
+        // The window's lab lives in a dock that LabDocks made: found among its children.
+        if (!bottleneck && window)
+            return window->findChild<BottleneckLabView *>();
         return bottleneck;
     case FigureView::Window:
         return window;

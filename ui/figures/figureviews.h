@@ -29,7 +29,8 @@ struct FigureViews {
     AllHeadsView *heads = nullptr;
     BottleneckLabView *bottleneck = nullptr;
 
-    /// The widget that shows `view` in the window (the mask view with its controls, the whole
+    /// The widget that shows `view` in the window (a lab, when not set, is looked up among the
+    /// window's children) (the mask view with its controls, the whole
     /// window for FigureView::Window), or null when there is none.
     QWidget *widget(FigureView view) const;
 };

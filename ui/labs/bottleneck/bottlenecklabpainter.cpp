@@ -280,32 +280,34 @@ void BottleneckLabPainter::paintKeyPlane(QPainter &painter, const Frame &frame, 
                                          const QFont &font)
 {
     const double lh = frame.lineHeight;
+    // Markers grow with the plane (a large figure), never below the text's size.
+    const double u = std::max(lh, frame.keyPlane.width() / 24.0);
     const QPointF origin = frame.keyToPoint(0, 0);
     painter.save();
-    painter.setClipRect(frame.keyPlane.adjusted(-0.3 * lh, -0.3 * lh, 0.3 * lh, 0.3 * lh));
+    painter.setClipRect(frame.keyPlane.adjusted(-0.6 * u, -0.6 * u, 0.6 * u, 0.6 * u));
     painter.setFont(font);
     for (Index k = 0; k < scenario.keyCount(); ++k) {
         const QPointF p = frame.keyToPoint(scenario.keys(k, 0), scenario.keys(k, 1));
         painter.setPen(Qt::NoPen);
         painter.setBrush(theme.keyColor());
-        painter.drawEllipse(p, 0.28 * lh, 0.28 * lh);
-        drawLabelAway(painter, p, origin, scenario.keyLabel(k), theme.textColor(), theme, 0.35 * lh, frame.keyPlane);
+        painter.drawEllipse(p, 0.28 * u, 0.28 * u);
+        drawLabelAway(painter, p, origin, scenario.keyLabel(k), theme.textColor(), theme, 0.35 * u, frame.keyPlane);
     }
     for (Index q = 0; q < scenario.queryCount(); ++q) {
         const bool selected = q == state.selectedQuery;
         const QColor color = theme.queryColor(static_cast<int>(q));
         const QPointF tip = frame.keyToPoint(scenario.queries(q, 0), scenario.queries(q, 1));
         painter.setPen(QPen(color, (selected ? 4.0 : 2.5) * lineWidthFactor, Qt::SolidLine, Qt::RoundCap));
-        drawArrow(painter, origin, tip, 0.8 * lh);
-        drawNumberedDisc(painter, tip, 0.6 * lh, color, static_cast<int>(q) + 1, theme, lineWidthFactor);
+        drawArrow(painter, origin, tip, 0.8 * u);
+        drawNumberedDisc(painter, tip, 0.6 * u, color, static_cast<int>(q) + 1, theme, lineWidthFactor);
         if (selected && state.keyboardFocus) {
             painter.setBrush(Qt::NoBrush);
             painter.setPen(QPen(theme.highlightColor(), 2.0 * lineWidthFactor, Qt::DashLine));
-            painter.drawEllipse(tip, 0.85 * lh, 0.85 * lh);
+            painter.drawEllipse(tip, 0.85 * u, 0.85 * u);
         }
         // Names only where there is room; the numbers in the discs and the table name them too.
         if (frame.keyPlane.width() >= 16 * lh)
-            drawLabelAway(painter, tip, origin, scenario.queryLabel(q), theme.readableText(color), theme, 0.65 * lh,
+            drawLabelAway(painter, tip, origin, scenario.queryLabel(q), theme.readableText(color), theme, 0.65 * u,
                           frame.keyPlane);
     }
     painter.restore();
@@ -316,9 +318,11 @@ void BottleneckLabPainter::paintValuePlane(QPainter &painter, const Frame &frame
                                            const Theme &theme, double lineWidthFactor, const QFont &font)
 {
     const double lh = frame.lineHeight;
+    // Markers grow with the plane (a large figure), never below the text's size.
+    const double u = std::max(lh, frame.valuePlane.width() / 24.0);
     const QPointF centre = frame.valueToPoint(0, 0);
     painter.save();
-    painter.setClipRect(frame.valuePlane.adjusted(-0.3 * lh, -0.3 * lh, 0.3 * lh, 0.3 * lh));
+    painter.setClipRect(frame.valuePlane.adjusted(-0.6 * u, -0.6 * u, 0.6 * u, 0.6 * u));
     painter.setFont(font);
     const bool haveContext = result && result->context.rows() == scenario.queryCount()
                           && result->context.cols() == 2 && result->weights.cols() == scenario.keyCount();
@@ -341,9 +345,9 @@ void BottleneckLabPainter::paintValuePlane(QPainter &painter, const Frame &frame
         const QPointF p = frame.valueToPoint(scenario.values(k, 0), scenario.values(k, 1));
         painter.setPen(Qt::NoPen);
         painter.setBrush(theme.keyColor());
-        painter.drawEllipse(p, 0.28 * lh, 0.28 * lh);
+        painter.drawEllipse(p, 0.28 * u, 0.28 * u);
         // The last state's name clears the square drawn round its value.
-        const double gap = k == scenario.keyCount() - 1 ? 0.8 * lh : 0.35 * lh;
+        const double gap = k == scenario.keyCount() - 1 ? 0.8 * u : 0.35 * u;
         drawLabelAway(painter, p, centre, scenario.keyLabel(k), theme.textColor(), theme, gap, frame.valuePlane);
     }
 
@@ -355,7 +359,7 @@ void BottleneckLabPainter::paintValuePlane(QPainter &painter, const Frame &frame
             const Index q = (state.selectedQuery + 1 + step) % scenario.queryCount();
             const QColor color = theme.queryColor(static_cast<int>(q));
             const QPointF c = frame.valueToPoint(result->context(q, 0), result->context(q, 1));
-            const double radius = (q == state.selectedQuery ? 0.7 : 0.6) * lh;
+            const double radius = (q == state.selectedQuery ? 0.7 : 0.6) * u;
             drawNumberedDisc(painter, c, radius, color, static_cast<int>(q) + 1, theme, lineWidthFactor);
         }
     }
@@ -366,7 +370,7 @@ void BottleneckLabPainter::paintValuePlane(QPainter &painter, const Frame &frame
     const QColor ink = theme.textColor();
     painter.setBrush(Qt::NoBrush);
     const QPointF lastPoint = frame.valueToPoint(last(0), last(1));
-    const double marker = 0.6 * lh;
+    const double marker = 0.6 * u;
     const QRectF square(lastPoint - QPointF(marker, marker), QSizeF(2 * marker, 2 * marker));
     painter.setPen(QPen(theme.plotBackground(), 6.0 * lineWidthFactor));
     painter.drawRect(square);
@@ -376,12 +380,12 @@ void BottleneckLabPainter::paintValuePlane(QPainter &painter, const Frame &frame
     const QPointF meanPoint = frame.valueToPoint(mean(0), mean(1));
     painter.setPen(QPen(theme.plotBackground(), 6.0 * lineWidthFactor));
     painter.setBrush(Qt::NoBrush);
-    painter.drawPolygon(diamond(meanPoint, 0.8 * lh));
+    painter.drawPolygon(diamond(meanPoint, 0.8 * u));
     painter.setPen(QPen(ink, 3.0 * lineWidthFactor));
-    painter.drawPolygon(diamond(meanPoint, 0.8 * lh));
+    painter.drawPolygon(diamond(meanPoint, 0.8 * u));
     painter.setPen(Qt::NoPen);
     painter.setBrush(ink);
-    painter.drawEllipse(meanPoint, 0.18 * lh, 0.18 * lh);
+    painter.drawEllipse(meanPoint, 0.18 * u, 0.18 * u);
     painter.restore();
 }
 
