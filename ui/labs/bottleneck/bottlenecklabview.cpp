@@ -36,6 +36,7 @@ BottleneckLabView::BottleneckLabView(AttentionModel *model, ViewState *viewState
     setStatusTip(tr("Drag a query's arrow · 1–9 or Q, Shift+Q: choose a query · arrows: move it by "
                     "0.1 (Shift: 0.01)"));
     setFocusPolicy(Qt::StrongFocus);
+    setMouseTracking(true);  // an open hand over a query's tip says it can be dragged
     setAttribute(Qt::WA_OpaquePaintEvent);
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
     m_keyRange = BottleneckLabPainter::fittedKeyRange(model->scenario());
