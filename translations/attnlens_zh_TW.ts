@@ -265,6 +265,33 @@ The scenario cannot be computed until that query may attend to at least one key.
     </message>
 </context>
 <context>
+    <name>ViewStateMenus</name>
+    <message>
+        <source>&amp;Colour Map</source>
+        <translation>色彩對應(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Show &amp;Values in Cells</source>
+        <translation>在格子中顯示數值(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Heatmap Shows</source>
+        <translation>熱圖顯示(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Softmax &amp;Weights</source>
+        <translation>Softmax 權重(&amp;W)</translation>
+    </message>
+    <message>
+        <source>Scaled &amp;Scores</source>
+        <translation>縮放分數(&amp;S)</translation>
+    </message>
+    <message>
+        <source>S&amp;nap Queries to 0.1 Grid</source>
+        <translation>查詢對齊 0.1 格線(&amp;N)</translation>
+    </message>
+</context>
+<context>
     <name>attnlens::AccessibleNumbers</name>
     <message>
         <source>undefined: no allowed key</source>
@@ -564,7 +591,7 @@ The scenario cannot be computed until that query may attend to at least one key.
     <name>attnlens::BottleneckLabView</name>
     <message>
         <source>Bottleneck lab</source>
-        <translation>瓶頸實驗室</translation>
+        <translation>瓶頸實驗</translation>
     </message>
     <message>
         <source>Drag a query's arrow · 1–9 or Q, Shift+Q: choose a query · arrows: move it by 0.1 (Shift: 0.01)</source>
@@ -1383,7 +1410,7 @@ The scenario cannot be computed until that query may attend to at least one key.
     </message>
     <message>
         <source>Bottleneck lab</source>
-        <translation>瓶頸實驗室</translation>
+        <translation>瓶頸實驗</translation>
     </message>
 </context>
 <context>
@@ -2029,15 +2056,15 @@ q = %2
     <name>attnlens::LabDocks</name>
     <message>
         <source>Bottleneck lab</source>
-        <translation>瓶頸實驗室</translation>
+        <translation>瓶頸實驗</translation>
     </message>
     <message>
         <source>Open the lab "%1"</source>
-        <translation>開啟實驗室「%1」</translation>
+        <translation>開啟實驗「%1」</translation>
     </message>
     <message>
         <source>&amp;Labs</source>
-        <translation>實驗室(&amp;L)</translation>
+        <translation>實驗(&amp;L)</translation>
     </message>
 </context>
 <context>
@@ -3232,30 +3259,6 @@ q = %2
     <message>
         <source>&amp;View</source>
         <translation>檢視(&amp;V)</translation>
-    </message>
-    <message>
-        <source>&amp;Colour Map</source>
-        <translation>色彩對應(&amp;C)</translation>
-    </message>
-    <message>
-        <source>Show &amp;Values in Cells</source>
-        <translation>在格子中顯示數值(&amp;V)</translation>
-    </message>
-    <message>
-        <source>&amp;Heatmap Shows</source>
-        <translation>熱圖顯示(&amp;H)</translation>
-    </message>
-    <message>
-        <source>Softmax &amp;Weights</source>
-        <translation>Softmax 權重(&amp;W)</translation>
-    </message>
-    <message>
-        <source>Scaled &amp;Scores</source>
-        <translation>縮放分數(&amp;S)</translation>
-    </message>
-    <message>
-        <source>S&amp;nap Queries to 0.1 Grid</source>
-        <translation>查詢對齊 0.1 格線(&amp;N)</translation>
     </message>
     <message>
         <source>&amp;Panels</source>

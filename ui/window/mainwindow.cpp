@@ -35,12 +35,12 @@
 #include "themecontroller.h"
 #include "undorecorder.h"
 #include "viewstate.h"
+#include "viewstatemenus.h"
 #include "weightschartview.h"
 #include "weightstableview.h"
 #include "workednumbersview.h"
 
 #include <QAction>
-#include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDir>
@@ -316,51 +316,7 @@ void MainWindow::createMenus()
     createEditMenu();
 
     m_viewMenu = menuBar()->addMenu(tr("&View"));
-    QMenu *colorMenu = m_viewMenu->addMenu(tr("&Colour Map"));
-    auto *colorGroup = new QActionGroup(this);
-    for (ColorMap::Kind kind : ColorMap::allKinds()) {
-        QAction *action = colorMenu->addAction(ColorMap::displayName(kind));
-        action->setCheckable(true);
-        action->setChecked(kind == m_viewState->colorMapKind());
-        action->setData(ColorMap::id(kind));
-        colorGroup->addAction(action);
-        connect(action, &QAction::triggered, this, [this, kind] { m_viewState->setColorMapKind(kind); });
-    }
-    connect(m_viewState, &ViewState::colorMapChanged, colorGroup, [this, colorGroup] {
-        for (QAction *action : colorGroup->actions())
-            action->setChecked(action->data().toString() == ColorMap::id(m_viewState->colorMapKind()));
-    });
-
-    QAction *valuesAction = m_viewMenu->addAction(tr("Show &Values in Cells"));
-    valuesAction->setCheckable(true);
-    valuesAction->setChecked(m_viewState->showValues());
-    connect(valuesAction, &QAction::toggled, m_viewState, &ViewState::setShowValues);
-    connect(m_viewState, &ViewState::showValuesChanged, valuesAction, &QAction::setChecked);
-
-    QMenu *quantityMenu = m_viewMenu->addMenu(tr("&Heatmap Shows"));
-    auto *quantityGroup = new QActionGroup(this);
-    const struct {
-        QString text;
-        ViewState::HeatmapQuantity quantity;
-        QKeySequence shortcut;
-    } quantities[] = {
-        {tr("Softmax &Weights"), ViewState::HeatmapQuantity::Weights, QKeySequence(Qt::CTRL | Qt::Key_W)},
-        {tr("Scaled &Scores"), ViewState::HeatmapQuantity::Scores, QKeySequence(Qt::CTRL | Qt::Key_E)},
-    };
-    for (const auto &entry : quantities) {
-        QAction *action = quantityMenu->addAction(entry.text);
-        action->setCheckable(true);
-        action->setShortcut(entry.shortcut);
-        action->setChecked(m_viewState->heatmapQuantity() == entry.quantity);
-        quantityGroup->addAction(action);
-        connect(action, &QAction::triggered, this,
-                [this, quantity = entry.quantity] { m_viewState->setHeatmapQuantity(quantity); });
-        connect(m_viewState, &ViewState::heatmapQuantityChanged, action,
-                [this, action, quantity = entry.quantity] {
-                    action->setChecked(m_viewState->heatmapQuantity() == quantity);
-                });
-    }
-
+    ViewStateMenus::addDisplayMenus(m_viewMenu, m_viewState);
     // [ and ] step through the heads from anywhere in the window (a text field keeps them for
     // typing); on the window too, so that they work while presenting.
     m_viewMenu->addSeparator();
@@ -369,12 +325,7 @@ void MainWindow::createMenus()
     addAction(m_temperature->headSelector()->previousHeadAction());
     addAction(m_temperature->headSelector()->nextHeadAction());
     m_viewMenu->addSeparator();
-
-    QAction *snapAction = m_viewMenu->addAction(tr("S&nap Queries to 0.1 Grid"));
-    snapAction->setCheckable(true);
-    snapAction->setChecked(m_viewState->snapToGrid());
-    connect(snapAction, &QAction::toggled, m_viewState, &ViewState::setSnapToGrid);
-    connect(m_viewState, &ViewState::snapToGridChanged, snapAction, &QAction::setChecked);
+    ViewStateMenus::addSnapAction(m_viewMenu, m_viewState);
 
     m_viewMenu->addSeparator();
     QMenu *panelsMenu = m_viewMenu->addMenu(tr("&Panels"));
@@ -383,10 +334,10 @@ void MainWindow::createMenus()
         panelsMenu->addAction(dock->toggleViewAction());
     panelsMenu->addAction(m_matricesDock->toggleViewAction());
     panelsMenu->addAction(m_historyDock->toggleViewAction());
-    m_labs->addMenu(m_viewMenu);
     panelsMenu->addAction(m_weightsTableDock->toggleViewAction());
     panelsMenu->addAction(m_allHeadsDock->toggleViewAction());
     panelsMenu->addAction(m_showAllHeadsAction);
+    m_labs->addMenu(m_viewMenu);
     m_viewMenu->addAction(m_lessonDock->toggleViewAction());
     m_viewMenu->addAction(tr("&Reset Layout"), this, &MainWindow::resetLayout);
     m_viewMenu->addMenu(new LanguageMenu(this));
