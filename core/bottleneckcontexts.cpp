@@ -26,7 +26,10 @@ std::optional<ContextSpread> widestContextPair(const Matrix &context)
     widest.distance = -1.0;
     for (Index i = 0; i < context.rows(); ++i) {
         for (Index j = i + 1; j < context.rows(); ++j) {
-            const double distance = (context.row(i) - context.row(j)).norm();
+            // stableNorm: contexts of huge values (1e300) still have a finite distance.
+            const double distance = (context.row(i) - context.row(j)).stableNorm();
+            if (!std::isfinite(distance))
+                return std::nullopt;  // beyond double: no distance to show or compare
             if (distance > widest.distance)
                 widest = {i, j, distance};
         }

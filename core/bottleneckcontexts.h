@@ -21,7 +21,7 @@ Eigen::RowVectorXd meanStateContext(const Matrix &values);
 
 /// The two queries whose attention contexts lie farthest apart, and how far (Euclidean, in value
 /// space): the rows of `context` with the largest distance. nullopt for fewer than two rows or
-/// a context that is not all finite.
+/// a context that is not all finite or whose distances overflow a double.
 struct ContextSpread {
     Index first = 0;
     Index second = 0;

@@ -40,7 +40,7 @@ std::optional<double> farthestFromMean(const Scenario &s, const AttentionResult 
     const Eigen::RowVectorXd mean = meanStateContext(s.values);
     double farthest = 0.0;
     for (Index i = 0; i < r->context.rows(); ++i)
-        farthest = std::max(farthest, (r->context.row(i) - mean).norm());
+        farthest = std::max(farthest, (r->context.row(i) - mean).stableNorm());
     return farthest;
 }
 
@@ -121,7 +121,7 @@ LessonStep bottleneckLabStep()
                  return false;
              const Eigen::RowVectorXd last = lastStateContext(s.values);
              for (Index i = 0; i < r->context.rows(); ++i) {
-                 if ((r->context.row(i) - last).norm() <= 1.0)
+                 if ((r->context.row(i) - last).stableNorm() <= 1.0)
                      return true;
              }
              return false;

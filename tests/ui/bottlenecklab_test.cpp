@@ -340,3 +340,22 @@ TEST_P(BottleneckStep, AnotherMemoryDoesNotCount)
 }
 
 INSTANTIATE_TEST_SUITE_P(Languages, BottleneckStep, ::testing::Values("en", "zh_TW"));
+
+TEST(BottleneckLab, HugeValuesGiveAFiniteDistanceOrNone)
+{
+    // Contexts near 1e300 are finite; their distance must not overflow to ∞ in the lab's words.
+    Matrix context(2, 2);
+    context << 1.0, 8e299, 7.0, -8e299;
+    const std::optional<ContextSpread> spread = widestContextPair(context);
+    ASSERT_TRUE(spread.has_value());
+    EXPECT_TRUE(std::isfinite(spread->distance));
+    EXPECT_NEAR(spread->distance / 1.6e300, 1.0, 1e-12);
+    // Beyond a double: no distance at all rather than an infinite one.
+    context << 0.0, 1.5e308, 0.0, -1.5e308;
+    EXPECT_FALSE(widestContextPair(context).has_value());
+
+    LabFixture f;
+    f.model.setValueRow(2, rowOf({0.0, 1e300}));
+    settleEvents();
+    EXPECT_FALSE(f.view.accessibleDescription().contains(QChar(0x221e))) << f.view.accessibleDescription().toStdString();
+}
