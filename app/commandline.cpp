@@ -34,8 +34,9 @@ struct Parser {
         QStringList{QStringLiteral("export")},
         QStringLiteral("Save VIEW as a figure in FILE, no window or display needed; repeatable. "
                        "Views: heatmap, keyspace, weights, context, mask, numbers, heads (every "
-                       "head side by side), sqrt-dk (the √d_k lab), derivation (where Q, K and V come "
-                       "from: the tokens and projections of a derived scenario), window. The "
+                       "head side by side), bottleneck (the fixed-context lab), sqrt-dk (the √d_k lab), "
+                       "derivation (where Q, K and V come from: the tokens and projections of a derived "
+                       "scenario), window. The "
                        "suffix chooses the format: .png, .svg or .pdf."),
         QStringLiteral("VIEW=FILE")};
     QCommandLineOption size{QStringList{QStringLiteral("size")},
@@ -205,8 +206,8 @@ QStringList figureViewWords()
 {
     return {QStringLiteral("heatmap"), QStringLiteral("keyspace"), QStringLiteral("weights"),
             QStringLiteral("context"), QStringLiteral("mask"),     QStringLiteral("numbers"),
-            QStringLiteral("heads"),   QStringLiteral("sqrt-dk"), QStringLiteral("derivation"),
-            QStringLiteral("window")};
+            QStringLiteral("heads"),   QStringLiteral("bottleneck"), QStringLiteral("sqrt-dk"),
+            QStringLiteral("derivation"), QStringLiteral("window")};
 }
 
 CommandLineRequest parseCommandLine(const QStringList &arguments)

@@ -16,6 +16,7 @@ namespace {
 // Lesson order: the notebook's steps, then its practice items.
 const char *const kBuiltinIds[] = {
     "lesson",
+    "bottleneck",
     "three-queries",
     "three-queries-sharp",
     "three-queries-soft",
@@ -44,6 +45,14 @@ const char *const kTranslatableTexts[] = {
         "Step 2 of the notebook. The query [1, 0] is compared with memories A, B and C. A and "
         "C have the same dot product with it, so they get the same weight; B scores 0 but "
         "still receives weight."),
+    // bottleneck
+    QT_TRANSLATE_NOOP("BuiltinScenario", "The fixed-context bottleneck"),
+    QT_TRANSLATE_NOOP("BuiltinScenario",
+        "Lesson step 1: six encoder states h1 to h6 (keys and values in 2-D) and three decoder "
+        "queries that point three different ways. An encoder that passes on only its final state "
+        "hands every decoder step the same context, the last value [2, -3] (or, as a second "
+        "common choice, the mean of the values, [0, 0]); attention gives each query a context of "
+        "its own."),
     // three-queries
     QT_TRANSLATE_NOOP("BuiltinScenario", "Three queries (starts at T = 1)"),
     QT_TRANSLATE_NOOP("BuiltinScenario",
@@ -142,6 +151,7 @@ const char *const kTranslatableTexts[] = {
     QT_TRANSLATE_NOOP("BuiltinScenario", "token 3 (padding)"),
     QT_TRANSLATE_NOOP("BuiltinScenario", "decoder 1"),
     QT_TRANSLATE_NOOP("BuiltinScenario", "decoder 2"),
+    QT_TRANSLATE_NOOP("BuiltinScenario", "decoder 3"),
     QT_TRANSLATE_NOOP("BuiltinScenario", "encoder A"),
     QT_TRANSLATE_NOOP("BuiltinScenario", "encoder B"),
     QT_TRANSLATE_NOOP("BuiltinScenario", "encoder C"),

@@ -7,6 +7,7 @@
 #include "lessonchecks.h"
 #include "lessonintervention.h"
 #include "lessonreference.h"
+#include "lessonstepbottleneck.h"
 #include "lessonstepscale.h"
 #include "lessonstepderivation.h"
 
@@ -53,15 +54,19 @@ std::vector<LessonStep> Lesson::steps()
     };
     std::vector<LessonStep> list;
 
-    // 1. Query and memory
+    // 1. Why attention: the fixed-context bottleneck (core/lessonstepbottleneck.cpp)
+    list.push_back(bottleneckLabStep());
+
+    // 2. Query and memory
     {
         LessonStep step;
         step.id = QStringLiteral("query-and-memory");
         step.title = tr("A query and a memory to search");
-        step.text = tr("Why attention at all: an encoder that passes on only its final state squeezes "
-                       "a whole input into one fixed-size vector, and a long input loses detail in "
-                       "that bottleneck. Attention instead lets each output ask all the stored "
-                       "states for what it needs. Here the arrow from the origin is the query "
+        step.text = tr("How does one query get its own context? A closer look at a single "
+                       "query: the fixed vector of the previous step has to hold a whole input, "
+                       "and a long input loses detail in it; attention instead lets each output "
+                       "ask all the stored states for what it needs. Here the arrow from the "
+                       "origin is the query "
                        "q = [1, 0], what we are looking for (Q is 1 × 2: one query, d_k = 2). The "
                        "three dots are the keys of memories A, B and C, how each memory can be "
                        "found (K is 3 × 2). Each key has a value, the content handed back when the "

@@ -289,7 +289,7 @@ TEST(AttnlensProcess, ExportsEveryViewAtItsOwnSize)
     QStringList arguments;
     const QStringList views{QStringLiteral("heatmap"), QStringLiteral("keyspace"), QStringLiteral("weights"),
                             QStringLiteral("context"), QStringLiteral("mask"),     QStringLiteral("numbers"),
-                            QStringLiteral("heads"),   QStringLiteral("window")};
+                            QStringLiteral("heads"),   QStringLiteral("bottleneck"), QStringLiteral("window")};
     for (const QString &view : views)
         arguments << QStringLiteral("--export") << view + QLatin1Char('=') + dir.filePath(view + QStringLiteral(".png"));
     arguments << QStringLiteral("--values") << QStringLiteral("off") << QStringLiteral("three-queries");

@@ -22,6 +22,7 @@ using test::matrixFromJson;
 
 const QStringList kExpectedIds = {
     QStringLiteral("lesson"),
+    QStringLiteral("bottleneck"),
     QStringLiteral("three-queries"),
     QStringLiteral("three-queries-sharp"),
     QStringLiteral("three-queries-soft"),

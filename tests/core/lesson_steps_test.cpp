@@ -41,6 +41,7 @@ TEST(Lesson, StepsFollowTheNotebookOrder)
 {
     const std::vector<LessonStep> steps = Lesson::steps();
     const QStringList expected = {
+        QStringLiteral("bottleneck"),
         QStringLiteral("query-and-memory"),       QStringLiteral("scaled-scores"),
         QStringLiteral("why-sqrt-dk"),
         QStringLiteral("softmax-weights"),        QStringLiteral("weighted-sum"),

@@ -10,6 +10,7 @@
 #include "heatmapview.h"
 #include "keyspaceview.h"
 #include "lessonpanel.h"
+#include "lesson.h"
 #include "mainwindow.h"
 #include "maskgridcanvas.h"
 #include "maskgridview.h"
@@ -39,6 +40,19 @@ using attnlens::test::settleEvents;
 using attnlens::test::builtinScenario;
 
 namespace {
+
+/// The index of the lesson step `id` (steps are found by id, never by position).
+int stepIndex(const char *id)
+{
+    const std::vector<LessonStep> steps = Lesson::steps();
+    for (size_t i = 0; i < steps.size(); ++i) {
+        if (steps[i].id == QLatin1String(id))
+            return static_cast<int>(i);
+    }
+    ADD_FAILURE() << "no step " << id;
+    return 0;
+}
+
 
 void forbidDialogs(MainWindow &window)
 {
@@ -81,7 +95,8 @@ protected:
 
 TEST_F(KeyboardTest, TabVisitsTheViewsInReadingOrder)
 {
-    window.startLesson(0);
+    // A step about the key space: the first step shows the bottleneck lab over the heatmap.
+    window.startLesson(stepIndex("query-and-memory"));
     settleEvents();
     QList<QWidget *> views;
     views << window.keySpaceView() << window.heatmapView() << window.temperaturePanel()
@@ -323,19 +338,23 @@ TEST_F(KeyboardTest, PageDownStepsTheLessonWhereverTheFocusIs)
 
 TEST_F(KeyboardTest, KeyboardOnlyRunThroughTheFirstLessonStep)
 {
-    // Start the lesson from the keyboard (F9), walk to the key space with Tab, move the query
-    // with the arrows, read the numbers, and go on with PageDown.
+    // Start the lesson from the keyboard (F9): its first step shows the bottleneck lab. Walk to
+    // the lab with Tab, choose a query and move it with the arrows, and go on with PageDown.
     press(Qt::Key_F9);
     ASSERT_TRUE(window.lessonDock()->isVisible());
     EXPECT_EQ(window.lessonPanel()->currentStep(), 0);
+    QWidget *lab = window.findChild<QWidget *>(QStringLiteral("bottleneckLab"));
+    ASSERT_NE(lab, nullptr);
+    EXPECT_TRUE(lab->isVisible()) << "going to the step shows its lab";
     int guard = 0;
-    while (focus() != window.keySpaceView() && guard++ < 60)
+    while (focus() != lab && guard++ < 60)
         press(Qt::Key_Tab);
-    ASSERT_EQ(focus(), window.keySpaceView());
-    const double before = window.model()->scenario().queries(0, 1);
+    ASSERT_EQ(focus(), lab);
+    press(Qt::Key_2);
+    const double before = window.model()->scenario().queries(1, 1);
     press(Qt::Key_Up);
-    EXPECT_NEAR(window.model()->scenario().queries(0, 1), before + 0.1, 1e-12);
-    EXPECT_EQ(window.lessonPanel()->currentStep(), 0) << "arrows stay with the key space";
+    EXPECT_NEAR(window.model()->scenario().queries(1, 1), before + 0.1, 1e-12);
+    EXPECT_EQ(window.lessonPanel()->currentStep(), 0) << "arrows stay with the lab";
     press(Qt::Key_PageDown);  // reveals the step's answers
     EXPECT_TRUE(window.lessonPanel()->answersShown());
     press(Qt::Key_PageDown);

@@ -64,7 +64,8 @@ TEST(LessonWindow, HiddenByDefaultAndStartedFromTheHelpMenu)
     settleEvents();
     EXPECT_TRUE(window.lessonDock()->isVisible());
     EXPECT_EQ(window.lessonPanel()->currentStep(), 0);
-    EXPECT_TRUE(window.lessonPanel()->progress()->allCheckpointsHold());
+    // The first step (the bottleneck) asks for actions; all it states and asks holds.
+    EXPECT_TRUE(window.lessonPanel()->progress()->allButActionsHold());
 }
 
 TEST(LessonWindow, ViewLessonTogglesTheDockWithF9)

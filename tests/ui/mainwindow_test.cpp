@@ -7,6 +7,7 @@
 #include "coretestsupport.h"
 #include "errorbanner.h"
 #include "heatmapview.h"
+#include "lesson.h"
 #include "lessonpanel.h"
 #include "keyspaceview.h"
 #include "mainwindow.h"
@@ -326,11 +327,20 @@ TEST_F(MainWindowTest, LessonStepsScrollTheWorkedNumbersToTheirPart)
     window.resize(1280, 720);
     window.show();
     ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
-    for (const auto &[step, section] : {std::pair{3, WorkedNumbersView::Section::Softmax},
-                                        std::pair{4, WorkedNumbersView::Section::Context},
-                                        std::pair{1, WorkedNumbersView::Section::Scores}}) {
-        SCOPED_TRACE(step);
-        window.startLesson(step);
+    const auto stepIndex = [](const char *id) {
+        const std::vector<LessonStep> steps = Lesson::steps();
+        for (size_t i = 0; i < steps.size(); ++i) {
+            if (steps[i].id == QLatin1String(id))
+                return static_cast<int>(i);
+        }
+        ADD_FAILURE() << "no step " << id;
+        return 0;
+    };
+    for (const auto &[id, section] : {std::pair{"softmax-weights", WorkedNumbersView::Section::Softmax},
+                                      std::pair{"weighted-sum", WorkedNumbersView::Section::Context},
+                                      std::pair{"scaled-scores", WorkedNumbersView::Section::Scores}}) {
+        SCOPED_TRACE(id);
+        window.startLesson(stepIndex(id));
         settleEvents();
         auto *dock = qobject_cast<QDockWidget *>(window.workedNumbersView()->parentWidget());
         ASSERT_NE(dock, nullptr);

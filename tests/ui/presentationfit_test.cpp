@@ -38,6 +38,19 @@ using attnlens::test::settleEvents;
 
 namespace {
 
+/// The index of the lesson step `id` (steps are found by id, never by position).
+int stepIndex(const char *id)
+{
+    const std::vector<LessonStep> steps = Lesson::steps();
+    for (size_t i = 0; i < steps.size(); ++i) {
+        if (steps[i].id == QLatin1String(id))
+            return static_cast<int>(i);
+    }
+    ADD_FAILURE() << "no step " << id;
+    return 0;
+}
+
+
 /// The class of the widget a text was drawn in, and of its nearest named view, for messages.
 std::string drawnIn(QWidget *window, const QRectF &rect)
 {
@@ -81,7 +94,7 @@ protected:
         window->setScreen(screen);
         window->show();
         EXPECT_TRUE(QTest::qWaitForWindowExposed(window.get()));
-        window->startLesson(0);
+        window->startLesson(stepIndex("query-and-memory"));  // a key-space step
         settleEvents();
         return *window;
     }
@@ -289,7 +302,7 @@ TEST_F(PresentationFitTest, ASmallHeatmapTakesTheHeightItNeedsAndTheChartGetsThe
 {
     QScreen *fullHd = screenOfSize(QSize(1920, 1080));
     ASSERT_NE(fullHd, nullptr);
-    MainWindow &w = openOn(fullHd);  // lesson step 1: a 1x3 heatmap
+    MainWindow &w = openOn(fullHd);  // the step "query-and-memory": a 1x3 heatmap
     w.presentationMode()->enter();
     settleEvents();
     PresentationStage *stage = w.presentationMode()->stage();

@@ -7,6 +7,7 @@
 #include "heatmapview.h"
 #include "keyspaceview.h"
 #include "lessonpanel.h"
+#include "lesson.h"
 #include "mainwindow.h"
 #include "matrixeditorview.h"
 #include "presentationflash.h"
@@ -36,6 +37,19 @@ using namespace attnlens;
 using attnlens::test::settleEvents;
 
 namespace {
+
+/// The index of the lesson step `id` (steps are found by id, never by position).
+int stepIndex(const char *id)
+{
+    const std::vector<LessonStep> steps = Lesson::steps();
+    for (size_t i = 0; i < steps.size(); ++i) {
+        if (steps[i].id == QLatin1String(id))
+            return static_cast<int>(i);
+    }
+    ADD_FAILURE() << "no step " << id;
+    return 0;
+}
+
 
 bool onScreen(const QWidget *widget)
 {
@@ -91,7 +105,7 @@ protected:
         window->show();
         EXPECT_TRUE(QTest::qWaitForWindowExposed(window.get()));
         if (lesson)
-            window->startLesson(0);
+            window->startLesson(stepIndex("query-and-memory"));  // a key-space step
         settleEvents();
         return *window;
     }

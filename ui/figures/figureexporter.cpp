@@ -5,6 +5,7 @@
 #include "allheadsview.h"
 #include "attentionmodel.h"
 #include "barchartview.h"
+#include "bottlenecklabview.h"
 #include "contextchartview.h"
 #include "derivationplane.h"
 #include "evidence.h"
@@ -400,6 +401,9 @@ std::unique_ptr<QWidget> FigureExporter::createView(FigureView view, const QSize
         widget = std::move(plane);
         break;
     }
+    case FigureView::Bottleneck:
+        widget = std::make_unique<BottleneckLabView>(m_model, state);
+        break;
     case FigureView::Window:
         return nullptr;
     }
@@ -445,6 +449,8 @@ void FigureExporter::paintView(QPainter &painter, const FigureOptions &options, 
         static_cast<AllHeadsView *>(widget.get())->paintAllHeads(painter, QRectF(widget->rect()));
     } else if (view == FigureView::ScaleLab) {
         static_cast<ScaleLabCanvas *>(widget.get())->paintLab(painter, QRectF(QPointF(0, 0), QSizeF(rect.size())));
+    } else if (view == FigureView::Bottleneck) {
+        static_cast<BottleneckLabView *>(widget.get())->paintLab(painter, QRectF(widget->rect()));
     } else if (view == FigureView::KeySpace) {
         static_cast<KeySpaceView *>(widget.get())
             ->paintScene(painter, QRectF(QPointF(0, 0), QSizeF(rect.size())), !transparent);

@@ -24,6 +24,7 @@ constexpr ViewName kViewNames[] = {
     {FigureView::Mask, "mask", QT_TRANSLATE_NOOP("attnlens::Figure", "Mask grid")},
     {FigureView::Numbers, "numbers", QT_TRANSLATE_NOOP("attnlens::Figure", "Worked numbers")},
     {FigureView::Heads, "heads", QT_TRANSLATE_NOOP("attnlens::Figure", "All heads")},
+    {FigureView::Bottleneck, "bottleneck", QT_TRANSLATE_NOOP("attnlens::Figure", "Bottleneck lab")},
     {FigureView::ScaleLab, "sqrt-dk", QT_TRANSLATE_NOOP("attnlens::Figure", "√d_k lab")},
     {FigureView::Derivation, "derivation", QT_TRANSLATE_NOOP("attnlens::Figure", "Where Q, K and V come from")},
     {FigureView::Window, "window", QT_TRANSLATE_NOOP("attnlens::Figure", "Whole window")},

@@ -1,6 +1,7 @@
 #include "figureviews.h"
 
 #include "allheadsview.h"
+#include "bottlenecklabview.h"
 #include "contextchartview.h"
 #include "derivationplane.h"
 #include "heatmapview.h"
@@ -29,6 +30,8 @@ QWidget *FigureViews::widget(FigureView view) const
         return numbers;
     case FigureView::Heads:
         return heads;
+    case FigureView::Bottleneck:
+        return bottleneck;
     case FigureView::ScaleLab:
         return scaleLab;
     case FigureView::Derivation:

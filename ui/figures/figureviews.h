@@ -7,6 +7,7 @@ class QWidget;
 namespace attnlens {
 
 class AllHeadsView;
+class BottleneckLabView;
 class ContextChartView;
 class DerivationPlane;
 class HeatmapView;
@@ -28,10 +29,12 @@ struct FigureViews {
     MaskGridView *mask = nullptr;
     WorkedNumbersView *numbers = nullptr;
     AllHeadsView *heads = nullptr;
+    BottleneckLabView *bottleneck = nullptr;
     ScaleLabView *scaleLab = nullptr;
     DerivationPlane *derivation = nullptr;
 
-    /// The widget that shows `view` in the window (the mask view with its controls, the whole
+    /// The widget that shows `view` in the window (a lab, when not set, is looked up among the
+    /// window's children) (the mask view with its controls, the whole
     /// window for FigureView::Window), or null when there is none.
     QWidget *widget(FigureView view) const;
 };

@@ -1,5 +1,6 @@
 #include "labdocks.h"
 
+#include "bottlenecklabview.h"
 #include "derivationlabview.h"
 #include "figureviews.h"
 #include "lessonviewrouter.h"
@@ -21,6 +22,9 @@ LabDocks::LabDocks(const Context &context, QObject *parent)
 void LabDocks::createLabs()
 {
     // One line per lab, in the lesson's order (their keys are Alt+1, Alt+2, ... in this order).
+    addLab(LessonView::BottleneckLab, new BottleneckLabView(m_context.model, m_context.viewState),
+           tr("Bottleneck lab"), QStringLiteral("bottleneckLab"),
+           {m_context.weightsChart, m_context.contextChart});
     addLab(LessonView::ScaleLab, new ScaleLabView(m_context.model, m_context.viewState), tr("√d_k lab"),
            QStringLiteral("scaleLab"), {m_context.heatmap, m_context.weightsChart});
     addLab(LessonView::DerivationLab, new DerivationLabView(m_context.model, m_context.viewState),
@@ -111,6 +115,7 @@ QWidget *LabDocks::lab(LessonView view) const
 
 void LabDocks::addFigureViews(FigureViews &views) const
 {
+    views.bottleneck = qobject_cast<BottleneckLabView *>(lab(LessonView::BottleneckLab));
     views.scaleLab = qobject_cast<ScaleLabView *>(lab(LessonView::ScaleLab));
     if (auto *derivation = qobject_cast<DerivationLabView *>(lab(LessonView::DerivationLab)))
         views.derivation = derivation->plane();
