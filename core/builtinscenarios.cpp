@@ -113,7 +113,7 @@ const char *const kTranslatableTexts[] = {
     // practice-cross-attention
     QT_TRANSLATE_NOOP("BuiltinScenario", "Practice: cross-attention"),
     QT_TRANSLATE_NOOP("BuiltinScenario",
-        "Practice 4: two decoder steps (queries) attend over three encoder states (keys and "
+        "Practice 5: two decoder steps (queries) attend over three encoder states (keys and "
         "values) of another sequence. Self-attention takes Q, K and V from one sequence; "
         "cross-attention takes Q from one stream and K, V from another."),
     // two-heads-specialise

@@ -574,7 +574,7 @@ std::vector<LessonStep> Lesson::steps()
                        "only one value has changed.");
         step.prediction = tr("Predict the weights and roughly the context before looking at the "
                              "context chart.");
-        step.revealed = tr("The weights are exactly those of step 3: they depend on Q and K only. "
+        step.revealed = tr("The weights are exactly those of step 5: they depend on Q and K only. "
                            "The context jumps to about [4015, 4013], because C's weight 0.4011 now "
                            "multiplies 10000. A moderate weight on a huge value can dominate the "
                            "output, which a weights plot alone would never show.");
@@ -582,7 +582,7 @@ std::vector<LessonStep> Lesson::steps()
         step.guess.relativeTolerance = 0.05;
         step.scenarioId = QStringLiteral("practice-huge-value");
         step.view = LessonView::Context;
-        step.checkpoints.push_back(asked(rowCheckpoint(tr("Weights as in step 3"), weights, 0, lessonWeights),
+        step.checkpoints.push_back(asked(rowCheckpoint(tr("Weights as in step 5"), weights, 0, lessonWeights),
                                          tr("Weights of q")));
         step.checkpoints.push_back(asked(rowCheckpoint(tr("Context jumps"), context, 0,
                                                        {4015.1320477246572, 4013.0986849442634}),
@@ -596,8 +596,8 @@ std::vector<LessonStep> Lesson::steps()
     {
         LessonStep step;
         step.id = QStringLiteral("practice-cross-attention");
-        step.title = tr("Practice 4: self- and cross-attention");
-        step.text = tr("In self-attention (step 6) Q, K and V all come from one sequence, so the "
+        step.title = tr("Practice 5, continued: self- and cross-attention");
+        step.text = tr("In self-attention (step 8) Q, K and V all come from one sequence, so the "
                        "weights are square. Here two decoder steps ask questions of three encoder "
                        "states: queries from one stream (Q is 2 × 2), keys and values from another "
                        "(K and V are 3 × 2). The same formula works; the weights are 2 × 3 and the "
@@ -634,7 +634,7 @@ std::vector<LessonStep> Lesson::steps()
         step.title = tr("Before you stop, and what comes next");
         step.text = tr("You are done when you have evidence and can explain it. With the lesson's "
                        "scenario untouched, File > Export Evidence… writes the scores, weights "
-                       "and context together with the causal weights of step 6, whose upper "
+                       "and context together with the causal weights of step 8, whose upper "
                        "triangle must be exactly 0. Then explain every axis of every matrix to a "
                        "partner. Next lesson: attention alone is not a Transformer. A Transformer "
                        "block adds positional information (attention by itself ignores order), a "

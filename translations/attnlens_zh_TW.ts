@@ -1,5 +1,4 @@
-<?xml version="1.0" encoding="utf-8"?>
-<!DOCTYPE TS>
+<?xml version='1.0' encoding='utf-8'?>
 <TS version="2.1" language="zh_TW">
 <context>
     <name>BuiltinScenario</name>
@@ -88,8 +87,8 @@
         <translation>練習：交叉注意力</translation>
     </message>
     <message>
-        <source>Practice 4: two decoder steps (queries) attend over three encoder states (keys and values) of another sequence. Self-attention takes Q, K and V from one sequence; cross-attention takes Q from one stream and K, V from another.</source>
-        <translation>練習 4：兩個解碼器步驟（查詢）對另一個序列的三個編碼器狀態（鍵與值）做注意力。自注意力的 Q、K、V 來自同一個序列；交叉注意力的 Q 來自一個序列，K、V 來自另一個。</translation>
+        <source>Practice 5: two decoder steps (queries) attend over three encoder states (keys and values) of another sequence. Self-attention takes Q, K and V from one sequence; cross-attention takes Q from one stream and K, V from another.</source>
+        <translation>練習 5：兩個解碼器步驟（查詢）對另一個序列的三個編碼器狀態（鍵與值）做注意力。自注意力的 Q、K、V 來自同一個序列；交叉注意力的 Q 來自一個序列，K、V 來自另一個。</translation>
     </message>
     <message>
         <source>memory A</source>
@@ -144,7 +143,7 @@
         <translation>兩個各有專長的注意力頭</translation>
     </message>
     <message>
-        <source>Five tokens of one sentence, two heads over the same tokens and the same causal mask. The head &quot;previous token&quot; sends each token to the one just before it; the head &quot;subject&quot; sends every token from &quot;cat&quot; on to &quot;cat&quot;. Same input, different questions: this is why a layer runs several heads. Press [ and ] to switch heads, and compare them in All heads.</source>
+        <source>Five tokens of one sentence, two heads over the same tokens and the same causal mask. The head "previous token" sends each token to the one just before it; the head "subject" sends every token from "cat" on to "cat". Same input, different questions: this is why a layer runs several heads. Press [ and ] to switch heads, and compare them in All heads.</source>
         <translation>同一句話的五個詞元，兩個注意力頭看的是同樣的詞元、同樣的因果遮罩。「前一個詞元」頭讓每個詞元看向它前面那一個；「主語」頭讓「貓」及其後的每個詞元都看向「貓」。輸入相同，問的問題不同：這就是一層要同時跑好幾個頭的原因。按 [ 和 ] 切換注意力頭，並在「所有注意力頭」中比較它們。</translation>
     </message>
     <message>
@@ -160,7 +159,7 @@
         <translation>筆記本課程拆成兩個注意力頭</translation>
     </message>
     <message>
-        <source>The lesson&apos;s query, keys and values (d_k = d_v = 2) cut into two heads of d_k = d_v = 1: head 1 gets the first coordinate of every vector, head 2 the second. Head 1 still prefers memories A and C; head 2 sees a query of 0 and spreads its weight evenly. Their contexts side by side are not the one-head context: splitting changes what is computed.</source>
+        <source>The lesson's query, keys and values (d_k = d_v = 2) cut into two heads of d_k = d_v = 1: head 1 gets the first coordinate of every vector, head 2 the second. Head 1 still prefers memories A and C; head 2 sees a query of 0 and spreads its weight evenly. Their contexts side by side are not the one-head context: splitting changes what is computed.</source>
         <translation>把課程的查詢、鍵與值（d_k = d_v = 2）切成兩個 d_k = d_v = 1 的注意力頭：頭 1 取每個向量的第一個座標，頭 2 取第二個。頭 1 仍偏好記憶 A 和 C；頭 2 看到的查詢是 0，於是把權重平均分給所有鍵。兩個頭的上下文並排後並不等於單一頭的上下文：拆分改變了計算的內容。</translation>
     </message>
     <message>
@@ -191,23 +190,43 @@
         <source>it</source>
         <translation>上面</translation>
     </message>
+    <message>
+        <source>The fixed-context bottleneck</source>
+        <translation>固定上下文的瓶頸</translation>
+    </message>
+    <message>
+        <source>Lesson step 1: six encoder states h1 to h6 (keys and values in 2-D) and three decoder queries that point three different ways. An encoder that passes on only its final state hands every decoder step the same context, the last value [2, -3] (or, as a second common choice, the mean of the values, [0, 0]); attention gives each query a context of its own.</source>
+        <translation>課程第 1 步：六個編碼器狀態 h1 到 h6（鍵與值都是 2 維）和三個指向三個不同方向的解碼器查詢。只把最終狀態交出去的編碼器，會給解碼器的每一步同一個上下文：最後一個值 [2, -3]（或是另一個常見的選擇，所有值的平均 [0, 0]）；注意力則讓每個查詢得到自己的上下文。</translation>
+    </message>
+    <message>
+        <source>Practice: where Q, K and V come from</source>
+        <translation>練習：Q、K、V 從哪裡來</translation>
+    </message>
+    <message>
+        <source>Practice 5: four tokens x1 to x4 live in a plane (d_model = 2). Each row of Q, K and V is its token times W_Q, W_K or W_V, so one token gives its query, its key and its value at once. Without a second stream this is self-attention; add Y and K and V come from Y instead: cross-attention.</source>
+        <translation>練習 5：四個詞元 x1 到 x4 位在一個平面上（d_model = 2）。Q、K、V 的每一列都是對應詞元乘上 W_Q、W_K 或 W_V，所以一個詞元同時給出它的查詢、鍵與值。沒有第二個序列時是自注意力；加上 Y 之後 K 與 V 改由 Y 產生：交叉注意力。</translation>
+    </message>
+    <message>
+        <source>decoder 3</source>
+        <translation>解碼器 3</translation>
+    </message>
 </context>
 <context>
     <name>MaskConvention</name>
     <message>
-        <source>The mask was read from &quot;allowed&quot;: True means the query may attend to that key, as in PyTorch&apos;s scaled_dot_product_attention.</source>
+        <source>The mask was read from "allowed": True means the query may attend to that key, as in PyTorch's scaled_dot_product_attention.</source>
         <translation>遮罩取自「allowed」：True 表示該查詢可以關注這個鍵，與 PyTorch 的 scaled_dot_product_attention 相同。</translation>
     </message>
     <message>
-        <source>The mask was read from &quot;blocked&quot;: True means the query may not attend to that key, as in the attn_mask of PyTorch&apos;s nn.MultiheadAttention.</source>
+        <source>The mask was read from "blocked": True means the query may not attend to that key, as in the attn_mask of PyTorch's nn.MultiheadAttention.</source>
         <translation>遮罩取自「blocked」：True 表示該查詢不可關注這個鍵，與 PyTorch nn.MultiheadAttention 的 attn_mask 相同。</translation>
     </message>
     <message>
-        <source>The mask was read from &quot;additive_mask&quot;: 0 is added to the score of a key the query may attend to, −∞ to the score of a key it may not.</source>
+        <source>The mask was read from "additive_mask": 0 is added to the score of a key the query may attend to, −∞ to the score of a key it may not.</source>
         <translation>遮罩取自「additive_mask」：查詢可關注的鍵，其分數加上 0；不可關注的鍵，其分數加上 −∞。</translation>
     </message>
     <message>
-        <source>The mask was read from &quot;key_padding_mask&quot;: True marks a padding key, which no query may attend to, as in nn.MultiheadAttention.</source>
+        <source>The mask was read from "key_padding_mask": True marks a padding key, which no query may attend to, as in nn.MultiheadAttention.</source>
         <translation>遮罩取自「key_padding_mask」：True 標記填充用的鍵，任何查詢都不可關注它，與 nn.MultiheadAttention 相同。</translation>
     </message>
     <message>
@@ -463,6 +482,34 @@ The scenario cannot be computed until that query may attend to at least one key.
         <source>%1 is the only head; a scenario needs at least one.</source>
         <translation>%1 是唯一的注意力頭；一個情境至少需要一個。</translation>
     </message>
+    <message>
+        <source>Derive Q, K and V from tokens</source>
+        <translation>從詞元推導 Q、K、V</translation>
+    </message>
+    <message>
+        <source>Move token %1</source>
+        <translation>移動詞元 %1</translation>
+    </message>
+    <message>
+        <source>Q, K and V are not derived from tokens here.</source>
+        <translation>這裡的 Q、K、V 不是從詞元推導的。</translation>
+    </message>
+    <message>
+        <source>Change %1</source>
+        <translation>變更 %1</translation>
+    </message>
+    <message>
+        <source>Cross-attention: K and V from Y</source>
+        <translation>交叉注意力：K 與 V 來自 Y</translation>
+    </message>
+    <message>
+        <source>Self-attention: Q, K and V from X</source>
+        <translation>自注意力：Q、K、V 來自 X</translation>
+    </message>
+    <message>
+        <source>Detach Q, K and V from the tokens</source>
+        <translation>讓 Q、K、V 脫離詞元</translation>
+    </message>
 </context>
 <context>
     <name>attnlens::AutoSaver</name>
@@ -499,6 +546,116 @@ The scenario cannot be computed until that query may attend to at least one key.
     <message>
         <source>the query</source>
         <translation>此查詢</translation>
+    </message>
+</context>
+<context>
+    <name>attnlens::BottleneckLabPainter</name>
+    <message>
+        <source>Attention: no context while the scenario is refused</source>
+        <translation>注意力：情境被拒絕時沒有上下文</translation>
+    </message>
+    <message>
+        <source>Attention: one context per query</source>
+        <translation>注意力：每個查詢一個上下文</translation>
+    </message>
+    <message>
+        <source>%1 and %2</source>
+        <translation>%1 與 %2</translation>
+    </message>
+    <message>
+        <source>● Attention: one context per query — %1 lie %2 apart: clearly different (≥ %3) ✓</source>
+        <translation>● 注意力：每個查詢一個上下文 — %1 相距 %2：明顯不同（≥ %3）✓</translation>
+    </message>
+    <message>
+        <source>● Attention: one context per query — widest pair %1, %2 apart (clearly different: ≥ %3)</source>
+        <translation>● 注意力：每個查詢一個上下文 — 相距最遠的是 %1，相距 %2（明顯不同：≥ %3）</translation>
+    </message>
+    <message>
+        <source>● Attention: widest gap %1 ≥ %2 ✓</source>
+        <translation>● 注意力：最遠相距 %1 ≥ %2 ✓</translation>
+    </message>
+    <message>
+        <source>● Attention: widest gap %1 (clearly different: ≥ %2)</source>
+        <translation>● 注意力：最遠相距 %1（明顯不同：≥ %2）</translation>
+    </message>
+    <message>
+        <source>■ ◆ Fixed context: the same for every query</source>
+        <translation>■ ◆ 固定上下文：每個查詢都一樣</translation>
+    </message>
+    <message>
+        <source>Keys and queries (drag a query)</source>
+        <translation>鍵與查詢（拖曳查詢）</translation>
+    </message>
+    <message>
+        <source>Keys and queries</source>
+        <translation>鍵與查詢</translation>
+    </message>
+    <message>
+        <source>Values and contexts</source>
+        <translation>值與上下文</translation>
+    </message>
+    <message>
+        <source>Values</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>The planes need keys and values of two coordinates (this scenario: d_k = %1, d_v = %2); the table still compares the contexts.</source>
+        <translation>平面需要兩個座標的鍵與值（這個情境：d_k = %1，d_v = %2）；表格仍然比較各個上下文。</translation>
+    </message>
+    <message>
+        <source>Query</source>
+        <translation>查詢</translation>
+    </message>
+    <message>
+        <source>● Attention C</source>
+        <translation>● 注意力 C</translation>
+    </message>
+    <message>
+        <source>■ Fixed: last</source>
+        <translation>■ 固定：最後</translation>
+    </message>
+    <message>
+        <source>◆ Fixed: mean</source>
+        <translation>◆ 固定：平均</translation>
+    </message>
+    <message>
+        <source>undefined</source>
+        <translation>未定義</translation>
+    </message>
+</context>
+<context>
+    <name>attnlens::BottleneckLabView</name>
+    <message>
+        <source>Bottleneck lab</source>
+        <translation>瓶頸實驗</translation>
+    </message>
+    <message>
+        <source>Drag a query's arrow · 1–9 or Q, Shift+Q: choose a query · arrows: move it by 0.1 (Shift: 0.01)</source>
+        <translation>拖曳查詢的箭頭 · 1–9 或 Q、Shift+Q：選擇查詢 · 方向鍵：移動 0.1（Shift：0.01）</translation>
+    </message>
+    <message>
+        <source>Fixed context for every query: last state %1 %2, mean of the values %3.</source>
+        <translation>每個查詢的固定上下文：最後狀態 %1 %2，所有值的平均 %3。</translation>
+    </message>
+    <message>
+        <source>Query %1 at %2: attention's context %3.</source>
+        <translation>查詢 %1 位於 %2：注意力的上下文 %3。</translation>
+    </message>
+    <message>
+        <source>The scenario is refused: no attention context.</source>
+        <translation>情境被拒絕：沒有注意力上下文。</translation>
+    </message>
+    <message>
+        <source>The contexts of %1 and %2 lie farthest apart: %3 (clearly different from %4).</source>
+        <translation>%1 與 %2 的上下文相距最遠：%3（明顯不同的門檻是 %4）。</translation>
+    </message>
+    <message>
+        <source>Drag query %1</source>
+        <translation>拖曳查詢 %1</translation>
+    </message>
+    <message>
+        <source>Nudge query %1</source>
+        <translation>微調查詢 %1</translation>
     </message>
 </context>
 <context>
@@ -694,7 +851,7 @@ The scenario cannot be computed until that query may attend to at least one key.
         <translation>上下文向量圖</translation>
     </message>
     <message>
-        <source>Stacked bar chart of the selected query&apos;s context vector: for each dimension, the contribution weight times value of every key, stacked, and the context value marked by a diamond with its number.</source>
+        <source>Stacked bar chart of the selected query's context vector: for each dimension, the contribution weight times value of every key, stacked, and the context value marked by a diamond with its number.</source>
         <translation>所選查詢的上下文向量堆疊長條圖：每個維度堆疊各鍵的貢獻（權重乘以值），並以菱形及其數字標出上下文的值。</translation>
     </message>
     <message>
@@ -762,7 +919,7 @@ The scenario cannot be computed until that query may attend to at least one key.
         <translation>把每個頭的上下文向量並排顯示為 [C₁ … Cₕ]，就像多頭注意力層在輸出投影之前把它們接在一起。</translation>
     </message>
     <message>
-        <source>Show the context of every head side by side, [C₁ … Cₕ] (H · d_v columns, head by head), instead of the shown head&apos;s context alone.</source>
+        <source>Show the context of every head side by side, [C₁ … Cₕ] (H · d_v columns, head by head), instead of the shown head's context alone.</source>
         <translation>並排顯示每個頭的上下文 [C₁ … Cₕ]（H · d_v 欄，一個頭接一個頭），而不只顯示目前這個頭的上下文。</translation>
     </message>
     <message>
@@ -797,6 +954,151 @@ The scenario cannot be computed until that query may attend to at least one key.
     <message>
         <source>context of %1 in %2, dim %3 (column %4 of [C₁ … Cₕ]): %5</source>
         <translation>%1 在 %2 的上下文，維度 %3（[C₁ … Cₕ] 的第 %4 欄）：%5</translation>
+    </message>
+</context>
+<context>
+    <name>attnlens::Derivation</name>
+    <message>
+        <source>X needs at least one token with at least one coordinate.</source>
+        <translation>X 至少需要一個詞元，且每個詞元至少要有一個座標。</translation>
+    </message>
+    <message>
+        <source>Y needs at least one token.</source>
+        <translation>Y 至少需要一個詞元。</translation>
+    </message>
+    <message>
+        <source>The derivation is larger than a scenario may be.</source>
+        <translation>這個推導超出了情境允許的大小。</translation>
+    </message>
+    <message>
+        <source>Y has %1 coordinates per token but X has %2; both streams need the same d_model.</source>
+        <translation>Y 的每個詞元有 %1 個座標，X 卻有 %2 個；兩個序列需要相同的 d_model。</translation>
+    </message>
+    <message>
+        <source>%1 has %2 rows but d_model is %3; it needs one row per token coordinate.</source>
+        <translation>%1 有 %2 列，但 d_model 是 %3；詞元的每個座標都需要一列。</translation>
+    </message>
+    <message>
+        <source>%1 needs at least one column.</source>
+        <translation>%1 至少需要一欄。</translation>
+    </message>
+    <message>
+        <source>W_Q has %1 columns but W_K has %2; queries and keys need the same d_k.</source>
+        <translation>W_Q 有 %1 欄，W_K 卻有 %2 欄；查詢與鍵需要相同的 d_k。</translation>
+    </message>
+    <message>
+        <source>Every token coordinate and projection entry must be a finite number.</source>
+        <translation>每個詞元座標與投影矩陣的每個元素都必須是有限的數。</translation>
+    </message>
+    <message>
+        <source>Q, K and V can be derived from tokens in a one-head scenario only; this one has %1 heads, each with its own Q, K and V.</source>
+        <translation>只有單頭情境能從詞元推導 Q、K、V；這個情境有 %1 個頭，每個頭都有自己的 Q、K、V。</translation>
+    </message>
+</context>
+<context>
+    <name>attnlens::DerivationLabView</name>
+    <message>
+        <source>Where Q, K and V come from</source>
+        <translation>Q、K、V 從哪裡來</translation>
+    </message>
+    <message>
+        <source>A lab: token embeddings X (and a second stream Y) in a plane and the projections W_Q, W_K and W_V. Each query is its token of X times W_Q; each key and value is its token times W_K and W_V, from Y in cross-attention and from X otherwise. Drag a token and its query, key and value move in every view.</source>
+        <translation>實驗室：平面上的詞元嵌入 X（以及第二個序列 Y），和投影矩陣 W_Q、W_K、W_V。每個查詢是 X 中對應的詞元乘上 W_Q；每個鍵與值是對應的詞元乘上 W_K 與 W_V，交叉注意力時取自 Y，否則取自 X。拖曳一個詞元，它的查詢、鍵與值會在每個視圖中一起移動。</translation>
+    </message>
+    <message>
+        <source>&amp;Cross-attention: a second stream Y gives K and V</source>
+        <translation>交叉注意力：第二個序列 Y 給出 K 與 V(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Cross-attention</source>
+        <translation>交叉注意力</translation>
+    </message>
+    <message>
+        <source>Off: self-attention, Q, K and V all from X. On: Q from X, K and V from the tokens of Y.</source>
+        <translation>關閉：自注意力，Q、K、V 都來自 X。開啟：Q 來自 X，K 與 V 來自 Y 的詞元。</translation>
+    </message>
+    <message>
+        <source>&amp;Derive Q, K and V from tokens</source>
+        <translation>從詞元推導 Q、K、V(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Replace Q, K and V by four tokens in a plane times W_Q, W_K and W_V</source>
+        <translation>以平面上四個詞元乘上 W_Q、W_K、W_V 取代 Q、K、V</translation>
+    </message>
+    <message>
+        <source>De&amp;tach: keep Q, K and V as numbers</source>
+        <translation>脫離詞元：把 Q、K、V 保留為數字(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Stop deriving: Q, K and V keep their numbers and can be edited directly; the tokens and projections are dropped</source>
+        <translation>停止推導：Q、K、V 保留目前的數字並可直接編輯；詞元與投影矩陣會被捨棄</translation>
+    </message>
+    <message>
+        <source>%1 row %2, column %3</source>
+        <translation>%1 第 %2 列第 %3 欄</translation>
+    </message>
+    <message>
+        <source>%1 (d_model %2 × %3)</source>
+        <translation>%1（d_model %2 × %3）</translation>
+    </message>
+    <message>
+        <source>Start the lab to replace Q, K and V by tokens times projections; Edit &gt; Undo brings the typed numbers back.</source>
+        <translation>開始實驗會以詞元乘上投影矩陣取代 Q、K、V；編輯 &gt; 復原可以找回原本輸入的數字。</translation>
+    </message>
+    <message>
+        <source>Each query is its token of X times W_Q; each key and value is its token of Y times W_K and W_V.</source>
+        <translation>每個查詢是 X 中對應的詞元乘上 W_Q；每個鍵與值是 Y 中對應的詞元乘上 W_K 與 W_V。</translation>
+    </message>
+    <message>
+        <source>Each token of X gives one row of Q (times W_Q), of K (times W_K) and of V (times W_V).</source>
+        <translation>X 的每個詞元給出 Q 的一列（乘上 W_Q）、K 的一列（乘上 W_K）與 V 的一列（乘上 W_V）。</translation>
+    </message>
+</context>
+<context>
+    <name>attnlens::DerivationPlane</name>
+    <message>
+        <source>Token plane</source>
+        <translation>詞元平面</translation>
+    </message>
+    <message>
+        <source>Q, K and V are typed in, not derived from tokens</source>
+        <translation>Q、K、V 是直接輸入的，不是從詞元推導的</translation>
+    </message>
+    <message>
+        <source>Q comes from X; K and V come from Y (cross-attention)</source>
+        <translation>Q 來自 X；K 與 V 來自 Y（交叉注意力）</translation>
+    </message>
+    <message>
+        <source>Q, K and V all come from X (self-attention)</source>
+        <translation>Q、K、V 都來自 X（自注意力）</translation>
+    </message>
+    <message>
+        <source>● X: tokens that ask (queries)   ■ Y: tokens that answer (keys, values)</source>
+        <translation>● X：提問的詞元（查詢）   ■ Y：回答的詞元（鍵、值）</translation>
+    </message>
+    <message>
+        <source>● X: each token gives a query, a key and a value</source>
+        <translation>● X：每個詞元給出一個查詢、一個鍵和一個值</translation>
+    </message>
+    <message>
+        <source>No tokens: Q, K and V of this scenario were typed in.</source>
+        <translation>沒有詞元：這個情境的 Q、K、V 是直接輸入的。</translation>
+    </message>
+    <message>
+        <source>Move token %1</source>
+        <translation>移動詞元 %1</translation>
+    </message>
+    <message>
+        <source>%1 (%2) at [%3, %4]</source>
+        <translation>%1（%2）位於 [%3, %4]</translation>
+    </message>
+    <message>
+        <source>%1, selected</source>
+        <translation>%1，已選取</translation>
+    </message>
+    <message>
+        <source>%1. Page Up and Page Down pick a token, the arrow keys move it (Shift: finer). Tokens: %2.</source>
+        <translation>%1。Page Up 與 Page Down 選擇詞元，方向鍵移動它（按住 Shift 移動較細）。詞元：%2。</translation>
     </message>
 </context>
 <context>
@@ -1200,7 +1502,7 @@ The scenario cannot be computed until that query may attend to at least one key.
         <translation>投影機（高對比、較大文字）</translation>
     </message>
     <message>
-        <source>The figure&apos;s colours and type, whatever the window shows now; the whole window is always drawn as it is</source>
+        <source>The figure's colours and type, whatever the window shows now; the whole window is always drawn as it is</source>
         <translation>圖的配色與字型，不論視窗目前顯示哪一種；整個視窗則一律照原樣繪製</translation>
     </message>
     <message>
@@ -1208,7 +1510,7 @@ The scenario cannot be computed until that query may attend to at least one key.
         <translation>標出選取的查詢</translation>
     </message>
     <message>
-        <source>Outlines the selected query&apos;s row in the heatmap. Left out, a figure shows no selection, hover or focus.</source>
+        <source>Outlines the selected query's row in the heatmap. Left out, a figure shows no selection, hover or focus.</source>
         <translation>在熱圖中框出選取查詢的那一列。不勾選時，圖中不會出現選取、滑鼠停留或焦點。</translation>
     </message>
     <message>
@@ -1290,6 +1592,14 @@ The scenario cannot be computed until that query may attend to at least one key.
     <message>
         <source>√d_k lab</source>
         <translation>√d_k 實驗</translation>
+    </message>
+    <message>
+        <source>Bottleneck lab</source>
+        <translation>瓶頸實驗</translation>
+    </message>
+    <message>
+        <source>Where Q, K and V come from</source>
+        <translation>Q、K、V 從哪裡來</translation>
     </message>
 </context>
 <context>
@@ -1420,7 +1730,7 @@ The scenario cannot be computed until that query may attend to at least one key.
         <translation>頭的名稱</translation>
     </message>
     <message>
-        <source>The name of the head the tables edit, shown in the views&apos; titles and the figures&apos; captions; press Enter to rename. Empty: its number.</source>
+        <source>The name of the head the tables edit, shown in the views' titles and the figures' captions; press Enter to rename. Empty: its number.</source>
         <translation>表格所編輯的頭的名稱，會顯示在各視圖標題與圖表說明中；按 Enter 重新命名。留空則以編號稱呼。</translation>
     </message>
     <message>
@@ -1428,7 +1738,7 @@ The scenario cannot be computed until that query may attend to at least one key.
         <translation>新增頭(&amp;D)</translation>
     </message>
     <message>
-        <source>Add a head: a copy of this head&apos;s Q, K and V, to be edited into one that attends differently</source>
+        <source>Add a head: a copy of this head's Q, K and V, to be edited into one that attends differently</source>
         <translation>新增一個頭：複製這個頭的 Q、K、V，再把它改成注意方式不同的頭</translation>
     </message>
     <message>
@@ -1529,7 +1839,7 @@ The scenario cannot be computed until that query may attend to at least one key.
     </message>
     <message>
         <source>head %1 %2</source>
-        <comment>a head&apos;s number, then its quoted name</comment>
+        <comment>a head's number, then its quoted name</comment>
         <translation>頭 %1 %2</translation>
     </message>
     <message>
@@ -1641,7 +1951,7 @@ The scenario cannot be computed until that query may attend to at least one key.
         <translation>「%1」：點選以選取此查詢</translation>
     </message>
     <message>
-        <source>Up / Down: select a query · Left / Right: move along the keys · Enter or Space: select the outlined row&apos;s query</source>
+        <source>Up / Down: select a query · Left / Right: move along the keys · Enter or Space: select the outlined row's query</source>
         <translation>上 / 下：選擇查詢 · 左 / 右：沿著鍵移動 · Enter 或空白鍵：選取外框列的查詢</translation>
     </message>
     <message>
@@ -1770,7 +2080,7 @@ The scenario cannot be computed until that query may attend to at least one key.
         <translation>鍵空間</translation>
     </message>
     <message>
-        <source>Keys are labelled points and queries are arrows from the origin, with equal scales on both axes. Drag an arrow&apos;s tip to move that query (it also becomes the selected query); hold Ctrl and drag a key to move it (its value row stays paired with it). Arrow keys nudge the selected query by 0.1, Shift+arrow keys by 0.01. The selected query shows its dot product q·k with every key; each key&apos;s halo grows with its weight for that query; masked keys are hollow and grey.</source>
+        <source>Keys are labelled points and queries are arrows from the origin, with equal scales on both axes. Drag an arrow's tip to move that query (it also becomes the selected query); hold Ctrl and drag a key to move it (its value row stays paired with it). Arrow keys nudge the selected query by 0.1, Shift+arrow keys by 0.01. The selected query shows its dot product q·k with every key; each key's halo grows with its weight for that query; masked keys are hollow and grey.</source>
         <translation>鍵是有標籤的點，查詢是從原點出發的箭頭，兩軸比例相同。拖曳箭頭尖端可移動該查詢（它也會成為所選查詢）；按住 Ctrl 拖曳鍵可移動它（其值列仍與它配對）。方向鍵將所選查詢微調 0.1，Shift+方向鍵微調 0.01。所選查詢會顯示它與每個鍵的內積 q·k；每個鍵的光暈隨它對該查詢的權重變大；被遮罩的鍵為空心灰色。</translation>
     </message>
     <message>
@@ -1842,7 +2152,7 @@ q = %2
         <translation>分數 q·k/√d_k = %1</translation>
     </message>
     <message>
-        <source>Keys are labelled points and queries are arrows from the origin, with equal scales on both axes. Drag an arrow&apos;s tip to move that query; hold Ctrl and drag a key to move it. From the keyboard: Q and Shift+Q choose the query, K and Shift+K choose a key, the arrow keys move what is chosen by 0.1 (with Shift by 0.01), Escape goes back to the query.</source>
+        <source>Keys are labelled points and queries are arrows from the origin, with equal scales on both axes. Drag an arrow's tip to move that query; hold Ctrl and drag a key to move it. From the keyboard: Q and Shift+Q choose the query, K and Shift+K choose a key, the arrow keys move what is chosen by 0.1 (with Shift by 0.01), Escape goes back to the query.</source>
         <translation>鍵是有標籤的點，查詢是從原點出發的箭頭，兩軸比例相同。拖曳箭頭尖端可移動該查詢；按住 Ctrl 拖曳鍵可移動鍵。鍵盤操作：Q 與 Shift+Q 選擇查詢，K 與 Shift+K 選擇鍵，方向鍵將所選項目移動 0.1（按住 Shift 為 0.01），Esc 回到查詢。</translation>
     </message>
     <message>
@@ -1898,7 +2208,7 @@ q = %2
         <translation>主平面：所有鍵都是同一點，因此顯示鍵的第 1 與第 2 維</translation>
     </message>
     <message>
-        <source>principal plane: it shows %1% of the keys&apos; spread; dragging a query changes it only within this plane</source>
+        <source>principal plane: it shows %1% of the keys' spread; dragging a query changes it only within this plane</source>
         <translation>主平面：呈現鍵分散程度的 %1%；拖曳查詢只會在此平面內改變它</translation>
     </message>
     <message>
@@ -1906,7 +2216,7 @@ q = %2
         <translation>平面顯示鍵的第 1 與第 2 維：所有鍵都是同一點，因此沒有分散的方向。</translation>
     </message>
     <message>
-        <source>The plane shown is the keys&apos; principal plane: of the %1 dimensions of key space, the two directions along which the keys spread most; it holds %2% of their spread. Keys and queries are drawn as their projections onto it; dragging or nudging a query moves it only within this plane and leaves the rest of the query unchanged.</source>
+        <source>The plane shown is the keys' principal plane: of the %1 dimensions of key space, the two directions along which the keys spread most; it holds %2% of their spread. Keys and queries are drawn as their projections onto it; dragging or nudging a query moves it only within this plane and leaves the rest of the query unchanged.</source>
         <translation>顯示的是鍵的主平面：在鍵空間的 %1 個維度中，鍵分散程度最大的兩個方向；它涵蓋鍵分散程度的 %2%。鍵與查詢以其在此平面上的投影繪出；拖曳或以方向鍵微調查詢時，只會在此平面內移動它，查詢的其餘部分保持不變。</translation>
     </message>
     <message>
@@ -1938,12 +2248,20 @@ q = %2
         <translation>√d_k 實驗</translation>
     </message>
     <message>
-        <source>Open the lab &quot;%1&quot;</source>
+        <source>Open the lab "%1"</source>
         <translation>開啟實驗「%1」</translation>
     </message>
     <message>
         <source>&amp;Labs</source>
         <translation>實驗(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Bottleneck lab</source>
+        <translation>瓶頸實驗</translation>
+    </message>
+    <message>
+        <source>Where Q, K and V come from</source>
+        <translation>Q、K、V 從哪裡來</translation>
     </message>
 </context>
 <context>
@@ -2124,7 +2442,7 @@ q = %2
         <translation>填充永遠不會被擷取</translation>
     </message>
     <message>
-        <source>column &quot;token 3 (padding)&quot; is exactly 0 in every row</source>
+        <source>column "token 3 (padding)" is exactly 0 in every row</source>
         <translation>「詞元 3（填充）」這一欄在每一列都恰為 0</translation>
     </message>
     <message>
@@ -2136,7 +2454,7 @@ q = %2
         <translation>沒有允許鍵的列會被拒絕</translation>
     </message>
     <message>
-        <source>masking every key of row 1 gives &quot;undefined: no allowed key&quot;</source>
+        <source>masking every key of row 1 gives "undefined: no allowed key"</source>
         <translation>遮罩第 1 列的每個鍵會得到「未定義：沒有允許的鍵」</translation>
     </message>
     <message>
@@ -2168,7 +2486,7 @@ q = %2
         <translation>注意力圖能解釋與不能解釋的事</translation>
     </message>
     <message>
-        <source>If B&apos;s value becomes [100, 100], which numbers change, the weights or the context? If B is masked, what do A and C get?</source>
+        <source>If B's value becomes [100, 100], which numbers change, the weights or the context? If B is masked, what do A and C get?</source>
         <translation>如果 B 的值變成 [100, 100]，哪些數字會改變，權重還是上下文向量？如果 B 被遮罩，A 與 C 會得到多少？</translation>
     </message>
     <message>
@@ -2232,16 +2550,8 @@ q = %2
         <translation>在看上下文圖之前，先預測權重以及大約的上下文向量。</translation>
     </message>
     <message>
-        <source>Weights as in step 3</source>
-        <translation>權重與步驟 3 相同</translation>
-    </message>
-    <message>
         <source>Context jumps</source>
         <translation>上下文向量大幅跳動</translation>
-    </message>
-    <message>
-        <source>Practice 4: self- and cross-attention</source>
-        <translation>練習 4：自注意力與交叉注意力</translation>
     </message>
     <message>
         <source>Predict which encoder state each decoder step weighs most.</source>
@@ -2272,10 +2582,6 @@ q = %2
         <translation>座標 2</translation>
     </message>
     <message>
-        <source>Why attention at all: an encoder that passes on only its final state squeezes a whole input into one fixed-size vector, and a long input loses detail in that bottleneck. Attention instead lets each output ask all the stored states for what it needs. Here the arrow from the origin is the query q = [1, 0], what we are looking for (Q is 1 × 2: one query, d_k = 2). The three dots are the keys of memories A, B and C, how each memory can be found (K is 3 × 2). Each key has a value, the content handed back when the memory is chosen (V is 3 × 2). A value need not look like its key: A is found at [1, 0] but hands back [10, 0]. These are hand-made teaching vectors, not learned ones.</source>
-        <translation>為什麼需要注意力：如果編碼器只把最後的狀態交給解碼器，整段輸入就被擠進一個固定大小的向量，輸入一長，細節就在這個瓶頸中流失。注意力則讓每個輸出向所有儲存的狀態詢問它需要的內容。這裡從原點出發的箭頭是查詢 q = [1, 0]，也就是我們要找的東西（Q 是 1 × 2：一個查詢，d_k = 2）。三個點是記憶 A、B、C 的鍵，代表每個記憶如何被找到（K 是 3 × 2）。每個鍵都有一個值，也就是記憶被選中時交回的內容（V 是 3 × 2）。值不必長得像它的鍵：A 在 [1, 0] 被找到，交回的卻是 [10, 0]。這些是手工設計的教學向量，不是學習得來的。</translation>
-    </message>
-    <message>
         <source>A = [1, 0] and C = [1, 1] both give q a dot product of 1, B = [0, 1] gives 0: A and C tie at the top and B comes last.</source>
         <translation>A = [1, 0] 與 C = [1, 1] 和 q 的內積都是 1，B = [0, 1] 則是 0：A 與 C 並列第一，B 排最後。</translation>
     </message>
@@ -2288,7 +2594,7 @@ q = %2
         <translation>內積 q·A、q·B、q·C</translation>
     </message>
     <message>
-        <source>Each score is the dot product of the query with one key, divided by √d_k = √2 ≈ 1.4142. The scores S = QKᵀ/√d_k form a 1 × 3 matrix: one row per query, one column per key. If the coordinates of queries and keys have variance 1, a dot product&apos;s spread grows with d_k; dividing by √d_k keeps it steady. It does not make the vectors unit length. The worked numbers show every product and sum.</source>
+        <source>Each score is the dot product of the query with one key, divided by √d_k = √2 ≈ 1.4142. The scores S = QKᵀ/√d_k form a 1 × 3 matrix: one row per query, one column per key. If the coordinates of queries and keys have variance 1, a dot product's spread grows with d_k; dividing by √d_k keeps it steady. It does not make the vectors unit length. The worked numbers show every product and sum.</source>
         <translation>每個分數是查詢與某個鍵的內積，再除以 √d_k = √2 ≈ 1.4142。分數 S = QKᵀ/√d_k 構成一個 1 × 3 矩陣：每個查詢一列，每個鍵一欄。若查詢與鍵的座標變異數為 1，內積的分散程度會隨 d_k 增大；除以 √d_k 讓它保持穩定。這並不會把向量變成單位長度。計算過程面板列出每一個乘積與總和。</translation>
     </message>
     <message>
@@ -2312,7 +2618,7 @@ q = %2
         <translation>Softmax 把一列分數轉成為正且總和為 1 的權重。它先減去最大的分數（每個鍵都減去相同的量不會改變任何權重，只是避免 exp() 溢位），再取指數，最後除以總和。權重 A 的形狀與分數相同：1 × 3，每個查詢一列，每個鍵一欄。</translation>
     </message>
     <message>
-        <source>A and C get the same weight, about 0.4011 each. B&apos;s score is 0, yet its weight is not: exp(0) = 1 is still a share, about 0.1978. The three add up to exactly 1.</source>
+        <source>A and C get the same weight, about 0.4011 each. B's score is 0, yet its weight is not: exp(0) = 1 is still a share, about 0.1978. The three add up to exactly 1.</source>
         <translation>A 與 C 得到相同的權重，各約 0.4011。B 的分數是 0，權重卻不是 0：exp(0) = 1 仍占一份，約 0.1978。三者加起來恰為 1。</translation>
     </message>
     <message>
@@ -2328,7 +2634,7 @@ q = %2
         <translation>每一列加起來是多少</translation>
     </message>
     <message>
-        <source>B&apos;s weight</source>
+        <source>B's weight</source>
         <translation>B 的權重</translation>
     </message>
     <message>
@@ -2340,7 +2646,7 @@ q = %2
         <translation>先別看：哪些記憶貢獻了上下文向量的座標 1，哪些貢獻了座標 2？接著猜猜上下文向量本身。</translation>
     </message>
     <message>
-        <source>Coordinate 1 comes from A and C (B&apos;s value has 0 there); coordinate 2 from B and C (A&apos;s value has 0 there). Nothing is picked by argmax: all three memories contribute, and the context is about [8.0222, 5.9889].</source>
+        <source>Coordinate 1 comes from A and C (B's value has 0 there); coordinate 2 from B and C (A's value has 0 there). Nothing is picked by argmax: all three memories contribute, and the context is about [8.0222, 5.9889].</source>
         <translation>座標 1 來自 A 與 C（B 的值在這裡是 0）；座標 2 來自 B 與 C（A 的值在這裡是 0）。沒有任何東西被 argmax 挑出：三個記憶都有貢獻，上下文向量約為 [8.0222, 5.9889]。</translation>
     </message>
     <message>
@@ -2376,7 +2682,7 @@ q = %2
         <translation>現在三個詞元彼此注意（Q = K，各為 3 × 2；遮罩與權重是 3 × 3）。位置 t 的解碼器只能看位置 t 以前（含自己）的內容。遮罩在 softmax 之前移除未來，所以被遮罩的鍵恰好得到 0，允許的鍵分攤全部權重。列是接收的查詢，欄是來源的鍵：未來位於對角線上方。</translation>
     </message>
     <message>
-        <source>Row 1 may see only itself: [1, 0, 0]. Every cell above the diagonal is exactly 0, not just small. Row 1&apos;s diagonal cell is its only allowed key, so the mask refuses to switch it off: the row would have no key left.</source>
+        <source>Row 1 may see only itself: [1, 0, 0]. Every cell above the diagonal is exactly 0, not just small. Row 1's diagonal cell is its only allowed key, so the mask refuses to switch it off: the row would have no key left.</source>
         <translation>第 1 列只能看到自己：[1, 0, 0]。對角線上方的每一格都恰為 0，而不只是很小。第 1 列的對角格是它唯一允許的鍵，所以遮罩拒絕關掉它：否則這一列就沒有任何鍵了。</translation>
     </message>
     <message>
@@ -2388,7 +2694,7 @@ q = %2
         <translation>對角線上方的權重</translation>
     </message>
     <message>
-        <source>Token 3 is padding: it does not exist, so no query may retrieve it. The padding permissions are combined with the causal ones (both must allow a cell). Token 3 still has a query row, and its output is still computed, but in training a padded query&apos;s output is left out of the loss: it is not a prediction, so do not read it as one. If every key of a row were masked, softmax would divide 0 by 0: the row would have no answer.</source>
+        <source>Token 3 is padding: it does not exist, so no query may retrieve it. The padding permissions are combined with the causal ones (both must allow a cell). Token 3 still has a query row, and its output is still computed, but in training a padded query's output is left out of the loss: it is not a prediction, so do not read it as one. If every key of a row were masked, softmax would divide 0 by 0: the row would have no answer.</source>
         <translation>詞元 3 是填充：它並不存在，所以任何查詢都不可擷取它。填充的允許設定與因果的允許設定合併（兩者都允許的格子才算允許）。詞元 3 仍有自己的查詢列，它的輸出也照樣計算，但訓練時填充查詢的輸出不列入損失：它不是預測，別把它當成預測來讀。如果一列的每個鍵都被遮罩，softmax 就得計算 0 除以 0：這一列沒有答案。</translation>
     </message>
     <message>
@@ -2400,7 +2706,7 @@ q = %2
         <translation>你的猜測：權重的第 3 列</translation>
     </message>
     <message>
-        <source>Column &quot;token 3 (padding)&quot;</source>
+        <source>Column "token 3 (padding)"</source>
         <translation>「詞元 3（填充）」這一欄</translation>
     </message>
     <message>
@@ -2416,7 +2722,7 @@ q = %2
         <translation>第 1 列也遮罩詞元 1 時</translation>
     </message>
     <message>
-        <source>An implementation earns trust by agreeing with an independent one. The table puts the engine&apos;s numbers for the lesson&apos;s scenarios beside stored float64 reference answers (NumPy), cell by cell, with the absolute difference and the allowed tolerance. The notebook makes the same check with PyTorch&apos;s scaled_dot_product_attention. One warning when you do: in its Boolean mask True means &quot;may attend&quot;, while other PyTorch APIs (nn.MultiheadAttention&apos;s attn_mask and key_padding_mask, for example) read True as &quot;blocked&quot;. Always read the documentation of the function you call.</source>
+        <source>An implementation earns trust by agreeing with an independent one. The table puts the engine's numbers for the lesson's scenarios beside stored float64 reference answers (NumPy), cell by cell, with the absolute difference and the allowed tolerance. The notebook makes the same check with PyTorch's scaled_dot_product_attention. One warning when you do: in its Boolean mask True means "may attend", while other PyTorch APIs (nn.MultiheadAttention's attn_mask and key_padding_mask, for example) read True as "blocked". Always read the documentation of the function you call.</source>
         <translation>一個實作要與獨立的實作一致才值得信任。表格把引擎對課程情境算出的數值，與預先儲存的 float64 參考答案（NumPy）逐格並列，附上絕對差與允許的容差。筆記本用 PyTorch 的 scaled_dot_product_attention 做同樣的檢查。這時要注意一件事：在它的布林遮罩中 True 表示「可以注意」，而其他 PyTorch API（例如 nn.MultiheadAttention 的 attn_mask 與 key_padding_mask）把 True 讀成「被封鎖」。務必閱讀你所呼叫函式的文件。</translation>
     </message>
     <message>
@@ -2452,7 +2758,7 @@ q = %2
         <translation>遮罩 B：A 與 C 的權重</translation>
     </message>
     <message>
-        <source>You set B&apos;s value to [100, 100]</source>
+        <source>You set B's value to [100, 100]</source>
         <translation>你把 B 的值設為 [100, 100]</translation>
     </message>
     <message>
@@ -2460,7 +2766,7 @@ q = %2
         <translation>權重仍 ≈ [0.4011, 0.1978, 0.4011]</translation>
     </message>
     <message>
-        <source>Set B&apos;s value to [100, 100] in the matrices</source>
+        <source>Set B's value to [100, 100] in the matrices</source>
         <translation>在矩陣中把 B 的值設為 [100, 100]</translation>
     </message>
     <message>
@@ -2484,7 +2790,7 @@ q = %2
         <translation>在 T = 0.5 時分數的作用加倍：每一列最大的權重都變大（q3 = [-1, 0] 的 B 從 0.5035 變成 0.6728）。在 T = 2 時分數的作用減半，每一列都變平坦、趨近 1/3。鍵的順序始終不變。</translation>
     </message>
     <message>
-        <source>Your guess: B&apos;s weight for q3 = [-1, 0] at T = 0.5 (0.5035 at T = 1)</source>
+        <source>Your guess: B's weight for q3 = [-1, 0] at T = 0.5 (0.5035 at T = 1)</source>
         <translation>你的猜測：T = 0.5 時 q3 = [-1, 0] 對 B 的權重（T = 1 時為 0.5035）</translation>
     </message>
     <message>
@@ -2544,14 +2850,6 @@ q = %2
         <translation>記憶 C 現在交回 [10000, 10000]。Q 與 K 和課程中的相同；只改了一個值。</translation>
     </message>
     <message>
-        <source>The weights are exactly those of step 3: they depend on Q and K only. The context jumps to about [4015, 4013], because C&apos;s weight 0.4011 now multiplies 10000. A moderate weight on a huge value can dominate the output, which a weights plot alone would never show.</source>
-        <translation>權重與步驟 3 完全相同：它們只取決於 Q 與 K。上下文向量跳到約 [4015, 4013]，因為 C 的權重 0.4011 現在乘上的是 10000。一個中等的權重乘上巨大的值就能主導輸出，而單看權重圖永遠看不出這一點。</translation>
-    </message>
-    <message>
-        <source>In self-attention (step 6) Q, K and V all come from one sequence, so the weights are square. Here two decoder steps ask questions of three encoder states: queries from one stream (Q is 2 × 2), keys and values from another (K and V are 3 × 2). The same formula works; the weights are 2 × 3 and the context 2 × 2. This is how attention is attached to an encoder-decoder, recurrent or not: a decoder query can score every encoder state.</source>
-        <translation>在自注意力中（步驟 6），Q、K、V 都來自同一個序列，所以權重是方陣。這裡兩個解碼器步驟向三個編碼器狀態提問：查詢來自一個資料流（Q 是 2 × 2），鍵與值來自另一個（K 與 V 是 3 × 2）。同一個公式照樣適用；權重是 2 × 3，上下文向量是 2 × 2。注意力就是這樣接到編碼器－解碼器上的，不論是否為遞迴式：解碼器的查詢可以為每個編碼器狀態打分數。</translation>
-    </message>
-    <message>
         <source>Decoder 1 = [0, 1] matches encoder B = [0, 1] and C = [1, 1] equally and A not at all: B = C &gt; A. Decoder 2 = [1, 1] weighs C most, with A and B tied behind it.</source>
         <translation>解碼器 1 = [0, 1] 與編碼器 B = [0, 1] 和 C = [1, 1] 的匹配程度相同，與 A 完全不匹配：B = C &gt; A。解碼器 2 = [1, 1] 最看重 C，A 與 B 並列其後。</translation>
     </message>
@@ -2562,10 +2860,6 @@ q = %2
     <message>
         <source>Before you stop, and what comes next</source>
         <translation>收尾之前，以及接下來的內容</translation>
-    </message>
-    <message>
-        <source>You are done when you have evidence and can explain it. With the lesson&apos;s scenario untouched, File &gt; Export Evidence… writes the scores, weights and context together with the causal weights of step 6, whose upper triangle must be exactly 0. Then explain every axis of every matrix to a partner. Next lesson: attention alone is not a Transformer. A Transformer block adds positional information (attention by itself ignores order), a feed-forward network applied to each token on its own, residual paths around the parts, and normalisation.</source>
-        <translation>當你有了證據並能解釋它，就完成了。在課程情境未修改的情況下，「檔案 &gt; 匯出證據…」會寫出分數、權重與上下文向量，以及步驟 6 的因果權重，其上三角必須恰為 0。接著向同伴解釋每個矩陣的每一個軸。下一課：只有注意力還不是 Transformer。Transformer 區塊還加入位置資訊（注意力本身不理會順序）、對每個詞元各自套用的前饋網路、繞過各部分的殘差路徑，以及正規化。</translation>
     </message>
     <message>
         <source>Explain to a partner: what does a row of the weights stand for, and a column? What shape does the context C have here?</source>
@@ -2679,6 +2973,154 @@ q = %2
         <source>Does dividing by √d_k make the vectors unit length?</source>
         <translation>除以 √d_k 會讓向量變成單位長度嗎？</translation>
     </message>
+    <message>
+        <source>How does one query get its own context? A closer look at a single query: the fixed vector of the previous step has to hold a whole input, and a long input loses detail in it; attention instead lets each output ask all the stored states for what it needs. Here the arrow from the origin is the query q = [1, 0], what we are looking for (Q is 1 × 2: one query, d_k = 2). The three dots are the keys of memories A, B and C, how each memory can be found (K is 3 × 2). Each key has a value, the content handed back when the memory is chosen (V is 3 × 2). A value need not look like its key: A is found at [1, 0] but hands back [10, 0]. These are hand-made teaching vectors, not learned ones.</source>
+        <translation>一個查詢如何得到自己的上下文？這裡仔細看單一查詢：上一步的固定向量必須裝下整段輸入，輸入一長，細節就在其中流失；注意力則讓每個輸出向所有儲存的狀態詢問它需要的內容。這裡從原點出發的箭頭是查詢 q = [1, 0]，也就是我們要找的東西（Q 是 1 × 2：一個查詢，d_k = 2）。三個點是記憶 A、B、C 的鍵，代表每個記憶如何被找到（K 是 3 × 2）。每個鍵都有一個值，也就是記憶被選中時交回的內容（V 是 3 × 2）。值不必長得像它的鍵：A 在 [1, 0] 被找到，交回的卻是 [10, 0]。這些是手工設計的教學向量，不是學習得來的。</translation>
+    </message>
+    <message>
+        <source>The weights are exactly those of step 5: they depend on Q and K only. The context jumps to about [4015, 4013], because C's weight 0.4011 now multiplies 10000. A moderate weight on a huge value can dominate the output, which a weights plot alone would never show.</source>
+        <translation>權重與步驟 5 完全相同：它們只取決於 Q 與 K。上下文向量跳到約 [4015, 4013]，因為 C 的權重 0.4011 現在乘上的是 10000。一個中等的權重乘上巨大的值就能主導輸出，而單看權重圖永遠看不出這一點。</translation>
+    </message>
+    <message>
+        <source>Weights as in step 5</source>
+        <translation>權重與步驟 5 相同</translation>
+    </message>
+    <message>
+        <source>Practice 5, continued: self- and cross-attention</source>
+        <translation>練習 5（續）：自注意力與交叉注意力</translation>
+    </message>
+    <message>
+        <source>In self-attention (step 8) Q, K and V all come from one sequence, so the weights are square. Here two decoder steps ask questions of three encoder states: queries from one stream (Q is 2 × 2), keys and values from another (K and V are 3 × 2). The same formula works; the weights are 2 × 3 and the context 2 × 2. This is how attention is attached to an encoder-decoder, recurrent or not: a decoder query can score every encoder state.</source>
+        <translation>在自注意力中（步驟 8），Q、K、V 都來自同一個序列，所以權重是方陣。這裡兩個解碼器步驟向三個編碼器狀態提問：查詢來自一個資料流（Q 是 2 × 2），鍵與值來自另一個（K 與 V 是 3 × 2）。同一個公式照樣適用；權重是 2 × 3，上下文向量是 2 × 2。注意力就是這樣接到編碼器－解碼器上的，不論是否為遞迴式：解碼器的查詢可以為每個編碼器狀態打分數。</translation>
+    </message>
+    <message>
+        <source>You are done when you have evidence and can explain it. With the lesson's scenario untouched, File &gt; Export Evidence… writes the scores, weights and context together with the causal weights of step 8, whose upper triangle must be exactly 0. Then explain every axis of every matrix to a partner. Next lesson: attention alone is not a Transformer. A Transformer block adds positional information (attention by itself ignores order), a feed-forward network applied to each token on its own, residual paths around the parts, and normalisation.</source>
+        <translation>當你有了證據並能解釋它，就完成了。在課程情境未修改的情況下，「檔案 &gt; 匯出證據…」會寫出分數、權重與上下文向量，以及步驟 8 的因果權重，其上三角必須恰為 0。接著向同伴解釋每個矩陣的每一個軸。下一課：只有注意力還不是 Transformer。Transformer 區塊還加入位置資訊（注意力本身不理會順序）、對每個詞元各自套用的前饋網路、繞過各部分的殘差路徑，以及正規化。</translation>
+    </message>
+    <message>
+        <source>Why attention: one fixed context for every query</source>
+        <translation>為何需要注意力：每個查詢都拿到同一個固定上下文</translation>
+    </message>
+    <message>
+        <source>An encoder that passes on only its final state squeezes the whole input into one vector, and every output step of the decoder receives that same vector. Here six encoder states h1 to h6 each have a key (left plane) and a value (right plane). The black square is the fixed context of a final-state encoder: the last value, h6 = [2, -3]; the black diamond is the other common choice, the mean of the values, [0, 0]. Whatever a decoder query asks, it gets one of these. Attention instead lets each query weigh all six states: the coloured dots are the three queries' own contexts C = AV. Drag a query's arrow (or select it with 1, 2, 3 and move it with the arrow keys) and watch which markers move.</source>
+        <translation>只把最終狀態交出去的編碼器，會把整段輸入擠進一個向量，而解碼器的每一個輸出步驟都收到同一個向量。這裡六個編碼器狀態 h1 到 h6 各有一個鍵（左邊的平面）和一個值（右邊的平面）。黑色方框是最終狀態編碼器的固定上下文：最後一個值 h6 = [2, -3]；黑色菱形是另一個常見的選擇，所有值的平均 [0, 0]。不論解碼器的查詢問什麼，拿到的都是其中之一。注意力則讓每個查詢衡量全部六個狀態：彩色圓點是三個查詢各自的上下文 C = AV。拖曳查詢的箭頭（或用 1、2、3 選擇查詢，再用方向鍵移動），看看哪些標記會移動。</translation>
+    </message>
+    <message>
+        <source>The three queries point three different ways, but they are short. Before dragging: are their contexts as far apart as the values they point at, or do they huddle together? Near which fixed context?</source>
+        <translation>三個查詢指向三個不同的方向，但都很短。拖曳之前先想想：它們的上下文彼此相距，會像它們指向的那些值一樣遠，還是擠在一起？靠近哪一個固定上下文？</translation>
+    </message>
+    <message>
+        <source>They huddle near the mean [0, 0], each within 1 of it, and the two farthest apart are only about 1.42 apart, while the values lie about 8 apart: short queries score every key almost alike, so the weights are nearly even and each context is nearly the plain average. Lengthen a query and its weight gathers on the states it points at: its context moves out towards their values, while both fixed contexts stay where they are.</source>
+        <translation>它們擠在平均 [0, 0] 附近，每個都在距離 1 之內，相距最遠的兩個也只相距約 1.42，而值彼此相距約 8：短的查詢給每個鍵的分數幾乎一樣，所以權重接近平均，每個上下文也就接近單純的平均值。把查詢拉長，它的權重就集中到它指向的狀態上：它的上下文往那些值移動，而兩個固定上下文都留在原地。</translation>
+    </message>
+    <message>
+        <source>Your guess: how far apart are the two contexts that lie farthest apart?</source>
+        <translation>你的猜測：相距最遠的兩個上下文相距多遠？</translation>
+    </message>
+    <message>
+        <source>widest distance between two contexts</source>
+        <translation>兩個上下文之間的最遠距離</translation>
+    </message>
+    <message>
+        <source>Every query gets the same fixed context</source>
+        <translation>每個查詢都拿到同一個固定上下文</translation>
+    </message>
+    <message>
+        <source>last state h6 = [2, -3], mean of the values = [0, 0], for every query</source>
+        <translation>最後狀態 h6 = [2, -3]，所有值的平均 = [0, 0]，每個查詢都一樣</translation>
+    </message>
+    <message>
+        <source>Short queries stay near the mean</source>
+        <translation>短的查詢停在平均附近</translation>
+    </message>
+    <message>
+        <source>every attention context lies within 1 of the mean [0, 0]</source>
+        <translation>每個注意力上下文與平均 [0, 0] 的距離都在 1 之內</translation>
+    </message>
+    <message>
+        <source>How far from the mean are the three contexts before you drag?</source>
+        <translation>拖曳之前，三個上下文離平均有多遠？</translation>
+    </message>
+    <message>
+        <source>Two queries, two clearly different contexts</source>
+        <translation>兩個查詢，兩個明顯不同的上下文</translation>
+    </message>
+    <message>
+        <source>two attention contexts at least %1 apart, from the same keys and values</source>
+        <translation>兩個注意力上下文相距至少 %1，鍵與值都沒變</translation>
+    </message>
+    <message>
+        <source>Drag two queries apart until their contexts lie at least %1 apart (the lab shows the widest distance).</source>
+        <translation>把兩個查詢往不同方向拖，直到它們的上下文相距至少 %1（實驗室會顯示最遠的距離）。</translation>
+    </message>
+    <message>
+        <source>Attention can hand back the last state too</source>
+        <translation>注意力也能交回最後狀態</translation>
+    </message>
+    <message>
+        <source>one query's context within 1 of h6's value [2, -3]</source>
+        <translation>有一個查詢的上下文與 h6 的值 [2, -3] 距離在 1 之內</translation>
+    </message>
+    <message>
+        <source>Point one query at h6's key [1, -2] and lengthen it until its context lies within 1 of the fixed last-state context.</source>
+        <translation>讓一個查詢指向 h6 的鍵 [1, -2]，再把它拉長，直到它的上下文與固定的最後狀態上下文距離在 1 之內。</translation>
+    </message>
+    <message>
+        <source>Practice 5: where Q, K and V come from</source>
+        <translation>練習 5：Q、K、V 從哪裡來</translation>
+    </message>
+    <message>
+        <source>So far Q, K and V were typed in. In a model they are made: every token has an embedding (a row of X), and three learned matrices turn it into its query, key and value: Q = X W_Q, K = X W_K, V = X W_V. Here the four tokens x1 to x4 live in a plane, so you can drag them. One token feeds one row of each of Q, K and V. Add a second stream Y and the keys and values come from Y instead, while the queries still come from X: that is cross-attention.</source>
+        <translation>到目前為止，Q、K、V 都是直接輸入的。在模型裡它們是算出來的：每個詞元有一個嵌入向量（X 的一列），三個學到的矩陣把它變成它的查詢、鍵與值：Q = X W_Q、K = X W_K、V = X W_V。這裡的四個詞元 x1 到 x4 位在一個平面上，可以拖曳。一個詞元供給 Q、K、V 各一列。加上第二個序列 Y 後，鍵與值改由 Y 產生，查詢仍來自 X：這就是交叉注意力。</translation>
+    </message>
+    <message>
+        <source>Work out q1 = x1 W_Q by hand (x1 = [1, 0.25]). Then predict: when you drag x2, which rows of Q, K and V move?</source>
+        <translation>先用手算出 q1 = x1 W_Q（x1 = [1, 0.25]）。再預測：拖曳 x2 時，Q、K、V 的哪幾列會移動？</translation>
+    </message>
+    <message>
+        <source>q1 = [1 × 1.5 + 0.25 × (−0.5), 1 × 0.5 + 0.25 × 1.5] = [1.375, 0.875]. Dragging x2 moves row 2 of Q, of K and of V together, and nothing else: in self-attention a token is a query, a key and a value at once. In cross-attention dragging a token of X moves only its query, and a token of Y only its key and value.</source>
+        <translation>q1 = [1 × 1.5 + 0.25 × (−0.5), 1 × 0.5 + 0.25 × 1.5] = [1.375, 0.875]。拖曳 x2 會同時移動 Q、K、V 的第 2 列，其他都不動：在自注意力中，一個詞元同時是查詢、鍵與值。在交叉注意力中，拖曳 X 的詞元只會移動它的查詢，拖曳 Y 的詞元只會移動它的鍵與值。</translation>
+    </message>
+    <message>
+        <source>One stream</source>
+        <translation>單一序列</translation>
+    </message>
+    <message>
+        <source>Q, K and V all come from X</source>
+        <translation>Q、K、V 都來自 X</translation>
+    </message>
+    <message>
+        <source>Query of x1</source>
+        <translation>x1 的查詢</translation>
+    </message>
+    <message>
+        <source>What is q1 = x1 W_Q?</source>
+        <translation>q1 = x1 W_Q 是多少？</translation>
+    </message>
+    <message>
+        <source>A token moved</source>
+        <translation>移動了一個詞元</translation>
+    </message>
+    <message>
+        <source>its query, key and value moved with it</source>
+        <translation>它的查詢、鍵與值跟著移動</translation>
+    </message>
+    <message>
+        <source>Drag a token of X in the lab and watch its query, key and value</source>
+        <translation>在實驗室中拖曳 X 的一個詞元，觀察它的查詢、鍵與值</translation>
+    </message>
+    <message>
+        <source>Two streams</source>
+        <translation>兩個序列</translation>
+    </message>
+    <message>
+        <source>Q from X; K and V from Y</source>
+        <translation>Q 來自 X；K 與 V 來自 Y</translation>
+    </message>
+    <message>
+        <source>Switch the lab to cross-attention</source>
+        <translation>把實驗室切換成交叉注意力</translation>
+    </message>
 </context>
 <context>
     <name>attnlens::LessonConventionView</name>
@@ -2727,7 +3169,7 @@ q = %2
         <translation>請先輸入猜測。</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; is not a number.</source>
+        <source>"%1" is not a number.</source>
         <translation>「%1」不是數字。</translation>
     </message>
     <message>
@@ -2743,7 +3185,7 @@ q = %2
         <translation>這個步驟不需要猜測。</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; is none of %2.</source>
+        <source>"%1" is none of %2.</source>
         <translation>「%1」不是 %2 之中的任何一個。</translation>
     </message>
     <message>
@@ -2834,7 +3276,7 @@ q = %2
         <translation>回到檢查點</translation>
     </message>
     <message>
-        <source>Load this step&apos;s scenario again (undo brings your changes back).</source>
+        <source>Load this step's scenario again (undo brings your changes back).</source>
         <translation>重新載入此步驟的情境（復原可找回你的變更）。</translation>
     </message>
     <message>
@@ -2882,7 +3324,7 @@ q = %2
         <translation>揭曉答案</translation>
     </message>
     <message>
-        <source>Show this step&apos;s answers and compare your guess with the live result (R, or PageDown from a presenter clicker).</source>
+        <source>Show this step's answers and compare your guess with the live result (R, or PageDown from a presenter clicker).</source>
         <translation>顯示此步驟的答案，並把你的猜測與即時結果比較（R，或簡報遙控器的 PageDown）。</translation>
     </message>
     <message>
@@ -2906,7 +3348,7 @@ q = %2
         <translation>揭曉前隱藏答案（自學時可關閉：立即顯示答案）</translation>
     </message>
     <message>
-        <source>Keys: PageDown (a presenter clicker&apos;s &quot;next&quot;) or R reveals the answers, PageDown again goes to the next step, PageUp goes back. Enter in the guess field reveals too.</source>
+        <source>Keys: PageDown (a presenter clicker's "next") or R reveals the answers, PageDown again goes to the next step, PageUp goes back. Enter in the guess field reveals too.</source>
         <translation>按鍵：PageDown（簡報遙控器的「下一頁」）或 R 揭曉答案，再按一次 PageDown 前往下一步，PageUp 返回上一步。在猜測欄中按 Enter 也會揭曉。</translation>
     </message>
     <message>
@@ -2985,7 +3427,7 @@ q = %2
         <translation>參考比對</translation>
     </message>
     <message>
-        <source>The engine&apos;s scores, weights and context beside the float64 reference answers, with the absolute difference and the tolerance.</source>
+        <source>The engine's scores, weights and context beside the float64 reference answers, with the absolute difference and the tolerance.</source>
         <translation>引擎算出的分數、權重與上下文向量，並列 float64 參考答案、絕對差異與容許誤差。</translation>
     </message>
     <message>
@@ -3152,7 +3594,7 @@ q = %2
         <translation>開始課程(&amp;L)</translation>
     </message>
     <message>
-        <source>Walk through the notebook&apos;s lesson step by step, with live checkpoints.</source>
+        <source>Walk through the notebook's lesson step by step, with live checkpoints.</source>
         <translation>一步步走過筆記本中的課程，並有即時檢查點。</translation>
     </message>
     <message>
@@ -3248,7 +3690,7 @@ q = %2
         <translation>所有頭</translation>
     </message>
     <message>
-        <source>Show every head&apos;s weights side by side</source>
+        <source>Show every head's weights side by side</source>
         <translation>並排顯示每個頭的權重</translation>
     </message>
     <message>
@@ -3261,7 +3703,7 @@ q = %2
         <translation>匯出為 NumPy(&amp;P)…</translation>
     </message>
     <message>
-        <source>Write Q, K, V, the mask and every head&apos;s scores, weights and context as a NumPy .npz, to read with np.load.</source>
+        <source>Write Q, K, V, the mask and every head's scores, weights and context as a NumPy .npz, to read with np.load.</source>
         <translation>將 Q、K、V、遮罩，以及每個注意力頭的分數、權重與上下文向量寫成 NumPy .npz 檔，可用 np.load 讀取。</translation>
     </message>
     <message>
@@ -3456,7 +3898,7 @@ Click or press Space to allow it.</source>
         <translation>查詢 i 只能關注鍵 1..i：解碼器看不到未來。</translation>
     </message>
     <message>
-        <source>Keep only the keys ticked as “real key” under the grid: padding tokens are blocked for every query. With “with causal” ticked the causal mask is combined by AND (the notebook&apos;s allowed &amp; is_real_key[None, :]); untick it for a pure padding mask. Refused if a row would be left with no allowed key.</source>
+        <source>Keep only the keys ticked as “real key” under the grid: padding tokens are blocked for every query. With “with causal” ticked the causal mask is combined by AND (the notebook's allowed &amp; is_real_key[None, :]); untick it for a pure padding mask. Refused if a row would be left with no allowed key.</source>
         <translation>只保留格子下方勾選為「真實鍵」的鍵：填充詞元對每個查詢都被封鎖。勾選「結合因果」時，以 AND 結合因果遮罩（即筆記本中的 allowed &amp; is_real_key[None, :]）；取消勾選則為純填充遮罩。若會使某列沒有允許的鍵，則拒絕套用。</translation>
     </message>
     <message>
@@ -3472,7 +3914,7 @@ Click or press Space to allow it.</source>
         <translation>填充預設包含因果遮罩</translation>
     </message>
     <message>
-        <source>The padding preset&apos;s causal part. Ticked: query i may see key j only if j ≤ i AND key j is a real token (causal &amp; padding, as in the notebook). Unticked: a pure padding mask, every query sees every real key. While the padding preset is the current mask, changing this applies at once.</source>
+        <source>The padding preset's causal part. Ticked: query i may see key j only if j ≤ i AND key j is a real token (causal &amp; padding, as in the notebook). Unticked: a pure padding mask, every query sees every real key. While the padding preset is the current mask, changing this applies at once.</source>
         <translation>填充預設中的因果部分。勾選：只有當 j ≤ i 且鍵 j 是真實詞元時，查詢 i 才能看到鍵 j（因果 &amp; 填充，與筆記本相同）。未勾選：純填充遮罩，每個查詢都能看到每個真實的鍵。當目前的遮罩是填充預設時，變更會立即套用。</translation>
     </message>
     <message>
@@ -3539,7 +3981,7 @@ Click or press Space to allow it.</source>
         <translation>（無名稱）</translation>
     </message>
     <message>
-        <source>The scenario&apos;s name, shown in the window title; press Enter to rename</source>
+        <source>The scenario's name, shown in the window title; press Enter to rename</source>
         <translation>情境名稱，顯示於視窗標題；按 Enter 重新命名</translation>
     </message>
     <message>
@@ -3663,8 +4105,20 @@ Click or press Space to allow it.</source>
         <translation>d_k：Q 與 K 的欄數。減少會移除兩者的最後幾欄，增加會補上全為零的欄；分數會除以 √d_k。</translation>
     </message>
     <message>
-        <source>Q, K and V as editable tables, one row per token. Type a number into a cell, rename a token in its label column, add or remove queries and keys (a key&apos;s value row comes and goes with it) and change d_k or d_v. The tables edit the head shown in every view; add, remove and rename heads above them. Every edit can be undone.</source>
+        <source>Q, K and V as editable tables, one row per token. Type a number into a cell, rename a token in its label column, add or remove queries and keys (a key's value row comes and goes with it) and change d_k or d_v. The tables edit the head shown in every view; add, remove and rename heads above them. Every edit can be undone.</source>
         <translation>以可編輯的表格呈現 Q、K、V，每個詞元一列。在儲存格中輸入數字、在標籤欄重新命名詞元、新增或移除查詢與鍵（鍵的值列會隨之增減），以及變更 d_k 或 d_v。表格編輯的是各視圖目前顯示的頭；在表格上方可新增、移除和重新命名頭。每項編輯都可以復原。</translation>
+    </message>
+    <message>
+        <source>Q, K and V are derived from tokens: each row is a token times W_Q, W_K or W_V. Move the tokens in the lab "Where Q, K and V come from", or detach to type numbers.</source>
+        <translation>Q、K、V 是從詞元推導的：每一列都是一個詞元乘上 W_Q、W_K 或 W_V。請在實驗室「Q、K、V 從哪裡來」中移動詞元，或讓它們脫離詞元後再輸入數字。</translation>
+    </message>
+    <message>
+        <source>De&amp;tach from tokens</source>
+        <translation>脫離詞元(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Keep Q, K and V as they are and make them editable again</source>
+        <translation>保留 Q、K、V 目前的數字，並讓它們可以再次編輯</translation>
     </message>
 </context>
 <context>
@@ -3682,11 +4136,11 @@ Click or press Space to allow it.</source>
         <translation>%1，第 %2 欄</translation>
     </message>
     <message>
-        <source>Query %1&apos;s label. Double-click (or F2) to rename it.</source>
+        <source>Query %1's label. Double-click (or F2) to rename it.</source>
         <translation>查詢 %1 的標籤。按兩下（或 F2）即可重新命名。</translation>
     </message>
     <message>
-        <source>Key %1&apos;s label (its value row shares it). Double-click (or F2) to rename it.</source>
+        <source>Key %1's label (its value row shares it). Double-click (or F2) to rename it.</source>
         <translation>鍵 %1 的標籤（其值列共用此標籤）。按兩下（或 F2）即可重新命名。</translation>
     </message>
     <message>
@@ -3706,7 +4160,7 @@ Click or press Space to allow it.</source>
         <translation>鍵</translation>
     </message>
     <message>
-        <source>The token&apos;s label</source>
+        <source>The token's label</source>
         <translation>詞元的標籤</translation>
     </message>
     <message>
@@ -3718,11 +4172,11 @@ Click or press Space to allow it.</source>
         <translation>空白的輸入不是數字</translation>
     </message>
     <message>
-        <source>&apos;%1&apos; is not a number</source>
+        <source>'%1' is not a number</source>
         <translation>「%1」不是數字</translation>
     </message>
     <message>
-        <source>&apos;%1&apos; is not a finite number (the engine refuses NaN and infinities)</source>
+        <source>'%1' is not a finite number (the engine refuses NaN and infinities)</source>
         <translation>「%1」不是有限數（引擎拒絕 NaN 與無限大）</translation>
     </message>
     <message>
@@ -3732,6 +4186,10 @@ Click or press Space to allow it.</source>
     <message>
         <source>%1: %2 is not a finite number (the engine refuses NaN and infinities)</source>
         <translation>%1：%2 不是有限數（引擎拒絕 NaN 與無限大）</translation>
+    </message>
+    <message>
+        <source>%1: Q, K and V are derived from tokens (the lab "Where Q, K and V come from"); detach them there to type numbers.</source>
+        <translation>%1：Q、K、V 是從詞元推導的（實驗室「Q、K、V 從哪裡來」）；要輸入數字，請先在那裡讓它們脫離詞元。</translation>
     </message>
 </context>
 <context>
@@ -3900,7 +4358,7 @@ Click or press Space to allow it.</source>
         <translation>標準差 %1（預期 %2）</translation>
     </message>
     <message>
-        <source>%1 stretched × %2: its length %3 → %4, and %5&apos;s scaled score %6 → %7, ratio %8 (every query: %9)</source>
+        <source>%1 stretched × %2: its length %3 → %4, and %5's scaled score %6 → %7, ratio %8 (every query: %9)</source>
         <translation>%1 拉長 × %2：長度 %3 → %4，%5 的縮放後分數 %6 → %7，比值 %8（所有查詢：%9）</translation>
     </message>
     <message>
@@ -3912,7 +4370,7 @@ Click or press Space to allow it.</source>
         <translation>為什麼要除以 √d_k：d_k = %1，共 %2 個內積</translation>
     </message>
     <message>
-        <source>Not the lab&apos;s random sample (press New sample): the expected spreads hold for coordinates of variance 1.</source>
+        <source>Not the lab's random sample (press New sample): the expected spreads hold for coordinates of variance 1.</source>
         <translation>這不是實驗的隨機樣本（請按「新樣本」）：預期的分散程度只適用於變異數為 1 的座標。</translation>
     </message>
     <message>
@@ -4058,7 +4516,7 @@ Click or press Space to allow it.</source>
         <translation>溫度</translation>
     </message>
     <message>
-        <source>Sets the softmax temperature T between 0.05 and 20 on a logarithmic slider or by typing it, and shows the entropy of the selected query&apos;s attention weights in nats and its effective number of keys e^H.</source>
+        <source>Sets the softmax temperature T between 0.05 and 20 on a logarithmic slider or by typing it, and shows the entropy of the selected query's attention weights in nats and its effective number of keys e^H.</source>
         <translation>以對數滑桿或直接輸入，將 softmax 溫度 T 設在 0.05 到 20 之間，並顯示所選查詢注意力權重的熵（單位 nats）及其有效鍵數 e^H。</translation>
     </message>
     <message>
@@ -4110,7 +4568,7 @@ Click or press Space to allow it.</source>
         <translation>將 T 設回恰好 1：標準的縮放點積注意力。</translation>
     </message>
     <message>
-        <source>entropy of the selected query&apos;s weights</source>
+        <source>entropy of the selected query's weights</source>
         <translation>所選查詢權重的熵</translation>
     </message>
     <message>
@@ -4132,8 +4590,8 @@ Click or press Space to allow it.</source>
         <translation>⚠ T = %1 無效：%2。移動滑桿或輸入數值即可修正。</translation>
     </message>
     <message>
-        <source>&lt;span style=&quot;color:%1&quot;&gt;■&lt;/span&gt; row %2 %3</source>
-        <translation>&lt;span style=&quot;color:%1&quot;&gt;■&lt;/span&gt; 第 %2 列 %3</translation>
+        <source>&lt;span style="color:%1"&gt;■&lt;/span&gt; row %2 %3</source>
+        <translation>&lt;span style="color:%1"&gt;■&lt;/span&gt; 第 %2 列 %3</translation>
     </message>
     <message>
         <source>of %1</source>
@@ -4148,8 +4606,8 @@ Click or press Space to allow it.</source>
         <translation>%1：熵 &lt;b&gt;%2&lt;/b&gt; nats · 有效鍵數 &lt;b&gt;%3&lt;/b&gt; %4</translation>
     </message>
     <message>
-        <source>&lt;span style=&quot;color:#777&quot;&gt;entropy: no query selected&lt;/span&gt;</source>
-        <translation>&lt;span style=&quot;color:#777&quot;&gt;熵：未選取查詢&lt;/span&gt;</translation>
+        <source>&lt;span style="color:#777"&gt;entropy: no query selected&lt;/span&gt;</source>
+        <translation>&lt;span style="color:#777"&gt;熵：未選取查詢&lt;/span&gt;</translation>
     </message>
     <message>
         <source>scenario refused</source>
@@ -4164,11 +4622,11 @@ Click or press Space to allow it.</source>
         <translation>T 無效</translation>
     </message>
     <message>
-        <source>%1: &lt;span style=&quot;color:#777&quot;&gt;entropy undefined (%2)&lt;/span&gt;</source>
-        <translation>%1：&lt;span style=&quot;color:#777&quot;&gt;熵未定義（%2）&lt;/span&gt;</translation>
+        <source>%1: &lt;span style="color:#777"&gt;entropy undefined (%2)&lt;/span&gt;</source>
+        <translation>%1：&lt;span style="color:#777"&gt;熵未定義（%2）&lt;/span&gt;</translation>
     </message>
     <message>
-        <source>Entropy H = −Σ w ln w of row %1&apos;s attention weights, in nats (natural logarithm): 0 when all weight sits on one key, ln k when k keys share it equally.
+        <source>Entropy H = −Σ w ln w of row %1's attention weights, in nats (natural logarithm): 0 when all weight sits on one key, ln k when k keys share it equally.
 Effective keys e^H: how many keys would share the weight equally to give the same entropy. Lower T sharpens the row and lowers both.
 H = %2 nats
 e^H = %3</source>
@@ -4178,7 +4636,7 @@ H = %2 nats
 e^H = %3</translation>
     </message>
     <message>
-        <source>The scenario&apos;s T = %1 lies beyond the control&apos;s range 0.05–20: the control shows %2, and T stays %1 until you move the slider or type a value.</source>
+        <source>The scenario's T = %1 lies beyond the control's range 0.05–20: the control shows %2, and T stays %1 until you move the slider or type a value.</source>
         <translation>情境的 T = %1 超出控制項的範圍 0.05–20：控制項顯示 %2，在你移動滑桿或輸入數值之前，T 仍為 %1。</translation>
     </message>
     <message>
@@ -4354,7 +4812,7 @@ e^H = %3</translation>
         <translation>注意力權重圖</translation>
     </message>
     <message>
-        <source>Bar chart of the selected query&apos;s attention weights over the keys, from 0 to 1; masked keys are hatched and marked &quot;masked&quot;.</source>
+        <source>Bar chart of the selected query's attention weights over the keys, from 0 to 1; masked keys are hatched and marked "masked".</source>
         <translation>所選查詢對各鍵注意力權重的長條圖，範圍 0 到 1；被遮罩的鍵以斜線標示並註明「已遮罩」。</translation>
     </message>
     <message>
@@ -4457,7 +4915,7 @@ e^H = %3</translation>
         <translation>上下文向量的第 %1 個座標，即各值向量列的加權和</translation>
     </message>
     <message>
-        <source>key %1 (source); its column holds each query&apos;s weight on it</source>
+        <source>key %1 (source); its column holds each query's weight on it</source>
         <translation>鍵 %1（來源）；此欄是每個查詢對它的權重</translation>
     </message>
 </context>
@@ -4632,7 +5090,7 @@ e^H = %3</translation>
         <translation>計算過程</translation>
     </message>
     <message>
-        <source>The selected query&apos;s attention calculated by hand: dot products, scaling by the square root of d_k and by the temperature, exponentials after subtracting the maximum, their sum, the weights, and the context as a weighted sum of the values.</source>
+        <source>The selected query's attention calculated by hand: dot products, scaling by the square root of d_k and by the temperature, exponentials after subtracting the maximum, their sum, the weights, and the context as a weighted sum of the values.</source>
         <translation>以手算方式呈現所選查詢的注意力：內積、除以 d_k 的平方根與溫度、減去最大值後取指數、指數的總和、權重，以及作為值之加權總和的上下文向量。</translation>
     </message>
     <message>

@@ -504,3 +504,23 @@ TEST_F(ContextChartViewTest, ValuesNearTheLargestDoubleGetAFiniteAxisThatHoldsTh
         EXPECT_TRUE(std::isfinite((yAxis->max() - yAxis->min()) * (yAxis->tickCount() - 1))) << big;
     }
 }
+
+// Found by the UI monkey: a value of 5e-324 (a subnormal double, typed into V) made Qt Charts
+// 6.4 crash painting the context marker. Such values are far below a pixel: they are drawn at 0.
+TEST_F(ContextChartViewTest, SubnormalValuesAreDrawnAtZeroWithoutCrashing)
+{
+    Scenario s = model.scenario();
+    s.values(0, 1) = 5e-324;
+    s.values(1, 1) = 1e-310;
+    s.values(2, 1) = 0.0;
+    model.setScenario(s);
+    settle();
+    ASSERT_NE(model.result(), nullptr);
+    EXPECT_NE(model.result()->context(0, 1), 0.0);  // the engine keeps the exact (tiny) value
+    EXPECT_EQ(view->contextSeries()->at(1).y(), 0.0);
+    for (QBarSet *set : view->contributionSets())
+        EXPECT_EQ(set->at(1), 0.0);
+    const QImage image = view->grab().toImage();  // paints the chart: this crashed
+    EXPECT_FALSE(image.isNull());
+    EXPECT_EQ(view->contextSeries()->at(0).y(), model.result()->context(0, 0));
+}

@@ -19,6 +19,7 @@
 #include <QTimer>
 #include <QWidget>
 
+#include <cmath>
 #include <typeinfo>
 
 
@@ -49,9 +50,17 @@ QObject *seriesRelayOf(QBarSet *set)
     return nullptr;
 }
 
-int replaceBarValues(QBarSet *set, const QVector<double> &values)
+double drawableChartValue(double value)
 {
-    Q_ASSERT(set->count() == values.size());
+    return std::fpclassify(value) == FP_SUBNORMAL ? 0.0 : value;
+}
+
+int replaceBarValues(QBarSet *set, const QVector<double> &input)
+{
+    Q_ASSERT(set->count() == input.size());
+    QVector<double> values = input;
+    for (double &value : values)
+        value = drawableChartValue(value);
     QVector<int> changed;
     for (int i = 0; i < values.size(); ++i) {
         if (set->at(i) != values.at(i))

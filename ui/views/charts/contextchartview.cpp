@@ -407,7 +407,7 @@ void ContextChartView::refresh()
         m_context[d] = concatenated ? (*concatenated)(shownQuery(), d) : result->context(shownQuery(), d);
         m_stackTop[d] = positive[d];
         m_stackBottom[d] = negative[d];
-        markers.append(QPointF(d, m_context[d]));
+        markers.append(QPointF(d, drawableChartValue(m_context[d])));
     }
     updateValueRange();
     if (m_contextSeries->points() != markers)
@@ -467,6 +467,8 @@ void ContextChartView::updateValueRange()
         low = std::min({low, m_stackBottom.at(d), m_context.at(d)});
         high = std::max({high, m_stackTop.at(d), m_context.at(d)});
     }
+    low = drawableChartValue(low);
+    high = drawableChartValue(high);
     if (!std::isfinite(low) || !std::isfinite(high)) {
         low = 0.0;
         high = 1.0;
