@@ -440,10 +440,18 @@ std::optional<Error> AttentionModel::setKeyDimension(Index dimension)
     }
     if (dimension == m_scenario.keyDimension() && dimension == m_scenario.keys.cols())
         return std::nullopt;
+    ScoreFunction &score = m_scenario.score;
     for (Index h = 0; h < headCount(); ++h) {
-        m_scenario.headQueries(h) = withColumnCount(m_scenario.headQueries(h), dimension);
+        // A general or additive score compares queries and keys of different lengths: d_k is
+        // then the keys' alone, and the weights that read keys follow (new columns are 0).
+        if (score.isScaledDot())
+            m_scenario.headQueries(h) = withColumnCount(m_scenario.headQueries(h), dimension);
         m_scenario.headKeys(h) = withColumnCount(m_scenario.headKeys(h), dimension);
     }
+    if (score.kind == ScoreFunction::Kind::General)
+        score.general = withColumnCount(score.general, dimension);
+    else if (score.kind == ScoreFunction::Kind::Additive)
+        score.keyWeight = withColumnCount(score.keyWeight, dimension);
     refreshShown();
     scheduleRecompute();
     emit keyDimensionChanged(static_cast<int>(dimension));

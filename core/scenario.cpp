@@ -108,6 +108,7 @@ Scenario Scenario::headAlone(Index h) const
     alone.keyLabels = keyLabels;
     alone.temperature = temperature;
     alone.allowed = allowed;
+    alone.score = score;
     return alone;
 }
 
@@ -146,7 +147,7 @@ bool Scenario::operator==(const Scenario &other) const
         && identicalMatrices(values, other.values) && queryLabels == other.queryLabels
         && keyLabels == other.keyLabels && identicalDoubles(temperature, other.temperature)
         && identicalMasks(allowed, other.allowed) && headName == other.headName
-        && moreHeads == other.moreHeads;
+        && moreHeads == other.moreHeads && score == other.score;
 }
 
 bool identicalDoubles(double a, double b)

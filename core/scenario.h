@@ -1,6 +1,7 @@
 #pragma once
 
 #include "matrixtypes.h"
+#include "scorefunction.h"
 
 #include <QString>
 #include <QStringList>
@@ -40,10 +41,16 @@ struct Scenario {
     QStringList keyLabels;
     double temperature = 1.0;
     std::optional<Mask> allowed;  ///< N_q x N_k; absent means every key is allowed
+    /// How queries score keys, shared by every head; absent in a file: scaled dot-product.
+    ScoreFunction score;
 
     Index queryCount() const { return queries.rows(); }
     Index keyCount() const { return keys.rows(); }
-    Index keyDimension() const { return queries.cols(); }
+    /// d_k. With scaled dot-product the queries' length (which must equal the keys'); with a
+    /// general or additive score the keys' length, which may differ from d_q.
+    Index keyDimension() const { return score.isScaledDot() ? queries.cols() : keys.cols(); }
+    /// d_q, the queries' length: d_k itself under scaled dot-product.
+    Index queryDimension() const { return queries.cols(); }
     Index valueDimension() const { return values.cols(); }
 
     Index headCount() const { return 1 + static_cast<Index>(moreHeads.size()); }

@@ -324,7 +324,7 @@ TEST(ScenarioJsonFast, EveryRefusalIsLeftToTheQtReaderAndWordedAsBefore)
         R"({"Q":[[1]],"K":[[1]],"V":[[1]],"allowed":[[1]]})",
         R"({"Q":[[1]],"K":[[1]],"V":[[1]],"allowed":[[true,false]],"query_labels":["a","b"]})",
         R"({"format":"other","Q":[[1]],"K":[[1]],"V":[[1]]})",
-        R"({"version":3,"Q":[[1]],"K":[[1]],"V":[[1]]})",
+        R"({"version":4,"Q":[[1]],"K":[[1]],"V":[[1]]})",
         R"({"version":1.5,"Q":[[1]],"K":[[1]],"V":[[1]]})",
         R"({"heads":[{"Q":[[1]],"K":[[1]],"V":[[1]]}],"Q":[[1]]})",
         R"({"heads":[],"query_labels":[]})",
