@@ -10,7 +10,21 @@
 namespace attnlens {
 
 /// The view a lesson step is about; the window maps it to a dock (or the central key space).
-enum class LessonView { KeySpace, Heatmap, WorkedNumbers, Weights, Context, Temperature, Mask, Lesson };
+enum class LessonView {
+    KeySpace,
+    Heatmap,
+    WorkedNumbers,
+    Weights,
+    Context,
+    Temperature,
+    Mask,
+    Lesson,
+    // The "why" labs (issue 15), each a dock of its own (ui/window/labdocks.h).
+    BottleneckLab,
+    ScaleLab,
+    ScoreLab,
+    DerivationLab,
+};
 
 /// Something a step shows in the lesson panel itself, beyond its text and checkpoints.
 enum class LessonActivity {

@@ -11,6 +11,7 @@
 #include "lesson.h"
 #include "lessonpanel.h"
 #include "maskgridview.h"
+#include "labdocks.h"
 #include "mainwindow.h"
 #include "presentationmode.h"
 #include "presentationstage.h"
@@ -19,6 +20,7 @@
 #include "weightschartview.h"
 #include "workednumbersview.h"
 
+#include <QDockWidget>
 #include <QGuiApplication>
 #include <QLabel>
 #include <QScreen>
@@ -183,6 +185,13 @@ TEST_F(PresentationFitTest, EveryStepFitsEveryProjectorAtTheSmallestAndTheLarges
             case LessonView::Weights: expected = w.weightsChartView(); break;
             case LessonView::Context: expected = w.contextChartView(); break;
             case LessonView::Mask: expected = w.maskGridView(); break;
+            case LessonView::BottleneckLab:
+            case LessonView::ScaleLab:
+            case LessonView::ScoreLab:
+            case LessonView::DerivationLab:
+                ASSERT_NE(w.labDocks()->dock(Lesson::steps().at(step).view), nullptr) << "step " << step + 1;
+                expected = w.labDocks()->dock(Lesson::steps().at(step).view)->widget();
+                break;
             default: break;
             }
             EXPECT_EQ(w.presentationMode()->focalView(), expected) << "step " << step + 1;

@@ -17,6 +17,7 @@
 #include "heatmapview.h"
 #include "keyspaceview.h"
 #include "keyboardtaborder.h"
+#include "labdocks.h"
 #include "languagemenu.h"
 #include "lessonpanel.h"
 #include "lessonviewrouter.h"
@@ -74,7 +75,7 @@ const char *const kSettingsState = "window/state";
 const char *const kSettingsColorMap = "view/colorMap";
 const char *const kSettingsShowValues = "view/showValues";
 // Bump when the dock arrangement changes so that an old saved layout is not restored onto it.
-constexpr int kLayoutVersion = 3;
+constexpr int kLayoutVersion = 4;
 
 } // namespace
 
@@ -92,6 +93,10 @@ MainWindow::MainWindow(QWidget *parent)
     createLesson();
     createWeightsTable();
     createAllHeads();
+    m_labs = new LabDocks({this, m_model, m_viewState, m_heatmapDock, m_keySpace, m_heatmap, m_weightsChart,
+                           m_contextChart, m_workedNumbers},
+                          this);
+    m_labs->createLabs();
     createMenus();
     createLessonViewRouter();
     m_figureExport->installViewMenus();
@@ -378,6 +383,7 @@ void MainWindow::createMenus()
         panelsMenu->addAction(dock->toggleViewAction());
     panelsMenu->addAction(m_matricesDock->toggleViewAction());
     panelsMenu->addAction(m_historyDock->toggleViewAction());
+    m_labs->addMenu(m_viewMenu);
     panelsMenu->addAction(m_weightsTableDock->toggleViewAction());
     panelsMenu->addAction(m_allHeadsDock->toggleViewAction());
     panelsMenu->addAction(m_showAllHeadsAction);
@@ -609,6 +615,7 @@ void MainWindow::resetLayout()
     // The history and the weights table are optional panels: shown only on request.
     m_historyDock->hide();
     m_weightsTableDock->hide();
+    m_labs->hideAll();
     m_lessonDock->setVisible(lessonShown);
     m_heatmapDock->raise();
 }
@@ -685,6 +692,7 @@ void MainWindow::createLessonViewRouter()
     m_lessonViews->setPlace(LessonView::Temperature, m_temperatureDock, m_temperature);
     m_lessonViews->setPlace(LessonView::Mask, m_maskDock, m_maskGrid);
     m_lessonViews->setPlace(LessonView::Lesson, m_lessonDock, m_lessonPanel);
+    m_labs->placeIn(m_lessonViews.get());
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)
@@ -742,9 +750,11 @@ void MainWindow::createAllHeads()
 // order they were created or docked in (keyboardtaborder.h).
 KeyboardTabOrder MainWindow::tabOrder() const
 {
-    return KeyboardTabOrder(const_cast<MainWindow *>(this),
-                            {m_keySpace, m_heatmap, m_allHeads, m_temperature, m_maskGrid, m_weightsChart,
-                             m_contextChart, m_workedNumbers, m_weightsTable, m_matrixEditor, m_lessonPanel});
+    QList<QWidget *> order = {m_keySpace, m_heatmap, m_allHeads, m_temperature, m_maskGrid, m_weightsChart,
+                              m_contextChart, m_workedNumbers, m_weightsTable, m_matrixEditor};
+    order += m_labs->labs();
+    order.append(m_lessonPanel);
+    return KeyboardTabOrder(const_cast<MainWindow *>(this), order);
 }
 
 QList<QWidget *> MainWindow::tabStops() const
@@ -778,6 +788,7 @@ void MainWindow::addPresentationMenu(QMenu *viewMenu)
         {m_maskGrid, {m_heatmap, m_keySpace}},         {m_workedNumbers, {m_heatmap, m_keySpace}},
         {m_allHeads, {m_keySpace, m_weightsChart}},
     };
+    m_labs->addToArrangement(arrangement);
     arrangement.defaultFocal = m_keySpace;
     arrangement.naturalHeights = {{m_heatmap, [this](int width) { return m_heatmap->naturalHeight(width); }}};
     m_presentation->setArrangement(arrangement);

@@ -25,6 +25,7 @@ class AllHeadsView;
 class HeatmapView;
 class KeySpaceView;
 class KeyboardTabOrder;
+class LabDocks;
 class LessonPanel;
 class LessonViewRouter;
 class PresentationMode;
@@ -93,6 +94,8 @@ public:
     /// Every head side by side (View > Panels > All heads, Ctrl+Shift+H), tabbed with the heatmap.
     AllHeadsView *allHeadsView() const { return m_allHeads; }
     QDockWidget *allHeadsDock() const { return m_allHeadsDock; }
+    /// The "why" labs (issue 15), each in a dock of its own.
+    LabDocks *labDocks() const { return m_labs; }
     /// Ctrl+Shift+H: brings the all-heads view forward (while presenting: into the large place).
     QAction *showAllHeadsAction() const { return m_showAllHeadsAction; }
 
@@ -195,6 +198,7 @@ private:
 
     AllHeadsView *m_allHeads = nullptr;
     QDockWidget *m_allHeadsDock = nullptr;
+    LabDocks *m_labs = nullptr;
     QAction *m_showAllHeadsAction = nullptr;
 };
 

@@ -1,0 +1,114 @@
+#include "labdocks.h"
+
+#include "lessonviewrouter.h"
+
+#include <QAction>
+#include <QDockWidget>
+#include <QMainWindow>
+#include <QMenu>
+
+namespace attnlens {
+
+LabDocks::LabDocks(const Context &context, QObject *parent)
+    : QObject(parent)
+    , m_context(context)
+{
+}
+
+void LabDocks::createLabs()
+{
+    // One line per lab, in the lesson's order (their keys are Alt+1, Alt+2, ... in this order).
+}
+
+QDockWidget *LabDocks::addLab(LessonView view, QWidget *lab, const QString &title, const QString &objectName,
+                              const QList<QWidget *> &companions)
+{
+    lab->setObjectName(objectName);
+    auto *dock = new QDockWidget(title, m_context.window);
+    // saveState() identifies docks by object name.
+    dock->setObjectName(objectName + QStringLiteral("Dock"));
+    dock->setWidget(lab);
+    dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable
+                      | QDockWidget::DockWidgetClosable);
+    m_context.window->addDockWidget(Qt::RightDockWidgetArea, dock);
+    if (m_context.tabbedWith)
+        m_context.window->tabifyDockWidget(m_context.tabbedWith, dock);
+    dock->hide();
+
+    auto *action = new QAction(title, this);
+    action->setObjectName(objectName + QStringLiteral("Action"));
+    action->setStatusTip(tr("Open the lab \"%1\"").arg(title));
+    const int number = int(m_labs.size()) + 1;
+    if (number <= 9) {
+        action->setShortcut(QKeySequence(Qt::ALT | Qt::Key(Qt::Key_0 + number)));
+        action->setShortcutContext(Qt::WindowShortcut);
+    }
+    m_context.window->addAction(action);  // works while presenting, when the menu bar is hidden
+    connect(action, &QAction::triggered, this, [this, view] {
+        if (m_router)
+            m_router->show(view);
+    });
+    m_labs.append(Lab{view, lab, dock, action, companions});
+    if (m_context.tabbedWith)
+        m_context.tabbedWith->raise();
+    return dock;
+}
+
+void LabDocks::addMenu(QMenu *viewMenu)
+{
+    if (m_labs.isEmpty())
+        return;
+    QMenu *menu = viewMenu->addMenu(tr("&Labs"));
+    menu->setObjectName(QStringLiteral("labsMenu"));
+    for (const Lab &lab : m_labs)
+        menu->addAction(lab.action);
+}
+
+void LabDocks::placeIn(LessonViewRouter *router)
+{
+    m_router = router;
+    for (const Lab &lab : m_labs)
+        router->setPlace(lab.view, lab.dock, lab.widget);
+}
+
+void LabDocks::addToArrangement(PresentationMode::Arrangement &arrangement) const
+{
+    for (const Lab &lab : m_labs) {
+        arrangement.views.append(lab.widget);
+        arrangement.companions.append({lab.widget, lab.companions});
+    }
+}
+
+void LabDocks::hideAll()
+{
+    for (const Lab &lab : m_labs)
+        lab.dock->hide();
+}
+
+QList<QWidget *> LabDocks::labs() const
+{
+    QList<QWidget *> widgets;
+    for (const Lab &lab : m_labs)
+        widgets.append(lab.widget);
+    return widgets;
+}
+
+QDockWidget *LabDocks::dock(LessonView view) const
+{
+    for (const Lab &lab : m_labs) {
+        if (lab.view == view)
+            return lab.dock;
+    }
+    return nullptr;
+}
+
+QAction *LabDocks::showAction(LessonView view) const
+{
+    for (const Lab &lab : m_labs) {
+        if (lab.view == view)
+            return lab.action;
+    }
+    return nullptr;
+}
+
+} // namespace attnlens
