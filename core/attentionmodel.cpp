@@ -300,7 +300,7 @@ void AttentionModel::setKeyLabel(Index row, const QString &typed)
 void AttentionModel::insertQuery(Index row, const Eigen::RowVectorXd &query, const QString &label)
 {
     Q_ASSERT(row >= 0 && row <= m_scenario.queryCount());
-    Q_ASSERT(query.size() == m_scenario.keyDimension());
+    Q_ASSERT(query.size() == m_scenario.queryDimension());
     QStringList labels = writtenOut(m_scenario.queryCount(),
                                     [this](Index i) { return m_scenario.queryLabel(i); });
     labels.insert(int(row), label.isEmpty()

@@ -24,6 +24,7 @@ const char *const kBuiltinIds[] = {
     "key-b-removed",
     "practice-identical-keys",
     "practice-huge-value",
+    "practice-additive-attention",
     "practice-cross-attention",
     // After the notebook: several heads.
     "two-heads-specialise",
@@ -92,6 +93,14 @@ const char *const kTranslatableTexts[] = {
     QT_TRANSLATE_NOOP("BuiltinScenario",
         "Practice 3: memory C carries the value [10000, 10000]. The weights are those of the "
         "lesson, yet the context jumps."),
+    // practice-additive-attention
+    QT_TRANSLATE_NOOP("BuiltinScenario", "Practice: additive attention on an encoder-decoder"),
+    QT_TRANSLATE_NOOP("BuiltinScenario",
+        "Practice 4: the hidden state of a decoder step (length 2) scores three encoder states "
+        "(length 3) with Bahdanau's additive score w^T tanh(W_q q + W_k k). The weights W_q and "
+        "W_k carry both into one space of size 3, so query and keys need not have the same "
+        "length, and the encoder states themselves are the values. Nothing here removes the "
+        "recurrence: the states can come from LSTMs."),
     // practice-cross-attention
     QT_TRANSLATE_NOOP("BuiltinScenario", "Practice: cross-attention"),
     QT_TRANSLATE_NOOP("BuiltinScenario",

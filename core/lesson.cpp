@@ -7,6 +7,7 @@
 #include "lessonchecks.h"
 #include "lessonintervention.h"
 #include "lessonreference.h"
+#include "lessonstepscore.h"
 
 #include <QJsonArray>
 #include <QJsonObject>
@@ -581,6 +582,9 @@ std::vector<LessonStep> Lesson::steps()
                                          tr("Context of q")));
         list.push_back(step);
     }
+
+    // Practice 4 of the notebook: additive attention on an encoder-decoder (the score lab).
+    list.push_back(additiveAttentionStep());
 
     // 13. Practice: self- versus cross-attention
     {

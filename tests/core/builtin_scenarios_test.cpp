@@ -31,6 +31,7 @@ const QStringList kExpectedIds = {
     QStringLiteral("key-b-removed"),
     QStringLiteral("practice-identical-keys"),
     QStringLiteral("practice-huge-value"),
+    QStringLiteral("practice-additive-attention"),
     QStringLiteral("practice-cross-attention"),
     QStringLiteral("two-heads-specialise"),
     QStringLiteral("lesson-two-heads"),

@@ -111,8 +111,15 @@ TEST(ScenarioJsonFast, BuiltInScenariosAreReadByTheFastPathAsByQt)
     const QStringList files = jsonFilesIn(kData + QStringLiteral("/../../resources/scenarios"));
     ASSERT_FALSE(files.isEmpty());
     EXPECT_EQ(files.size(), builtinScenarios().size());
-    for (const QString &path : files)
-        EXPECT_TRUE(expectSameAsQt(readAll(path), path)) << "not read by the fast path";
+    for (const QString &path : files) {
+        const QByteArray json = readAll(path);
+        // A file with a score function (issue 15) is left to the Qt reader on purpose.
+        if (json.contains("\"score\"")) {
+            EXPECT_FALSE(parseScenarioFast(json).has_value()) << path.toStdString();
+            continue;
+        }
+        EXPECT_TRUE(expectSameAsQt(json, path)) << "not read by the fast path";
+    }
 }
 
 TEST(ScenarioJsonFast, AFileIsReadWithRoomForTheParserAfterIt)
