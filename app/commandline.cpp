@@ -34,7 +34,8 @@ struct Parser {
         QStringList{QStringLiteral("export")},
         QStringLiteral("Save VIEW as a figure in FILE, no window or display needed; repeatable. "
                        "Views: heatmap, keyspace, weights, context, mask, numbers, heads (every "
-                       "head side by side), window. The "
+                       "head side by side), scores (the score-function lab: a query scoring every "
+                       "key), window. The "
                        "suffix chooses the format: .png, .svg or .pdf."),
         QStringLiteral("VIEW=FILE")};
     QCommandLineOption size{QStringList{QStringLiteral("size")},
@@ -204,7 +205,7 @@ QStringList figureViewWords()
 {
     return {QStringLiteral("heatmap"), QStringLiteral("keyspace"), QStringLiteral("weights"),
             QStringLiteral("context"), QStringLiteral("mask"),     QStringLiteral("numbers"),
-            QStringLiteral("heads"),   QStringLiteral("window")};
+            QStringLiteral("heads"),   QStringLiteral("scores"),  QStringLiteral("window")};
 }
 
 CommandLineRequest parseCommandLine(const QStringList &arguments)

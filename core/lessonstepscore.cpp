@@ -28,49 +28,48 @@ Index mostWeighted(const AttentionResult *result)
 LessonStep additiveAttentionStep()
 {
     using namespace lessonchecks;
-    using Text = ScoreStepText;
     LessonStep step;
     step.id = QStringLiteral("practice-additive-attention");
-    step.title = Text::tr("Practice 4: additive attention on an encoder\u2013decoder");
-    step.text = Text::tr(
+    step.title = ScoreStepText::tr("Practice 4: additive attention on an encoder–decoder");
+    step.text = ScoreStepText::tr(
         "Attention began beside recurrent networks: an LSTM encoder leaves one state per input "
         "word, and at every step the LSTM decoder's own state asks which of them to read. Here the "
-        "decoder state q has length 2 and the encoder states have length 3, so q \u00b7 k is not "
+        "decoder state q has length 2 and the encoder states have length 3, so q · k is not "
         "even defined. The additive (Bahdanau) score gets round that: W_q q and W_k k both land in "
         "a space of size h = 3, tanh bends their sum, and w turns it into one number, "
-        "score = w\u1d40 tanh(W_q q + W_k k). Softmax and the weighted sum of the encoder states "
+        "score = wᵀ tanh(W_q q + W_k k). Softmax and the weighted sum of the encoder states "
         "stay as they were. The lab shows the tanh terms, the scores and the weights per encoder "
         "state.");
-    step.prediction = Text::tr("Predict which encoder state the decoder weighs most.");
-    step.revealed = Text::tr(
-        "Encoder C: its terms tanh(W_q q + W_k k) are about [0.64, 0.98, \u22120.46], which w = "
-        "[1, 1.5, \u22121] turns into the highest score, 2.56, against 2.02 for A and 1.82 for B. "
+    step.prediction = ScoreStepText::tr("Predict which encoder state the decoder weighs most.");
+    step.revealed = ScoreStepText::tr(
+        "Encoder C: its terms tanh(W_q q + W_k k) are about [0.64, 0.98, −0.46], which w = "
+        "[1, 1.5, −1] turns into the highest score, 2.56, against 2.02 for A and 1.82 for B. "
         "Its weight is about 0.49. Nothing required removing the recurrence: the score only "
         "needs the states, whatever made them.");
     step.guess = keyRowGuess(LessonGuess::Kind::Ranking, &AttentionResult::weights, 0,
-                             Text::tr("Your guess: rank encoders A, B, C for the decoder"),
+                             ScoreStepText::tr("Your guess: rank encoders A, B, C for the decoder"),
                              QStringLiteral("A > B > C"));
     step.scenarioId = QStringLiteral("practice-additive-attention");
     step.view = LessonView::ScoreLab;
     step.checkpoints.push_back(given(
-        {Text::tr("Query and keys of different lengths"),
-         Text::tr("decoder state d = 2, encoder states d = 3, additive score"),
+        {ScoreStepText::tr("Query and keys of different lengths"),
+         ScoreStepText::tr("decoder state d = 2, encoder states d = 3, additive score"),
          [](const Scenario &s, const AttentionResult *) {
              return s.score.kind == ScoreFunction::Kind::Additive && s.queries.cols() == 2
                  && s.keys.cols() == 3;
          }}));
-    step.checkpoints.push_back(asked(rowCheckpoint(Text::tr("Weights of encoders A, B, C"),
+    step.checkpoints.push_back(asked(rowCheckpoint(ScoreStepText::tr("Weights of encoders A, B, C"),
                                                    &AttentionResult::weights, 0,
                                                    {0.2819107846275269, 0.23124510771308812,
                                                     0.486844107659385}),
-                                     Text::tr("Which encoder state does the decoder weigh most?")));
+                                     ScoreStepText::tr("Which encoder state does the decoder weigh most?")));
     step.checkpoints.push_back(action(
-        {Text::tr("Another encoder state leads"), Text::tr("the most weight is no longer on encoder C"),
+        {ScoreStepText::tr("Another encoder state leads"), ScoreStepText::tr("the most weight is no longer on encoder C"),
          [](const Scenario &s, const AttentionResult *r) {
              const Index best = mostWeighted(r);
              return s.score.kind == ScoreFunction::Kind::Additive && best >= 0 && best != 2;
          }},
-        Text::tr("Change one entry of W_q, W_k or w in the lab (try the last entry of w) until "
+        ScoreStepText::tr("Change one entry of W_q, W_k or w in the lab (try the last entry of w) until "
                  "another encoder state gets the most weight")));
     return step;
 }

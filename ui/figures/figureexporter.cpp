@@ -3,6 +3,7 @@
 #include "attnlensversion.h"
 
 #include "allheadsview.h"
+#include "scorelabview.h"
 #include "attentionmodel.h"
 #include "barchartview.h"
 #include "contextchartview.h"
@@ -382,6 +383,9 @@ std::unique_ptr<QWidget> FigureExporter::createView(FigureView view, const QSize
         widget = std::move(heads);
         break;
     }
+    case FigureView::Scores:
+        widget = std::make_unique<ScoreLabView>(m_model, state);
+        break;
     case FigureView::Window:
         return nullptr;
     }
@@ -425,6 +429,10 @@ void FigureExporter::paintView(QPainter &painter, const FigureOptions &options, 
         static_cast<HeatmapView *>(widget.get())->paintHeatmap(painter, QRectF(widget->rect()));
     } else if (view == FigureView::Heads) {
         static_cast<AllHeadsView *>(widget.get())->paintAllHeads(painter, QRectF(widget->rect()));
+    } else if (view == FigureView::Scores) {
+        // The picture alone: the lab's controls are not part of the figure.
+        static_cast<ScoreLabView *>(widget.get())
+            ->paintFigure(painter, QRectF(QPointF(0, 0), QSizeF(rect.size())), widget->font());
     } else if (view == FigureView::KeySpace) {
         static_cast<KeySpaceView *>(widget.get())
             ->paintScene(painter, QRectF(QPointF(0, 0), QSizeF(rect.size())), !transparent);

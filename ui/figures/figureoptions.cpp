@@ -24,6 +24,7 @@ constexpr ViewName kViewNames[] = {
     {FigureView::Mask, "mask", QT_TRANSLATE_NOOP("attnlens::Figure", "Mask grid")},
     {FigureView::Numbers, "numbers", QT_TRANSLATE_NOOP("attnlens::Figure", "Worked numbers")},
     {FigureView::Heads, "heads", QT_TRANSLATE_NOOP("attnlens::Figure", "All heads")},
+    {FigureView::Scores, "scores", QT_TRANSLATE_NOOP("attnlens::Figure", "Score functions")},
     {FigureView::Window, "window", QT_TRANSLATE_NOOP("attnlens::Figure", "Whole window")},
 };
 

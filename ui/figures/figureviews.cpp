@@ -27,6 +27,8 @@ QWidget *FigureViews::widget(FigureView view) const
         return numbers;
     case FigureView::Heads:
         return heads;
+    case FigureView::Scores:
+        return scores;
     case FigureView::Window:
         return window;
     }

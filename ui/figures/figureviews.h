@@ -26,6 +26,7 @@ struct FigureViews {
     MaskGridView *mask = nullptr;
     WorkedNumbersView *numbers = nullptr;
     AllHeadsView *heads = nullptr;
+    QWidget *scores = nullptr;  ///< the score-function lab (ScoreLabView), when the window has one
 
     /// The widget that shows `view` in the window (the mask view with its controls, the whole
     /// window for FigureView::Window), or null when there is none.

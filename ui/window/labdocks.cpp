@@ -1,6 +1,7 @@
 #include "labdocks.h"
 
 #include "lessonviewrouter.h"
+#include "scorelabview.h"
 
 #include <QAction>
 #include <QDockWidget>
@@ -18,6 +19,8 @@ LabDocks::LabDocks(const Context &context, QObject *parent)
 void LabDocks::createLabs()
 {
     // One line per lab, in the lesson's order (their keys are Alt+1, Alt+2, ... in this order).
+    addLab(LessonView::ScoreLab, new ScoreLabView(m_context.model, m_context.viewState), tr("Score functions"),
+           QStringLiteral("scoreLab"), {m_context.heatmap, m_context.workedNumbers});
 }
 
 QDockWidget *LabDocks::addLab(LessonView view, QWidget *lab, const QString &title, const QString &objectName,
