@@ -93,7 +93,8 @@ ScoreLabPainter::Geometry ScoreLabPainter::paint(QPainter &painter, const QRectF
     painter.fillRect(rect, theme.viewBackground());
     painter.setFont(in.font);
     const QFontMetricsF metrics(in.font);
-    const double line = metrics.height();
+    // Chinese text comes from a fallback font that may be taller than the font's own lines.
+    const double line = std::max(metrics.height(), metrics.boundingRect(QStringLiteral("解Ag_")).height());
     const double pad = std::max(4.0, line * 0.4);
     QRectF area = rect.adjusted(pad, pad, -pad, -pad);
     const int query = std::clamp(in.query, 0, int(std::max<Index>(0, s.queryCount() - 1)));
@@ -105,17 +106,17 @@ ScoreLabPainter::Geometry ScoreLabPainter::paint(QPainter &painter, const QRectF
     painter.setPen(theme.textColor());
     const QString heading = headingText(s, query);
     geometry.heading = QRectF(area.left(), area.top(), area.width(), line);
-    painter.drawText(geometry.heading, Qt::AlignLeft | Qt::AlignVCenter,
+    painter.drawText(geometry.heading, Qt::AlignLeft | Qt::AlignVCenter | Qt::TextDontClip,
                      fittedText({heading}, bold, area.width()));
     painter.setFont(in.font);
     double y = area.top() + line * 1.1;
-    painter.drawText(QRectF(area.left(), y, area.width(), line), Qt::AlignLeft | Qt::AlignVCenter,
+    painter.drawText(QRectF(area.left(), y, area.width(), line), Qt::AlignLeft | Qt::AlignVCenter | Qt::TextDontClip,
                      fittedText({formulaText(s)}, in.font, area.width()));
     y += line * 1.1;
     const QString note = dimensionNote(s);
     if (!note.isEmpty()) {
         painter.setPen(theme.hintColor());
-        painter.drawText(QRectF(area.left(), y, area.width(), line), Qt::AlignLeft | Qt::AlignVCenter,
+        painter.drawText(QRectF(area.left(), y, area.width(), line), Qt::AlignLeft | Qt::AlignVCenter | Qt::TextDontClip,
                          fittedText({note}, in.font, area.width()));
         painter.setPen(theme.textColor());
     }
@@ -157,23 +158,53 @@ ScoreLabPainter::Geometry ScoreLabPainter::paint(QPainter &painter, const QRectF
     painter.setPen(theme.hintColor());
     const QRectF titles(area.left(), y, area.width(), line);
     if (terms) {
-        painter.drawText(QRectF(area.left() + labelWidth, y, termsWidth, line), Qt::AlignCenter,
+        painter.drawText(QRectF(area.left() + labelWidth, y, termsWidth, line), Qt::AlignCenter | Qt::TextDontClip,
                          fittedText({Text::tr("tanh(W_q q + W_k k)"), Text::tr("tanh terms")}, in.font, termsWidth));
     }
-    painter.drawText(QRectF(barsLeft, y, scoreWidth, line), Qt::AlignCenter,
+    painter.drawText(QRectF(barsLeft, y, scoreWidth, line), Qt::AlignCenter | Qt::TextDontClip,
                      fittedText({Text::tr("score"), QStringLiteral("S")}, in.font, scoreWidth));
-    painter.drawText(QRectF(weightLeft, y, weightWidth, line), Qt::AlignCenter,
+    painter.drawText(QRectF(weightLeft, y, weightWidth, line), Qt::AlignCenter | Qt::TextDontClip,
                      fittedText({Text::tr("weight (softmax)"), Text::tr("weight"), QStringLiteral("A")},
                                 in.font, weightWidth));
     Q_UNUSED(titles);
     y += line * 1.2;
 
+    // The additive score's w above its terms: each score is Σ w_m × t_m.
+    if (terms) {
+        const double wTop = y;
+        painter.setPen(theme.hintColor());
+        painter.drawText(QRectF(area.left(), wTop, labelWidth, line), Qt::AlignLeft | Qt::AlignVCenter | Qt::TextDontClip,
+                         QStringLiteral("w"));
+        for (Index m = 0; m < hidden; ++m) {
+            const QRectF c(area.left() + labelWidth + pad + m * cell + 1, wTop, cell - 2, line);
+            painter.setPen(QPen(theme.frameColor(), in.lineWidth));
+            painter.setBrush(Qt::NoBrush);
+            painter.drawRect(c);
+            painter.setPen(theme.textColor());
+            painter.drawText(c, Qt::AlignCenter | Qt::TextDontClip, formatCompact(s.score.scoreVector(m), 2));
+        }
+        y += line * 1.3;
+    }
+
     double largestScore = 1e-12;
     for (Index j = 0; j < keys; ++j)
         largestScore = std::max(largestScore, std::abs(r.scores(query, j)));
-    const double rowHeight = std::min(line * 1.9, std::max(line, (area.bottom() - y) / std::max<Index>(1, keys)));
+    const double rowHeight = std::min(line * 2.6, std::max(line, (area.bottom() - y) / std::max<Index>(1, keys)));
     const Eigen::VectorXd q = s.queries.row(query).transpose();
-    const double zeroX = barsLeft + scoreWidth / 2;
+    // The zero line: at the left when no score is negative, at the right when none is positive.
+    bool anyNegative = false, anyPositive = false;
+    for (Index j = 0; j < keys; ++j) {
+        anyNegative = anyNegative || r.scores(query, j) < 0;
+        anyPositive = anyPositive || r.scores(query, j) > 0;
+    }
+    const double valueRoom = metrics.horizontalAdvance(QStringLiteral("−0.0000")) + pad;
+    const double zeroX = !anyNegative ? barsLeft + valueRoom
+                         : !anyPositive ? barsLeft + scoreWidth - valueRoom
+                                        : barsLeft + scoreWidth / 2;
+    const double reachRight = barsLeft + scoreWidth - zeroX - (anyNegative ? 0.0 : pad);
+    const double reachLeft = zeroX - barsLeft - (anyPositive ? 0.0 : pad);
+    const double reach = std::max(8.0, anyNegative && anyPositive ? std::min(reachLeft, reachRight) - valueRoom
+                                       : anyNegative ? reachLeft : reachRight);
     for (Index j = 0; j < keys; ++j) {
         const QRectF row(area.left(), y, area.width(), rowHeight);
         geometry.rows.push_back(row);
@@ -181,7 +212,7 @@ ScoreLabPainter::Geometry ScoreLabPainter::paint(QPainter &painter, const QRectF
             painter.fillRect(row, theme.highlightColor().lighter(theme.isDark() ? 60 : 170));
         const bool allowed = s.isAllowed(query, j);
         painter.setPen(allowed ? theme.textColor() : theme.maskedColor());
-        painter.drawText(QRectF(area.left(), y, labelWidth, rowHeight), Qt::AlignLeft | Qt::AlignVCenter,
+        painter.drawText(QRectF(area.left(), y, labelWidth, rowHeight), Qt::AlignLeft | Qt::AlignVCenter | Qt::TextDontClip,
                          fittedText({s.keyLabel(j)}, in.font, labelWidth - pad / 2));
         const double barHeight = rowHeight * 0.6;
         const double barTop = y + (rowHeight - barHeight) / 2;
@@ -190,20 +221,28 @@ ScoreLabPainter::Geometry ScoreLabPainter::paint(QPainter &painter, const QRectF
         if (terms) {
             const Eigen::VectorXd h = additiveHidden(s.score, q, s.keys.row(j).transpose());
             for (Index m = 0; m < hidden; ++m) {
-                const QRectF c(area.left() + labelWidth + pad + m * cell + 1, barTop, cell - 2, barHeight);
+                const double cellHeight = std::min(rowHeight - 2.0, std::max(barHeight, line + 2.0));
+                const QRectF c(area.left() + labelWidth + pad + m * cell + 1, y + (rowHeight - cellHeight) / 2,
+                               cell - 2, cellHeight);
                 termCells.push_back(c);
                 QColor fill = signedColor(theme, h(m));
                 fill.setAlphaF(0.15 + 0.6 * std::min(1.0, std::abs(h(m))));
                 painter.fillRect(c, fill);
-                painter.setPen(theme.textColor());
-                painter.drawText(c, Qt::AlignCenter, formatCompact(h(m), 2));
+                // The text on the colour as it shows over the background.
+                const QColor back = theme.viewBackground();
+                const double alpha = fill.alphaF();
+                const QColor shown = QColor::fromRgbF(fill.redF() * alpha + back.redF() * (1 - alpha),
+                                                      fill.greenF() * alpha + back.greenF() * (1 - alpha),
+                                                      fill.blueF() * alpha + back.blueF() * (1 - alpha));
+                painter.setPen(qGray(shown.rgb()) < 128 ? QColor(Qt::white) : QColor(Qt::black));
+                painter.drawText(c, Qt::AlignCenter | Qt::TextDontClip, formatCompact(h(m), 2));
             }
         }
         geometry.terms.push_back(termCells);
 
         // Score: a bar either side of the zero line.
         const double score = r.scores(query, j);
-        const double length = score / largestScore * (scoreWidth / 2 - pad);
+        const double length = score / largestScore * reach;
         QRectF scoreBar(std::min(zeroX, zeroX + length), barTop, std::abs(length), barHeight);
         geometry.scoreBars.push_back(scoreBar);
         painter.fillRect(scoreBar, signedColor(theme, score));
@@ -211,9 +250,10 @@ ScoreLabPainter::Geometry ScoreLabPainter::paint(QPainter &painter, const QRectF
         painter.drawLine(QPointF(zeroX, y), QPointF(zeroX, y + rowHeight));
         painter.setPen(theme.textColor());
         const QString scoreText = formatCompact(score, 4);
-        const QRectF scoreLabel = score >= 0 ? QRectF(barsLeft, y, scoreWidth / 2 - pad, rowHeight)
-                                             : QRectF(zeroX + pad, y, scoreWidth / 2 - pad, rowHeight);
-        painter.drawText(scoreLabel, (score >= 0 ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignVCenter, scoreText);
+        // The number on the other side of the zero line from its bar.
+        const QRectF scoreLabel = score >= 0 ? QRectF(zeroX - valueRoom, y, valueRoom - pad / 2, rowHeight)
+                                             : QRectF(zeroX + pad / 2, y, valueRoom, rowHeight);
+        painter.drawText(scoreLabel, (score >= 0 ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter | Qt::TextDontClip, scoreText);
 
         // Weight: a bar from 0 to 1.
         const double weight = r.weights(query, j);
@@ -228,7 +268,7 @@ ScoreLabPainter::Geometry ScoreLabPainter::paint(QPainter &painter, const QRectF
         painter.fillRect(weightBar, allowed ? theme.queryColor(query) : theme.maskedFill());
         painter.setPen(allowed ? theme.textColor() : theme.maskedColor());
         painter.drawText(QRectF(weightLeft + room + pad / 2, y, valueWidth, rowHeight),
-                         Qt::AlignLeft | Qt::AlignVCenter,
+                         Qt::AlignLeft | Qt::AlignVCenter | Qt::TextDontClip,
                          allowed ? formatCompact(weight, 4) : Text::tr("masked"));
         y += rowHeight;
     }

@@ -41,7 +41,10 @@ QSize ScoreLabPicture::sizeHint() const
 
 QSize ScoreLabPicture::minimumSizeHint() const
 {
-    return QSize(fontMetrics().horizontalAdvance(QLatin1Char('x')) * 30, fontMetrics().height() * 8);
+    // The heading, the column titles and w, and every encoder state (up to 8) on a line of its own.
+    const int keys = int(std::min<Index>(8, m_model->scenario().keyCount()));
+    return QSize(fontMetrics().horizontalAdvance(QLatin1Char('x')) * 30,
+                 int(fontMetrics().height() * (7.0 + 1.3 * std::max(1, keys))));
 }
 
 ScoreLabPainter::Geometry ScoreLabPicture::paintPicture(QPainter &painter, const QRectF &rect,

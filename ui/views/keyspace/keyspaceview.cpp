@@ -312,6 +312,9 @@ void KeySpaceView::rebuildPickers()
 {
     m_header->setDimensions(int(m_model->scenario().keyDimension()), isPrincipalPlaneShown(), m_horizontalDimension,
                             m_verticalDimension, dimensionNote());
+    // No plane is drawn for a general or additive score: nothing to choose its dimensions for.
+    if (!showsPlane())
+        m_header->hide();
     updateHeaderGeometry();
 }
 
