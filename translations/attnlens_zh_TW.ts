@@ -3853,6 +3853,10 @@ Click or press Space to allow it.</source>
         <source>masked</source>
         <translation>已遮罩</translation>
     </message>
+    <message>
+        <source>No queries or no keys to score.</source>
+        <translation>沒有查詢或沒有鍵可評分。</translation>
+    </message>
 </context>
 <context>
     <name>attnlens::ScoreLabPicture</name>
@@ -3867,6 +3871,10 @@ Click or press Space to allow it.</source>
     <message>
         <source>%1: score %2, weight %3</source>
         <translation>%1：分數 %2，權重 %3</translation>
+    </message>
+    <message>
+        <source>No queries or no keys to score.</source>
+        <translation>沒有查詢或沒有鍵可評分。</translation>
     </message>
 </context>
 <context>
