@@ -43,8 +43,10 @@ QSize ScoreLabPicture::minimumSizeHint() const
 {
     // The heading, the column titles and w, and every encoder state (up to 8) on a line of its own.
     const int keys = int(std::min<Index>(8, m_model->scenario().keyCount()));
+    const double line = std::max<double>(fontMetrics().height(),
+                                         fontMetrics().boundingRect(QStringLiteral("解Ag_")).height());
     return QSize(fontMetrics().horizontalAdvance(QLatin1Char('x')) * 30,
-                 int(fontMetrics().height() * (7.0 + 1.3 * std::max(1, keys))));
+                 int(line * (8.0 + 1.6 * std::max(1, keys))));
 }
 
 ScoreLabPainter::Geometry ScoreLabPicture::paintPicture(QPainter &painter, const QRectF &rect,

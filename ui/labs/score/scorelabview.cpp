@@ -10,6 +10,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSignalBlocker>
 #include <QSpinBox>
 #include <QStandardItemModel>
@@ -65,10 +66,24 @@ ScoreLabView::ScoreLabView(AttentionModel *model, ViewState *viewState, QWidget 
     controls->addWidget(m_queryLabel);
     controls->addWidget(m_query, 1);
     controls->addWidget(m_reset);
+    // The weights and the picture scroll when the dock is short (the window at 1280 × 720), so
+    // that every encoder state's row keeps its height; the controls stay in sight.
+    auto *content = new QWidget;
+    auto *contentLayout = new QVBoxLayout(content);
+    contentLayout->setContentsMargins(0, 0, 0, 0);
+    m_editor->setParent(content);
+    m_picture->setParent(content);
+    contentLayout->addWidget(m_editor);
+    contentLayout->addWidget(m_picture, 1);
+    auto *scroll = new QScrollArea(this);
+    scroll->setObjectName(QStringLiteral("scoreLabScroll"));
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setWidget(content);
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(controls);
-    layout->addWidget(m_editor);
-    layout->addWidget(m_picture, 1);
+    layout->addWidget(scroll, 1);
 
     connect(m_kind, &QComboBox::activated, this, [this](int index) {
         chooseKind(static_cast<ScoreFunction::Kind>(m_kind->itemData(index).toInt()));
