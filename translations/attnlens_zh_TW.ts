@@ -3947,6 +3947,18 @@ Click or press Space to allow it.</source>
         <source>Seeded score weights</source>
         <translation>預設分數權重</translation>
     </message>
+    <message>
+        <source>Scaled dot-product</source>
+        <translation>縮放點積</translation>
+    </message>
+    <message>
+        <source>General (Luong)</source>
+        <translation>一般式（Luong）</translation>
+    </message>
+    <message>
+        <source>Additive (Bahdanau)</source>
+        <translation>加性（Bahdanau）</translation>
+    </message>
 </context>
 <context>
     <name>attnlens::ScoreStepText</name>

@@ -96,6 +96,15 @@ QList<QWidget *> LabDocks::labs() const
     return widgets;
 }
 
+QWidget *LabDocks::lab(LessonView view) const
+{
+    for (const Lab &lab : m_labs) {
+        if (lab.view == view)
+            return lab.widget;
+    }
+    return nullptr;
+}
+
 QDockWidget *LabDocks::dock(LessonView view) const
 {
     for (const Lab &lab : m_labs) {

@@ -64,6 +64,8 @@ public:
 
     QList<QWidget *> labs() const;
     QDockWidget *dock(LessonView view) const;
+    /// The lab widget of `view` (wherever presentation mode has put it), or nullptr.
+    QWidget *lab(LessonView view) const;
     QAction *showAction(LessonView view) const;
 
 private:

@@ -421,7 +421,7 @@ FigureViews MainWindow::figureViews() const
     views.mask = m_maskGrid;
     views.numbers = m_workedNumbers;
     views.heads = m_allHeads;
-    views.scores = m_labs->dock(LessonView::ScoreLab) ? m_labs->dock(LessonView::ScoreLab)->widget() : nullptr;
+    views.scores = m_labs->lab(LessonView::ScoreLab);
     return views;
 }
 

@@ -58,14 +58,23 @@ ScoreLabView::ScoreLabView(AttentionModel *model, ViewState *viewState, QWidget 
     m_hiddenLabel->setBuddy(m_hidden);
     m_queryLabel->setBuddy(m_query);
 
-    auto *controls = new QHBoxLayout;
-    controls->addWidget(m_kindLabel);
-    controls->addWidget(m_kind, 1);
-    controls->addWidget(m_hiddenLabel);
-    controls->addWidget(m_hidden);
-    controls->addWidget(m_queryLabel);
-    controls->addWidget(m_query, 1);
-    controls->addWidget(m_reset);
+    // Two rows: what scores (kind, h, seeded weights), then which decoder query is shown.
+    m_kind->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_query->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    auto *controls = new QVBoxLayout;
+    auto *scoreRow = new QHBoxLayout;
+    scoreRow->addWidget(m_kindLabel);
+    scoreRow->addWidget(m_kind);
+    scoreRow->addWidget(m_hiddenLabel);
+    scoreRow->addWidget(m_hidden);
+    scoreRow->addStretch(1);
+    scoreRow->addWidget(m_reset);
+    auto *queryRow = new QHBoxLayout;
+    queryRow->addWidget(m_queryLabel);
+    queryRow->addWidget(m_query);
+    queryRow->addStretch(1);
+    controls->addLayout(scoreRow);
+    controls->addLayout(queryRow);
     // The weights and the picture scroll when the dock is short (the window at 1280 × 720), so
     // that every encoder state's row keeps its height; the controls stay in sight.
     auto *content = new QWidget;
@@ -79,7 +88,6 @@ ScoreLabView::ScoreLabView(AttentionModel *model, ViewState *viewState, QWidget 
     scroll->setObjectName(QStringLiteral("scoreLabScroll"));
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
-    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     scroll->setWidget(content);
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(controls);
@@ -118,9 +126,14 @@ void ScoreLabView::retranslate()
     {
         const QSignalBlocker blocker(m_kind);
         m_kind->clear();
-        m_kind->addItem(tr("Scaled dot-product  q·k/√d_k"), int(ScoreFunction::Kind::ScaledDot));
-        m_kind->addItem(tr("General (Luong)  q W kᵀ"), int(ScoreFunction::Kind::General));
-        m_kind->addItem(tr("Additive (Bahdanau)  wᵀ tanh(W_q q + W_k k)"), int(ScoreFunction::Kind::Additive));
+        // Short names, so that the box fits a narrow dock at the largest text; the formulas are
+        // in the tooltips and in the picture's heading.
+        m_kind->addItem(tr("Scaled dot-product"), int(ScoreFunction::Kind::ScaledDot));
+        m_kind->setItemData(0, tr("Scaled dot-product  q·k/√d_k"), Qt::ToolTipRole);
+        m_kind->addItem(tr("General (Luong)"), int(ScoreFunction::Kind::General));
+        m_kind->setItemData(1, tr("General (Luong)  q W kᵀ"), Qt::ToolTipRole);
+        m_kind->addItem(tr("Additive (Bahdanau)"), int(ScoreFunction::Kind::Additive));
+        m_kind->setItemData(2, tr("Additive (Bahdanau)  wᵀ tanh(W_q q + W_k k)"), Qt::ToolTipRole);
     }
     syncControls();
 }

@@ -117,6 +117,10 @@ void ScoreWeightsEditor::addGrid(AttentionModel::ScoreWeight weight, const QStri
             spin->setDecimals(2);
             spin->setSingleStep(0.1);
             spin->setKeyboardTracking(false);
+            // No arrow buttons: the grids stay narrow enough for a lab beside the lesson; Up and
+            // Down, Page Up and Page Down and the wheel still step by 0.1.
+            spin->setButtonSymbols(QAbstractSpinBox::NoButtons);
+            spin->setAlignment(Qt::AlignRight);
             spin->setValue(matrix(i, j));
             spin->setAccessibleName(weight == AttentionModel::ScoreWeight::Vector
                                         ? tr("%1 entry %2").arg(name).arg(i + 1)
