@@ -148,7 +148,11 @@ ScoreLabPainter::Geometry ScoreLabPainter::paint(QPainter &painter, const QRectF
     labelWidth = std::min(labelWidth + pad, area.width() * 0.25);
     const double cell = std::max(line * 1.9, metrics.horizontalAdvance(QStringLiteral("−0.00")) + 4);
     const double termsWidth = terms ? hidden * cell + pad * 2 : 0.0;
-    const double barsLeft = area.left() + labelWidth + termsWidth;
+    // Too narrow for the terms and the bars side by side (a lab beside the lesson at a large text):
+    // each encoder state takes two lines, its terms above its bars.
+    const bool stacked = terms
+        && area.right() - (area.left() + labelWidth + termsWidth) < metrics.horizontalAdvance(QLatin1Char('x')) * 32;
+    const double barsLeft = area.left() + labelWidth + (stacked ? 0.0 : termsWidth);
     const double barsWidth = std::max(40.0, area.right() - barsLeft);
     const double scoreWidth = barsWidth * 0.5 - pad;
     const double weightLeft = barsLeft + barsWidth * 0.5 + pad;
@@ -161,6 +165,8 @@ ScoreLabPainter::Geometry ScoreLabPainter::paint(QPainter &painter, const QRectF
         painter.drawText(QRectF(area.left() + labelWidth, y, termsWidth, line), Qt::AlignCenter | Qt::TextDontClip,
                          fittedText({Text::tr("tanh(W_q q + W_k k)"), Text::tr("tanh terms")}, in.font, termsWidth));
     }
+    if (stacked)
+        y += line * 1.1;  // the bars' titles under the terms' title
     painter.drawText(QRectF(barsLeft, y, scoreWidth, line), Qt::AlignCenter | Qt::TextDontClip,
                      fittedText({Text::tr("score"), QStringLiteral("S")}, in.font, scoreWidth));
     painter.drawText(QRectF(weightLeft, y, weightWidth, line), Qt::AlignCenter | Qt::TextDontClip,
@@ -189,7 +195,11 @@ ScoreLabPainter::Geometry ScoreLabPainter::paint(QPainter &painter, const QRectF
     double largestScore = 1e-12;
     for (Index j = 0; j < keys; ++j)
         largestScore = std::max(largestScore, std::abs(r.scores(query, j)));
-    const double rowHeight = std::min(line * 2.6, std::max(line, (area.bottom() - y) / std::max<Index>(1, keys)));
+    const double rowHeight = stacked
+        ? std::min(line * 4.6, std::max(line * 2.0, (area.bottom() - y) / std::max<Index>(1, keys)))
+        : std::min(line * 2.6, std::max(line, (area.bottom() - y) / std::max<Index>(1, keys)));
+    // Where a row's label and terms go, and where its bars go (the same band unless stacked).
+    const double bandHeight = stacked ? rowHeight / 2 : rowHeight;
     const Eigen::VectorXd q = s.queries.row(query).transpose();
     // The zero line: at the left when no score is negative, at the right when none is positive.
     bool anyNegative = false, anyPositive = false;
@@ -212,17 +222,18 @@ ScoreLabPainter::Geometry ScoreLabPainter::paint(QPainter &painter, const QRectF
             painter.fillRect(row, theme.highlightColor().lighter(theme.isDark() ? 60 : 170));
         const bool allowed = s.isAllowed(query, j);
         painter.setPen(allowed ? theme.textColor() : theme.maskedColor());
-        painter.drawText(QRectF(area.left(), y, labelWidth, rowHeight), Qt::AlignLeft | Qt::AlignVCenter | Qt::TextDontClip,
+        const double barY = stacked ? y + bandHeight : y;
+        painter.drawText(QRectF(area.left(), y, labelWidth, bandHeight), Qt::AlignLeft | Qt::AlignVCenter | Qt::TextDontClip,
                          fittedText({s.keyLabel(j)}, in.font, labelWidth - pad / 2));
-        const double barHeight = rowHeight * 0.6;
-        const double barTop = y + (rowHeight - barHeight) / 2;
+        const double barHeight = bandHeight * 0.6;
+        const double barTop = barY + (bandHeight - barHeight) / 2;
 
         std::vector<QRectF> termCells;
         if (terms) {
             const Eigen::VectorXd h = additiveHidden(s.score, q, s.keys.row(j).transpose());
             for (Index m = 0; m < hidden; ++m) {
-                const double cellHeight = std::min(rowHeight - 2.0, std::max(barHeight, line + 2.0));
-                const QRectF c(area.left() + labelWidth + pad + m * cell + 1, y + (rowHeight - cellHeight) / 2,
+                const double cellHeight = std::min(bandHeight - 2.0, std::max(barHeight, line + 2.0));
+                const QRectF c(area.left() + labelWidth + pad + m * cell + 1, y + (bandHeight - cellHeight) / 2,
                                cell - 2, cellHeight);
                 termCells.push_back(c);
                 QColor fill = signedColor(theme, h(m));
@@ -247,12 +258,12 @@ ScoreLabPainter::Geometry ScoreLabPainter::paint(QPainter &painter, const QRectF
         geometry.scoreBars.push_back(scoreBar);
         painter.fillRect(scoreBar, signedColor(theme, score));
         painter.setPen(QPen(theme.zeroAxisColor(), in.lineWidth));
-        painter.drawLine(QPointF(zeroX, y), QPointF(zeroX, y + rowHeight));
+        painter.drawLine(QPointF(zeroX, barY), QPointF(zeroX, barY + bandHeight));
         painter.setPen(theme.textColor());
         const QString scoreText = formatCompact(score, 4);
         // The number on the other side of the zero line from its bar.
-        const QRectF scoreLabel = score >= 0 ? QRectF(zeroX - valueRoom, y, valueRoom - pad / 2, rowHeight)
-                                             : QRectF(zeroX + pad / 2, y, valueRoom, rowHeight);
+        const QRectF scoreLabel = score >= 0 ? QRectF(zeroX - valueRoom, barY, valueRoom - pad / 2, bandHeight)
+                                             : QRectF(zeroX + pad / 2, barY, valueRoom, bandHeight);
         painter.drawText(scoreLabel, (score >= 0 ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter | Qt::TextDontClip, scoreText);
 
         // Weight: a bar from 0 to 1.
@@ -267,7 +278,7 @@ ScoreLabPainter::Geometry ScoreLabPainter::paint(QPainter &painter, const QRectF
         geometry.weightBars.push_back(weightBar);
         painter.fillRect(weightBar, allowed ? theme.queryColor(query) : theme.maskedFill());
         painter.setPen(allowed ? theme.textColor() : theme.maskedColor());
-        painter.drawText(QRectF(weightLeft + room + pad / 2, y, valueWidth, rowHeight),
+        painter.drawText(QRectF(weightLeft + room + pad / 2, barY, valueWidth, bandHeight),
                          Qt::AlignLeft | Qt::AlignVCenter | Qt::TextDontClip,
                          allowed ? formatCompact(weight, 4) : Text::tr("masked"));
         y += rowHeight;

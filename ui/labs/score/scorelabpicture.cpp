@@ -46,7 +46,7 @@ QSize ScoreLabPicture::minimumSizeHint() const
     const double line = std::max<double>(fontMetrics().height(),
                                          fontMetrics().boundingRect(QStringLiteral("解Ag_")).height());
     return QSize(fontMetrics().horizontalAdvance(QLatin1Char('x')) * 30,
-                 int(line * (8.0 + 1.6 * std::max(1, keys))));
+                 int(line * (9.0 + 2.0 * std::max(1, keys))));
 }
 
 ScoreLabPainter::Geometry ScoreLabPicture::paintPicture(QPainter &painter, const QRectF &rect,
