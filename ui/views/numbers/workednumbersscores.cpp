@@ -88,6 +88,12 @@ int WorkedNumbersComposer::composeWeightedScores(const Scenario &scenario, const
             beginCell();
         }
         for (int m = 0; m < std::min(length, kMaxTerms); ++m) {
+            // The narrow form: two terms to a row, as the dot product's terms.
+            if (narrow && m > 0 && m % 2 == 0) {
+                beginRow();
+                beginCell(false, columns);
+                glyphs(QStringLiteral("    "));
+            }
             if (m > 0)
                 glyphs(kPlus);
             factor(by(m), Quantity::None, j, m);
@@ -95,6 +101,11 @@ int WorkedNumbersComposer::composeWeightedScores(const Scenario &scenario, const
             compact(vector(m), Quantity::None, j, m);
         }
         if (length > kMaxTerms) {
+            if (narrow) {
+                beginRow();
+                beginCell(false, columns);
+                glyphs(QStringLiteral("    "));
+            }
             glyphs(kPlus);
             words(tr("… (%1 more terms)").arg(length - kMaxTerms), Font::Regular, Ink::Text);
         }
