@@ -5,6 +5,7 @@
 #include "scoreweightseditor.h"
 #include "viewstate.h"
 
+#include <QAbstractItemView>
 #include <QComboBox>
 #include <QEvent>
 #include <QHBoxLayout>
@@ -123,6 +124,9 @@ void ScoreLabView::retranslate()
     m_kind->setAccessibleName(tr("Score function"));
     m_hidden->setAccessibleName(tr("Hidden size h of the additive score"));
     m_query->setAccessibleName(tr("Decoder query shown"));
+    // The popups' lists are focusable too: they carry the names of their boxes.
+    m_kind->view()->setAccessibleName(m_kind->accessibleName());
+    m_query->view()->setAccessibleName(m_query->accessibleName());
     {
         const QSignalBlocker blocker(m_kind);
         m_kind->clear();
