@@ -30,7 +30,7 @@ LessonStep additiveAttentionStep()
     using namespace lessonchecks;
     LessonStep step;
     step.id = QStringLiteral("practice-additive-attention");
-    step.title = ScoreStepText::tr("Practice 4: additive attention on an encoder–decoder");
+    step.title = ScoreStepText::tr("Practice 4: additive attention from a decoder to its encoder");
     step.text = ScoreStepText::tr(
         "Attention began beside recurrent networks: an LSTM encoder leaves one state per input "
         "word, and at every step the LSTM decoder's own state asks which of them to read. Here the "

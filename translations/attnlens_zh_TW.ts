@@ -3963,7 +3963,7 @@ Click or press Space to allow it.</source>
 <context>
     <name>attnlens::ScoreStepText</name>
     <message>
-        <source>Practice 4: additive attention on an encoder–decoder</source>
+        <source>Practice 4: additive attention from a decoder to its encoder</source>
         <translation>練習 4：編碼器–解碼器上的加性注意力</translation>
     </message>
     <message>
