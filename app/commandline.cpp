@@ -35,8 +35,8 @@ struct Parser {
         QStringLiteral("Save VIEW as a figure in FILE, no window or display needed; repeatable. "
                        "Views: heatmap, keyspace, weights, context, mask, numbers, heads (every "
                        "head side by side), bottleneck (the fixed-context lab), sqrt-dk (the √d_k lab), "
-                       "derivation (where Q, K and V come from: the tokens and projections of a derived "
-                       "scenario), window. The "
+                       "scores (the score-function lab: a query scoring every key), derivation (where Q, "
+                       "K and V come from: the tokens and projections of a derived scenario), window. The "
                        "suffix chooses the format: .png, .svg or .pdf."),
         QStringLiteral("VIEW=FILE")};
     QCommandLineOption size{QStringList{QStringLiteral("size")},
@@ -207,7 +207,7 @@ QStringList figureViewWords()
     return {QStringLiteral("heatmap"), QStringLiteral("keyspace"), QStringLiteral("weights"),
             QStringLiteral("context"), QStringLiteral("mask"),     QStringLiteral("numbers"),
             QStringLiteral("heads"),   QStringLiteral("bottleneck"), QStringLiteral("sqrt-dk"),
-            QStringLiteral("derivation"), QStringLiteral("window")};
+            QStringLiteral("scores"),  QStringLiteral("derivation"), QStringLiteral("window")};
 }
 
 CommandLineRequest parseCommandLine(const QStringList &arguments)

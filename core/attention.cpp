@@ -40,17 +40,31 @@ struct HeadInput {
     const Matrix &values;
     const std::optional<Mask> &allowed;
     double temperature;
+    const ScoreFunction &score;
 
     HeadInput(const Scenario &s, Index h)
         : scenario(s), head(h), queries(s.headQueries(h)), keys(s.headKeys(h)),
-          values(s.headValues(h)), allowed(s.allowed), temperature(s.temperature)
+          values(s.headValues(h)), allowed(s.allowed), temperature(s.temperature), score(s.score)
     {
     }
     QString queryLabel(Index row) const { return scenario.queryLabel(row); }
     QString keyLabel(Index row) const { return scenario.keyLabel(row); }
-    Index keyDimension() const { return queries.cols(); }
+    Index keyDimension() const { return keys.cols(); }
     Index valueDimension() const { return values.cols(); }
+    /// What the raw scores are divided by: √d_k, or 1 for a general or additive score.
+    double divisor() const { return scoreDivisor(score, keyDimension()); }
 };
+
+/// The raw scores (before the divisor) of query rows [begin, begin + count) into out.scores.
+void rawScoreRows(const HeadInput &s, Index begin, Index count, AttentionResult &out)
+{
+    if (s.score.isScaledDot()) {
+        out.scores.middleRows(begin, count).noalias() =
+            s.queries.middleRows(begin, count) * s.keys.transpose();
+        return;
+    }
+    weightedScoreRows(s.score, s.queries, begin, count, s.keys, out.scores);
+}
 
 /// Names the head in a refusal of a scenario with several heads ("head 3: ...", or
 /// "head 2 ("L5 H3"): ..."); a one-head scenario's messages are as they always were.
@@ -266,7 +280,10 @@ std::optional<Error> validateAttentionInput(const Scenario &scenario)
     }
     for (Index h = 0; h < heads; ++h) {
         const HeadInput s(scenario, h);
-        if (s.queries.cols() != s.keys.cols()) {
+        if (!s.score.isScaledDot()) {
+            if (auto error = validateScoreFunction(s.score, s.queries.cols(), s.keys.cols()))
+                return inHead(scenario, h, *error);
+        } else if (s.queries.cols() != s.keys.cols()) {
             return inHead(scenario, h,
                           Error{ErrorCategory::ShapeMismatch,
                                 QStringLiteral("Q has %1 columns but K has %2: queries and keys "
@@ -291,7 +308,7 @@ std::optional<Error> validateAttentionInput(const Scenario &scenario)
         const char *differing = s.queries.rows() != scenario.queries.rows()
                                         || s.queries.cols() != scenario.queries.cols()
                                     ? "Q"
-                                : s.keys.rows() != scenario.keys.rows() ? "K"
+                                : s.keys.rows() != scenario.keys.rows() || s.keys.cols() != scenario.keys.cols() ? "K"
                                 : s.values.cols() != scenario.values.cols() ? "V"
                                                                             : nullptr;
         if (!differing)
@@ -407,7 +424,7 @@ constexpr double kWorkPerThread = 2.0e6;
 // Most threads that share out the row blocks of several heads, however many cores there are.
 constexpr size_t kMostThreads = 8;
 
-/// Turns row i of out.scores from raw dot products into scores (÷ √d_k), refuses an overflow,
+/// Turns row i of out.scores from raw scores into scores (÷ √d_k, or ÷ 1), refuses an overflow,
 /// and writes the row's softmax weights. Shared by the full and the row-by-row computation.
 std::optional<Error> scaleAndSoftmaxRow(const HeadInput &s, Index i, double scale, AttentionResult &out)
 {
@@ -432,8 +449,7 @@ std::optional<Error> computeRowBlock(const HeadInput &s, Index begin, Index end,
 {
     const Index rows = end - begin;
     const Index keyCount = s.keys.rows();
-    out.scores.middleRows(begin, rows).noalias() =
-        s.queries.middleRows(begin, rows) * s.keys.transpose();
+    rawScoreRows(s, begin, rows, out);
 
     // One pass per row while it is in cache: scale, check, softmax.
     bool lowerTriangular = s.allowed && s.queries.rows() == keyCount;
@@ -531,7 +547,7 @@ void runRowBlocks(const HeadInput *inputs, AttentionResult *const *outs, RowBloc
         for (size_t t = next++; t < taskCount; t = next++) {
             RowBlockTask &task = tasks[t];
             const HeadInput &input = inputs[task.head];
-            const double scale = std::sqrt(static_cast<double>(input.keyDimension()));
+            const double scale = input.divisor();
             task.error = computeRowBlock(input, task.begin, task.end, scale, *outs[task.head]);
         }
     };
@@ -656,10 +672,13 @@ std::optional<Error> recomputeHeadQueryRows(const Scenario &scenario, Index head
         }
     }
 
-    const double scale = std::sqrt(static_cast<double>(s.keyDimension()));
+    const double scale = s.divisor();
     const Index keyCount = s.keys.rows();
     for (Index i : ordered) {
-        out.scores.row(i).noalias() = s.queries.row(i) * s.keys.transpose();
+        if (s.score.isScaledDot())
+            out.scores.row(i).noalias() = s.queries.row(i) * s.keys.transpose();
+        else
+            weightedScoreRows(s.score, s.queries, i, 1, s.keys, out.scores);
         if (auto error = scaleAndSoftmaxRow(s, i, scale, out))
             return error;
         const Index usedKeys = s.allowed ? allowedEnd(s.allowed->row(i).data(), keyCount) : keyCount;

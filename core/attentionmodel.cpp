@@ -313,7 +313,7 @@ void AttentionModel::insertQuery(Index row, const Eigen::RowVectorXd &query, con
 {
     dropDerivationForDirectEdit();
     Q_ASSERT(row >= 0 && row <= m_scenario.queryCount());
-    Q_ASSERT(query.size() == m_scenario.keyDimension());
+    Q_ASSERT(query.size() == m_scenario.queryDimension());
     QStringList labels = writtenOut(m_scenario.queryCount(),
                                     [this](Index i) { return m_scenario.queryLabel(i); });
     labels.insert(int(row), label.isEmpty()
@@ -457,10 +457,18 @@ std::optional<Error> AttentionModel::setKeyDimension(Index dimension)
     if (dimension == m_scenario.keyDimension() && dimension == m_scenario.keys.cols())
         return std::nullopt;
     dropDerivationForDirectEdit();
+    ScoreFunction &score = m_scenario.score;
     for (Index h = 0; h < headCount(); ++h) {
-        m_scenario.headQueries(h) = withColumnCount(m_scenario.headQueries(h), dimension);
+        // A general or additive score compares queries and keys of different lengths: d_k is
+        // then the keys' alone, and the weights that read keys follow (new columns are 0).
+        if (score.isScaledDot())
+            m_scenario.headQueries(h) = withColumnCount(m_scenario.headQueries(h), dimension);
         m_scenario.headKeys(h) = withColumnCount(m_scenario.headKeys(h), dimension);
     }
+    if (score.kind == ScoreFunction::Kind::General)
+        score.general = withColumnCount(score.general, dimension);
+    else if (score.kind == ScoreFunction::Kind::Additive)
+        score.keyWeight = withColumnCount(score.keyWeight, dimension);
     refreshShown();
     scheduleRecompute();
     emit keyDimensionChanged(static_cast<int>(dimension));

@@ -190,9 +190,18 @@ public:
     void setCrossAttention(bool cross);
     /// Drops the derivation and keeps Q, K and V as they are (they become typed-in numbers).
     void detachDerivation();
+    /// The score function every head uses (Scenario::score). A change of kind is followed by
+    /// scenarioReset() (d_k may then mean the keys' length rather than the queries').
+    void setScoreFunction(const ScoreFunction &score);
+    /// Which weight of the score function setScoreWeight() sets: W, W_q, W_k or w.
+    enum class ScoreWeight { General, Query, Key, Vector };
+    /// One entry of one weight of the current score function (column 0 for w).
+    void setScoreWeight(ScoreWeight weight, Index row, Index column, double value);
 
 signals:
     void scenarioReset();
+    /// The score function or one of its weights changed.
+    void scoreFunctionChanged();
     /// A row of head `head` changed (the selected head's, unless a setHead... form was used).
     void queryChanged(int row, int head);
     void keyChanged(int row, int head);

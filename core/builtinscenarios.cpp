@@ -27,6 +27,7 @@ const char *const kBuiltinIds[] = {
     "practice-identical-keys",
     "practice-huge-value",
     "practice-derivation",
+    "practice-additive-attention",
     "practice-cross-attention",
     // After the notebook: several heads.
     "two-heads-specialise",
@@ -110,6 +111,14 @@ const char *const kTranslatableTexts[] = {
         "is its token times W_Q, W_K or W_V, so one token gives its query, its key and its value "
         "at once. Without a second stream this is self-attention; add Y and K and V come from Y "
         "instead: cross-attention."),
+    // practice-additive-attention
+    QT_TRANSLATE_NOOP("BuiltinScenario", "Practice: additive attention on an encoder-decoder"),
+    QT_TRANSLATE_NOOP("BuiltinScenario",
+        "Practice 4: the hidden state of a decoder step (length 2) scores three encoder states "
+        "(length 3) with Bahdanau's additive score w^T tanh(W_q q + W_k k). The weights W_q and "
+        "W_k carry both into one space of size 3, so query and keys need not have the same "
+        "length, and the encoder states themselves are the values. Nothing here removes the "
+        "recurrence: the states can come from LSTMs."),
     // practice-cross-attention
     QT_TRANSLATE_NOOP("BuiltinScenario", "Practice: cross-attention"),
     QT_TRANSLATE_NOOP("BuiltinScenario",

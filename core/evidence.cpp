@@ -47,7 +47,7 @@ JsonDraft scenarioDraft(const Scenario &scenario)
         object.insert(QStringLiteral("name"), scenario.name);
     if (!scenario.description.isEmpty())
         object.insert(QStringLiteral("description"), scenario.description);
-    if (version == kOneHeadScenarioVersion) {
+    if (!scenario.hasSeveralHeads() && scenario.headName.isEmpty()) {
         draft.matrices[QStringLiteral("Q")] = &scenario.queries;
         draft.matrices[QStringLiteral("K")] = &scenario.keys;
         draft.matrices[QStringLiteral("V")] = &scenario.values;
@@ -77,6 +77,22 @@ JsonDraft scenarioDraft(const Scenario &scenario)
         object.insert(QStringLiteral("scale_lab"), scaleLabToJson(*scenario.scaleLab));
     if (scenario.derivation)
         draft.objects[QStringLiteral("derivation")] = derivationDraft(*scenario.derivation);
+    // Scaled dot-product writes no "score", so every file without another score stays as it was.
+    if (!scenario.score.isScaledDot()) {
+        const ScoreFunction &score = scenario.score;
+        JsonDraft &written = draft.objects[QStringLiteral("score")];
+        written.values.insert(QStringLiteral("function"), scoreFunctionFileName(score.kind));
+        if (score.kind == ScoreFunction::Kind::General) {
+            written.matrices[QStringLiteral("W")] = &score.general;
+        } else {
+            written.matrices[QStringLiteral("W_q")] = &score.queryWeight;
+            written.matrices[QStringLiteral("W_k")] = &score.keyWeight;
+            QJsonArray vector;
+            for (Index m = 0; m < score.scoreVector.size(); ++m)
+                vector.append(numberToJson(score.scoreVector(m)));
+            written.values.insert(QStringLiteral("w"), vector);
+        }
+    }
     return draft;
 }
 
@@ -99,6 +115,9 @@ JsonDraft evidenceDraft(const Scenario &scenario, const AttentionResult *result,
     Q_ASSERT((result == nullptr) != (error == nullptr));
     JsonDraft evidence = scenarioDraft(scenario);
     stampFormat(evidence.values, scenarioVersionFor(scenario));
+    // The scores below were computed with this formula (a scenario without "score": the first).
+    if (!scenario.score.isScaledDot())
+        evidence.values.insert(QStringLiteral("score_formula"), scoreFunctionFormula(scenario.score.kind));
     if (result && scenario.hasSeveralHeads()) {
         // Every head's numbers beside its matrices, and the contexts side by side.
         auto heads = std::make_shared<Result<HeadsResult>>(computeAllHeads(scenario));

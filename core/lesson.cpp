@@ -10,6 +10,7 @@
 #include "lessonstepbottleneck.h"
 #include "lessonstepscale.h"
 #include "lessonstepderivation.h"
+#include "lessonstepscore.h"
 
 #include <QJsonArray>
 #include <QJsonObject>
@@ -590,6 +591,8 @@ std::vector<LessonStep> Lesson::steps()
         list.push_back(step);
     }
 
+    // Practice 4 of the notebook: additive attention on an encoder-decoder (the score lab).
+    list.push_back(additiveAttentionStep());
     list.push_back(derivationLabStep());
 
     // 13. Practice: self- versus cross-attention

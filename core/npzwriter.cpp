@@ -152,6 +152,16 @@ std::optional<Error> writeNpz(const QString &path, const std::vector<NamedNpyArr
 std::optional<Error> numpyResultArrays(const Scenario &scenario, const HeadsResult &result,
                                        NumpyResultArrays &out)
 {
+    // The archive has no place for W, W_q, W_k or w: opened again it would be scored by dot
+    // products, so a general or additive score is refused rather than written half.
+    if (!scenario.score.isScaledDot()) {
+        return Error{ErrorCategory::InvalidScenario,
+                     QStringLiteral("the NumPy archive holds scaled dot-product attention only; "
+                                    "this scenario uses the %1 score (%2), whose weights it cannot "
+                                    "hold: save it as a scenario file (.json) instead")
+                         .arg(scoreFunctionFileName(scenario.score.kind),
+                              scoreFunctionFormula(scenario.score.kind))};
+    }
     const Index heads = scenario.headCount();
     const qint64 h = heads;
     const qint64 nq = scenario.queryCount();

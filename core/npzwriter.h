@@ -28,7 +28,8 @@ std::optional<Error> writeNpz(const QString &path, const std::vector<NamedNpyArr
 /// The arrays writeNumpyResults writes, in its order. They refer to `scenario`, `result` and
 /// `allMask` (filled here with an all-true mask when the scenario has none), which must outlive
 /// them. A result that does not belong to the scenario (another head count or shape) is an
-/// InvalidScenario error.
+/// InvalidScenario error, and so is a scenario with a general or additive score (the archive has
+/// no place for its weights).
 ///
 ///   q, k, v               float64 (H, N_q, d_k), (H, N_k, d_k), (H, N_k, d_v)
 ///   allowed               bool (N_q, N_k), True = may attend; all True without a mask

@@ -110,6 +110,7 @@ Scenario Scenario::headAlone(Index h) const
     alone.allowed = allowed;
     alone.scaleLab = scaleLab;
     alone.derivation = derivation;
+    alone.score = score;
     return alone;
 }
 
@@ -148,7 +149,8 @@ bool Scenario::operator==(const Scenario &other) const
         && identicalMatrices(values, other.values) && queryLabels == other.queryLabels
         && keyLabels == other.keyLabels && identicalDoubles(temperature, other.temperature)
         && identicalMasks(allowed, other.allowed) && headName == other.headName
-        && moreHeads == other.moreHeads && scaleLab == other.scaleLab && derivation == other.derivation;
+        && moreHeads == other.moreHeads && scaleLab == other.scaleLab && derivation == other.derivation
+        && score == other.score;
 }
 
 bool identicalDoubles(double a, double b)

@@ -3,6 +3,7 @@
 #include "derivation.h"
 #include "matrixtypes.h"
 #include "scalelabsettings.h"
+#include "scorefunction.h"
 
 #include <QString>
 #include <QStringList>
@@ -47,10 +48,16 @@ struct Scenario {
     /// Where Q, K and V come from, when the derivation lab made them: while present, queries,
     /// keys and values are exactly what it derives (see derive()). Absent: typed in.
     std::optional<Derivation> derivation;
+    /// How queries score keys, shared by every head; absent in a file: scaled dot-product.
+    ScoreFunction score;
 
     Index queryCount() const { return queries.rows(); }
     Index keyCount() const { return keys.rows(); }
-    Index keyDimension() const { return queries.cols(); }
+    /// d_k. With scaled dot-product the queries' length (which must equal the keys'); with a
+    /// general or additive score the keys' length, which may differ from d_q.
+    Index keyDimension() const { return score.isScaledDot() ? queries.cols() : keys.cols(); }
+    /// d_q, the queries' length: d_k itself under scaled dot-product.
+    Index queryDimension() const { return queries.cols(); }
     Index valueDimension() const { return values.cols(); }
 
     Index headCount() const { return 1 + static_cast<Index>(moreHeads.size()); }

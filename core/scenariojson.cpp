@@ -582,6 +582,87 @@ bool readDerivation(ScenarioReader &reader, const QJsonValue &value, Scenario &s
     return true;
 }
 
+/// Reads the optional "score" object: {"function": "general", "W": [[...]]} or
+/// {"function": "additive", "W_q": [[...]], "W_k": [[...]], "w": [...]}; "scaled-dot" or no
+/// object at all is today's scaled dot-product. Whether the weights fit Q and K is the engine's
+/// check (a file may be saved mid-edit); here only the form is checked.
+bool readScore(ScenarioReader &reader, const QJsonValue &value, Scenario &scenario)
+{
+    const QString field = QStringLiteral("score");
+    if (!value.isObject()) {
+        reader.fail(field, QStringLiteral("must be an object such as {\"function\": \"additive\", "
+                                          "\"W_q\": ..., \"W_k\": ..., \"w\": ...}, found %1")
+                               .arg(describeJsonValue(value)));
+        return false;
+    }
+    const QJsonObject object = value.toObject();
+    const QJsonValue function = object.value(QLatin1String("function"));
+    const auto kind = function.isString() ? scoreFunctionFromFileName(function.toString())
+                                          : std::nullopt;
+    if (!kind) {
+        reader.fail(QStringLiteral("score\", \"function"),
+                    QStringLiteral("must be \"scaled-dot\", \"general\" or \"additive\", found %1")
+                        .arg(describeJsonValue(function)));
+        return false;
+    }
+    QStringList expected{QStringLiteral("function")};
+    if (*kind == ScoreFunction::Kind::General)
+        expected << QStringLiteral("W");
+    else if (*kind == ScoreFunction::Kind::Additive)
+        expected << QStringLiteral("W_q") << QStringLiteral("W_k") << QStringLiteral("w");
+    for (const QString &key : object.keys()) {
+        if (!expected.contains(key)) {
+            reader.fail(QStringLiteral("score\", \"") + key,
+                        QStringLiteral("does not belong to the %1 score, which has the fields %2")
+                            .arg(function.toString(), expected.join(QStringLiteral(", "))));
+            return false;
+        }
+    }
+    ScoreFunction score;
+    score.kind = *kind;
+    const QString prefix = QStringLiteral("score\", \"");
+    if (*kind == ScoreFunction::Kind::General) {
+        auto general = reader.matrix(object, QStringLiteral("W"), prefix + QStringLiteral("W"));
+        if (!general)
+            return false;
+        score.general = std::move(*general);
+    } else if (*kind == ScoreFunction::Kind::Additive) {
+        auto queryWeight = reader.matrix(object, QStringLiteral("W_q"), prefix + QStringLiteral("W_q"));
+        if (!queryWeight)
+            return false;
+        auto keyWeight = reader.matrix(object, QStringLiteral("W_k"), prefix + QStringLiteral("W_k"));
+        if (!keyWeight)
+            return false;
+        const QJsonValue vector = object.value(QLatin1String("w"));
+        if (!vector.isArray()) {
+            reader.fail(prefix + QStringLiteral("w"),
+                        QStringLiteral("must be a list of numbers, found %1").arg(describeJsonValue(vector)));
+            return false;
+        }
+        const QJsonArray entries = vector.toArray();
+        if (entries.size() > ScenarioLimits::maxColumns) {
+            reader.fail(prefix + QStringLiteral("w"),
+                        QStringLiteral("has %1 entries, more than the limit of %2")
+                            .arg(entries.size())
+                            .arg(ScenarioLimits::maxColumns));
+            return false;
+        }
+        score.scoreVector.resize(entries.size());
+        for (int m = 0; m < entries.size(); ++m) {
+            const auto x = reader.number(entries.at(m), prefix + QStringLiteral("w"),
+                                         QStringLiteral("entry %1").arg(m + 1));
+            if (!x)
+                return false;
+            score.scoreVector(m) = *x;
+        }
+        score.queryWeight = std::move(*queryWeight);
+        score.keyWeight = std::move(*keyWeight);
+    }
+    scenario.score = std::move(score);
+    return true;
+}
+
+
 } // namespace
 
 Result<Scenario> parseScenario(const QByteArray &json, const QString &source)
@@ -730,6 +811,9 @@ Result<Scenario> parseScenarioWithQt(const QByteArray &json, const QString &sour
     if (!derivation.isUndefined() && !derivation.isNull()
         && !readDerivation(reader, derivation, scenario))
         return *reader.error;
+    const QJsonValue score = root.value(QLatin1String("score"));
+    if (!score.isUndefined() && !score.isNull() && !readScore(reader, score, scenario))
+        return *reader.error;
     return scenario;
 }
 
@@ -797,7 +881,11 @@ QJsonArray maskToJson(const Mask &mask)
 
 int scenarioVersionFor(const Scenario &scenario)
 {
-    return scenario.hasSeveralHeads() || !scenario.headName.isEmpty() ? kScenarioVersion
+    // A score other than scaled dot-product needs version 3, so that an older release refuses
+    // the file ("from a newer release") instead of computing dot products in its place.
+    if (!scenario.score.isScaledDot())
+        return kScenarioVersion;
+    return scenario.hasSeveralHeads() || !scenario.headName.isEmpty() ? kHeadsScenarioVersion
                                                                       : kOneHeadScenarioVersion;
 }
 

@@ -36,12 +36,17 @@ struct ScenarioLimits {
 
 inline constexpr const char *kScenarioFormat = "attnlens-scenario";
 /// The newest version this build reads. Version 1 holds one head (fields Q, K, V); version 2
-/// holds a list of heads (field "heads"). A one-head scenario with no head name is written as
-/// version 1, byte for byte as before heads existed.
-inline constexpr int kScenarioVersion = 2;
+/// holds a list of heads (field "heads"); version 3 adds a "score" object (a general or additive
+/// score function, see scorefunction.h) to either layout. A one-head scenario with no head name
+/// and the scaled dot-product score is written as version 1, byte for byte as before heads
+/// existed.
+inline constexpr int kScenarioVersion = 3;
+/// The version of a scenario with several heads (or a named head) and the dot-product score.
+inline constexpr int kHeadsScenarioVersion = 2;
 inline constexpr int kOneHeadScenarioVersion = 1;
 
-/// The version a scenario is written as: 1 for one unnamed head, 2 otherwise.
+/// The version a scenario is written as: 3 with a general or additive score, else 1 for one
+/// unnamed head, 2 otherwise.
 int scenarioVersionFor(const Scenario &scenario);
 
 /// Parses a scenario document. `source` (a file name or a built-in name) starts every message.

@@ -330,6 +330,9 @@ Scenario readScenario(dom::element document, const Source &source)
             || v != std::floor(v) || v < 1 || v > kScenarioVersion)
             giveUp();
     }
+    // A score function other than scaled dot-product is rare and small: the Qt reader reads it.
+    if (const auto score = find(fields, "score"); score && !score->is_null())
+        giveUp();
     Scenario scenario;
     scenario.name = optionalText(find(fields, "name"), ScenarioLimits::maxLabelChars);
     scenario.description = optionalText(find(fields, "description"),
@@ -357,7 +360,7 @@ Scenario readScenario(dom::element document, const Source &source)
 
     static constexpr std::string_view read[] = {"format", "version", "name", "description", "heads",
                                                 "Q", "K", "V", "query_labels", "key_labels",
-                                                "temperature", "allowed"};
+                                                "temperature", "allowed", "score"};
     for (const auto &field : fields) {
         if (std::find(std::begin(read), std::end(read), field.first) == std::end(read))
             checkIgnored(field.second);

@@ -33,6 +33,7 @@ const QStringList kExpectedIds = {
     QStringLiteral("practice-identical-keys"),
     QStringLiteral("practice-huge-value"),
     QStringLiteral("practice-derivation"),
+    QStringLiteral("practice-additive-attention"),
     QStringLiteral("practice-cross-attention"),
     QStringLiteral("two-heads-specialise"),
     QStringLiteral("lesson-two-heads"),

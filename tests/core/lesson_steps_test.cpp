@@ -48,7 +48,8 @@ TEST(Lesson, StepsFollowTheNotebookOrder)
         QStringLiteral("query-and-temperature"),  QStringLiteral("causal-mask"),
         QStringLiteral("padding-mask"),           QStringLiteral("reference-check"),
         QStringLiteral("what-a-plot-explains"),   QStringLiteral("practice-temperature"),
-        QStringLiteral("practice-identical-keys"), QStringLiteral("practice-huge-value"), QStringLiteral("practice-derivation"),
+        QStringLiteral("practice-identical-keys"), QStringLiteral("practice-huge-value"),
+        QStringLiteral("practice-additive-attention"), QStringLiteral("practice-derivation"),
         QStringLiteral("practice-cross-attention"), QStringLiteral("before-you-stop"),
     };
     ASSERT_EQ(steps.size(), static_cast<size_t>(expected.size()));

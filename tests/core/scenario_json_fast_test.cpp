@@ -119,6 +119,9 @@ TEST(ScenarioJsonFast, BuiltInScenariosAreReadByTheFastPathAsByQt)
             const Result<Scenario> read = parseScenario(json, path);
             ASSERT_TRUE(read.ok()) << path.toStdString();
             EXPECT_TRUE(read.value().derivation) << path.toStdString();
+        // A file with a score function (issue 15) is left to the Qt reader on purpose.
+        if (json.contains("\"score\"")) {
+            EXPECT_FALSE(parseScenarioFast(json).has_value()) << path.toStdString();
             continue;
         }
         EXPECT_TRUE(expectSameAsQt(json, path)) << "not read by the fast path";
@@ -334,7 +337,7 @@ TEST(ScenarioJsonFast, EveryRefusalIsLeftToTheQtReaderAndWordedAsBefore)
         R"({"Q":[[1]],"K":[[1]],"V":[[1]],"allowed":[[1]]})",
         R"({"Q":[[1]],"K":[[1]],"V":[[1]],"allowed":[[true,false]],"query_labels":["a","b"]})",
         R"({"format":"other","Q":[[1]],"K":[[1]],"V":[[1]]})",
-        R"({"version":3,"Q":[[1]],"K":[[1]],"V":[[1]]})",
+        R"({"version":4,"Q":[[1]],"K":[[1]],"V":[[1]]})",
         R"({"version":1.5,"Q":[[1]],"K":[[1]],"V":[[1]]})",
         R"({"heads":[{"Q":[[1]],"K":[[1]],"V":[[1]]}],"Q":[[1]]})",
         R"({"heads":[],"query_labels":[]})",

@@ -466,7 +466,7 @@ TEST(ScenarioJsonReader, FormatVersionAndTextFieldsAreChecked)
                                           QStringLiteral("f.json")),
                             ErrorCategory::InvalidScenario,
                             {"field \"format\"", "must be \"attnlens-scenario\"", "\"png\""}));
-    EXPECT_TRUE(refusedWith(parseScenario(documentWith(QStringLiteral("version"), 3), QStringLiteral("f.json")),
+    EXPECT_TRUE(refusedWith(parseScenario(documentWith(QStringLiteral("version"), 4), QStringLiteral("f.json")),
                             ErrorCategory::InvalidScenario, {"field \"version\"", "newer release"}));
     EXPECT_TRUE(refusedWith(parseScenario(documentWith(QStringLiteral("version"), 1.5), QStringLiteral("f.json")),
                             ErrorCategory::InvalidScenario, {"field \"version\"", "whole number"}));

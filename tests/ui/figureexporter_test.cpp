@@ -164,7 +164,7 @@ protected:
 
 TEST(FigureOptionsTest, IdsSuffixesAndPixelSizes)
 {
-    EXPECT_EQ(allFigureViews().size(), 11);
+    EXPECT_EQ(allFigureViews().size(), 12);
     for (FigureView view : allFigureViews()) {
         const auto back = figureViewFromId(figureViewId(view));
         ASSERT_TRUE(back.has_value());

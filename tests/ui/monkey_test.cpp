@@ -458,6 +458,28 @@ protected:
     {
         AttentionModel *model = window.model();
         const Scenario &s = model->scenario();
+        if (!s.score.isScaledDot()) {
+            // A general or additive score (the built-in practice-additive-attention): the oracle
+            // here is scaled dot-product, so only what holds for every score is checked (the
+            // numbers themselves are tests/core/score_function_test.cpp's).
+            const AttentionResult *result = model->result();
+            if (!result) {
+                ASSERT_TRUE(model->error().has_value()) << "action " << step;
+                ++refusedActions;
+                return;
+            }
+            ASSERT_EQ(result->weights.rows(), s.queryCount());
+            ASSERT_EQ(result->weights.cols(), s.keyCount());
+            for (Index i = 0; i < s.queryCount(); ++i) {
+                ASSERT_NEAR(result->weights.row(i).sum(), 1.0, 1e-12) << "action " << step;
+                for (Index j = 0; j < s.keyCount(); ++j) {
+                    if (!s.isAllowed(i, j)) {
+                        ASSERT_EQ(result->weights(i, j), 0.0) << "action " << step;
+                    }
+                }
+            }
+            return;
+        }
         const QString refusalBefore = independentRefusal(s, nullptr);
         const bool shapesOk = refusalBefore != QStringLiteral("empty") && refusalBefore != QStringLiteral("shape_mismatch");
         const test::ReferenceAttention ref = shapesOk ? test::referenceAttention(s) : test::ReferenceAttention{};

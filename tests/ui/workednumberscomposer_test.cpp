@@ -363,3 +363,61 @@ TEST(WorkedNumbersComposer, LongSequencesAreShortenedWithANote)
         EXPECT_NEAR(run->value, h.expSum, 1e-12);
     }
 }
+
+namespace {
+
+/// The numbers of the page's runs of one quantity, in order.
+std::vector<double> runValues(const WorkedPage &page, Quantity quantity)
+{
+    std::vector<double> values;
+    for (const WorkedPage::Run &run : page.runs) {
+        if (run.quantity == quantity)
+            values.push_back(run.value);
+    }
+    return values;
+}
+
+} // namespace
+
+TEST(WorkedNumbersComposer, AnAdditiveScoreIsWrittenOutWithItsTanhTerms)
+{
+    AttentionModel model;
+    model.setScenario(attnlens::test::builtinScenario("practice-additive-attention"));
+    for (bool narrow : {false, true}) {
+        WorkedNumbersComposer::Options options;
+        options.narrow = narrow;
+        const WorkedPage page = WorkedNumbersComposer::compose(model.scenario(), model.result(), model.error(), 0, options);
+        const QString text = page.toPlainText();
+        // Encoder C by hand: W_q q = (1, 1, -0.5), W_k k_C = (-0.25, 1.25, 0) -> inside (0.75, 2.25, -0.5).
+        const double t1 = std::tanh(0.75), t2 = std::tanh(2.25), t3 = std::tanh(-0.5);
+        const double score = t1 + 1.5 * t2 - t3;
+        EXPECT_TRUE(text.contains(formatCompact(t1))) << text.toStdString();
+        EXPECT_TRUE(text.contains(formatCompact(t2)));
+        EXPECT_TRUE(text.contains(formatCompact(t3)));
+        EXPECT_TRUE(text.contains(QStringLiteral("tanh")));
+        EXPECT_FALSE(text.contains(QStringLiteral("q\u00b7k"))) << "no dot product is written";
+        const std::vector<double> scores = runValues(page, Quantity::Score);
+        ASSERT_EQ(scores.size(), 3u);
+        EXPECT_NEAR(scores[2], score, 1e-14);
+        EXPECT_TRUE(runValues(page, Quantity::SqrtKeyDimension).empty()) << "not divided by sqrt(d_k)";
+        // The softmax and context sections follow as for any score.
+        const std::vector<double> weights = runValues(page, Quantity::Weight);
+        ASSERT_EQ(weights.size(), 3u);
+        EXPECT_NEAR(weights[2], 0.486844107659385, 1e-12);
+    }
+}
+
+TEST(WorkedNumbersComposer, AGeneralScoreIsWrittenAsQTimesWK)
+{
+    AttentionModel model;
+    Scenario s = attnlens::test::builtinScenario("practice-additive-attention");
+    s.score = defaultScoreFunction(ScoreFunction::Kind::General, 2, 3);
+    s.score.general = matrixOf({{1, 0, 2}, {0, -1, 0}});
+    model.setScenario(s);
+    const WorkedPage page = WorkedNumbersComposer::compose(model.scenario(), model.result(), model.error(), 0);
+    // Encoder A = [1, 0, 0.5]: W k = [2, 0], q = [1, -0.5]: score = 2.
+    const std::vector<double> scores = runValues(page, Quantity::Score);
+    ASSERT_EQ(scores.size(), 3u);
+    EXPECT_EQ(scores[0], 2.0);
+    EXPECT_TRUE(page.toPlainText().contains(QStringLiteral("q\u00b7(W k)")));
+}

@@ -331,7 +331,7 @@ void MatrixEditorView::addQuery()
     const Scenario &scenario = m_model->scenario();
     const int current = currentQueryRow();
     const int row = current < 0 ? int(scenario.queryCount()) : current + 1;
-    m_model->insertQuery(row, Eigen::RowVectorXd::Zero(scenario.keyDimension()));
+    m_model->insertQuery(row, Eigen::RowVectorXd::Zero(scenario.queryDimension()));
     clearRefusal();
     m_viewState->setSelectedQuery(row);
     selectTableRow(Part::Queries, row);

@@ -3,6 +3,7 @@
 #include "attnlensversion.h"
 
 #include "allheadsview.h"
+#include "scorelabview.h"
 #include "attentionmodel.h"
 #include "barchartview.h"
 #include "bottlenecklabview.h"
@@ -404,6 +405,9 @@ std::unique_ptr<QWidget> FigureExporter::createView(FigureView view, const QSize
     case FigureView::Bottleneck:
         widget = std::make_unique<BottleneckLabView>(m_model, state);
         break;
+    case FigureView::Scores:
+        widget = std::make_unique<ScoreLabView>(m_model, state);
+        break;
     case FigureView::Window:
         return nullptr;
     }
@@ -451,6 +455,10 @@ void FigureExporter::paintView(QPainter &painter, const FigureOptions &options, 
         static_cast<ScaleLabCanvas *>(widget.get())->paintLab(painter, QRectF(QPointF(0, 0), QSizeF(rect.size())));
     } else if (view == FigureView::Bottleneck) {
         static_cast<BottleneckLabView *>(widget.get())->paintLab(painter, QRectF(widget->rect()));
+    } else if (view == FigureView::Scores) {
+        // The picture alone: the lab's controls are not part of the figure.
+        static_cast<ScoreLabView *>(widget.get())
+            ->paintFigure(painter, QRectF(QPointF(0, 0), QSizeF(rect.size())), widget->font());
     } else if (view == FigureView::KeySpace) {
         static_cast<KeySpaceView *>(widget.get())
             ->paintScene(painter, QRectF(QPointF(0, 0), QSizeF(rect.size())), !transparent);

@@ -26,6 +26,7 @@ constexpr ViewName kViewNames[] = {
     {FigureView::Heads, "heads", QT_TRANSLATE_NOOP("attnlens::Figure", "All heads")},
     {FigureView::Bottleneck, "bottleneck", QT_TRANSLATE_NOOP("attnlens::Figure", "Bottleneck lab")},
     {FigureView::ScaleLab, "sqrt-dk", QT_TRANSLATE_NOOP("attnlens::Figure", "√d_k lab")},
+    {FigureView::Scores, "scores", QT_TRANSLATE_NOOP("attnlens::Figure", "Score functions")},
     {FigureView::Derivation, "derivation", QT_TRANSLATE_NOOP("attnlens::Figure", "Where Q, K and V come from")},
     {FigureView::Window, "window", QT_TRANSLATE_NOOP("attnlens::Figure", "Whole window")},
 };

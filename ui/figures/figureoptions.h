@@ -11,7 +11,20 @@
 namespace attnlens {
 
 /// The views that can be saved as a figure.
-enum class FigureView { Heatmap, KeySpace, Weights, Context, Mask, Numbers, Heads, Bottleneck, ScaleLab, Derivation, Window };
+enum class FigureView {
+    Heatmap,
+    KeySpace,
+    Weights,
+    Context,
+    Mask,
+    Numbers,
+    Heads,
+    Bottleneck,
+    ScaleLab,
+    Scores,
+    Derivation,
+    Window
+};
 
 /// The file formats of a figure; a file's suffix chooses one.
 enum class FigureFormat { Png, Svg, Pdf };

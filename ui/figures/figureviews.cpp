@@ -36,6 +36,8 @@ QWidget *FigureViews::widget(FigureView view) const
         return scaleLab;
     case FigureView::Derivation:
         return derivation;
+    case FigureView::Scores:
+        return scores;
     case FigureView::Window:
         return window;
     }

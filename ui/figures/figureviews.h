@@ -32,6 +32,7 @@ struct FigureViews {
     BottleneckLabView *bottleneck = nullptr;
     ScaleLabView *scaleLab = nullptr;
     DerivationPlane *derivation = nullptr;
+    QWidget *scores = nullptr;  ///< the score-function lab (ScoreLabView), when the window has one
 
     /// The widget that shows `view` in the window (a lab, when not set, is looked up among the
     /// window's children) (the mask view with its controls, the whole

@@ -24,6 +24,16 @@ std::vector<double> scoresOfRow(const AttentionModel *model, int row)
     std::vector<double> scores(static_cast<size_t>(s.keyCount()), 0.0);
     if (row < 0 || row >= s.queryCount() || s.keyDimension() == 0)
         return scores;
+    // A general or additive score: the model's own scores (no dot product of q and k exists
+    // when their lengths differ), or zeros while it refuses the scenario.
+    if (!s.score.isScaledDot() || s.queries.cols() != s.keys.cols()) {
+        const AttentionResult *r = model->result();
+        if (r && r->scores.rows() == s.queryCount() && r->scores.cols() == s.keyCount()) {
+            for (Index j = 0; j < s.keyCount(); ++j)
+                scores[static_cast<size_t>(j)] = r->scores(row, j);
+        }
+        return scores;
+    }
     for (Index j = 0; j < s.keyCount(); ++j)
         scores[static_cast<size_t>(j)] = s.queries.row(row).dot(s.keys.row(j)) / std::sqrt(double(s.keyDimension()));
     return scores;

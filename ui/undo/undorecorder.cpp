@@ -107,6 +107,17 @@ UndoRecorder::UndoRecorder(AttentionModel *model, QObject *parent)
             [this](int row, int head) { onRowChanged(kValuePart, row, head); });
     connect(model, &AttentionModel::temperatureChanged, this, &UndoRecorder::onTemperatureChanged);
     connect(model, &AttentionModel::maskChanged, this, &UndoRecorder::onMaskChanged);
+    // A score-function change outside an edit is one step of its own (inside one, the edit's
+    // end records it with the rest); the reset that follows a change of kind then finds it taken.
+    connect(model, &AttentionModel::scoreFunctionChanged, this, [this] {
+        if (isDeferring())
+            return;
+        if (isApplying()) {
+            m_record.score = m_model->wholeScenario().score;
+            return;
+        }
+        recordWholeScenario(tr("Change score function"));
+    });
     connect(model, &AttentionModel::scenarioReset, this, &UndoRecorder::onScenarioReset);
     connect(model, &AttentionModel::editBegun, this, &UndoRecorder::onEditBegun);
     connect(model, &AttentionModel::editEnded, this, &UndoRecorder::onEditEnded);
@@ -297,7 +308,7 @@ QUndoCommand *UndoRecorder::stepToModel(const QString &text)
         || !sameShape(was.keys, now.keys) || !sameShape(was.values, now.values)
         || !maskFits(was.allowed, now.queryCount(), now.keyCount())
         || !maskFits(now.allowed, now.queryCount(), now.keyCount()) || !sameHeadLayout(was, now)
-        || was.scaleLab != now.scaleLab || was.derivation != now.derivation) {
+        || was.scaleLab != now.scaleLab || was.derivation != now.derivation || was.score != now.score) {
         return new UndoScenarioCommand(m_model, this, text, was, now);
     }
     struct ChangedRow {

@@ -5,6 +5,7 @@
 #include "figureviews.h"
 #include "lessonviewrouter.h"
 #include "scalelabview.h"
+#include "scorelabview.h"
 
 #include <QAction>
 #include <QDockWidget>
@@ -27,6 +28,8 @@ void LabDocks::createLabs()
            {m_context.weightsChart, m_context.contextChart});
     addLab(LessonView::ScaleLab, new ScaleLabView(m_context.model, m_context.viewState), tr("√d_k lab"),
            QStringLiteral("scaleLab"), {m_context.heatmap, m_context.weightsChart});
+    addLab(LessonView::ScoreLab, new ScoreLabView(m_context.model, m_context.viewState), tr("Score functions"),
+           QStringLiteral("scoreLab"), {m_context.heatmap, m_context.workedNumbers});
     addLab(LessonView::DerivationLab, new DerivationLabView(m_context.model, m_context.viewState),
            tr("Where Q, K and V come from"), QStringLiteral("derivationLab"), {m_context.keySpace, m_context.heatmap});
 }
@@ -117,6 +120,7 @@ void LabDocks::addFigureViews(FigureViews &views) const
 {
     views.bottleneck = qobject_cast<BottleneckLabView *>(lab(LessonView::BottleneckLab));
     views.scaleLab = qobject_cast<ScaleLabView *>(lab(LessonView::ScaleLab));
+    views.scores = lab(LessonView::ScoreLab);
     if (auto *derivation = qobject_cast<DerivationLabView *>(lab(LessonView::DerivationLab)))
         views.derivation = derivation->plane();
 }

@@ -1,6 +1,7 @@
 #include "heatmapdescriber.h"
 
 #include "numberformat.h"
+#include "scenario.h"
 
 #include <QFontMetricsF>
 
@@ -16,8 +17,12 @@ constexpr int kDescribedKeys = 12;
 
 } // namespace
 
-QString HeatmapDescriber::title(bool scores)
+QString HeatmapDescriber::title(bool scores, ScoreFunction::Kind kind)
 {
+    if (scores && kind == ScoreFunction::Kind::General)
+        return tr("Scores  S = Q W K\u1d40");
+    if (scores && kind == ScoreFunction::Kind::Additive)
+        return tr("Scores  S\u1d62\u2c7c = w\u1d40 tanh(W_q q\u1d62 + W_k k\u2c7c)");
     if (scores)
         return tr("Scaled scores  S = QK\u1d40 / √d\u2096");
     return tr("Attention weights  A = softmax(S / T)");
@@ -96,14 +101,21 @@ QString HeatmapDescriber::hoverInfo(const Scenario &scenario, const AttentionRes
     if (queryRow < 0 || keyRow < 0 || queryRow >= scenario.queryCount()
         || keyRow >= scenario.keyCount() || scenario.keyDimension() != scenario.keys.cols())
         return QString();
+    // A general or additive score has no q·k (d_q may even differ from d_k): its formula instead.
+    const bool dotScore = scenario.score.isScaledDot();
+    if (dotScore && scenario.queries.cols() != scenario.keys.cols())
+        return QString();
     auto number = [fullPrecision](double value) {
         return fullPrecision ? formatFull(value) : formatCompact(value, 4);
     };
-    const double dot = scenario.queries.row(queryRow).dot(scenario.keys.row(keyRow));
+    const double dot = dotScore ? scenario.queries.row(queryRow).dot(scenario.keys.row(keyRow)) : 0.0;
     const bool masked = !scenario.isAllowed(queryRow, keyRow);
     const QString cell = tr("\u201c%1\u201d \u2192 \u201c%2\u201d")
                              .arg(scenario.queryLabel(queryRow), scenario.keyLabel(keyRow));
-    const QString dotText = tr("q\u00b7k = %1").arg(number(dot));
+    const QString formula = scenario.score.kind == ScoreFunction::Kind::General
+                                ? tr("S = q W k\u1d40")
+                                : tr("S = w\u1d40 tanh(W_q q + W_k k)");
+    const QString dotText = dotScore ? tr("q\u00b7k = %1").arg(number(dot)) : formula;
 
     if (!result || result->scores.rows() != scenario.queryCount()
         || result->scores.cols() != scenario.keyCount()) {
@@ -121,7 +133,8 @@ QString HeatmapDescriber::hoverInfo(const Scenario &scenario, const AttentionRes
     const QString weightText = masked ? tr("weight = 0 (masked)") : tr("weight = %1").arg(number(weight));
     if (fullPrecision) {
         return cell + QStringLiteral("\n") + dotText + QStringLiteral("\n")
-            + tr("S = q\u00b7k / √d\u2096 = %1").arg(number(score)) + QStringLiteral("\n")
+            + (dotScore ? tr("S = q\u00b7k / √d\u2096 = %1").arg(number(score)) : tr("S = %1").arg(number(score)))
+            + QStringLiteral("\n")
             + tr("S / T = %1 (T = %2)").arg(number(score / temperature), number(temperature))
             + QStringLiteral("\n") + weightText;
     }

@@ -23,7 +23,8 @@ class HeatmapDescriber {
 
 public:
     /// "Attention weights  A = softmax(S / T)" or "Scaled scores  S = QKᵀ / √dₖ".
-    static QString title(bool scores);
+    /// The title; the scores' formula follows the scenario's score function.
+    static QString title(bool scores, ScoreFunction::Kind kind = ScoreFunction::Kind::ScaledDot);
     /// The title without its formula, for a narrow view.
     static QString titleName(bool scores);
     /// The scores' moving scale ("colour scale ±max|S| = ±1.2"); empty for weights (the colour

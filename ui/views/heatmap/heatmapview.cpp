@@ -347,7 +347,7 @@ HeatmapFrame HeatmapView::frame(const HeatmapLayout &layout, const QVector<Heatm
     frame.ticks = ticks;
     frame.infoLines = infoLines;
     // With several heads the title names the head shown (headtitle.h).
-    frame.title = withHeadTag(HeatmapDescriber::title(scores()), *m_model);
+    frame.title = withHeadTag(HeatmapDescriber::title(scores(), m_model->scenario().score.kind), *m_model);
     frame.titleName = withHeadTag(HeatmapDescriber::titleName(scores()), *m_model);
     frame.scale = HeatmapDescriber::scale(scores(), image.state() == State::Values, image.scaleHigh());
     frame.refusedHeading = HeatmapDescriber::refusedHeading(refused);
@@ -403,7 +403,7 @@ QSize HeatmapView::fittedSize(const QSize &bounds) const
     const QFontMetricsF boldFm(full.boldFont);
     const QString scale = HeatmapDescriber::scale(scores(), m_cache.image.state() == State::Values,
                                                   m_cache.image.scaleHigh());
-    const double titleWidth = boldFm.horizontalAdvance(withHeadTag(HeatmapDescriber::title(scores()), *m_model));
+    const double titleWidth = boldFm.horizontalAdvance(withHeadTag(HeatmapDescriber::title(scores(), m_model->scenario().score.kind), *m_model));
     const double scaleWidth = fm.horizontalAdvance(scale);
     const bool scaleShown = !scale.isEmpty()
         && titleWidth + 1.5 * full.lineHeight + scaleWidth <= full.titleRect.width();

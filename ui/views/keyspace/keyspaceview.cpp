@@ -312,6 +312,9 @@ void KeySpaceView::rebuildPickers()
 {
     m_header->setDimensions(int(m_model->scenario().keyDimension()), isPrincipalPlaneShown(), m_horizontalDimension,
                             m_verticalDimension, dimensionNote());
+    // No plane is drawn for a general or additive score: nothing to choose its dimensions for.
+    if (!showsPlane())
+        m_header->hide();
     updateHeaderGeometry();
 }
 
@@ -346,8 +349,40 @@ QPointF KeySpaceView::shownCoordinates(const Eigen::RowVectorXd &row) const
     return m_scene.shownCoordinates(row);
 }
 
+bool KeySpaceView::showsPlane() const
+{
+    return m_model->scenario().score.isScaledDot();
+}
+
+QString KeySpaceView::noPlaneText() const
+{
+    const Scenario &s = m_model->scenario();
+    const QString kind = s.score.kind == ScoreFunction::Kind::General ? tr("general (q W kᵀ)")
+                                                                      : tr("additive (wᵀ tanh(W_q q + W_k k))");
+    return tr("The key space draws scaled dot-product attention: a query's score is its projection "
+              "onto the key in one shared plane. This scenario uses the %1 score, with queries of "
+              "length d_q = %2 and keys of length d_k = %3, so no plane shows its scores. Open View "
+              "> Labs > Score functions to see them.")
+        .arg(kind)
+        .arg(s.queryDimension())
+        .arg(s.keyDimension());
+}
+
+void KeySpaceView::paintNoPlane(QPainter &painter, const QRectF &rect) const
+{
+    const Theme &theme = m_viewState->theme();
+    painter.fillRect(rect, theme.viewBackground());
+    painter.setPen(theme.textColor());
+    painter.setFont(font());
+    const double margin = std::max(8.0, rect.width() * 0.06);
+    painter.drawText(rect.adjusted(margin, margin, -margin, -margin), Qt::AlignCenter | Qt::TextWordWrap,
+                     noPlaneText());
+}
+
 void KeySpaceView::refit()
 {
+    if (!showsPlane())
+        return;  // queries and keys share no plane to fit
     if (const PrincipalPlane *plane = principalPlane())
         m_fit = KeySpaceSceneBuilder::fit(m_model->scenario(), *plane);
     else
@@ -356,6 +391,12 @@ void KeySpaceView::refit()
 
 void KeySpaceView::refreshScene()
 {
+    if (!showsPlane()) {
+        m_scene = KeySpaceScene();
+        m_staticDirty = true;
+        update();
+        return;
+    }
     auto rebuild = [this] {
         const KeySpaceFrameInputs inputs = frameInputs(plotBounds(), true);
         if (!m_frameValid || !(inputs == m_frameInputs)) {
@@ -473,6 +514,10 @@ KeySpacePainter::Style KeySpaceView::painterStyle() const
 
 void KeySpaceView::paintScene(QPainter &painter, const QRectF &rect, bool fillBackground) const
 {
+    if (!showsPlane()) {
+        paintNoPlane(painter, rect);
+        return;
+    }
     const KeySpacePainter scenePainter(painterStyle());
     scenePainter.paintScene(painter, buildScene(m_builder.buildFrame(frameInputs(rect, false))), fillBackground);
 }
@@ -516,6 +561,11 @@ void KeySpaceView::renderPointsLayer(qreal dpr)
 
 void KeySpaceView::paintEvent(QPaintEvent *)
 {
+    if (!showsPlane()) {
+        QPainter painter(this);
+        paintNoPlane(painter, QRectF(rect()));
+        return;
+    }
     // Only the moving parts are drawn from scratch: the frame (and, in a crowded plane, the keys
     // and the other arrows) come from pictures repainted when they change, not on a drag step.
     const qreal dpr = devicePixelRatioF();
@@ -558,18 +608,19 @@ int KeySpaceView::keyAt(const QPointF &pos) const
 
 void KeySpaceView::mousePressEvent(QMouseEvent *event)
 {
-    if (!m_interaction->mousePressEvent(event))
+    if (!showsPlane() || !m_interaction->mousePressEvent(event))
         QWidget::mousePressEvent(event);
 }
 
 void KeySpaceView::mouseMoveEvent(QMouseEvent *event)
 {
-    m_interaction->mouseMoveEvent(event);
+    if (showsPlane())
+        m_interaction->mouseMoveEvent(event);
 }
 
 void KeySpaceView::mouseReleaseEvent(QMouseEvent *event)
 {
-    if (!m_interaction->mouseReleaseEvent(event))
+    if (!showsPlane() || !m_interaction->mouseReleaseEvent(event))
         QWidget::mouseReleaseEvent(event);
 }
 
@@ -579,13 +630,13 @@ void KeySpaceView::keyPressEvent(QKeyEvent *event)
         m_focusVisible = true;  // the keyboard is in use here
         update();
     }
-    if (!m_interaction->keyPressEvent(event))
+    if (!showsPlane() || !m_interaction->keyPressEvent(event))
         QWidget::keyPressEvent(event);
 }
 
 void KeySpaceView::keyReleaseEvent(QKeyEvent *event)
 {
-    if (!m_interaction->keyReleaseEvent(event))
+    if (!showsPlane() || !m_interaction->keyReleaseEvent(event))
         QWidget::keyReleaseEvent(event);
 }
 
@@ -688,6 +739,8 @@ void KeySpaceView::setUpAccessibility()
 
 QString KeySpaceView::numbersDescription() const
 {
+    if (!showsPlane())
+        return noPlaneText();
     return KeySpaceDescriber::numbersDescription(m_model->scenario(), m_model->result(), m_model->error(),
                                                  m_viewState->selectedQuery(), keyboardKey());
 }

@@ -133,6 +133,11 @@ public:
     int keyboardKey() const;
     /// The current numbers in words: the selected query, its weights and its context.
     QString numbersDescription() const;
+    /// False while the scenario scores with a general or additive function: queries and keys then
+    /// share no plane whose geometry shows the scores (their lengths may even differ), and the
+    /// view says so in words (noPlaneText()) instead of drawing.
+    bool showsPlane() const;
+    QString noPlaneText() const;
 
 signals:
     /// A mouse drag of a query tip or a key began / ended. The view declares the drag to the
@@ -156,6 +161,7 @@ protected:
     void focusOutEvent(QFocusEvent *event) override;
 
 private:
+    void paintNoPlane(QPainter &painter, const QRectF &rect) const;
     void onScenarioReset();
     void onResultChanged();
     void onQueryChanged(int row);

@@ -174,6 +174,8 @@ void WorkedNumbersComposer::composeCalculation(const Scenario &scenario, const A
     const bool narrow = m_page.narrow;
     const int keyCount = static_cast<int>(scenario.keyCount());
     const int keyDim = static_cast<int>(scenario.keyDimension());
+    const int queryDim = static_cast<int>(scenario.queryDimension());
+    const bool dotProduct = scenario.score.isScaledDot();
     const int valueDim = static_cast<int>(scenario.valueDimension());
     const double sqrtDk = std::sqrt(static_cast<double>(keyDim));
     const double temperature = scenario.temperature;
@@ -234,23 +236,29 @@ void WorkedNumbersComposer::composeCalculation(const Scenario &scenario, const A
     beginCell();
     words(QStringLiteral("q"), Font::Bold, Ink::Query);
     glyphs(QStringLiteral(" = ["));
-    for (int d = 0; d < std::min(keyDim, kMaxTerms); ++d) {
+    for (int d = 0; d < std::min(queryDim, kMaxTerms); ++d) {
         if (d > 0)
             glyphs(QStringLiteral(", "));
         exact(scenario.queries(q, d), Quantity::QueryEntry, -1, d);
     }
-    if (keyDim > kMaxTerms) {
+    if (queryDim > kMaxTerms) {
         glyphs(QStringLiteral(", "));
-        words(tr("\u2026 %1 more").arg(keyDim - kMaxTerms), Font::Regular, Ink::Text);
+        words(tr("\u2026 %1 more").arg(queryDim - kMaxTerms), Font::Regular, Ink::Text);
     }
     glyphs(narrow ? QStringLiteral("]") : QStringLiteral("]    "));
     if (narrow) {
         beginRow();
         beginCell();
     }
-    words(tr("d<sub>k</sub> = %1, √d<sub>k</sub>").arg(keyDim), Font::Regular, Ink::Text, true);
-    glyphs(kEquals);
-    compact(sqrtDk, Quantity::SqrtKeyDimension);
+    if (dotProduct) {
+        words(tr("d<sub>k</sub> = %1, √d<sub>k</sub>").arg(keyDim), Font::Regular, Ink::Text, true);
+        glyphs(kEquals);
+        compact(sqrtDk, Quantity::SqrtKeyDimension);
+    } else {
+        // General and additive scores are not divided by √d_k; d_q may differ from d_k.
+        words(tr("d<sub>q</sub> = %1, d<sub>k</sub> = %2, no \u00f7 √d<sub>k</sub>").arg(queryDim).arg(keyDim),
+              Font::Regular, Ink::Text, true);
+    }
     if (narrow) {
         beginRow();
         beginCell();
@@ -259,59 +267,67 @@ void WorkedNumbersComposer::composeCalculation(const Scenario &scenario, const A
     exact(temperature, Quantity::Temperature);
 
     // 1. Scores.
-    heading(Section::Scores, tr("1  Scores"), tr("dot product, then \u00f7 √d<sub>k</sub> and \u00f7 T"));
-    beginBlock(kUnderHeadingGap, true);
-    // The narrow form drops the key column: each key's name heads its rows, with the terms of
-    // its dot product, and its numbers follow on a row of three columns.
-    if (narrow)
-        headerRow({QStringLiteral("q\u00b7k"), tr("\u00f7 √d<sub>k</sub><br>= score"), tr("\u00f7 T<br>= z")});
-    else
-        headerRow({tr("key"), QStringLiteral("q\u00b7k"), tr("\u00f7 √d<sub>k</sub> = score"),
-                   tr("\u00f7 T = z")});
-    const int scoreColumns = narrow ? 3 : 4;
     QVector<double> z(keyCount);
     for (int j = 0; j < keyCount; ++j)
         z[j] = result.scores(q, j) / temperature;
-    for (int j = 0; j < shownKeys; ++j) {
-        beginRow();
-        m_page.keyRows.append(currentRow());
-        beginCell(false, narrow ? scoreColumns : 1);
-        words(scenario.keyLabel(j), narrow ? Font::Bold : Font::Regular, Ink::Text);
-        double dot = 0.0;
-        for (int d = 0; d < keyDim; ++d)
-            dot += scenario.queries(q, d) * scenario.keys(j, d);
+    if (!dotProduct) {
+        heading(Section::Scores, tr("1  Scores"), weightedScoreNote(scenario));
+        beginBlock(kUnderHeadingGap, true);
+        const int columns = composeWeightedScores(scenario, result, z, shownKeys);
+        if (keyCount > shownKeys)
+            moreNote(keyCount - shownKeys, tr("key"), tr("keys"), columns);
+    } else {
+        heading(Section::Scores, tr("1  Scores"), tr("dot product, then \u00f7 √d<sub>k</sub> and \u00f7 T"));
+        beginBlock(kUnderHeadingGap, true);
+        // The narrow form drops the key column: each key's name heads its rows, with the terms of
+        // its dot product, and its numbers follow on a row of three columns.
         if (narrow)
-            glyphs(QStringLiteral(":"), Font::Bold);
+            headerRow({QStringLiteral("q\u00b7k"), tr("\u00f7 √d<sub>k</sub><br>= score"), tr("\u00f7 T<br>= z")});
         else
-            beginCell();
-        for (int d = 0; d < std::min(keyDim, kMaxTerms); ++d) {
-            if (d > 0)
-                termsRow(scoreColumns, d);
-            if (d > 0 || narrow)
-                glyphs(d > 0 ? kPlus : QStringLiteral("  "));
-            factor(scenario.queries(q, d), Quantity::QueryFactor, j, d);
-            glyphs(kTimes);
-            factor(scenario.keys(j, d), Quantity::KeyFactor, j, d);
-        }
-        if (keyDim > kMaxTerms) {
-            termsRow(scoreColumns, kMaxTerms);
-            glyphs(kPlus);
-            words(tr("\u2026 (%1 more terms)").arg(keyDim - kMaxTerms), Font::Regular, Ink::Text);
-        }
-        if (narrow) {
+            headerRow({tr("key"), QStringLiteral("q\u00b7k"), tr("\u00f7 √d<sub>k</sub> = score"),
+                       tr("\u00f7 T = z")});
+        const int scoreColumns = narrow ? 3 : 4;
+        for (int j = 0; j < shownKeys; ++j) {
             beginRow();
+            m_page.keyRows.append(currentRow());
+            beginCell(false, narrow ? scoreColumns : 1);
+            words(scenario.keyLabel(j), narrow ? Font::Bold : Font::Regular, Ink::Text);
+            double dot = 0.0;
+            for (int d = 0; d < keyDim; ++d)
+                dot += scenario.queries(q, d) * scenario.keys(j, d);
+            if (narrow)
+                glyphs(QStringLiteral(":"), Font::Bold);
+            else
+                beginCell();
+            for (int d = 0; d < std::min(keyDim, kMaxTerms); ++d) {
+                if (d > 0)
+                    termsRow(scoreColumns, d);
+                if (d > 0 || narrow)
+                    glyphs(d > 0 ? kPlus : QStringLiteral("  "));
+                factor(scenario.queries(q, d), Quantity::QueryFactor, j, d);
+                glyphs(kTimes);
+                factor(scenario.keys(j, d), Quantity::KeyFactor, j, d);
+            }
+            if (keyDim > kMaxTerms) {
+                termsRow(scoreColumns, kMaxTerms);
+                glyphs(kPlus);
+                words(tr("\u2026 (%1 more terms)").arg(keyDim - kMaxTerms), Font::Regular, Ink::Text);
+            }
+            if (narrow) {
+                beginRow();
+                beginCell(true);
+            } else {
+                glyphs(kEquals);
+            }
+            exact(dot, Quantity::DotProduct, j);
             beginCell(true);
-        } else {
-            glyphs(kEquals);
+            compact(result.scores(q, j), Quantity::Score, j);
+            beginCell(true);
+            compact(z[j], Quantity::Scaled, j);
         }
-        exact(dot, Quantity::DotProduct, j);
-        beginCell(true);
-        compact(result.scores(q, j), Quantity::Score, j);
-        beginCell(true);
-        compact(z[j], Quantity::Scaled, j);
+        if (keyCount > shownKeys)
+            moreNote(keyCount - shownKeys, tr("key"), tr("keys"), scoreColumns);
     }
-    if (keyCount > shownKeys)
-        moreNote(keyCount - shownKeys, tr("key"), tr("keys"), scoreColumns);
 
     // 2. Softmax over the allowed keys.
     double maxZ = -std::numeric_limits<double>::infinity();

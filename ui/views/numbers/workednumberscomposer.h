@@ -61,6 +61,13 @@ private:
 
     void composeCalculation(const Scenario &scenario, const AttentionResult &result);
     void composeRefusal(const QString &text);
+    /// The scores of a general or additive score function (workednumbersscores.cpp): per key the
+    /// intermediate vector (W kᵀ, or the tanh terms) and the sum that gives the score, then
+    /// ÷ T = z. Writes the header row and one row per shown key; returns the column count.
+    int composeWeightedScores(const Scenario &scenario, const AttentionResult &result,
+                              const QVector<double> &z, int shownKeys);
+    /// The note beside the scores heading for a general or additive score.
+    static QString weightedScoreNote(const Scenario &scenario);
 
     void beginBlock(double gapAbove, bool table = false, bool wrap = false);
     void beginRow(WorkedPage::Background background = WorkedPage::Background::None);
