@@ -210,6 +210,14 @@
         <source>decoder 3</source>
         <translation>解碼器 3</translation>
     </message>
+    <message>
+        <source>Practice: additive attention on an encoder-decoder</source>
+        <translation>練習：編碼器–解碼器上的加性注意力</translation>
+    </message>
+    <message>
+        <source>Practice 4: the hidden state of a decoder step (length 2) scores three encoder states (length 3) with Bahdanau's additive score w^T tanh(W_q q + W_k k). The weights W_q and W_k carry both into one space of size 3, so query and keys need not have the same length, and the encoder states themselves are the values. Nothing here removes the recurrence: the states can come from LSTMs.</source>
+        <translation>練習 4：一個解碼器步驟的隱藏狀態（長度 2）以 Bahdanau 的加性分數 w^T tanh(W_q q + W_k k) 為三個編碼器狀態（長度 3）評分。權重 W_q 與 W_k 把兩者都帶進同一個大小為 3 的空間，所以查詢和鍵的長度不必相同；編碼器狀態本身就是值。這裡沒有拿掉遞迴：這些狀態可以來自 LSTM。</translation>
+    </message>
 </context>
 <context>
     <name>MaskConvention</name>
@@ -1601,6 +1609,10 @@ The scenario cannot be computed until that query may attend to at least one key.
         <source>Where Q, K and V come from</source>
         <translation>Q、K、V 從哪裡來</translation>
     </message>
+    <message>
+        <source>Score functions</source>
+        <translation>分數函數</translation>
+    </message>
 </context>
 <context>
     <name>attnlens::FigureExportActions</name>
@@ -2010,6 +2022,22 @@ The scenario cannot be computed until that query may attend to at least one key.
         <source>Attention weights</source>
         <translation>注意力權重</translation>
     </message>
+    <message>
+        <source>Scores  S = Q W Kᵀ</source>
+        <translation>分數  S = Q W Kᵀ</translation>
+    </message>
+    <message>
+        <source>Scores  Sᵢⱼ = wᵀ tanh(W_q qᵢ + W_k kⱼ)</source>
+        <translation>分數  Sᵢⱼ = wᵀ tanh(W_q qᵢ + W_k kⱼ)</translation>
+    </message>
+    <message>
+        <source>S = q W kᵀ</source>
+        <translation>S = q W kᵀ</translation>
+    </message>
+    <message>
+        <source>S = wᵀ tanh(W_q q + W_k k)</source>
+        <translation>S = wᵀ tanh(W_q q + W_k k)</translation>
+    </message>
 </context>
 <context>
     <name>attnlens::KeySpaceDimensionPicker</name>
@@ -2240,6 +2268,18 @@ q = %2
         <comment>the head, then the hint</comment>
         <translation>%1 · %2</translation>
     </message>
+    <message>
+        <source>general (q W kᵀ)</source>
+        <translation>一般式（q W kᵀ）</translation>
+    </message>
+    <message>
+        <source>additive (wᵀ tanh(W_q q + W_k k))</source>
+        <translation>加性（wᵀ tanh(W_q q + W_k k)）</translation>
+    </message>
+    <message>
+        <source>The key space draws scaled dot-product attention: a query's score is its projection onto the key in one shared plane. This scenario uses the %1 score, with queries of length d_q = %2 and keys of length d_k = %3, so no plane shows its scores. Open View &gt; Labs &gt; Score functions to see them.</source>
+        <translation>鍵空間畫的是縮放點積注意力：查詢的分數就是它在同一個平面上對鍵的投影。這個情境使用 %1 分數，查詢長度 d_q = %2，鍵長度 d_k = %3，沒有任何平面能顯示它的分數。請打開「檢視 &gt; 實驗室 &gt; 分數函數」來看。</translation>
+    </message>
 </context>
 <context>
     <name>attnlens::LabDocks</name>
@@ -2262,6 +2302,10 @@ q = %2
     <message>
         <source>Where Q, K and V come from</source>
         <translation>Q、K、V 從哪裡來</translation>
+    </message>
+    <message>
+        <source>Score functions</source>
+        <translation>分數函數</translation>
     </message>
 </context>
 <context>
@@ -4510,6 +4554,257 @@ Click or press Space to allow it.</source>
     </message>
 </context>
 <context>
+    <name>attnlens::ScoreLabPainter</name>
+    <message>
+        <source>%1 (d_q = %2) scores %3 encoder states (d_k = %4)</source>
+        <translation>%1（d_q = %2）為 %3 個編碼器狀態評分（d_k = %4）</translation>
+    </message>
+    <message>
+        <source>Scaled dot-product: score = q · k / √d_k</source>
+        <translation>縮放點積：score = q · k / √d_k</translation>
+    </message>
+    <message>
+        <source>General (Luong): score = q W kᵀ, not divided by √d_k</source>
+        <translation>一般式（Luong）：score = q W kᵀ，不除以 √d_k</translation>
+    </message>
+    <message>
+        <source>Additive (Bahdanau): score = wᵀ tanh(W_q q + W_k k), h = %1, not divided by √d_k</source>
+        <translation>加性（Bahdanau）：score = wᵀ tanh(W_q q + W_k k)，h = %1，不除以 √d_k</translation>
+    </message>
+    <message>
+        <source>d_q ≠ d_k: q · k is not defined, but W (%1 × %2) carries each key into the query's space</source>
+        <translation>d_q ≠ d_k：q · k 沒有定義，但 W（%1 × %2）把每個鍵帶進查詢的空間</translation>
+    </message>
+    <message>
+        <source>d_q ≠ d_k: q · k is not defined, but W_q and W_k carry both into one space of size h = %1</source>
+        <translation>d_q ≠ d_k：q · k 沒有定義，但 W_q 與 W_k 把兩者帶進同一個大小為 h = %1 的空間</translation>
+    </message>
+    <message>
+        <source>No queries or no keys to score.</source>
+        <translation>沒有查詢或沒有鍵可評分。</translation>
+    </message>
+    <message>
+        <source>tanh(W_q q + W_k k)</source>
+        <translation>tanh(W_q q + W_k k)</translation>
+    </message>
+    <message>
+        <source>tanh terms</source>
+        <translation>tanh 項</translation>
+    </message>
+    <message>
+        <source>score</source>
+        <translation>分數</translation>
+    </message>
+    <message>
+        <source>weight (softmax)</source>
+        <translation>權重（softmax）</translation>
+    </message>
+    <message>
+        <source>weight</source>
+        <translation>權重</translation>
+    </message>
+    <message>
+        <source>masked</source>
+        <translation>已遮罩</translation>
+    </message>
+</context>
+<context>
+    <name>attnlens::ScoreLabPicture</name>
+    <message>
+        <source>Scores of the encoder states</source>
+        <translation>編碼器狀態的分數</translation>
+    </message>
+    <message>
+        <source>Up / Down: point at an encoder state</source>
+        <translation>上／下：指向一個編碼器狀態</translation>
+    </message>
+    <message>
+        <source>No queries or no keys to score.</source>
+        <translation>沒有查詢或沒有鍵可評分。</translation>
+    </message>
+    <message>
+        <source>%1: score %2, weight %3</source>
+        <translation>%1：分數 %2，權重 %3</translation>
+    </message>
+</context>
+<context>
+    <name>attnlens::ScoreLabView</name>
+    <message>
+        <source>Score function lab</source>
+        <translation>分數函數實驗室</translation>
+    </message>
+    <message>
+        <source>Choose how a decoder query scores the encoder states, edit the weights, and read the scores and weights per encoder state.</source>
+        <translation>選擇解碼器查詢如何為編碼器狀態評分、編輯權重，並逐一讀出每個編碼器狀態的分數與權重。</translation>
+    </message>
+    <message>
+        <source>&amp;Score:</source>
+        <translation>分數(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>&amp;h:</source>
+        <translation>&amp;h：</translation>
+    </message>
+    <message>
+        <source>&amp;Decoder query:</source>
+        <translation>解碼器查詢(&amp;D)：</translation>
+    </message>
+    <message>
+        <source>Seeded &amp;weights</source>
+        <translation>預設權重(&amp;W)</translation>
+    </message>
+    <message>
+        <source>Put back the seeded starting weights of this score function</source>
+        <translation>把這個分數函數的預設起始權重放回來</translation>
+    </message>
+    <message>
+        <source>Score function</source>
+        <translation>分數函數</translation>
+    </message>
+    <message>
+        <source>Hidden size h of the additive score</source>
+        <translation>加性分數的隱藏大小 h</translation>
+    </message>
+    <message>
+        <source>Decoder query shown</source>
+        <translation>顯示的解碼器查詢</translation>
+    </message>
+    <message>
+        <source>Scaled dot-product</source>
+        <translation>縮放點積</translation>
+    </message>
+    <message>
+        <source>Scaled dot-product  q·k/√d_k</source>
+        <translation>縮放點積  q·k/√d_k</translation>
+    </message>
+    <message>
+        <source>General (Luong)</source>
+        <translation>一般式（Luong）</translation>
+    </message>
+    <message>
+        <source>General (Luong)  q W kᵀ</source>
+        <translation>一般式（Luong）  q W kᵀ</translation>
+    </message>
+    <message>
+        <source>Additive (Bahdanau)</source>
+        <translation>加性（Bahdanau）</translation>
+    </message>
+    <message>
+        <source>Additive (Bahdanau)  wᵀ tanh(W_q q + W_k k)</source>
+        <translation>加性（Bahdanau）  wᵀ tanh(W_q q + W_k k)</translation>
+    </message>
+    <message>
+        <source>Needs d_q = d_k; here d_q = %1 and d_k = %2</source>
+        <translation>需要 d_q = d_k；這裡 d_q = %1，d_k = %2</translation>
+    </message>
+    <message>
+        <source>Score function: %1</source>
+        <translation>分數函數：%1</translation>
+    </message>
+    <message>
+        <source>Hidden size h = %1</source>
+        <translation>隱藏大小 h = %1</translation>
+    </message>
+    <message>
+        <source>Seeded score weights</source>
+        <translation>預設分數權重</translation>
+    </message>
+</context>
+<context>
+    <name>attnlens::ScoreStepText</name>
+    <message>
+        <source>Practice 4: additive attention from a decoder to its encoder</source>
+        <translation>練習 4：編碼器–解碼器上的加性注意力</translation>
+    </message>
+    <message>
+        <source>Attention began beside recurrent networks: an LSTM encoder leaves one state per input word, and at every step the LSTM decoder's own state asks which of them to read. Here the decoder state q has length 2 and the encoder states have length 3, so q · k is not even defined. The additive (Bahdanau) score gets round that: W_q q and W_k k both land in a space of size h = 3, tanh bends their sum, and w turns it into one number, score = wᵀ tanh(W_q q + W_k k). Softmax and the weighted sum of the encoder states stay as they were. The lab shows the tanh terms, the scores and the weights per encoder state.</source>
+        <translation>注意力最早是和遞迴網路一起出現的：LSTM 編碼器為每個輸入詞留下一個狀態，而 LSTM 解碼器在每一步用自己的狀態去問該讀哪一個。這裡解碼器狀態 q 的長度是 2，編碼器狀態的長度是 3，所以 q · k 根本沒有定義。加性（Bahdanau）分數繞過了這一點：W_q q 和 W_k k 都落在大小為 h = 3 的空間裡，tanh 把它們的和彎曲，再由 w 變成一個數：score = wᵀ tanh(W_q q + W_k k)。softmax 與編碼器狀態的加權和都和原來一樣。實驗室會列出每個編碼器狀態的 tanh 項、分數與權重。</translation>
+    </message>
+    <message>
+        <source>Predict which encoder state the decoder weighs most.</source>
+        <translation>預測解碼器最重視哪個編碼器狀態。</translation>
+    </message>
+    <message>
+        <source>Encoder C: its terms tanh(W_q q + W_k k) are about [0.64, 0.98, −0.46], which w = [1, 1.5, −1] turns into the highest score, 2.56, against 2.02 for A and 1.82 for B. Its weight is about 0.49. Nothing required removing the recurrence: the score only needs the states, whatever made them.</source>
+        <translation>編碼器 C：它的 tanh(W_q q + W_k k) 項約為 [0.64, 0.98, −0.46]，經 w = [1, 1.5, −1] 得到最高的分數 2.56，A 是 2.02，B 是 1.82。它的權重約為 0.49。整個過程不需要拿掉遞迴：分數只需要這些狀態，不管它們是怎麼來的。</translation>
+    </message>
+    <message>
+        <source>Your guess: rank encoders A, B, C for the decoder</source>
+        <translation>你的猜測：為解碼器把編碼器 A、B、C 排序</translation>
+    </message>
+    <message>
+        <source>Query and keys of different lengths</source>
+        <translation>長度不同的查詢與鍵</translation>
+    </message>
+    <message>
+        <source>decoder state d = 2, encoder states d = 3, additive score</source>
+        <translation>解碼器狀態 d = 2，編碼器狀態 d = 3，加性分數</translation>
+    </message>
+    <message>
+        <source>Weights of encoders A, B, C</source>
+        <translation>編碼器 A、B、C 的權重</translation>
+    </message>
+    <message>
+        <source>Which encoder state does the decoder weigh most?</source>
+        <translation>解碼器最重視哪個編碼器狀態？</translation>
+    </message>
+    <message>
+        <source>Another encoder state leads</source>
+        <translation>換另一個編碼器狀態領先</translation>
+    </message>
+    <message>
+        <source>the most weight is no longer on encoder C</source>
+        <translation>最大的權重不再落在編碼器 C</translation>
+    </message>
+    <message>
+        <source>Change one entry of W_q, W_k or w in the lab (try the last entry of w) until another encoder state gets the most weight</source>
+        <translation>在實驗室裡改動 W_q、W_k 或 w 的一個元素（試試 w 的最後一個），直到另一個編碼器狀態得到最大的權重</translation>
+    </message>
+</context>
+<context>
+    <name>attnlens::ScoreWeightsEditor</name>
+    <message>
+        <source>Score weights</source>
+        <translation>分數權重</translation>
+    </message>
+    <message>
+        <source>Scaled dot-product has no weights: q and k are compared as they are.</source>
+        <translation>縮放點積沒有權重：q 與 k 直接拿來比較。</translation>
+    </message>
+    <message>
+        <source>W (d_q × d_k)</source>
+        <translation>W（d_q × d_k）</translation>
+    </message>
+    <message>
+        <source>W_q (h × d_q)</source>
+        <translation>W_q（h × d_q）</translation>
+    </message>
+    <message>
+        <source>W_k (h × d_k)</source>
+        <translation>W_k（h × d_k）</translation>
+    </message>
+    <message>
+        <source>w (h)</source>
+        <translation>w（h）</translation>
+    </message>
+    <message>
+        <source>%1 × %2: too large to edit here (the file keeps it)</source>
+        <translation>%1 × %2：太大，無法在這裡編輯（檔案會保留它）</translation>
+    </message>
+    <message>
+        <source>%1 entry %2</source>
+        <translation>%1 第 %2 個元素</translation>
+    </message>
+    <message>
+        <source>%1 row %2, column %3</source>
+        <translation>%1 第 %2 列、第 %3 欄</translation>
+    </message>
+    <message>
+        <source>Change %1</source>
+        <translation>修改 %1</translation>
+    </message>
+</context>
+<context>
     <name>attnlens::TemperaturePanel</name>
     <message>
         <source>Temperature</source>
@@ -4797,6 +5092,10 @@ e^H = %3</translation>
         <comment>an edit, then the head it was made in</comment>
         <translation>%1（%2）</translation>
     </message>
+    <message>
+        <source>Change score function</source>
+        <translation>變更分數函數</translation>
+    </message>
 </context>
 <context>
     <name>attnlens::UndoTemperatureCommand</name>
@@ -5081,6 +5380,30 @@ e^H = %3</translation>
         <source>Worked numbers for “%1” in %2</source>
         <comment>the query, then the head</comment>
         <translation>「%1」在%2的計算過程</translation>
+    </message>
+    <message>
+        <source>d&lt;sub&gt;q&lt;/sub&gt; = %1, d&lt;sub&gt;k&lt;/sub&gt; = %2, no ÷ √d&lt;sub&gt;k&lt;/sub&gt;</source>
+        <translation>d&lt;sub&gt;q&lt;/sub&gt; = %1，d&lt;sub&gt;k&lt;/sub&gt; = %2，不 ÷ √d&lt;sub&gt;k&lt;/sub&gt;</translation>
+    </message>
+    <message>
+        <source>general: score = q·(W k), then ÷ T (no ÷ √d&lt;sub&gt;k&lt;/sub&gt;)</source>
+        <translation>一般式：score = q·(W k)，再 ÷ T（不 ÷ √d&lt;sub&gt;k&lt;/sub&gt;）</translation>
+    </message>
+    <message>
+        <source>additive: score = w·tanh(W&lt;sub&gt;q&lt;/sub&gt; q + W&lt;sub&gt;k&lt;/sub&gt; k), then ÷ T (no ÷ √d&lt;sub&gt;k&lt;/sub&gt;)</source>
+        <translation>加性：score = w·tanh(W&lt;sub&gt;q&lt;/sub&gt; q + W&lt;sub&gt;k&lt;/sub&gt; k)，再 ÷ T（不 ÷ √d&lt;sub&gt;k&lt;/sub&gt;）</translation>
+    </message>
+    <message>
+        <source>t = tanh(W&lt;sub&gt;q&lt;/sub&gt; q + W&lt;sub&gt;k&lt;/sub&gt; k)</source>
+        <translation>t = tanh(W&lt;sub&gt;q&lt;/sub&gt; q + W&lt;sub&gt;k&lt;/sub&gt; k)</translation>
+    </message>
+    <message>
+        <source> = score</source>
+        <translation> = 分數</translation>
+    </message>
+    <message>
+        <source>, … %1 more</source>
+        <translation>，… 另 %1 個</translation>
     </message>
 </context>
 <context>
