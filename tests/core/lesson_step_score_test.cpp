@@ -25,13 +25,15 @@ int indexOfScoreStep(const LessonProgress &progress)
     return -1;
 }
 
-TEST(LessonScoreStep, ComesRightBeforeCrossAttentionAndShowsTheScoreLab)
+TEST(LessonScoreStep, ComesRightBeforeTheDerivationAndCrossAttentionAndShowsTheScoreLab)
 {
     AttentionModel model;
     LessonProgress progress(&model);
     const int index = indexOfScoreStep(progress);
     ASSERT_GE(index, 0);
-    EXPECT_EQ(progress.step(index + 1).id, QStringLiteral("practice-cross-attention"));
+    // Practice 4, then Practice 5: the derivation lab, then cross-attention typed in.
+    EXPECT_EQ(progress.step(index + 1).id, QStringLiteral("practice-derivation"));
+    EXPECT_EQ(progress.step(index + 2).id, QStringLiteral("practice-cross-attention"));
     EXPECT_EQ(progress.step(index).view, LessonView::ScoreLab);
     const Scenario s = Lesson::loadScenario(progress.step(index).scenarioId).value();
     EXPECT_EQ(s.score.kind, ScoreFunction::Kind::Additive);

@@ -3,6 +3,7 @@
 // it into sight, presentation mode gives it the large place, Tab reaches it, and Reset Layout
 // closes it again.
 #include "../support/uisettle.h"
+#include "coretestsupport.h"
 #include "documentcontroller.h"
 #include "labdocks.h"
 #include "lesson.h"
@@ -115,7 +116,7 @@ TEST(LabDocks, TheLabsLessonStepBringsItIntoSightAndPresentingGivesItTheLargePla
     for (LessonView view : kLabs) {
         ASSERT_TRUE(window.lessonPanel()->goToStep(stepShowing(view)));
         settleEvents();
-        QWidget *lab = window.labDocks()->dock(view)->widget();
+        QWidget *lab = window.labDocks()->lab(view);
         EXPECT_EQ(window.presentationMode()->focalView(), lab);
         EXPECT_TRUE(lab->isVisible());
         EXPECT_GT(lab->width(), window.width() / 3);
