@@ -2278,7 +2278,7 @@ q = %2
     </message>
     <message>
         <source>The key space draws scaled dot-product attention: a query's score is its projection onto the key in one shared plane. This scenario uses the %1 score, with queries of length d_q = %2 and keys of length d_k = %3, so no plane shows its scores. Open View &gt; Labs &gt; Score functions to see them.</source>
-        <translation>鍵空間畫的是縮放點積注意力：查詢的分數就是它在同一個平面上對鍵的投影。這個情境使用 %1 分數，查詢長度 d_q = %2，鍵長度 d_k = %3，沒有任何平面能顯示它的分數。請打開「檢視 &gt; 實驗室 &gt; 分數函數」來看。</translation>
+        <translation>鍵空間畫的是縮放點積注意力：查詢的分數就是它在同一個平面上對鍵的投影。這個情境使用 %1 分數，查詢長度 d_q = %2，鍵長度 d_k = %3，沒有任何平面能顯示它的分數。請打開「檢視 &gt; 實驗 &gt; 分數函數」來看。</translation>
     </message>
 </context>
 <context>
