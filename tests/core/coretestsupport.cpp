@@ -1,6 +1,7 @@
 #include "coretestsupport.h"
 
 #include "builtinscenarios.h"
+#include "lesson.h"
 
 #include <QAbstractEventDispatcher>
 #include <QCoreApplication>
@@ -188,6 +189,17 @@ Scenario builtinScenario(const QString &id)
 Scenario builtinScenario(const char *id)
 {
     return builtinScenario(QString::fromLatin1(id));
+}
+
+int lessonStepIndex(const char *id)
+{
+    const std::vector<LessonStep> steps = Lesson::steps();
+    for (size_t i = 0; i < steps.size(); ++i) {
+        if (steps[i].id == QLatin1String(id))
+            return static_cast<int>(i);
+    }
+    ADD_FAILURE() << "no lesson step " << id;
+    return 0;
 }
 
 void settleEvents(int minPasses)

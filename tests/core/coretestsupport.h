@@ -51,6 +51,10 @@ Scenario notebookLessonScenario();
 Scenario builtinScenario(const QString &id);
 Scenario builtinScenario(const char *id);
 
+/// The index of the lesson step `id` (Lesson::steps()); a test failure and 0 when there is none.
+/// Tests find steps by id, never by position: steps are inserted as the lesson grows.
+int lessonStepIndex(const char *id);
+
 /// Lets queued work run: the model's zero-timer recomputation, then the repaints and deferred
 /// refreshes that follow it. It runs the event loop until a pass finds nothing left to do (the
 /// event dispatcher says so), at least `minPasses` times: it waits on the queue being empty,

@@ -41,19 +41,6 @@ using attnlens::test::builtinScenario;
 
 namespace {
 
-/// The index of the lesson step `id` (steps are found by id, never by position).
-int stepIndex(const char *id)
-{
-    const std::vector<LessonStep> steps = Lesson::steps();
-    for (size_t i = 0; i < steps.size(); ++i) {
-        if (steps[i].id == QLatin1String(id))
-            return static_cast<int>(i);
-    }
-    ADD_FAILURE() << "no step " << id;
-    return 0;
-}
-
-
 void forbidDialogs(MainWindow &window)
 {
     window.documentController()->dialogs().askUnsavedChanges = [](const QString &) {
@@ -96,7 +83,7 @@ protected:
 TEST_F(KeyboardTest, TabVisitsTheViewsInReadingOrder)
 {
     // A step about the key space: the first step shows the bottleneck lab over the heatmap.
-    window.startLesson(stepIndex("query-and-memory"));
+    window.startLesson(attnlens::test::lessonStepIndex("query-and-memory"));
     settleEvents();
     QList<QWidget *> views;
     views << window.keySpaceView() << window.heatmapView() << window.temperaturePanel()

@@ -327,20 +327,11 @@ TEST_F(MainWindowTest, LessonStepsScrollTheWorkedNumbersToTheirPart)
     window.resize(1280, 720);
     window.show();
     ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
-    const auto stepIndex = [](const char *id) {
-        const std::vector<LessonStep> steps = Lesson::steps();
-        for (size_t i = 0; i < steps.size(); ++i) {
-            if (steps[i].id == QLatin1String(id))
-                return static_cast<int>(i);
-        }
-        ADD_FAILURE() << "no step " << id;
-        return 0;
-    };
     for (const auto &[id, section] : {std::pair{"softmax-weights", WorkedNumbersView::Section::Softmax},
                                       std::pair{"weighted-sum", WorkedNumbersView::Section::Context},
                                       std::pair{"scaled-scores", WorkedNumbersView::Section::Scores}}) {
         SCOPED_TRACE(id);
-        window.startLesson(stepIndex(id));
+        window.startLesson(attnlens::test::lessonStepIndex(id));
         settleEvents();
         auto *dock = qobject_cast<QDockWidget *>(window.workedNumbersView()->parentWidget());
         ASSERT_NE(dock, nullptr);

@@ -38,19 +38,6 @@ using attnlens::test::settleEvents;
 
 namespace {
 
-/// The index of the lesson step `id` (steps are found by id, never by position).
-int stepIndex(const char *id)
-{
-    const std::vector<LessonStep> steps = Lesson::steps();
-    for (size_t i = 0; i < steps.size(); ++i) {
-        if (steps[i].id == QLatin1String(id))
-            return static_cast<int>(i);
-    }
-    ADD_FAILURE() << "no step " << id;
-    return 0;
-}
-
-
 /// The class of the widget a text was drawn in, and of its nearest named view, for messages.
 std::string drawnIn(QWidget *window, const QRectF &rect)
 {
@@ -94,7 +81,7 @@ protected:
         window->setScreen(screen);
         window->show();
         EXPECT_TRUE(QTest::qWaitForWindowExposed(window.get()));
-        window->startLesson(stepIndex("query-and-memory"));  // a key-space step
+        window->startLesson(attnlens::test::lessonStepIndex("query-and-memory"));  // a key-space step
         settleEvents();
         return *window;
     }

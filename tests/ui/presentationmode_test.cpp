@@ -38,19 +38,6 @@ using attnlens::test::settleEvents;
 
 namespace {
 
-/// The index of the lesson step `id` (steps are found by id, never by position).
-int stepIndex(const char *id)
-{
-    const std::vector<LessonStep> steps = Lesson::steps();
-    for (size_t i = 0; i < steps.size(); ++i) {
-        if (steps[i].id == QLatin1String(id))
-            return static_cast<int>(i);
-    }
-    ADD_FAILURE() << "no step " << id;
-    return 0;
-}
-
-
 bool onScreen(const QWidget *widget)
 {
     if (!widget->isVisible())
@@ -105,7 +92,7 @@ protected:
         window->show();
         EXPECT_TRUE(QTest::qWaitForWindowExposed(window.get()));
         if (lesson)
-            window->startLesson(stepIndex("query-and-memory"));  // a key-space step
+            window->startLesson(attnlens::test::lessonStepIndex("query-and-memory"));  // a key-space step
         settleEvents();
         return *window;
     }
