@@ -43,7 +43,7 @@ std::variant<ScaleLabSettings, QString> scaleLabFromJson(const QJsonValue &value
                               "18446744073709551615");
     const QJsonValue key = object.value(QLatin1String("stretched_key"));
     if (!key.isUndefined()) {
-        const double k = key.toDouble(-1.0);
+        const double k = key.toDouble();
         if (!key.isDouble() || k != std::floor(k) || k < 0 || k >= static_cast<double>(keyCount))
             return QStringLiteral("\"stretched_key\" must be a key's row from 0 to %1")
                 .arg(keyCount - 1);
@@ -51,7 +51,7 @@ std::variant<ScaleLabSettings, QString> scaleLabFromJson(const QJsonValue &value
     }
     const QJsonValue factor = object.value(QLatin1String("stretch_factor"));
     if (!factor.isUndefined()) {
-        const double f = factor.toDouble(-1.0);
+        const double f = factor.toDouble();
         if (!factor.isDouble() || !(f > 0.0) || f > kLargestStretch)
             return QStringLiteral("\"stretch_factor\" must be a number above 0 and at most %1")
                 .arg(kLargestStretch);

@@ -50,15 +50,6 @@ long double distance(long double ax, long double ay, long double bx, long double
     return std::sqrt((ax - bx) * (ax - bx) + (ay - by) * (ay - by));
 }
 
-int indexOfStep(const LessonProgress &progress, const char *id)
-{
-    for (int i = 0; i < progress.stepCount(); ++i) {
-        if (progress.step(i).id == QLatin1String(id))
-            return i;
-    }
-    ADD_FAILURE() << "no step " << id;
-    return -1;
-}
 
 /// A point inside the numbered disc of a context at `centre`, beside its number.
 QPointF besideNumber(const QPointF &centre, const BottleneckLabPainter::Frame &frame)
@@ -283,7 +274,7 @@ TEST_P(BottleneckStep, ComesFirstAndTicksItsActionsOnlyWhenDone)
 {
     AttentionModel model;
     LessonProgress progress(&model);
-    const int index = indexOfStep(progress, "bottleneck");
+    const int index = attnlens::test::lessonStepIndex("bottleneck");
     EXPECT_EQ(index, 0);
     ASSERT_TRUE(progress.goToStep(index));
     settleEvents(1);
@@ -327,7 +318,7 @@ TEST_P(BottleneckStep, AnotherMemoryDoesNotCount)
 {
     AttentionModel model;
     LessonProgress progress(&model);
-    ASSERT_TRUE(progress.goToStep(indexOfStep(progress, "bottleneck")));
+    ASSERT_TRUE(progress.goToStep(attnlens::test::lessonStepIndex("bottleneck")));
     settleEvents(1);
     // Spreading the values apart spreads the contexts, but that is not two queries asking.
     model.setValueRow(0, rowOf({40.0, 0.0}));
