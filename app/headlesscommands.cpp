@@ -67,14 +67,17 @@ int writeEvidenceCommand(const QString &scenarioName, const QString &outputPath,
     } else {
         computed = computeAttention(scenario.value());
         // With several heads, the scenario computes only when every head does: a later head's
-        // scores may overflow where the first head's do not.
+        // scores may overflow where the first head's do not. The heads computed here are the
+        // ones the evidence writes (not computed a second time).
+        std::shared_ptr<const Result<HeadsResult>> heads;
         if (*computed && scenario.value().hasSeveralHeads()) {
-            if (const Result<HeadsResult> heads = computeAllHeads(scenario.value()); !heads)
-                computed = heads.error();
+            heads = std::make_shared<const Result<HeadsResult>>(computeAllHeads(scenario.value()));
+            if (!*heads)
+                computed = heads->error();
         }
         const Result<AttentionResult> &result = *computed;
         if (result) {
-            evidence = evidenceDraft(scenario.value(), &result.value(), nullptr);
+            evidence = evidenceDraft(scenario.value(), &result.value(), nullptr, heads);
             // The lesson's evidence doubles as the notebook's own evidence file.
             if (scenarioName.isEmpty() || scenarioName == QLatin1String(kLessonScenarioId))
                 addNotebookLessonKeys(evidence);

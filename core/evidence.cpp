@@ -110,7 +110,7 @@ QByteArray scenarioJsonText(const Scenario &scenario)
 }
 
 JsonDraft evidenceDraft(const Scenario &scenario, const AttentionResult *result,
-                        const Error *error)
+                        const Error *error, std::shared_ptr<const Result<HeadsResult>> heads)
 {
     Q_ASSERT((result == nullptr) != (error == nullptr));
     JsonDraft evidence = scenarioDraft(scenario);
@@ -120,7 +120,8 @@ JsonDraft evidenceDraft(const Scenario &scenario, const AttentionResult *result,
         evidence.values.insert(QStringLiteral("score_formula"), scoreFunctionFormula(scenario.score.kind));
     if (result && scenario.hasSeveralHeads()) {
         // Every head's numbers beside its matrices, and the contexts side by side.
-        auto heads = std::make_shared<Result<HeadsResult>>(computeAllHeads(scenario));
+        if (!heads)
+            heads = std::make_shared<const Result<HeadsResult>>(computeAllHeads(scenario));
         if (!heads->ok()) {
             // The first head computed, a later one did not (its scores overflow): the scenario
             // is refused as a whole, naming that head, for every caller.

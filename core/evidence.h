@@ -1,11 +1,13 @@
 #pragma once
 
+#include "attention.h"
 #include "attentionresult.h"
 #include "error.h"
 #include "jsonstreamwriter.h"
 
 #include <QJsonObject>
 
+#include <memory>
 #include <optional>
 
 namespace attnlens {
@@ -34,8 +36,13 @@ QByteArray scenarioJsonText(const Scenario &scenario);
 /// buildEvidence() as a draft that a JsonStreamWriter writes row by row: the same text as
 /// toJsonText(buildEvidence(...)) without the tree. `result` must outlive the draft (several
 /// heads' results are computed here and owned by the draft).
+///
+/// For a scenario with several heads, `heads` may hand over every head's numbers when the
+/// caller has computed them already (computeAllHeads): they are used, and kept alive by the
+/// draft, instead of being computed again. Without it the draft computes them itself.
 JsonDraft evidenceDraft(const Scenario &scenario, const AttentionResult *result,
-                        const Error *error);
+                        const Error *error,
+                        std::shared_ptr<const Result<HeadsResult>> heads = nullptr);
 
 /// Evidence for a document that could not even be read as a scenario: only the error.
 QJsonObject buildErrorEvidence(const Error &error);

@@ -159,6 +159,35 @@ TEST(EvidenceStream, ALargeRecordIsHandedOutInPiecesOfAboutAMegabyte)
     EXPECT_TRUE(streamed.text == toJsonText(buildEvidence(scenario, &result.value(), nullptr)));
 }
 
+TEST(EvidenceStream, HeadsTheCallerComputedAreWrittenNotComputedAgain)
+{
+    std::mt19937_64 random(17);
+    Scenario scenario;
+    scenario.queries = test::randomMatrix(4, 3, random, 1.0);
+    scenario.keys = test::randomMatrix(5, 3, random, 1.0);
+    scenario.values = test::randomMatrix(5, 2, random, 1.0);
+    scenario.moreHeads.push_back(AttentionHead{QString(), test::randomMatrix(4, 3, random, 1.0),
+                                               test::randomMatrix(5, 3, random, 1.0),
+                                               test::randomMatrix(5, 2, random, 1.0)});
+    const Result<AttentionResult> first = computeAttention(scenario);
+    ASSERT_TRUE(first.ok());
+    const auto heads = std::make_shared<const Result<HeadsResult>>(computeAllHeads(scenario));
+    ASSERT_TRUE(heads->ok());
+
+    const JsonDraft handed = evidenceDraft(scenario, &first.value(), nullptr, heads);
+    // The draft points into the handed-over heads and keeps them alive.
+    const std::vector<JsonDraft> &written = handed.lists.at(QStringLiteral("heads"));
+    ASSERT_EQ(written.size(), 2u);
+    for (size_t h = 0; h < written.size(); ++h) {
+        EXPECT_EQ(written[h].matrices.at(QStringLiteral("weights")), &heads->value().heads[h].weights);
+        EXPECT_EQ(written[h].matrices.at(QStringLiteral("context")), &heads->value().heads[h].context);
+    }
+    EXPECT_EQ(handed.matrices.at(QStringLiteral("concatenated_context")), &heads->value().concatenatedContext);
+    EXPECT_EQ(heads.use_count(), 2);
+    // And the text is the one the draft writes when it computes the heads itself.
+    EXPECT_TRUE(stream(handed).text == stream(evidenceDraft(scenario, &first.value(), nullptr)).text);
+}
+
 TEST(EvidenceStream, AFailedProducerLeavesThePreviousFileAsItWas)
 {
     QTemporaryDir dir;
