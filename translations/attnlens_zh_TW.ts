@@ -2038,6 +2038,10 @@ The scenario cannot be computed until that query may attend to at least one key.
         <source>S = wᵀ tanh(W_q q + W_k k)</source>
         <translation>S = wᵀ tanh(W_q q + W_k k)</translation>
     </message>
+    <message>
+        <source>Hover a cell for its score S, S/T and its weight</source>
+        <translation>將滑鼠停在格子上可看其分數 S、S/T 及其權重</translation>
+    </message>
 </context>
 <context>
     <name>attnlens::KeySpaceDimensionPicker</name>

@@ -7,6 +7,7 @@
 #include "languagesettings.h"
 #include "numberformat.h"
 #include "scenario.h"
+#include "scorefunction.h"
 #include "textprobe.h"
 #include "tokenpalette.h"
 #include "viewstate.h"
@@ -335,6 +336,13 @@ TEST_F(HeatmapViewTest, HoveringACellSetsTheSharedHoverAndShowsItsNumbers)
     image = grab();
     EXPECT_EQ(image.pixel(QPointF(cell.center().x(), cell.top() + 2).toPoint()),
               viewState.colorMap().rgbAt(model.result()->weights(1, 2)));
+
+    // Away from the cells, the hint names what a hover shows: q·k only for a dot-product score.
+    EXPECT_TRUE(view->infoText().contains(QStringLiteral("q\u00b7k"))) << view->infoText().toStdString();
+    model.setScoreFunction(defaultScoreFunction(ScoreFunction::Kind::Additive, 2, 2));
+    settleEvents();
+    EXPECT_FALSE(view->infoText().contains(QStringLiteral("q\u00b7k"))) << view->infoText().toStdString();
+    EXPECT_TRUE(view->infoText().contains(QStringLiteral("score S"))) << view->infoText().toStdString();
 
     // Hover from another view shows here too.
     viewState.setHover(0, 1);

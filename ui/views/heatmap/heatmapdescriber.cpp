@@ -61,10 +61,13 @@ QString HeatmapDescriber::undefinedRow()
     return tr("undefined: no allowed key");
 }
 
-QString HeatmapDescriber::hint()
+QString HeatmapDescriber::hint(ScoreFunction::Kind kind)
 {
-    return tr("Hover a cell for q\u00b7k, S, S/T and its weight") + kInfoSeparator
-        + tr("click a row to select its query");
+    // Only the scaled dot product has a q·k to show; the others show their formula on hover.
+    const QString hover = kind == ScoreFunction::Kind::ScaledDot
+                              ? tr("Hover a cell for q\u00b7k, S, S/T and its weight")
+                              : tr("Hover a cell for its score S, S/T and its weight");
+    return hover + kInfoSeparator + tr("click a row to select its query");
 }
 
 QString HeatmapDescriber::refusedHeading(bool refused)

@@ -35,7 +35,8 @@ public:
     static QString yTitleShort();
     static QString undefinedRow();
     /// What the info line says when no cell is hovered and the numbers are shown.
-    static QString hint();
+    /// The line shown while no cell is hovered; it names what a hover shows for this score.
+    static QString hint(ScoreFunction::Kind kind);
     /// The panel drawn instead of the matrix: refused, or too small to draw.
     static QString refusedHeading(bool refused);
     static QString refusedDetail(bool refused, const QString &refusal);

@@ -304,7 +304,7 @@ void HeatmapView::refreshInfo() const
             text = m_cache.refusal;
         } else if (image.state() == State::Values && !m_viewState->isPresenting()) {  // no hints on a lecture screen
             m_cache.infoIsHint = true;
-            text = HeatmapDescriber::hint();
+            text = HeatmapDescriber::hint(m_model->scenario().score.kind);
         }
     }
     // The same text in the same layout wraps the same way (a drag step keeps the hint).
