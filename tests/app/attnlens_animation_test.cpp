@@ -14,12 +14,12 @@ using attnlens::parseCommandLine;
 
 namespace {
 
-struct Run {
+struct HeadlessRun {
     int exitCode = -1;
     QByteArray err;
 };
 
-Run runHeadless(const QStringList &arguments)
+HeadlessRun runHeadless(const QStringList &arguments)
 {
     QProcess process;
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
@@ -28,7 +28,7 @@ Run runHeadless(const QStringList &arguments)
     process.setProcessEnvironment(environment);
     process.start(QStringLiteral(ATTNLENS_EXECUTABLE), arguments);
     EXPECT_TRUE(process.waitForFinished(120000)) << "attnlens did not finish";
-    Run run;
+    HeadlessRun run;
     run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
     run.err = process.readAllStandardError();
     return run;
@@ -119,7 +119,7 @@ TEST(AnimationProcess, HeadlessHeatmapGifAndWindowAnimation)
     QTemporaryDir dir;
     ASSERT_TRUE(dir.isValid());
     const QString heatmap = dir.filePath(QStringLiteral("t.gif"));
-    const Run sweep = runHeadless({QStringLiteral("--animate"), QStringLiteral("temperature=0.1:10"),
+    const HeadlessRun sweep = runHeadless({QStringLiteral("--animate"), QStringLiteral("temperature=0.1:10"),
                                    QStringLiteral("--frames"), QStringLiteral("8"), QStringLiteral("--size"),
                                    QStringLiteral("400x300"), QStringLiteral("--export"),
                                    QStringLiteral("heatmap=") + heatmap});
@@ -129,7 +129,7 @@ TEST(AnimationProcess, HeadlessHeatmapGifAndWindowAnimation)
     EXPECT_TRUE(file.read(6) == "GIF89a");
 
     const QString window = dir.filePath(QStringLiteral("q.webp"));
-    const Run moved = runHeadless({QStringLiteral("--animate"), QStringLiteral("query=1:1,0:0,1"),
+    const HeadlessRun moved = runHeadless({QStringLiteral("--animate"), QStringLiteral("query=1:1,0:0,1"),
                                    QStringLiteral("--frames"), QStringLiteral("4"), QStringLiteral("three-queries"),
                                    QStringLiteral("--export"), QStringLiteral("window=") + window});
     ASSERT_EQ(moved.exitCode, 0) << moved.err.toStdString();
@@ -140,13 +140,13 @@ TEST(AnimationProcess, HeadlessHeatmapGifAndWindowAnimation)
 
     // A scenario that cannot do what the animation asks: exit 64, one line, no file.
     const QString none = dir.filePath(QStringLiteral("none.gif"));
-    const Run refused = runHeadless({QStringLiteral("--animate"), QStringLiteral("query=7:1,0"), QStringLiteral("--export"),
+    const HeadlessRun refused = runHeadless({QStringLiteral("--animate"), QStringLiteral("query=7:1,0"), QStringLiteral("--export"),
                                      QStringLiteral("heatmap=") + none});
     EXPECT_EQ(refused.exitCode, 64);
     EXPECT_TRUE(refused.err.contains("query 7")) << refused.err.toStdString();
     EXPECT_EQ(refused.err.count('\n'), 1) << refused.err.toStdString();
     EXPECT_FALSE(QFile::exists(none));
-    const Run malformed = runHeadless({QStringLiteral("--animate"), QStringLiteral("temperature=hot:cold"),
+    const HeadlessRun malformed = runHeadless({QStringLiteral("--animate"), QStringLiteral("temperature=hot:cold"),
                                        QStringLiteral("--export"), QStringLiteral("heatmap=") + none});
     EXPECT_EQ(malformed.exitCode, 64);
     EXPECT_TRUE(malformed.err.contains("temperature=hot:cold")) << malformed.err.toStdString();
@@ -157,7 +157,7 @@ TEST(AnimationProcess, HeadlessHeatmapGifAndWindowAnimation)
     EXPECT_EQ(frames.size(), 8);
     for (const QString &frame : frames)
         EXPECT_EQ(frame, QStringLiteral("400 300"));
-    const Run window2 = runHeadless({QStringLiteral("--animate"), QStringLiteral("query=1:1,0:0,1"),
+    const HeadlessRun window2 = runHeadless({QStringLiteral("--animate"), QStringLiteral("query=1:1,0:0,1"),
                                      QStringLiteral("--frames"), QStringLiteral("5"), QStringLiteral("--size"),
                                      QStringLiteral("960x600"), QStringLiteral("three-queries"), QStringLiteral("--export"),
                                      QStringLiteral("window=") + dir.filePath(QStringLiteral("q.gif"))});
