@@ -15,14 +15,9 @@ namespace attnlens {
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("attnlens::AnimationExporter", text);
-}
-
 QString notWritten(const QString &path, const QString &why)
 {
-    return tr("%1: not written: %2").arg(QDir::toNativeSeparators(path), why);
+    return QCoreApplication::translate("attnlens::AnimationExporter", "%1: not written: %2").arg(QDir::toNativeSeparators(path), why);
 }
 
 /// Frame i's delay at `framesPerSecond`, rounded on the running clock so the delays add up.
@@ -75,7 +70,7 @@ bool AnimationExporter::wasCancelled() const
 
 QString AnimationExporter::cancelledMessage()
 {
-    return tr("cancelled");
+    return QCoreApplication::translate("attnlens::AnimationExporter", "cancelled");
 }
 
 std::optional<QString> AnimationExporter::exportAnimation(const AnimationPlan &plan, const AnimationOptions &options,
@@ -84,7 +79,7 @@ std::optional<QString> AnimationExporter::exportAnimation(const AnimationPlan &p
     m_cancelled = false;
     if (options.framesPerSecond < AnimationOptions::kMinimumFramesPerSecond
         || options.framesPerSecond > AnimationOptions::kMaximumFramesPerSecond) {
-        return notWritten(path, tr("%1 frames per second is out of range (%2 to %3).")
+        return notWritten(path, QCoreApplication::translate("attnlens::AnimationExporter", "%1 frames per second is out of range (%2 to %3).")
                                     .arg(options.framesPerSecond)
                                     .arg(AnimationOptions::kMinimumFramesPerSecond)
                                     .arg(AnimationOptions::kMaximumFramesPerSecond));
@@ -118,7 +113,7 @@ std::optional<QString> AnimationExporter::exportAnimation(const AnimationPlan &p
         }
         const QImage frame = exporter.renderImage(figure);
         if (frame.isNull())
-            failure = notWritten(path, tr("the figure could not be drawn."));
+            failure = notWritten(path, QCoreApplication::translate("attnlens::AnimationExporter", "the figure could not be drawn."));
         else if (!writer->addFrame(frame, frameDelayMs(index, options.framesPerSecond)))
             failure = notWritten(path, writer->errorString());
         else if (progress && !progress(index + 1, total))
@@ -148,9 +143,9 @@ std::optional<QString> AnimationExporter::writeFrames(const QList<QImage> &frame
                                                       const Progress &progress)
 {
     if (frames.isEmpty())
-        return notWritten(path, tr("the recording has no frames."));
+        return notWritten(path, QCoreApplication::translate("attnlens::AnimationExporter", "the recording has no frames."));
     if (delaysMs.size() != frames.size())
-        return notWritten(path, tr("each frame needs its delay."));
+        return notWritten(path, QCoreApplication::translate("attnlens::AnimationExporter", "each frame needs its delay."));
     std::unique_ptr<AnimationWriter> writer = AnimationWriter::create(format);
     for (int index = 0; index < frames.size(); ++index) {
         if (!writer->addFrame(frames[index], delaysMs[index]))
