@@ -167,8 +167,9 @@ QByteArray chunkBytes(const QByteArray &type, const QByteArray &data)
     return out + tail;
 }
 
-/// The APNG's frames, each rebuilt as a plain PNG (IHDR + its IDAT or fdAT data) and decoded
-/// by Qt; the number of frames acTL announces.
+/// The APNG's frames: each rebuilt as a plain PNG (IHDR with the fcTL's size + its IDAT or fdAT
+/// data), decoded by Qt and drawn at the fcTL's offset over the frame before; the number of
+/// frames acTL announces.
 Decoded decodeApng(const QString &path, int *announced)
 {
     Decoded decoded;
@@ -181,6 +182,7 @@ Decoded decodeApng(const QString &path, int *announced)
     EXPECT_TRUE(bytes.startsWith("\x89PNG\r\n\x1a\n"));
     QByteArray header;
     QList<QByteArray> frameData;
+    QList<QRect> frameRects;
     quint32 expectedSequence = 0;
     for (const Chunk &chunk : pngChunks(bytes)) {
         if (chunk.type == "IHDR")
@@ -190,6 +192,11 @@ Decoded decodeApng(const QString &path, int *announced)
         else if (chunk.type == "fcTL") {
             EXPECT_EQ(qFromBigEndian<quint32>(chunk.data.constData()), expectedSequence++);
             frameData.append(QByteArray());
+            const char *d = chunk.data.constData();
+            frameRects.append(QRect(int(qFromBigEndian<quint32>(d + 12)), int(qFromBigEndian<quint32>(d + 16)),
+                                    int(qFromBigEndian<quint32>(d + 4)), int(qFromBigEndian<quint32>(d + 8))));
+            EXPECT_EQ(chunk.data.at(24), 0) << "dispose none";
+            EXPECT_EQ(chunk.data.at(25), 0) << "blend source";
             const int num = qFromBigEndian<quint16>(chunk.data.constData() + 20);
             const int den = qFromBigEndian<quint16>(chunk.data.constData() + 22);
             decoded.delaysCs.append(num * 100 / std::max(1, den));
@@ -200,13 +207,27 @@ Decoded decodeApng(const QString &path, int *announced)
             frameData.last() += chunk.data.mid(4);
         }
     }
-    for (const QByteArray &data : frameData) {
-        const QByteArray png = QByteArray("\x89PNG\r\n\x1a\n", 8) + chunkBytes("IHDR", header) + chunkBytes("IDAT", data)
-            + chunkBytes("IEND", QByteArray());
-        decoded.frames.append(QImage::fromData(png, "PNG"));
+    QImage canvas;
+    for (int i = 0; i < frameData.size(); ++i) {
+        QByteArray sized = header;
+        qToBigEndian(quint32(frameRects[i].width()), sized.data());
+        qToBigEndian(quint32(frameRects[i].height()), sized.data() + 4);
+        const QByteArray png = QByteArray("\x89PNG\r\n\x1a\n", 8) + chunkBytes("IHDR", sized)
+            + chunkBytes("IDAT", frameData[i]) + chunkBytes("IEND", QByteArray());
+        const QImage part = QImage::fromData(png, "PNG").convertToFormat(QImage::Format_ARGB32);
+        EXPECT_EQ(part.size(), frameRects[i].size());
+        if (i == 0) {
+            EXPECT_EQ(frameRects[0].topLeft(), QPoint(0, 0));
+            canvas = part;
+        } else {
+            for (int y = 0; y < part.height(); ++y) {
+                for (int x = 0; x < part.width(); ++x)
+                    canvas.setPixel(frameRects[i].x() + x, frameRects[i].y() + y, part.pixel(x, y));
+            }
+        }
+        decoded.frames.append(canvas.copy());
     }
-    if (!decoded.frames.isEmpty())
-        decoded.canvas = decoded.frames.constFirst().size();
+    decoded.canvas = canvas.size();
     return decoded;
 }
 
@@ -447,6 +468,7 @@ TEST_F(AnimationExportTest, WebPAndApngAreLosslessAtBothEnds)
     int announced = 0;
     const Decoded apng = decodeApng(apngFile, &announced);
     EXPECT_EQ(announced, 10);
+    EXPECT_EQ(apng.canvas, QSize(480, 360));
     ASSERT_EQ(apng.frames.size(), 10);
     EXPECT_TRUE(samePixels(apng.frames.constFirst(), first));
     EXPECT_TRUE(samePixels(apng.frames.constLast(), last));
