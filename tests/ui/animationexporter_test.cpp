@@ -9,6 +9,7 @@
 #include "builtinscenarios.h"
 #include "coretestsupport.h"
 #include "documentcontroller.h"
+#include "figurecaption.h"
 #include "figureexporter.h"
 #include "gifwriter.h"
 #include "mainwindow.h"
@@ -476,6 +477,34 @@ TEST_F(AnimationExportTest, WebPAndApngAreLosslessAtBothEnds)
     const QImage plain(apngFile, "PNG");
     EXPECT_TRUE(samePixels(plain, first));
     EXPECT_FALSE(plain.text(QString::fromLatin1(FigureExporter::kScenarioTextKey)).isEmpty());
+}
+
+TEST_F(AnimationExportTest, EachFrameCanSayWhatItShows)
+{
+    const AnimationPlan plan = planOf("temperature=0.1:10", 5);
+    options.format = AnimationFormat::WebP;
+    options.captionEachFrame = true;
+    AnimationExporter exporter(&model, &viewState);
+    const QString file = path("captioned.webp");
+    ASSERT_EQ(exporter.exportAnimation(plan, options, file), std::nullopt);
+    const Decoded webp = decodeWebP(file);
+    ASSERT_EQ(webp.frames.size(), 5);
+    // Each end equals the still figure with the caption of its own state...
+    QStringList captions;
+    for (int index : {0, 4}) {
+        AttentionModel alone;
+        ViewState aloneView;
+        alone.setScenario(model.wholeScenario());
+        plan.apply(alone, model.wholeScenario(), index);
+        FigureOptions figure = options.figure;
+        figure.caption = defaultFigureCaption(alone.scenario());
+        captions.append(figure.caption);
+        const QImage still = FigureExporter(&alone, &aloneView).renderImage(figure);
+        EXPECT_TRUE(samePixels(webp.frames[index == 0 ? 0 : 4], still)) << figure.caption.toStdString();
+    }
+    // ... which names its temperature.
+    EXPECT_TRUE(captions[0].contains(QStringLiteral("T = 0.1"))) << captions[0].toStdString();
+    EXPECT_TRUE(captions[1].contains(QStringLiteral("T = 10"))) << captions[1].toStdString();
 }
 
 TEST_F(AnimationExportTest, ModelEndsAsItStartedWithNoUndoStep)

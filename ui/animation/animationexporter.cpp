@@ -3,7 +3,9 @@
 #include "animationplan.h"
 #include "animationwriter.h"
 #include "attentionmodel.h"
+#include "figurecaption.h"
 #include "figureexporter.h"
+#include "headtitle.h"
 #include "jsonfile.h"
 
 #include <QCoreApplication>
@@ -90,12 +92,6 @@ std::optional<QString> AnimationExporter::exportAnimation(const AnimationPlan &p
     const FigureExporter exporter(m_model, m_viewState, m_views);
     FigureOptions figure = options.figure;
     figure.format = FigureFormat::Png;
-    // One size for every frame, measured at the start.
-    if (figure.size.isEmpty())
-        figure.size = exporter.defaultSize(figure);
-    if (const auto problem = exporter.validate(figure))
-        return notWritten(path, *problem);
-
     std::unique_ptr<AnimationWriter> writer = AnimationWriter::create(options.format);
     const Scenario start = m_model->wholeScenario();
     const int total = plan.frameCount(*m_model);
@@ -110,6 +106,17 @@ std::optional<QString> AnimationExporter::exportAnimation(const AnimationPlan &p
             // The live window's views follow the model on its signals.
             QCoreApplication::sendPostedEvents();
             QCoreApplication::processEvents(QEventLoop::ExcludeUserInputEvents);
+        }
+        if (options.captionEachFrame)
+            figure.caption = defaultFigureCaption(m_model->scenario(), headTag(*m_model));
+        if (index == 0) {
+            // One size for every frame, measured on the first (with its caption).
+            if (figure.size.isEmpty())
+                figure.size = exporter.defaultSize(figure);
+            if (const auto problem = exporter.validate(figure)) {
+                failure = notWritten(path, *problem);
+                break;
+            }
         }
         const QImage frame = exporter.renderImage(figure);
         if (frame.isNull())

@@ -26,6 +26,10 @@ struct AnimationOptions {
     FigureOptions figure;            ///< view, size, dpi, theme, caption (format is ignored)
     AnimationFormat format = AnimationFormat::Gif;
     int framesPerSecond = kDefaultFramesPerSecond;  ///< 1..60
+    /// Each frame captioned with what it shows (defaultFigureCaption() of its state: the
+    /// scenario, the head, the temperature and the mask, e.g. "... — temperature T = 0.3162 —
+    /// no mask"), instead of figure.caption.
+    bool captionEachFrame = false;
 };
 
 /// Draws an animation plan frame by frame with the still figures' painting code and encodes it.
