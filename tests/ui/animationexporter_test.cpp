@@ -534,7 +534,7 @@ TEST_F(AnimationExportTest, CancelWritesNothingAndKeepsAnExistingFile)
     int calls = 0;
     const auto cancelAtFive = [&calls](int done, int total) {
         ++calls;
-        EXPECT_EQ(total, 20);
+        EXPECT_EQ(total, 40);  // 20 frames drawn, 20 encoded
         return done < 5;
     };
     const QString fresh = path("fresh.gif");
@@ -563,8 +563,37 @@ TEST_F(AnimationExportTest, CancelWritesNothingAndKeepsAnExistingFile)
               AnimationExporter::cancelledMessage());
     EXPECT_EQ(readAll(existing), QByteArray("old contents"));
 
-    // And a finished export replaces it.
-    EXPECT_EQ(exporter.exportAnimation(plan, options, existing), std::nullopt);
+    // Cancelling while the frames are encoded (the second half of the steps) writes nothing too.
+    for (AnimationFormat format : allAnimationFormats()) {
+        options.format = format;
+        int last = 0;
+        EXPECT_EQ(exporter.exportAnimation(plan, options, existing,
+                                           [&last](int done, int total) {
+                                               EXPECT_GT(done, last);
+                                               last = done;
+                                               return done < total;
+                                           }),
+                  std::nullopt);
+        EXPECT_TRUE(exporter.wasCancelled()) << animationFormatSuffix(format).toStdString();
+        EXPECT_EQ(last, 40);
+        EXPECT_EQ(readAll(existing), QByteArray("old contents"));
+        EXPECT_EQ(AnimationExporter::writeFrames({frame, frame, frame}, {10, 10, 10}, format, existing,
+                                                 [](int done, int total) { return done <= total / 2; }),
+                  AnimationExporter::cancelledMessage());
+        EXPECT_EQ(readAll(existing), QByteArray("old contents"));
+    }
+    EXPECT_TRUE(model.wholeScenario() == before);
+
+    // And a finished export replaces it, reporting every step up to the total.
+    options.format = AnimationFormat::Gif;
+    int reported = 0;
+    EXPECT_EQ(exporter.exportAnimation(plan, options, existing, [&reported](int done, int total) {
+        EXPECT_EQ(total, 40);
+        reported = done;
+        return true;
+    }),
+              std::nullopt);
+    EXPECT_EQ(reported, 40);
     EXPECT_FALSE(exporter.wasCancelled());
     EXPECT_TRUE(readAll(existing).startsWith("GIF89a"));
 }

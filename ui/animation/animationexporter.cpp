@@ -56,6 +56,17 @@ void restore(AttentionModel &model, const AnimationPlan &plan, const Scenario &s
     }
 }
 
+/// The file, reporting its encoding as the second half of the steps (frames + 1 .. 2 × frames).
+QByteArray finishWithProgress(AnimationWriter &writer, int frames, const AnimationExporter::Progress &progress)
+{
+    if (progress) {
+        writer.setEncodingProgress([&progress, frames](int done, int total) {
+            return progress(frames + int(qint64(done) * frames / std::max(1, total)), 2 * frames);
+        });
+    }
+    return writer.finish();
+}
+
 } // namespace
 
 AnimationExporter::AnimationExporter(AttentionModel *model, ViewState *viewState, const FigureViews &views)
@@ -123,7 +134,7 @@ std::optional<QString> AnimationExporter::exportAnimation(const AnimationPlan &p
             failure = notWritten(path, QCoreApplication::translate("attnlens::AnimationExporter", "the figure could not be drawn."));
         else if (!writer->addFrame(frame, frameDelayMs(index, options.framesPerSecond)))
             failure = notWritten(path, writer->errorString());
-        else if (progress && !progress(index + 1, total))
+        else if (progress && !progress(index + 1, 2 * total))
             m_cancelled = true;
     }
     restore(*m_model, plan, start);
@@ -137,7 +148,11 @@ std::optional<QString> AnimationExporter::exportAnimation(const AnimationPlan &p
     if (m_cancelled)
         return std::nullopt;
 
-    const QByteArray bytes = writer->finish();
+    const QByteArray bytes = finishWithProgress(*writer, total, progress);
+    if (writer->wasCancelled()) {
+        m_cancelled = true;
+        return std::nullopt;
+    }
     if (bytes.isEmpty())
         return notWritten(path, writer->errorString());
     if (const auto error = writeFileAtomically(path, bytes))
@@ -157,10 +172,12 @@ std::optional<QString> AnimationExporter::writeFrames(const QList<QImage> &frame
     for (int index = 0; index < frames.size(); ++index) {
         if (!writer->addFrame(frames[index], delaysMs[index]))
             return notWritten(path, writer->errorString());
-        if (progress && !progress(index + 1, frames.size()))
+        if (progress && !progress(index + 1, 2 * int(frames.size())))
             return cancelledMessage();
     }
-    const QByteArray bytes = writer->finish();
+    const QByteArray bytes = finishWithProgress(*writer, int(frames.size()), progress);
+    if (writer->wasCancelled())
+        return cancelledMessage();
     if (bytes.isEmpty())
         return notWritten(path, writer->errorString());
     if (const auto error = writeFileAtomically(path, bytes))

@@ -37,7 +37,9 @@ class AnimationExporter {
 public:
     AnimationExporter(AttentionModel *model, ViewState *viewState, const FigureViews &views = FigureViews());
 
-    /// Called after each frame: (frames done, total); return false to cancel (nothing is written).
+    /// Called after each step: (steps done, total); return false to cancel (nothing is written).
+    /// A frame is two steps, drawn (or handed over) and encoded, so total is twice the number of
+    /// frames and the last call has done == total.
     using Progress = std::function<bool(int done, int total)>;
 
     /// Draws every frame of `plan` with FigureExporter (the still figures' painting code, off

@@ -210,6 +210,10 @@ QByteArray ApngWriter::finish()
                 appendChunk(output, chunk.type, chunk.data);
             }
         }
+        if (!reportEncoding(f + 1, int(m_frames.size()))) {
+            m_error = QCoreApplication::translate("attnlens::AnimationExporter", "cancelled");
+            return QByteArray();
+        }
     }
     appendChunk(output, "IEND", QByteArray());
     m_frames.clear();
