@@ -526,6 +526,34 @@ TEST_F(AnimationExportTest, ModelEndsAsItStartedWithNoUndoStep)
     EXPECT_EQ(model.scenario().temperature, builtinScenario("lesson").temperature);
 }
 
+TEST_F(AnimationExportTest, QueryOfTheShownHeadMovesAndComesBack)
+{
+    model.setScenario(builtinScenario("two-heads-specialise"));
+    model.selectHead(1);
+    QCoreApplication::processEvents();
+    const Scenario before = model.wholeScenario();
+    const AnimationPlan plan = planOf("query=2:circle", 6);
+    // Head 2's query moves: the last frame is the still figure of head 2 with that query moved,
+    // not of head 1.
+    AttentionModel alone;
+    ViewState aloneView;
+    alone.setScenario(before);
+    alone.selectHead(1);
+    plan.apply(alone, before, 5);
+    EXPECT_TRUE(identicalMatrices(alone.wholeScenario().headQueries(0), before.headQueries(0)));
+    EXPECT_FALSE(identicalMatrices(alone.wholeScenario().headQueries(1), before.headQueries(1)));
+    options.format = AnimationFormat::WebP;
+    options.figure.view = FigureView::KeySpace;
+    const QImage last = FigureExporter(&alone, &aloneView).renderImage(options.figure);
+    AnimationExporter exporter(&model, &viewState);
+    ASSERT_EQ(exporter.exportAnimation(plan, options, path("head2.webp")), std::nullopt);
+    const Decoded webp = decodeWebP(path("head2.webp"));
+    ASSERT_EQ(webp.frames.size(), 6);
+    EXPECT_TRUE(samePixels(webp.frames.constLast(), last));
+    EXPECT_TRUE(model.wholeScenario() == before);
+    EXPECT_EQ(model.selectedHead(), 1);
+}
+
 TEST_F(AnimationExportTest, CancelWritesNothingAndKeepsAnExistingFile)
 {
     const AnimationPlan plan = planOf("temperature=0.1:10", 20);
