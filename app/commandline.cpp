@@ -483,7 +483,7 @@ QString commandLineHelp()
         "           [--theme light|dark|projector] [--query N] [--head N]\n"
         "                                            save figures, no window or display needed\n"
         "  attnlens --export VIEW=FILE.gif|.webp|.apng --animate SPEC [--frames N] [--fps N]\n"
-        "           [figure options] [SCENARIO]     save animated figures, no display needed\n"
+        "           [figure options] [SCENARIO]      save animated figures, no display needed\n"
         "  attnlens --list-scenarios | --help | --version\n"
         "  attnlens --lang zh_TW [...]               the window and figures in Traditional Chinese\n"
         "  attnlens --theme light|dark|projector [...]  the window (or the figures) in that theme\n"
