@@ -47,7 +47,7 @@ void setIdentity()
 void setDesktopIdentity()
 {
     QGuiApplication::setDesktopFileName(QStringLiteral(ATTNLENS_APP_ID));
-    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/" ATTNLENS_APP_ID ".svg")));
+    QApplication::setWindowIcon(QIcon(QLatin1String(":/icons/" ATTNLENS_APP_ID ".svg")));
 }
 
 // Before any widget is built: --lang, else View > Language's saved choice, else the locale.

@@ -12,8 +12,9 @@ add_custom_command(OUTPUT ${changelog_gz}
     DEPENDS ${debian_doc_dir}/changelog
     VERBATIM)
 add_custom_target(attnlens_changelog ALL DEPENDS ${changelog_gz})
+# The package's name, not the project's (CMAKE_INSTALL_DOCDIR would say AttentionLens).
 install(FILES ${debian_doc_dir}/copyright ${changelog_gz} ${PROJECT_SOURCE_DIR}/README.md
-        DESTINATION ${CMAKE_INSTALL_DOCDIR})
+        DESTINATION ${CMAKE_INSTALL_DATAROOTDIR}/doc/attention-lens)
 
 set(CPACK_GENERATOR DEB)
 set(CPACK_PACKAGE_NAME attention-lens)
@@ -35,14 +36,15 @@ set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 set(CPACK_DEBIAN_PACKAGE_DEPENDS "qt6-qpa-plugins")
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "fonts-noto-cjk, qt6-translations-l10n, fonts-dejavu-core")
 set(CPACK_DEBIAN_PACKAGE_CONTROL_STRICT_PERMISSION ON)
-set(CPACK_DEBIAN_PACKAGE_DESCRIPTION "desktop lab for scaled dot-product attention
- Attention Lens shows scaled dot-product attention live, for lecturers who
- project it and students who drag it: queries and keys in a plane, the weights
- as a heatmap (rows are receiving queries, columns source keys), the context as
- a stacked chart and the worked numbers as by hand. Temperature and masks
- (causal, padding) change live; masked weights are exactly zero.
- .
- It follows a course lesson step by step, opens scenarios with several heads
- or attention captured from a model with NumPy, and saves figures as PNG, SVG
- and PDF, in English or Traditional Chinese.")
+# The extended description: CPack puts the summary above it, indents every line by one space
+# and writes an empty line as " .".
+set(CPACK_DEBIAN_PACKAGE_DESCRIPTION "Attention Lens shows scaled dot-product attention live, for lecturers who
+project it and students who drag it: queries and keys in a plane, the weights
+as a heatmap (rows are receiving queries, columns source keys), the context as
+a stacked chart and the worked numbers as by hand. Temperature and masks
+(causal, padding) change live; masked weights are exactly zero.
+
+It follows a course lesson step by step, opens scenarios with several heads
+or attention captured from a model with NumPy, and saves figures as PNG, SVG
+and PDF, in English or Traditional Chinese.")
 include(CPack)
