@@ -9,8 +9,8 @@
 #include "coretestsupport.h"
 #include "documentcontroller.h"
 #include "mainwindow.h"
-#include "viewstate.h"
 
+#include <QAction>
 #include <QApplication>
 #include <QDir>
 #include <QDirIterator>
@@ -73,7 +73,9 @@ TEST(XdgPaths, SettingsRecentFilesAndTheAutosaveStayInTheXdgFoldersAndNothingEls
         window.openScenario(builtinScenario(kLessonScenarioId), QStringLiteral("lesson"));
         window.show();
         ASSERT_TRUE(window.documentController()->saveTo(file));  // a recent file
-        window.viewState()->setThemeKind(Theme::Kind::Dark);
+        auto *dark = window.findChild<QAction *>(QStringLiteral("themeAction_dark"));  // View > Theme > Dark
+        ASSERT_NE(dark, nullptr);
+        dark->trigger();
         window.model()->setTemperature(0.37);                    // unsaved work: an autosave
         ASSERT_TRUE(QTest::qWaitFor([] { return QFileInfo::exists(AutoSaver::defaultFilePath()); }, 5000));
         EXPECT_TRUE(isUnder(AutoSaver::defaultFilePath(), xdg("XDG_DATA_HOME")))
