@@ -12,7 +12,7 @@
     </message>
     <message>
         <source>Free software under the MIT licence. Copyright &amp;copy; 2026 The Attention Lens authors.</source>
-        <translation>採用 MIT 授權的自由軟體。Copyright 採用 MIT 授權的自由軟體。Copyright &amp;copy; 2026 The Attention Lens authors。amp;copy; 2026 Attention Lens 作者群。</translation>
+        <translation>採用 MIT 授權的自由軟體。Copyright &amp;copy; 2026 Attention Lens 作者群。</translation>
     </message>
     <message>
         <source>About Attention Lens</source>

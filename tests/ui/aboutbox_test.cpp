@@ -21,7 +21,8 @@ void expectVersionLines(const QString &text)
     EXPECT_TRUE(text.contains(QStringLiteral("Attention Lens " ATTNLENS_VERSION))) << text.toStdString();
     EXPECT_TRUE(text.contains(QString::fromLatin1(qVersion()))) << text.toStdString();
     EXPECT_TRUE(text.contains(QStringLiteral(QT_VERSION_STR))) << text.toStdString();
-    EXPECT_TRUE(text.contains(QStringLiteral("MIT"))) << text.toStdString();
+    EXPECT_EQ(text.count(QStringLiteral("MIT")), 1) << text.toStdString();  // the licence, named once
+    EXPECT_EQ(text.count(QStringLiteral("2026")), 1) << text.toStdString();  // one copyright line
 }
 
 } // namespace
