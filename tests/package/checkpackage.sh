@@ -71,6 +71,16 @@ else
     fail "usr/bin/attnlens --evidence - three-queries: $(head -c 300 "$scratch/evidence.err")"
 fi
 
+# The translations are compiled into the binary: an installed figure in Traditional Chinese
+# names the heatmap's key axis in Chinese, the English one in English.
+if "$binary" --export heatmap="$scratch/heatmap-zh.svg" --lang zh_TW lesson 2>/dev/null \
+    && "$binary" --export heatmap="$scratch/heatmap-en.svg" lesson 2>/dev/null \
+    && grep -q '鍵／來源' "$scratch/heatmap-zh.svg" && grep -q 'key / source' "$scratch/heatmap-en.svg"; then
+    pass "the installed binary draws figures in Traditional Chinese and English"
+else
+    fail "the installed binary's zh_TW or English heatmap figure lacks its key axis label"
+fi
+
 # The desktop entry, its icon and the metainfo agree on one id, and validate.
 desktop=$share/applications/$app_id.desktop
 metainfo=$share/metainfo/$app_id.metainfo.xml
