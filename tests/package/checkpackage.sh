@@ -132,6 +132,20 @@ if [[ -f $mime_xml ]] && update-mime-database "$share/mime" >"$scratch/mime.log"
         || fail "xdg-mime query filetype of a scenario without suffix gave '$by_content'"
     [[ $other != application/x-attnlens-scenario+json ]] && pass "xdg-mime: other JSON content is not a scenario ($other)" \
         || fail "xdg-mime took other content for a scenario"
+    # Beside the machine's own database, where *.json is application/json: the longer, heavier
+    # *.attnlens.json glob still wins, and a scenario without suffix is still one by content.
+    if [[ -f /usr/share/mime/packages/freedesktop.org.xml ]]; then
+        with_system() {
+            env -u GNOME_DESKTOP_SESSION_ID -u KDE_FULL_SESSION XDG_CURRENT_DESKTOP=GNOME \
+                XDG_DATA_HOME="$scratch/data-home" XDG_DATA_DIRS="/usr/share:$share" \
+                xdg-mime query filetype "$1" 2>/dev/null
+        }
+        by_name=$(with_system "$scratch/files/lecture.attnlens.json")
+        by_content=$(with_system "$scratch/files/lecture-scenario")
+        [[ $by_name == application/x-attnlens-scenario+json && $by_content == "$by_name" ]] \
+            && pass "xdg-mime with the system's MIME database too: by name and by content $by_name" \
+            || fail "xdg-mime with the system's MIME database: by name '$by_name', by content '$by_content'"
+    fi
 else
     fail "update-mime-database on the installed MIME file: $(cat "$scratch/mime.log" 2>/dev/null)"
 fi
