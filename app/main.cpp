@@ -15,6 +15,7 @@
 #include <QApplication>
 #include <QFileInfo>
 #include <QDir>
+#include <QIcon>
 #include <QMessageBox>
 #include <QTextStream>
 
@@ -39,6 +40,14 @@ void setIdentity()
     QCoreApplication::setOrganizationName(QStringLiteral("AttentionLens"));
     QCoreApplication::setApplicationName(QStringLiteral("Attention Lens"));
     QCoreApplication::setApplicationVersion(QStringLiteral(ATTNLENS_VERSION));
+}
+
+// The window's icon and the desktop entry it belongs to (Wayland matches windows to menu
+// entries by this name), the same icon the installed menu entry shows.
+void setDesktopIdentity()
+{
+    QGuiApplication::setDesktopFileName(QStringLiteral(ATTNLENS_APP_ID));
+    QApplication::setWindowIcon(QIcon(QLatin1String(":/icons/" ATTNLENS_APP_ID ".svg")));
 }
 
 // Before any widget is built: --lang, else View > Language's saved choice, else the locale.
@@ -82,7 +91,10 @@ int runHeadless(int argc, char **argv, const CommandLineRequest &request)
         out << commandLineHelp();
         return ExitSuccess;
     case CommandLineRequest::Action::ShowVersion:
-        out << "Attention Lens " << ATTNLENS_VERSION << '\n';
+        // The first line is what scripts and tests match; the second names the Qt libraries
+        // this binary runs on and the ones it was built against (they differ after an upgrade).
+        out << "Attention Lens " << ATTNLENS_VERSION << '\n'
+            << "Qt " << qVersion() << " (built with Qt " << QT_VERSION_STR << ")\n";
         return ExitSuccess;
     case CommandLineRequest::Action::ListScenarios:
         return listScenariosCommand();
@@ -139,6 +151,7 @@ int runWindow(int argc, char **argv, const CommandLineRequest &request)
     const std::optional<Theme::Kind> theme = Theme::fromId(request.theme);
     QApplication app(argc, argv);
     setIdentity();
+    setDesktopIdentity();
     installLanguage(request);
     auto window = std::make_unique<MainWindow>();
     if (theme)

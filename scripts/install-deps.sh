@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Installs the Debian/Ubuntu packages Attention Lens builds and runs with, only those missing.
-# Usage: scripts/install-deps.sh [--bench] [--fuzz] [--python]
+# Usage: scripts/install-deps.sh [--bench] [--fuzz] [--python] [--package]
 #   --bench adds NumPy for the engine comparison; --python adds NumPy and PyTorch for the
 #   PyTorch parity test of tools/capture_attention.py (tests/python; scripts/test.sh passes it);
 #   --fuzz adds clang and libFuzzer for scripts/fuzz.sh (the clang package brings the compiler
 #   only: libFuzzer and the sanitizer runtimes are in libclang-rt-dev, of the same default
-#   version, which apt only recommends).
+#   version, which apt only recommends). --package is accepted for scripts/package.sh: what it
+#   needs is in the base list, since the package test (tests/package) runs with every test.
 set -euo pipefail
 
 packages=(
@@ -18,13 +19,18 @@ packages=(
     python3 python3-numpy  # tests: the written .npz read back with np.load
     fonts-dejavu-core
     fonts-noto-cjk qt6-translations-l10n  # the zh_TW interface: CJK glyphs, Qt's own dialogs
+    # the .deb and its checks (scripts/package.sh, tests/package): dpkg-shlibdeps, lintian, the
+    # desktop/AppStream/MIME validators, xdg-mime with GLib's gio behind it, man page rendering
+    dpkg-dev fakeroot lintian file desktop-file-utils appstream shared-mime-info xdg-utils
+    libglib2.0-bin groff-base gzip
 )
 for option in "$@"; do
     case "$option" in
         --bench) packages+=(python3 python3-numpy python3-matplotlib libopenblas0-pthread) ;;
         --fuzz) packages+=(clang libclang-rt-dev) ;;
         --python) packages+=(python3 python3-numpy python3-torch) ;;
-        *) echo "usage: scripts/install-deps.sh [--bench] [--fuzz] [--python]" >&2; exit 2 ;;
+        --package) ;;
+        *) echo "usage: scripts/install-deps.sh [--bench] [--fuzz] [--python] [--package]" >&2; exit 2 ;;
     esac
 done
 

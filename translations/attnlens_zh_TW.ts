@@ -1,6 +1,25 @@
 <?xml version='1.0' encoding='utf-8'?>
 <TS version="2.1" language="zh_TW">
 <context>
+    <name>AboutBox</name>
+    <message>
+        <source>&lt;h3&gt;Attention Lens %1&lt;/h3&gt;&lt;p&gt;A desktop lab for scaled dot-product attention:&lt;/p&gt;&lt;p&gt;S = QK&lt;sup&gt;T&lt;/sup&gt;/&amp;radic;d&lt;sub&gt;k&lt;/sub&gt;, &amp;nbsp; A = softmax over keys of (S/T + M), &amp;nbsp; C = AV.&lt;/p&gt;&lt;p&gt;Rows are receiving queries, columns are source keys.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Attention Lens %1&lt;/h3&gt;&lt;p&gt;縮放點積注意力的桌面實驗室：&lt;/p&gt;&lt;p&gt;S = QK&lt;sup&gt;T&lt;/sup&gt;/&amp;radic;d&lt;sub&gt;k&lt;/sub&gt;, &amp;nbsp; A = 對鍵取 softmax(S/T + M), &amp;nbsp; C = AV。&lt;/p&gt;&lt;p&gt;列是接收的查詢，欄是來源的鍵。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Qt %1 (built with Qt %2)</source>
+        <translation>Qt %1（建置時使用 Qt %2）</translation>
+    </message>
+    <message>
+        <source>Free software under the MIT licence. Copyright &amp;copy; 2026 The Attention Lens authors.</source>
+        <translation>採用 MIT 授權的自由軟體。Copyright &amp;copy; 2026 Attention Lens 作者群。</translation>
+    </message>
+    <message>
+        <source>About Attention Lens</source>
+        <translation>關於 Attention Lens</translation>
+    </message>
+</context>
+<context>
     <name>BuiltinScenario</name>
     <message>
         <source>Notebook lesson: one query, three memories</source>
@@ -3730,14 +3749,6 @@ q = %2
     <message>
         <source>&amp;About Attention Lens</source>
         <translation>關於 Attention Lens(&amp;A)</translation>
-    </message>
-    <message>
-        <source>About Attention Lens</source>
-        <translation>關於 Attention Lens</translation>
-    </message>
-    <message>
-        <source>&lt;h3&gt;Attention Lens %1&lt;/h3&gt;&lt;p&gt;A desktop lab for scaled dot-product attention:&lt;/p&gt;&lt;p&gt;S = QK&lt;sup&gt;T&lt;/sup&gt;/&amp;radic;d&lt;sub&gt;k&lt;/sub&gt;, &amp;nbsp; A = softmax over keys of (S/T + M), &amp;nbsp; C = AV.&lt;/p&gt;&lt;p&gt;Rows are receiving queries, columns are source keys.&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;Attention Lens %1&lt;/h3&gt;&lt;p&gt;縮放點積注意力的桌面實驗室：&lt;/p&gt;&lt;p&gt;S = QK&lt;sup&gt;T&lt;/sup&gt;/&amp;radic;d&lt;sub&gt;k&lt;/sub&gt;, &amp;nbsp; A = 對鍵取 softmax(S/T + M), &amp;nbsp; C = AV。&lt;/p&gt;&lt;p&gt;列是接收的查詢，欄是來源的鍵。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Opened %1.</source>

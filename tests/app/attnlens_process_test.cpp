@@ -89,6 +89,10 @@ TEST(AttnlensProcess, VersionAndHelp)
     const ProcessRun version = runAttnlens({QStringLiteral("--version")});
     EXPECT_EQ(version.exitCode, 0);
     EXPECT_TRUE(version.out.startsWith("Attention Lens ")) << version.out.toStdString();
+    // The second line names the Qt it runs on and the Qt it was built with.
+    const QString qtLine = QStringLiteral("\nQt %1 (built with Qt %2)\n")
+                               .arg(QString::fromLatin1(qVersion()), QStringLiteral(QT_VERSION_STR));
+    EXPECT_TRUE(QString::fromUtf8(version.out).contains(qtLine)) << version.out.toStdString();
 
     const ProcessRun help = runAttnlens({QStringLiteral("--help")});
     EXPECT_EQ(help.exitCode, 0);

@@ -1,7 +1,6 @@
 #include "mainwindow.h"
 
-#include "attnlensversion.h"
-
+#include "aboutbox.h"
 #include "allheadsforward.h"
 #include "allheadsview.h"
 #include "attentionmodel.h"
@@ -350,15 +349,8 @@ void MainWindow::createMenus()
     lessonAction->setObjectName(QStringLiteral("startLessonAction"));
     lessonAction->setStatusTip(tr("Walk through the notebook's lesson step by step, with live checkpoints."));
     helpMenu->addSeparator();
-    helpMenu->addAction(tr("&About Attention Lens"), this, [this] {
-        QMessageBox::about(
-            this, tr("About Attention Lens"),
-            tr("<h3>Attention Lens %1</h3><p>A desktop lab for scaled dot-product attention:</p>"
-               "<p>S = QK<sup>T</sup>/&radic;d<sub>k</sub>, &nbsp; A = softmax over keys of "
-               "(S/T + M), &nbsp; C = AV.</p><p>Rows are receiving queries, columns are source "
-               "keys.</p>")
-                .arg(QStringLiteral(ATTNLENS_VERSION)));
-    });
+    helpMenu->addAction(tr("&About Attention Lens"), this, [this] { AboutBox::show(this); })
+        ->setObjectName(QStringLiteral("aboutAction"));
 }
 
 FigureViews MainWindow::figureViews() const
