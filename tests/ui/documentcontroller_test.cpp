@@ -316,7 +316,7 @@ TEST_F(DocumentControllerTest, SavingAnUntitledDocumentAsksWhereAndCancelWritesN
     savePathAnswer.clear();  // the user cancels the dialog
     EXPECT_FALSE(document.save());
     ASSERT_EQ(suggestedPaths.size(), 1);
-    EXPECT_TRUE(suggestedPaths.first().endsWith(QStringLiteral("causal-padding.json")))
+    EXPECT_TRUE(suggestedPaths.first().endsWith(QStringLiteral("/causal-padding.attnlens.json")))
         << suggestedPaths.first().toStdString();
     EXPECT_TRUE(document.isUntitled());
 

@@ -415,7 +415,8 @@ QString DocumentController::suggestedSavePath() const
     if (!isUntitled())
         return m_filePath;
     const QString base = fileBaseFor(m_builtinId.isEmpty() ? displayName() : m_builtinId);
-    return QDir(lastFolder()).filePath(base + QStringLiteral(".json"));
+    // ".attnlens.json": the desktop knows the file type by this suffix, so a double-click opens it.
+    return QDir(lastFolder()).filePath(base + QStringLiteral(".attnlens.json"));
 }
 
 void DocumentController::reportError(const QString &title, const QString &text) const
