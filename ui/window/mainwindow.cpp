@@ -3,6 +3,7 @@
 #include "attnlensversion.h"
 
 #include "allheadsforward.h"
+#include "animationactions.h"
 #include "allheadsview.h"
 #include "attentionmodel.h"
 #include "autosaver.h"
@@ -380,6 +381,9 @@ void MainWindow::addExportActions(QMenu *fileMenu)
 {
     m_figureExport = new FigureExportActions(this, m_model, m_viewState, figureViews());
     fileMenu->addAction(m_figureExport->exportAction());
+    m_animation = new AnimationActions(this, m_model, m_viewState, figureViews());
+    fileMenu->addAction(m_animation->exportAction());
+    fileMenu->addAction(m_animation->recordAction());
 }
 
 void MainWindow::openScenario(const Scenario &scenario, const QString &source)
