@@ -77,7 +77,13 @@ int AnimationRecorder::frameLimit() const
 {
     const QSize pixels = m_figure.pixelSize(m_figure.size);
     const qint64 frameBytes = std::max<qint64>(1, qint64(pixels.width()) * pixels.height() * 4);
-    return int(std::clamp<qint64>(kMaximumBytes / frameBytes, 1, kMaximumFrames));
+    return int(std::clamp<qint64>(kMaximumBytes / frameBytes, 1, m_maximumFrames));
+}
+
+void AnimationRecorder::setLimits(int maximumFrames, qint64 maximumMs)
+{
+    m_maximumFrames = std::clamp(maximumFrames, 1, int(kMaximumFrames));
+    m_maximumMs = std::clamp<qint64>(maximumMs, 1, qint64(kMaximumSeconds) * 1000);
 }
 
 void AnimationRecorder::tick()
@@ -97,10 +103,10 @@ void AnimationRecorder::tick()
     }
     ++m_ticks;
     emit progressed(elapsedMs(), frameCount());
-    if (elapsedMs() >= qint64(kMaximumSeconds) * 1000) {
+    if (elapsedMs() >= m_maximumMs) {
         stop();
-        emit capReached(tr("The recording stopped after %n minute(s), the longest it can be.", nullptr,
-                           kMaximumSeconds / 60));
+        emit capReached(tr("The recording stopped after %n second(s), the longest it can be.", nullptr,
+                           int(m_maximumMs / 1000)));
     }
 }
 

@@ -66,6 +66,9 @@ public:
     /// The most distinct frames this recording can keep (kMaximumFrames, or fewer when large
     /// frames would pass kMaximumBytes).
     int frameLimit() const;
+    /// Lower limits than the defaults (kMaximumFrames distinct frames, kMaximumSeconds): for a
+    /// short recording, and for tests that reach the limits in a few ticks.
+    void setLimits(int maximumFrames, qint64 maximumMs);
     void clear();
 
 signals:
@@ -87,6 +90,8 @@ private:
     bool m_recording = false;
     FigureOptions m_figure;
     int m_fps = 10;
+    int m_maximumFrames = kMaximumFrames;
+    qint64 m_maximumMs = qint64(kMaximumSeconds) * 1000;
     qint64 m_ticks = 0;             ///< ticks drawn so far (the first frame is tick 0)
     QList<QImage> m_frames;
     QList<qint64> m_frameStartTicks;  ///< the tick at which each frame first appeared
