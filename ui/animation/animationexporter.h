@@ -1,0 +1,64 @@
+#pragma once
+
+#include "animationformat.h"
+#include "figureoptions.h"
+#include "figureviews.h"
+
+#include <QImage>
+#include <QList>
+#include <QString>
+
+#include <functional>
+#include <optional>
+
+namespace attnlens {
+
+class AttentionModel;
+class ViewState;
+struct AnimationPlan;
+
+/// How an animated figure looks and plays.
+struct AnimationOptions {
+    static constexpr int kMinimumFramesPerSecond = 1;
+    static constexpr int kMaximumFramesPerSecond = 60;
+    static constexpr int kDefaultFramesPerSecond = 15;
+
+    FigureOptions figure;            ///< view, size, dpi, theme, caption (format is ignored)
+    AnimationFormat format = AnimationFormat::Gif;
+    int framesPerSecond = kDefaultFramesPerSecond;  ///< 1..60
+};
+
+/// Draws an animation plan frame by frame with the still figures' painting code and encodes it.
+class AnimationExporter {
+public:
+    AnimationExporter(AttentionModel *model, ViewState *viewState, const FigureViews &views = FigureViews());
+
+    /// Called after each frame: (frames done, total); return false to cancel (nothing is written).
+    using Progress = std::function<bool(int done, int total)>;
+
+    /// Draws every frame of `plan` with FigureExporter (the still figures' painting code, off
+    /// screen, at options.figure's size and dpi), encodes them and writes `path` atomically
+    /// (QSaveFile). The model ends exactly as it started (scenario, selection, no undo entry:
+    /// the frames are not edits). Returns a message naming the file or the problem on failure;
+    /// nullopt when written or cancelled (wasCancelled() tells which; a cancelled export writes
+    /// nothing and leaves an existing file as it was).
+    std::optional<QString> exportAnimation(const AnimationPlan &plan, const AnimationOptions &options,
+                                           const QString &path, const Progress &progress = {});
+    /// Encodes frames the caller already drew (the window's recording) the same way.
+    /// A cancel returns "cancelled" (the file is not written).
+    static std::optional<QString> writeFrames(const QList<QImage> &frames, const QList<int> &delaysMs,
+                                              AnimationFormat format, const QString &path,
+                                              const Progress &progress = {});
+    bool wasCancelled() const;
+
+    /// What writeFrames() returns when its progress callback cancels.
+    static QString cancelledMessage();
+
+private:
+    AttentionModel *m_model;
+    ViewState *m_viewState;
+    FigureViews m_views;
+    bool m_cancelled = false;
+};
+
+} // namespace attnlens

@@ -1,0 +1,53 @@
+#pragma once
+
+#include "animationwriter.h"
+
+#include <QList>
+#include <QRgb>
+#include <QVector>
+
+#include <cstdint>
+#include <vector>
+
+namespace attnlens {
+
+/// Animated GIF through giflib, with one palette for the whole animation.
+///
+/// The palette is made once from every frame's colours: a variance-splitting median cut over a
+/// histogram of 6-bit-per-channel boxes (each box keeps the exact mean of its colours), refined
+/// by a few rounds of k-means, with each colour weighted by the square root of how often it
+/// appears, so that the large flat areas (background, cells) do not crowd out the few pixels of
+/// a colour bar. Every exact colour then takes its nearest palette entry; there is no dithering,
+/// which keeps flat cells flat and the file small. A frame is written as the rectangle where it
+/// differs from the frame before (the rest stays), looping forever (NETSCAPE2.0), with its
+/// delay in a graphics control extension (hundredths of a second, rounded so that the sum of
+/// the delays stays on the frame rate's clock).
+class GifWriter : public AnimationWriter {
+public:
+    GifWriter();
+    ~GifWriter() override;
+
+    bool addFrame(const QImage &frame, int delayMs) override;
+    QByteArray finish() override;
+    QString errorString() const override { return m_error; }
+
+    /// The palette finish() used (empty before it ran): for tests and the README's error figures.
+    const QVector<QRgb> &palette() const { return m_palette; }
+
+    /// A palette of at most `size` entries for `colors`, each counted with its weight (see the
+    /// class description): the colours themselves when there are few enough.
+    static QVector<QRgb> paletteFor(const std::vector<QRgb> &colors, const std::vector<double> &weights, int size);
+
+private:
+    void countColors(const QImage &frame);
+
+    QList<QImage> m_frames;   // RGB32, each different from the one before
+    QList<int> m_delaysMs;
+    // Per 6-bit box: how many pixels, and the sums of their exact channels.
+    std::vector<std::uint64_t> m_boxCount;
+    std::vector<std::uint64_t> m_boxSum;  // 3 per box
+    QVector<QRgb> m_palette;
+    QString m_error;
+};
+
+} // namespace attnlens
