@@ -18,7 +18,7 @@ inline std::optional<QList<QSize>> identifyFrames(const QString &path)
     if (identify.isEmpty())
         return std::nullopt;
     QProcess process;
-    process.start(identify, {QStringLiteral("-format"), QStringLiteral("%w %h\\n"), path});
+    process.start(identify, {QStringLiteral("-format"), QStringLiteral("%W %H\\n"), path});
     process.waitForFinished(60000);
     QList<QSize> frames;
     const QStringList lines = QString::fromLocal8Bit(process.readAllStandardOutput()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);

@@ -43,7 +43,7 @@ T *child(QWidget *parent, const char *name)
 
 class ExportAnimationDialogTest : public ::testing::Test {
 protected:
-    void SetUp() override { model.setScenario(builtinScenario("lesson")); }
+    void SetUp() override { model.setScenario(builtinScenario("three-queries")); }
 
     AttentionModel model;
     ViewState viewState;
@@ -174,8 +174,9 @@ TEST_F(ExportAnimationDialogTest, EveryControlNamesItselfAndTakesTheFocus)
     for (QWidget *widget : dialog.findChildren<QWidget *>()) {
         if (!widget->isVisible() || !widget->focusPolicy() || !(widget->focusPolicy() & Qt::TabFocus))
             continue;
-        if (qobject_cast<QAbstractSpinBox *>(widget) || qobject_cast<QComboBox *>(widget))
+        if (qobject_cast<QAbstractSpinBox *>(widget) || qobject_cast<QComboBox *>(widget)) {
             EXPECT_FALSE(widget->accessibleName().isEmpty()) << widget->objectName().toStdString();
+        }
     }
 }
 

@@ -94,8 +94,7 @@ void AnimationRecorder::tick()
     if (m_frames.isEmpty() || image != m_frames.constLast()) {
         if (m_frames.size() >= frameLimit()) {
             stop();
-            emit capReached(tr("The recording stopped at %n frame(s), as many as it can keep.", nullptr,
-                               frameLimit()));
+            emit capReached(tr("The recording stopped at its limit of %1 distinct frames.").arg(frameLimit()));
             return;
         }
         m_frames.append(image);
@@ -105,8 +104,7 @@ void AnimationRecorder::tick()
     emit progressed(elapsedMs(), frameCount());
     if (elapsedMs() >= m_maximumMs) {
         stop();
-        emit capReached(tr("The recording stopped after %n second(s), the longest it can be.", nullptr,
-                           int(m_maximumMs / 1000)));
+        emit capReached(tr("The recording stopped at its longest length, %1 s.").arg(m_maximumMs / 1000));
     }
 }
 

@@ -2,6 +2,7 @@
 
 #include "attentionmodel.h"
 #include "figureexporter.h"
+#include "figurestylecombo.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -19,12 +20,6 @@ namespace attnlens {
 
 namespace {
 
-/// The style combo's entry for "as on screen" (the others hold a Theme::Kind).
-constexpr int kScreenTheme = -1;
-constexpr int kDefaultFrames = 60;
-constexpr int kMinimumFrames = 2;
-constexpr int kMaximumFrames = 1000;
-constexpr int kDefaultExportFps = 15;
 constexpr int kDefaultRecordingFps = 10;
 
 QWidget *rowOf(QWidget *parent, const QList<QWidget *> &widgets)
@@ -133,8 +128,8 @@ ExportAnimationDialog::ExportAnimationDialog(Mode mode, const AttentionModel *mo
         m_framesSpin = new QSpinBox(this);
         m_framesSpin->setObjectName(QStringLiteral("animationFramesSpin"));
         m_framesSpin->setAccessibleName(tr("Number of frames"));
-        m_framesSpin->setRange(kMinimumFrames, kMaximumFrames);
-        m_framesSpin->setValue(kDefaultFrames);
+        m_framesSpin->setRange(AnimationPlan::kMinimumFrames, AnimationPlan::kMaximumFrames);
+        m_framesSpin->setValue(AnimationPlan::kDefaultFrames);
         m_form->addRow(label(tr("F&rames:"), m_framesSpin), m_framesSpin);
     }
 
@@ -157,21 +152,16 @@ ExportAnimationDialog::ExportAnimationDialog(Mode mode, const AttentionModel *mo
     m_fpsSpin->setAccessibleName(tr("Frames per second"));
     m_fpsSpin->setSuffix(tr(" frames per second"));
     if (exporting) {
-        m_fpsSpin->setRange(1, 60);
-        m_fpsSpin->setValue(kDefaultExportFps);
+        m_fpsSpin->setRange(AnimationOptions::kMinimumFramesPerSecond, AnimationOptions::kMaximumFramesPerSecond);
+        m_fpsSpin->setValue(AnimationOptions::kDefaultFramesPerSecond);
     } else {
         m_fpsSpin->setRange(kMinimumRecordingFps, kMaximumRecordingFps);
         m_fpsSpin->setValue(kDefaultRecordingFps);
     }
     m_form->addRow(label(tr("S&peed:"), m_fpsSpin), m_fpsSpin);
 
-    m_themeCombo = new QComboBox(this);
+    m_themeCombo = new FigureStyleCombo(this);
     m_themeCombo->setObjectName(QStringLiteral("animationThemeCombo"));
-    m_themeCombo->setAccessibleName(tr("Style"));
-    m_themeCombo->addItem(tr("As on screen"), kScreenTheme);
-    m_themeCombo->addItem(tr("Light (print: dark text on white)"), static_cast<int>(Theme::Kind::Light));
-    m_themeCombo->addItem(tr("Dark"), static_cast<int>(Theme::Kind::Dark));
-    m_themeCombo->addItem(tr("Projector (high contrast, bigger text)"), static_cast<int>(Theme::Kind::Projector));
     m_form->addRow(label(tr("St&yle:"), m_themeCombo), m_themeCombo);
 
     m_summaryLabel = new QLabel(this);
@@ -231,6 +221,7 @@ AnimationPlan ExportAnimationDialog::plan() const
         return plan;
     plan.kind = currentKind();
     plan.frames = m_framesSpin->value();
+    plan.framesGiven = plan.kind != AnimationPlan::Kind::CausalMask;
     plan.fromTemperature = m_fromTemperatureSpin->value();
     plan.toTemperature = m_toTemperatureSpin->value();
     plan.query = m_queryCombo->currentData().toInt();
@@ -245,9 +236,8 @@ AnimationOptions ExportAnimationDialog::options() const
     options.figure.view = currentView();
     options.figure.format = FigureFormat::Png;
     options.figure.size = QSize(m_widthSpin->value(), m_heightSpin->value());
-    const int theme = m_themeCombo->currentData().toInt();
-    if (m_themeCombo->isEnabled() && theme != kScreenTheme)
-        options.figure.theme = static_cast<Theme::Kind>(theme);
+    if (m_themeCombo->isEnabled())
+        options.figure.theme = m_themeCombo->theme();
     // The moving query is the point of a query animation: its row is outlined.
     options.figure.showSelection = m_mode == Mode::Record
         || currentKind() == AnimationPlan::Kind::QueryPath || currentKind() == AnimationPlan::Kind::QueryCircle;
@@ -316,7 +306,7 @@ void ExportAnimationDialog::setFramesPerSecond(int fps)
 
 void ExportAnimationDialog::setFigureTheme(std::optional<Theme::Kind> theme)
 {
-    m_themeCombo->setCurrentIndex(m_themeCombo->findData(theme ? static_cast<int>(*theme) : kScreenTheme));
+    m_themeCombo->setTheme(theme);
 }
 
 void ExportAnimationDialog::onViewChanged()
@@ -360,7 +350,8 @@ void ExportAnimationDialog::updateSummary()
     } else if (m_mode == Mode::Export) {
         const int frames = plan().frameCount(*m_model);
         const double seconds = double(frames) / o.framesPerSecond;
-        text = tr("%n frame(s) of %1 × %2 pixels, %3 s at %4 frames per second.", nullptr, frames)
+        text = tr("%1 frames of %2 × %3 pixels, %4 s at %5 frames per second.")
+                   .arg(frames)
                    .arg(o.figure.size.width())
                    .arg(o.figure.size.height())
                    .arg(QLocale().toString(seconds, 'f', 1))

@@ -2,6 +2,7 @@
 
 #include "animationexporter.h"
 #include "animationplan.h"
+#include "matrixtypes.h"
 
 #include <QDialog>
 
@@ -16,6 +17,7 @@ namespace attnlens {
 
 class AttentionModel;
 class FigureExporter;
+class FigureStyleCombo;
 
 /// File > Export Animation… and File > Start Recording…: which view (or the whole window), at
 /// what size, frame rate and style, and, for an export, what moves: a temperature sweep from T₁
@@ -85,7 +87,7 @@ private:
     QSpinBox *m_widthSpin;
     QSpinBox *m_heightSpin;
     QSpinBox *m_fpsSpin;
-    QComboBox *m_themeCombo;
+    FigureStyleCombo *m_themeCombo;
     QLabel *m_summaryLabel;
     QPushButton *m_okButton;
 };

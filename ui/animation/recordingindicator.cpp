@@ -37,7 +37,8 @@ void RecordingIndicator::setProgress(qint64 elapsedMs, int frames)
 {
     const qint64 seconds = elapsedMs / 1000;
     const QString time = QStringLiteral("%1:%2").arg(seconds / 60).arg(seconds % 60, 2, 10, QLatin1Char('0'));
-    m_label->setText(tr("● Recording %1 — %n frame(s)", nullptr, frames).arg(time));
+    m_label->setText(frames == 1 ? tr("● Recording %1 — 1 frame").arg(time)
+                                 : tr("● Recording %1 — %2 frames").arg(time).arg(frames));
     setAccessibleDescription(m_label->text());
 }
 

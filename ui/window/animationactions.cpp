@@ -291,8 +291,9 @@ bool AnimationActions::stopRecording()
                 },
                 &cancelled);
             if (!cancelled && !error) {
-                showMessage(tr("Saved the recording (%n frame(s)) to %1.", nullptr, m_recorder->frameCount())
-                                .arg(QDir::toNativeSeparators(path)));
+                showMessage(tr("Saved the recording to %1 (frames: %2).")
+                                .arg(QDir::toNativeSeparators(path))
+                                .arg(m_recorder->frameCount()));
                 m_recorder->clear();
                 return true;
             }
