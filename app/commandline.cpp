@@ -1,5 +1,6 @@
 #include "commandline.h"
 
+#include "animationplan.h"
 #include "lesson.h"
 #include "numpyscenario.h"
 
@@ -37,7 +38,8 @@ struct Parser {
                        "head side by side), bottleneck (the fixed-context lab), sqrt-dk (the √d_k lab), "
                        "scores (the score-function lab: a query scoring every key), derivation (where Q, "
                        "K and V come from: the tokens and projections of a derived scenario), window. The "
-                       "suffix chooses the format: .png, .svg or .pdf."),
+                       "suffix chooses the format: .png, .svg or .pdf; with --animate .gif, .webp "
+                       "(lossless) or .apng (a .png is an animated PNG too)."),
         QStringLiteral("VIEW=FILE")};
     QCommandLineOption size{QStringList{QStringLiteral("size")},
                             QStringLiteral("Figure size in logical pixels, e.g. 1600x1200 "
@@ -75,6 +77,21 @@ struct Parser {
                                             "run (View > Theme keeps its saved choice), or the "
                                             "figures' theme with --export (default light)."),
                              QStringLiteral("NAME")};
+    QCommandLineOption animate{
+        QStringList{QStringLiteral("animate")},
+        QStringLiteral("Make every --export an animation of SPEC: temperature=FROM:TO (a "
+                       "logarithmic sweep, both ends included), query=N:X,Y[:X,Y...] (query N "
+                       "moves from where it is through the points of the key plane, its first two "
+                       "components), query=N:circle (a full turn on the circle through the keys) or "
+                       "mask=causal (the causal mask filled row by row)."),
+        QStringLiteral("SPEC")};
+    QCommandLineOption frames{QStringList{QStringLiteral("frames")},
+                              QStringLiteral("Frames of the animation, 2 to 1000 (default 60; "
+                                             "mask=causal: one per query row plus the start)."),
+                              QStringLiteral("N")};
+    QCommandLineOption fps{QStringList{QStringLiteral("fps")},
+                           QStringLiteral("Frames per second of the animation, 1 to 60 (default 15)."),
+                           QStringLiteral("N")};
     QCommandLineOption lesson{QStringList{QStringLiteral("lesson")},
                               QStringLiteral("Open the window with the guided lesson at step N "
                                              "(1 = the first step; see Help > Start the Lesson)."),
@@ -94,7 +111,8 @@ struct Parser {
     {
         parser.setApplicationDescription(
             QStringLiteral("Attention Lens: a desktop lab for scaled dot-product attention."));
-        parser.addOptions({evidence, npz, exportFigure, size, dpi, colorMap, values, query, head, batch, theme, lesson,
+        parser.addOptions({evidence, npz, exportFigure, size, dpi, colorMap, values, query, head, batch, theme, animate,
+                           frames, fps, lesson,
                            language, listScenarios, help, version});
         parser.addPositionalArgument(
             QStringLiteral("SCENARIO"),
@@ -104,6 +122,49 @@ struct Parser {
             QStringLiteral("[SCENARIO]"));
     }
 };
+
+/// A whole number from `minimum` to `maximum`, or nullopt.
+std::optional<int> numberInRange(const QString &word, int minimum, int maximum)
+{
+    bool ok = false;
+    const int number = word.trimmed().toInt(&ok);
+    if (!ok || number < minimum || number > maximum)
+        return std::nullopt;
+    return number;
+}
+
+/// Reads --animate, --frames and --fps into `request`; returns the usage error, if any.
+QString parseAnimationOptions(const Parser &p, CommandLineRequest &request)
+{
+    if (p.parser.isSet(p.frames)) {
+        const QString word = p.parser.value(p.frames);
+        request.animationFrames = numberInRange(word, AnimationPlan::kMinimumFrames, AnimationPlan::kMaximumFrames);
+        if (!request.animationFrames) {
+            return QStringLiteral("bad --frames '%1': expected a number of frames from %2 to %3")
+                .arg(word)
+                .arg(AnimationPlan::kMinimumFrames)
+                .arg(AnimationPlan::kMaximumFrames);
+        }
+    }
+    if (p.parser.isSet(p.fps)) {
+        const QString word = p.parser.value(p.fps);
+        request.framesPerSecond = numberInRange(word, 1, 60);
+        if (!request.framesPerSecond)
+            return QStringLiteral("bad --fps '%1': expected frames per second from 1 to 60").arg(word);
+    }
+    if (!p.parser.isSet(p.animate)) {
+        for (const QCommandLineOption *option : {&p.frames, &p.fps}) {
+            if (p.parser.isSet(*option))
+                return QStringLiteral("--%1 only applies to --animate").arg(option->names().constFirst());
+        }
+        return QString();
+    }
+    request.animate = p.parser.value(p.animate);
+    QString error;
+    if (!AnimationPlan::parse(request.animate, request.animationFrames, &error))
+        return error;
+    return QString();
+}
 
 /// Reads the figure options into `request`; returns the usage error, if any.
 QString parseFigureOptions(const Parser &p, CommandLineRequest &request)
@@ -123,9 +184,23 @@ QString parseFigureOptions(const Parser &p, CommandLineRequest &request)
         }
         const QString suffix = QFileInfo(path).suffix();
         const QString lower = suffix.toLower();
-        if (lower != QLatin1String("png") && lower != QLatin1String("svg") && lower != QLatin1String("pdf")) {
-            return QStringLiteral("unknown file suffix '%1' in --export %2 (use .png, .svg or .pdf)")
-                .arg(suffix.isEmpty() ? QStringLiteral("(none)") : QLatin1Char('.') + suffix, value);
+        const QString shown = suffix.isEmpty() ? QStringLiteral("(none)") : QLatin1Char('.') + suffix;
+        const bool animated = p.parser.isSet(p.animate);
+        const bool still = lower == QLatin1String("png") || lower == QLatin1String("svg") || lower == QLatin1String("pdf");
+        const bool moving = lower == QLatin1String("gif") || lower == QLatin1String("webp")
+            || lower == QLatin1String("apng") || lower == QLatin1String("png");
+        if (animated && !moving) {
+            return QStringLiteral("--animate needs an animated format, not '%1' in --export %2 (use .gif, "
+                                  ".webp, .apng or .png)")
+                .arg(shown, value);
+        }
+        if (!animated && !still) {
+            if (moving) {
+                return QStringLiteral("--export %1 is an animation: add --animate SPEC (or use .png, .svg or "
+                                      ".pdf for a still figure)")
+                    .arg(value);
+            }
+            return QStringLiteral("unknown file suffix '%1' in --export %2 (use .png, .svg or .pdf)").arg(shown, value);
         }
         request.exports.append(FigureExportRequest{view, path});
     }
@@ -191,8 +266,11 @@ QString parseFigureOptions(const Parser &p, CommandLineRequest &request)
             return QStringLiteral("bad --head '%1': expected a head number from 1").arg(p.parser.value(p.head));
         request.head = number;
     }
+    if (const QString error = parseAnimationOptions(p, request); !error.isEmpty())
+        return error;
     if (request.exports.isEmpty()) {
-        for (const QCommandLineOption *option : {&p.size, &p.dpi, &p.colorMap, &p.values, &p.query, &p.head}) {
+        for (const QCommandLineOption *option :
+             {&p.size, &p.dpi, &p.colorMap, &p.values, &p.query, &p.head, &p.animate, &p.frames, &p.fps}) {
             if (p.parser.isSet(*option))
                 return QStringLiteral("--%1 only applies to --export").arg(option->names().constFirst());
         }
@@ -404,12 +482,20 @@ QString commandLineHelp()
         "           [--size WxH] [--dpi N] [--colormap NAME] [--values on|off]\n"
         "           [--theme light|dark|projector] [--query N] [--head N]\n"
         "                                            save figures, no window or display needed\n"
+        "  attnlens --export VIEW=FILE.gif|.webp|.apng --animate SPEC [--frames N] [--fps N]\n"
+        "           [figure options] [SCENARIO]     save animated figures, no display needed\n"
         "  attnlens --list-scenarios | --help | --version\n"
         "  attnlens --lang zh_TW [...]               the window and figures in Traditional Chinese\n"
         "  attnlens --theme light|dark|projector [...]  the window (or the figures) in that theme\n"
         "\nExample:\n"
         "  attnlens --export heatmap=out.png --export weights=w.svg --export context=c.pdf \\\n"
         "           three-queries --size 1600x1200 --dpi 300 --colormap viridis --query 2\n"
+        "\nAnimations: --animate temperature=0.1:10 --frames 60 --export heatmap=t.gif sweeps the\n"
+        "temperature; --animate query=1:1,0:0,1 --export window=q.gif moves query 1 from where it\n"
+        "is through (1, 0) to (0, 1); query=2:circle turns query 2 once around the keys;\n"
+        "mask=causal fills the causal mask row by row. The suffix chooses the format: .gif (one\n"
+        "palette for the whole animation), .webp (lossless) or .apng (a .png with --animate is an\n"
+        "animated PNG too). The scenario itself is not changed.\n"
         "\nFigures show no hover, focus or selection: --query N outlines query N's row in the\n"
         "heatmap on purpose (N from 1, or the query's label) and makes the weights, context,\n"
         "key space and worked numbers show that query (query 1 without --query). Figures are\n"

@@ -12,7 +12,7 @@ namespace attnlens {
 /// One `--export VIEW=FILE` of the command line.
 struct FigureExportRequest {
     QString view;  ///< "heatmap", "keyspace", "weights", "context", "mask", "numbers" or "window"
-    QString path;  ///< ends in .png, .svg or .pdf
+    QString path;  ///< ends in .png, .svg or .pdf; with --animate .gif, .webp, .apng or .png (APNG)
 };
 
 /// What the user asked the attnlens executable to do.
@@ -47,6 +47,13 @@ struct CommandLineRequest {
     /// --theme: "light", "dark" or "projector" (lower case). For the window, this run's theme;
     /// for --export, the figures' theme (default light). Empty when not given.
     QString theme;
+
+    /// --animate SPEC: every --export of the run is an animation of SPEC (AnimationPlan::parse,
+    /// checked here for its syntax and against the scenario when the frames are drawn). Empty
+    /// when not given.
+    QString animate;
+    std::optional<int> animationFrames;  ///< --frames N (2..1000), only with --animate
+    std::optional<int> framesPerSecond;  ///< --fps N (1..60, default 15), only with --animate
 
     std::optional<int> lessonStep;    ///< --lesson N: open the window at lesson step N (1-based)
     QString language;                 ///< --lang: "en" or "zh_TW"; empty: saved choice, then system locale

@@ -3,6 +3,9 @@
 #include "commandline.h"
 #include "exitcode.h"
 
+#include "animationexporter.h"
+#include "animationformat.h"
+#include "animationplan.h"
 #include "attentionmodel.h"
 #include "builtinscenarios.h"
 #include "colormap.h"
@@ -69,6 +72,44 @@ QString colorMapChoices()
     for (ColorMap::Kind kind : ColorMap::allKinds())
         ids.append(ColorMap::id(kind));
     return ids.join(QStringLiteral(", "));
+}
+
+/// Every --export of the request as an animation of --animate: the frames drawn like the still
+/// figures, the scenario as it was at the end.
+int exportAnimations(const CommandLineRequest &request, AttentionModel *model, ViewState *viewState,
+                     const FigureViews &views, Theme::Kind theme, std::optional<int> query)
+{
+    QString parseError;
+    const auto plan = AnimationPlan::parse(request.animate, request.animationFrames, &parseError);
+    if (!plan) {
+        printError(parseError);
+        return ExitUsage;
+    }
+    if (const auto problem = plan->check(*model)) {
+        printError(QStringLiteral("bad --animate '%1': %2").arg(request.animate, *problem));
+        return ExitUsage;
+    }
+    AnimationExporter exporter(model, viewState, views);
+    int exitCode = ExitSuccess;
+    for (const FigureExportRequest &figure : request.exports) {
+        AnimationOptions options;
+        options.figure.view = *figureViewFromId(figure.view);
+        options.figure.size = request.figureSize;
+        options.figure.dpi = request.figureDpi.value_or(FigureOptions::kReferenceDpi);
+        options.figure.theme = theme;
+        options.figure.showSelection = query.has_value();
+        options.format = animationFormatFromPath(figure.path).value_or(AnimationFormat::Gif);
+        options.framesPerSecond = request.framesPerSecond.value_or(AnimationOptions::kDefaultFramesPerSecond);
+        if (const auto error = exporter.exportAnimation(*plan, options, figure.path)) {
+            printError(*error);
+            exitCode = ExitFileError;
+        }
+    }
+    if (exitCode == ExitSuccess && model->error()) {
+        printError(model->error()->describe());
+        exitCode = ExitInvalidScenario;
+    }
+    return exitCode;
 }
 
 } // namespace
@@ -174,7 +215,11 @@ int exportFiguresCommand(const CommandLineRequest &request)
     }
     QCoreApplication::processEvents();
 
-    const FigureExporter exporter(model, viewState, window ? window->figureViews() : FigureViews());
+    const FigureViews views = window ? window->figureViews() : FigureViews();
+    if (!request.animate.isEmpty())
+        return exportAnimations(request, model, viewState, views, theme, query);
+
+    const FigureExporter exporter(model, viewState, views);
     int exitCode = ExitSuccess;
     for (const FigureExportRequest &figure : request.exports) {
         FigureOptions options;

@@ -5,6 +5,7 @@
 // deterministic.
 #include "fuzzchecks.h"
 
+#include "animationplan.h"
 #include "commandline.h"
 #include "lesson.h"
 
@@ -31,7 +32,8 @@ bool sameRequest(const CommandLineRequest &a, const CommandLineRequest &b)
         && a.usageError == b.usageError && a.figureSize == b.figureSize
         && a.figureDpi == b.figureDpi && a.colorMap == b.colorMap && a.showValues == b.showValues
         && a.query == b.query && a.theme == b.theme && a.lessonStep == b.lessonStep
-        && a.language == b.language;
+        && a.language == b.language && a.animate == b.animate && a.animationFrames == b.animationFrames
+        && a.framesPerSecond == b.framesPerSecond;
 }
 
 void checkValidRequest(const CommandLineRequest &request)
@@ -41,10 +43,27 @@ void checkValidRequest(const CommandLineRequest &request)
     for (const attnlens::FigureExportRequest &figure : request.exports) {
         require(views.contains(figure.view), "an export names a known view");
         const QString suffix = QFileInfo(figure.path).suffix().toLower();
-        require(suffix == QLatin1String("png") || suffix == QLatin1String("svg")
-                    || suffix == QLatin1String("pdf"),
-                "an export's file ends in .png, .svg or .pdf");
+        if (request.animate.isEmpty()) {
+            require(suffix == QLatin1String("png") || suffix == QLatin1String("svg")
+                        || suffix == QLatin1String("pdf"),
+                    "an export's file ends in .png, .svg or .pdf");
+        } else {
+            require(suffix == QLatin1String("gif") || suffix == QLatin1String("webp")
+                        || suffix == QLatin1String("apng") || suffix == QLatin1String("png"),
+                    "an animation's file ends in .gif, .webp, .apng or .png");
+        }
     }
+    if (!request.animate.isEmpty()) {
+        QString error;
+        require(attnlens::AnimationPlan::parse(request.animate, request.animationFrames, &error).has_value(),
+                "--animate is a valid animation");
+    }
+    require(!request.animationFrames || (*request.animationFrames >= 2 && *request.animationFrames <= 1000),
+            "--frames is 2 to 1000");
+    require(!request.framesPerSecond || (*request.framesPerSecond >= 1 && *request.framesPerSecond <= 60),
+            "--fps is 1 to 60");
+    require(request.animate.isEmpty() ? !request.animationFrames && !request.framesPerSecond : !request.exports.isEmpty(),
+            "--frames and --fps only come with --animate, and --animate with --export");
     require(request.exports.isEmpty() == (request.action != Action::ExportFigures),
             "figures are exported exactly when --export is given");
     if (request.exports.isEmpty()) {

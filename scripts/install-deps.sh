@@ -14,6 +14,7 @@ packages=(
     qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-qpa-plugins libgl-dev
     libeigen3-dev libgtest-dev libgmock-dev libbenchmark-dev zlib1g-dev
     libzip-dev libsimdjson-dev  # NumPy .npz files (ZIP); the fast JSON scenario reader
+    libgif-dev libwebp-dev imagemagick  # animated figures (GIF, WebP); tests read them with identify
     python3 python3-numpy  # tests: the written .npz read back with np.load
     fonts-dejavu-core
     fonts-noto-cjk qt6-translations-l10n  # the zh_TW interface: CJK glyphs, Qt's own dialogs

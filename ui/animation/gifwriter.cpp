@@ -19,6 +19,9 @@ constexpr int kBoxBits = 6;
 constexpr int kBoxCount = 1 << (3 * kBoxBits);
 constexpr int kPaletteSize = 256;
 constexpr int kRefinements = 4;
+/// A colour this close to its nearest entry (in distance2() units: about 1.5 per channel) is
+/// drawn as that entry, undithered.
+constexpr int kFlatDistance2 = 20;
 
 int boxOf(QRgb color)
 {
@@ -91,45 +94,91 @@ QRgb meanOf(const Box &box, const std::vector<QRgb> &colors, const std::vector<d
     return qRgb(int(std::lround(sum[0] / total)), int(std::lround(sum[1] / total)), int(std::lround(sum[2] / total)));
 }
 
-/// Nearest palette entries of exact colours, remembered.
-class NearestColor {
+/// The 8 x 8 Bayer matrix: the order in which the pixels of a tile switch to the second colour.
+constexpr int kBayer[8][8] = {
+    {0, 32, 8, 40, 2, 34, 10, 42},   {48, 16, 56, 24, 50, 18, 58, 26}, {12, 44, 4, 36, 14, 46, 6, 38},
+    {60, 28, 52, 20, 62, 30, 54, 22}, {3, 35, 11, 43, 1, 33, 9, 41},   {51, 19, 59, 27, 49, 17, 57, 25},
+    {15, 47, 7, 39, 13, 45, 5, 37},   {63, 31, 55, 23, 61, 29, 53, 21},
+};
+
+/// Each exact colour as a mix of its two nearest palette entries, remembered: the share t of
+/// the second entry that brings the mix closest to the colour (0 when the nearest entry alone is
+/// as close, so a colour the palette holds stays exactly that entry and flat areas stay flat).
+/// A pixel takes the second entry where t passes the Bayer threshold of its place, so a
+/// gradient between two entries is drawn as a fine, even pattern of the two instead of a band.
+class PaletteMixer {
 public:
-    explicit NearestColor(const QVector<QRgb> &palette)
+    explicit PaletteMixer(const QVector<QRgb> &palette)
         : m_palette(palette)
     {
     }
-    GifByteType operator()(QRgb color)
+    GifByteType operator()(QRgb color, int x, int y)
     {
         color |= 0xff000000u;
-        if (color == m_lastColor)
-            return m_lastIndex;
-        auto found = m_cache.constFind(color);
-        GifByteType index = 0;
-        if (found != m_cache.constEnd()) {
-            index = *found;
-        } else {
-            int best = std::numeric_limits<int>::max();
-            for (int i = 0; i < m_palette.size(); ++i) {
-                const int d = distance2(color, m_palette[i]);
-                if (d < best) {
-                    best = d;
-                    index = GifByteType(i);
-                    if (d == 0)
-                        break;
-                }
-            }
-            m_cache.insert(color, index);
+        if (color != m_lastColor) {
+            auto found = m_cache.constFind(color);
+            m_last = found != m_cache.constEnd() ? *found : mixFor(color);
+            if (found == m_cache.constEnd())
+                m_cache.insert(color, m_last);
+            m_lastColor = color;
         }
-        m_lastColor = color;
-        m_lastIndex = index;
-        return index;
+        if (m_last.share == 0)
+            return m_last.nearest;
+        return m_last.share > kBayer[y & 7][x & 7] ? m_last.second : m_last.nearest;
     }
 
 private:
+    struct Mix {
+        GifByteType nearest = 0;
+        GifByteType second = 0;
+        int share = 0;  // of 64
+    };
+    Mix mixFor(QRgb color) const
+    {
+        Mix mix;
+        int best = std::numeric_limits<int>::max();
+        int secondBest = std::numeric_limits<int>::max();
+        for (int i = 0; i < m_palette.size(); ++i) {
+            const int d = distance2(color, m_palette[i]);
+            if (d < best) {
+                secondBest = best;
+                mix.second = mix.nearest;
+                best = d;
+                mix.nearest = GifByteType(i);
+            } else if (d < secondBest) {
+                secondBest = d;
+                mix.second = GifByteType(i);
+            }
+        }
+        // Close enough to be seen as the same colour: stay flat (and small to compress).
+        if (best <= kFlatDistance2 || m_palette.size() < 2)
+            return mix;
+        // The mix along the line from the nearest entry to the second.
+        const QRgb a = m_palette[mix.nearest];
+        const QRgb b = m_palette[mix.second];
+        const double ab[3] = {double(qRed(b) - qRed(a)), double(qGreen(b) - qGreen(a)), double(qBlue(b) - qBlue(a))};
+        const double ac[3] = {double(qRed(color) - qRed(a)), double(qGreen(color) - qGreen(a)),
+                              double(qBlue(color) - qBlue(a))};
+        const double length2 = ab[0] * ab[0] + ab[1] * ab[1] + ab[2] * ab[2];
+        if (length2 <= 0.0)
+            return mix;
+        const double t = std::clamp((ac[0] * ab[0] + ac[1] * ab[1] + ac[2] * ab[2]) / length2, 0.0, 0.5);
+        // Only where the mix is really closer than the nearest entry alone.
+        double before = 0.0, after = 0.0;
+        for (int c = 0; c < 3; ++c) {
+            before += ac[c] * ac[c];
+            const double rest = ac[c] - t * ab[c];
+            after += rest * rest;
+        }
+        if (after < 0.5 * before)
+            mix.share = int(std::lround(t * 64.0));
+        return mix;
+    }
+
     const QVector<QRgb> &m_palette;
-    QHash<QRgb, GifByteType> m_cache;
+    QHash<QRgb, Mix> m_cache;
     QRgb m_lastColor = 0;  // never a real colour: real ones have alpha 255
-    GifByteType m_lastIndex = 0;
+    Mix m_last;
 };
 
 int writeToByteArray(GifFileType *gif, const GifByteType *data, int length)
@@ -355,7 +404,7 @@ QByteArray GifWriter::finish()
         || EGifPutExtensionBlock(gif, sizeof loop, loop) == GIF_ERROR || EGifPutExtensionTrailer(gif) == GIF_ERROR)
         return fail(gif->Error);
 
-    NearestColor nearest(m_palette);
+    PaletteMixer mixer(m_palette);
     std::vector<GifByteType> previous;
     std::vector<GifByteType> indices(std::size_t(width) * height);
     qint64 elapsedMs = 0;
@@ -365,7 +414,7 @@ QByteArray GifWriter::finish()
             const QRgb *line = reinterpret_cast<const QRgb *>(frame.constScanLine(y));
             GifByteType *out = indices.data() + std::size_t(y) * width;
             for (int x = 0; x < width; ++x)
-                out[x] = nearest(line[x]);
+                out[x] = mixer(line[x], x, y);
         }
         // Only the rectangle that changed; the rest of the previous frame stays.
         int left = 0, top = 0, right = width - 1, bottom = height - 1;

@@ -17,8 +17,9 @@ namespace attnlens {
 /// histogram of 6-bit-per-channel boxes (each box keeps the exact mean of its colours), refined
 /// by a few rounds of k-means, with each colour weighted by the square root of how often it
 /// appears, so that the large flat areas (background, cells) do not crowd out the few pixels of
-/// a colour bar. Every exact colour then takes its nearest palette entry; there is no dithering,
-/// which keeps flat cells flat and the file small. A frame is written as the rectangle where it
+/// a colour bar. Every exact colour then takes its nearest palette entry, or, when it lies
+/// between two entries, an ordered (Bayer 8 x 8) mix of the two nearest in the right proportion:
+/// a colour the palette holds stays flat, and a colour bar shows no bands. A frame is written as the rectangle where it
 /// differs from the frame before (the rest stays), looping forever (NETSCAPE2.0), with its
 /// delay in a graphics control extension (hundredths of a second, rounded so that the sum of
 /// the delays stays on the frame rate's clock).

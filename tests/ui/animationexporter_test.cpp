@@ -1,0 +1,617 @@
+// Animated figures: the files are read back by independent decoders (giflib's DGifSlurp,
+// ImageMagick's identify, libwebp's animation decoder, the APNG chunks by hand), and their first
+// and last frames are compared with the still figures of the same states.
+#include "animationexporter.h"
+#include "animationformat.h"
+#include "animationplan.h"
+#include "animationwriter.h"
+#include "attentionmodel.h"
+#include "builtinscenarios.h"
+#include "coretestsupport.h"
+#include "documentcontroller.h"
+#include "figureexporter.h"
+#include "gifwriter.h"
+#include "mainwindow.h"
+#include "undorecorder.h"
+#include "viewstate.h"
+
+#include <QDir>
+#include <QFile>
+#include <QImage>
+#include <QProcess>
+#include <QSet>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUndoStack>
+#include <QtEndian>
+
+#include <gif_lib.h>
+#include <webp/demux.h>
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <iostream>
+
+using namespace attnlens;
+using attnlens::test::builtinScenario;
+
+namespace {
+
+/// The palette's colour error the GIF may show against the lossless figure (channels 0-255),
+/// measured on 60-frame temperature sweeps of the lesson's and three-queries' heatmaps. Whole
+/// figure: mean under 1, largest pixel under 24 (antialiased text edges). The colour bar: each
+/// pixel within 16 of the PNG (the two palette entries its ordered mix alternates between); the
+/// mean of every 4 x 4 block, which is what the eye sees, within 1.5, and the change from one
+/// block to the next within 2.25 of the PNG's. (The palette without the ordered mix shows bands
+/// in the bar's dark blue end: 1.75 and 2.75 on three-queries, which these bounds refuse.)
+constexpr double kGifMeanChannelError = 1.0;
+constexpr int kGifMaxChannelError = 24;
+constexpr int kGifColourBarMaxError = 16;
+constexpr double kGifColourBarBlockError = 1.5;
+constexpr double kGifColourBarStepError = 2.25;
+
+struct Decoded {
+    QList<QImage> frames;  // whole canvas after each frame
+    QList<int> delaysCs;
+    QSize canvas;
+};
+
+/// Reads every frame of a GIF with giflib, drawing each sub-image over the one before
+/// (disposal "do not dispose", as our writer uses).
+Decoded decodeGif(const QString &path)
+{
+    Decoded decoded;
+    int error = 0;
+    GifFileType *gif = DGifOpenFileName(QFile::encodeName(path).constData(), &error);
+    if (!gif) {
+        ADD_FAILURE() << "giflib cannot open " << path.toStdString() << ": " << GifErrorString(error);
+        return decoded;
+    }
+    if (DGifSlurp(gif) != GIF_OK) {
+        ADD_FAILURE() << "giflib cannot read " << path.toStdString() << ": " << GifErrorString(gif->Error);
+        DGifCloseFile(gif, &error);
+        return decoded;
+    }
+    decoded.canvas = QSize(gif->SWidth, gif->SHeight);
+    QImage canvas(decoded.canvas, QImage::Format_RGB32);
+    canvas.fill(Qt::black);
+    for (int i = 0; i < gif->ImageCount; ++i) {
+        const SavedImage &image = gif->SavedImages[i];
+        const ColorMapObject *map = image.ImageDesc.ColorMap ? image.ImageDesc.ColorMap : gif->SColorMap;
+        const GifImageDesc &d = image.ImageDesc;
+        for (int y = 0; y < d.Height; ++y) {
+            for (int x = 0; x < d.Width; ++x) {
+                const GifColorType c = map->Colors[image.RasterBits[y * d.Width + x]];
+                canvas.setPixel(d.Left + x, d.Top + y, qRgb(c.Red, c.Green, c.Blue));
+            }
+        }
+        GraphicsControlBlock control;
+        decoded.delaysCs.append(DGifSavedExtensionToGCB(gif, i, &control) == GIF_OK ? control.DelayTime : -1);
+        decoded.frames.append(canvas.copy());
+    }
+    DGifCloseFile(gif, &error);
+    return decoded;
+}
+
+Decoded decodeWebP(const QString &path)
+{
+    Decoded decoded;
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        ADD_FAILURE() << "cannot read " << path.toStdString();
+        return decoded;
+    }
+    const QByteArray bytes = file.readAll();
+    WebPData data{reinterpret_cast<const uint8_t *>(bytes.constData()), size_t(bytes.size())};
+    WebPAnimDecoderOptions options;
+    WebPAnimDecoderOptionsInit(&options);
+    options.color_mode = MODE_BGRA;  // QImage::Format_ARGB32 in memory on little-endian
+    WebPAnimDecoder *decoder = WebPAnimDecoderNew(&data, &options);
+    if (!decoder) {
+        ADD_FAILURE() << "libwebp cannot read " << path.toStdString();
+        return decoded;
+    }
+    WebPAnimInfo info;
+    WebPAnimDecoderGetInfo(decoder, &info);
+    decoded.canvas = QSize(int(info.canvas_width), int(info.canvas_height));
+    int previous = 0;
+    while (WebPAnimDecoderHasMoreFrames(decoder)) {
+        uint8_t *pixels = nullptr;
+        int timestamp = 0;
+        if (!WebPAnimDecoderGetNext(decoder, &pixels, &timestamp))
+            break;
+        QImage frame(pixels, decoded.canvas.width(), decoded.canvas.height(), QImage::Format_ARGB32);
+        decoded.frames.append(frame.copy());
+        decoded.delaysCs.append((timestamp - previous) / 10);
+        previous = timestamp;
+    }
+    WebPAnimDecoderDelete(decoder);
+    return decoded;
+}
+
+struct Chunk {
+    QByteArray type;
+    QByteArray data;
+};
+
+QList<Chunk> pngChunks(const QByteArray &png)
+{
+    QList<Chunk> chunks;
+    qsizetype at = 8;
+    while (at + 12 <= png.size()) {
+        const quint32 length = qFromBigEndian<quint32>(png.constData() + at);
+        chunks.append(Chunk{png.mid(at + 4, 4), png.mid(at + 8, length)});
+        at += 12 + length;
+    }
+    return chunks;
+}
+
+QByteArray chunkBytes(const QByteArray &type, const QByteArray &data)
+{
+    QByteArray out(4, '\0');
+    qToBigEndian(quint32(data.size()), out.data());
+    out += type + data;
+    // Qt's PNG reader checks CRCs: compute them as the PNG specification does.
+    quint32 crc = 0xffffffffu;
+    const QByteArray body = type + data;
+    for (char ch : body) {
+        crc ^= quint8(ch);
+        for (int k = 0; k < 8; ++k)
+            crc = (crc >> 1) ^ (0xedb88320u & (0u - (crc & 1u)));
+    }
+    QByteArray tail(4, '\0');
+    qToBigEndian(crc ^ 0xffffffffu, tail.data());
+    return out + tail;
+}
+
+/// The APNG's frames, each rebuilt as a plain PNG (IHDR + its IDAT or fdAT data) and decoded
+/// by Qt; the number of frames acTL announces.
+Decoded decodeApng(const QString &path, int *announced)
+{
+    Decoded decoded;
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        ADD_FAILURE() << "cannot read " << path.toStdString();
+        return decoded;
+    }
+    const QByteArray bytes = file.readAll();
+    EXPECT_TRUE(bytes.startsWith("\x89PNG\r\n\x1a\n"));
+    QByteArray header;
+    QList<QByteArray> frameData;
+    quint32 expectedSequence = 0;
+    for (const Chunk &chunk : pngChunks(bytes)) {
+        if (chunk.type == "IHDR")
+            header = chunk.data;
+        else if (chunk.type == "acTL")
+            *announced = int(qFromBigEndian<quint32>(chunk.data.constData()));
+        else if (chunk.type == "fcTL") {
+            EXPECT_EQ(qFromBigEndian<quint32>(chunk.data.constData()), expectedSequence++);
+            frameData.append(QByteArray());
+            const int num = qFromBigEndian<quint16>(chunk.data.constData() + 20);
+            const int den = qFromBigEndian<quint16>(chunk.data.constData() + 22);
+            decoded.delaysCs.append(num * 100 / std::max(1, den));
+        } else if (chunk.type == "IDAT" && !frameData.isEmpty())
+            frameData.last() += chunk.data;
+        else if (chunk.type == "fdAT") {
+            EXPECT_EQ(qFromBigEndian<quint32>(chunk.data.constData()), expectedSequence++);
+            frameData.last() += chunk.data.mid(4);
+        }
+    }
+    for (const QByteArray &data : frameData) {
+        const QByteArray png = QByteArray("\x89PNG\r\n\x1a\n", 8) + chunkBytes("IHDR", header) + chunkBytes("IDAT", data)
+            + chunkBytes("IEND", QByteArray());
+        decoded.frames.append(QImage::fromData(png, "PNG"));
+    }
+    if (!decoded.frames.isEmpty())
+        decoded.canvas = decoded.frames.constFirst().size();
+    return decoded;
+}
+
+/// ImageMagick's view of a GIF: one "W H" line per frame (the canvas of each).
+QStringList identifyFrames(const QString &path)
+{
+    QProcess identify;
+    identify.start(QStringLiteral("identify"), {QStringLiteral("-format"), QStringLiteral("%W %H\\n"), path});
+    if (!identify.waitForFinished(60000) || identify.exitCode() != 0) {
+        ADD_FAILURE() << "identify failed: " << identify.readAllStandardError().toStdString();
+        return {};
+    }
+    return QString::fromUtf8(identify.readAllStandardOutput()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+}
+
+struct ColourError {
+    double mean = 0.0;
+    int max = 0;
+};
+
+ColourError colourError(const QImage &a, const QImage &b, const QRect &area = QRect())
+{
+    ColourError e;
+    if (a.size() != b.size()) {
+        ADD_FAILURE() << "sizes differ";
+        e.max = 255;
+        return e;
+    }
+    const QImage x = a.convertToFormat(QImage::Format_RGB32);
+    const QImage y = b.convertToFormat(QImage::Format_RGB32);
+    const QRect r = area.isNull() ? x.rect() : area.intersected(x.rect());
+    double sum = 0.0;
+    for (int row = r.top(); row <= r.bottom(); ++row) {
+        const QRgb *p = reinterpret_cast<const QRgb *>(x.constScanLine(row));
+        const QRgb *q = reinterpret_cast<const QRgb *>(y.constScanLine(row));
+        for (int col = r.left(); col <= r.right(); ++col) {
+            const int d[3] = {std::abs(qRed(p[col]) - qRed(q[col])), std::abs(qGreen(p[col]) - qGreen(q[col])),
+                              std::abs(qBlue(p[col]) - qBlue(q[col]))};
+            sum += d[0] + d[1] + d[2];
+            e.max = std::max({e.max, d[0], d[1], d[2]});
+        }
+    }
+    e.mean = sum / (3.0 * r.width() * r.height());
+    return e;
+}
+
+bool samePixels(const QImage &a, const QImage &b)
+{
+    return a.convertToFormat(QImage::Format_ARGB32) == b.convertToFormat(QImage::Format_ARGB32);
+}
+
+/// The still figure of the state `plan` brings frame `index` to, drawn on a model of its own.
+QImage stillOfFrame(const Scenario &scenario, const AnimationPlan &plan, int index, const FigureOptions &figure)
+{
+    AttentionModel model;
+    ViewState viewState;
+    model.setScenario(scenario);
+    plan.apply(model, model.wholeScenario(), index);
+    QCoreApplication::processEvents();
+    return FigureExporter(&model, &viewState).renderImage(figure);
+}
+
+AnimationPlan planOf(const char *spec, std::optional<int> frames)
+{
+    QString error;
+    const auto plan = AnimationPlan::parse(QString::fromUtf8(spec), frames, &error);
+    EXPECT_TRUE(plan) << error.toStdString();
+    return plan.value_or(AnimationPlan());
+}
+
+QByteArray readAll(const QString &path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+class AnimationExportTest : public ::testing::Test {
+protected:
+    void SetUp() override
+    {
+        ASSERT_TRUE(dir.isValid());
+        model.setScenario(builtinScenario("lesson"));
+        QCoreApplication::processEvents();
+        options.figure.view = FigureView::Heatmap;
+        options.figure.size = QSize(480, 360);
+        options.figure.theme = Theme::Kind::Light;
+    }
+    QString path(const char *name) const { return dir.filePath(QString::fromUtf8(name)); }
+
+    QTemporaryDir dir;
+    AttentionModel model;
+    ViewState viewState;
+    AnimationOptions options;
+};
+
+} // namespace
+
+TEST_F(AnimationExportTest, GifHasEveryFrameAtTheFigureSizeForIndependentDecoders)
+{
+    const AnimationPlan plan = planOf("temperature=0.1:10", 12);
+    AnimationExporter exporter(&model, &viewState);
+    const QString file = path("sweep.gif");
+    ASSERT_EQ(exporter.exportAnimation(plan, options, file), std::nullopt);
+    EXPECT_FALSE(exporter.wasCancelled());
+
+    const Decoded gif = decodeGif(file);
+    EXPECT_EQ(gif.canvas, QSize(480, 360));
+    ASSERT_EQ(gif.frames.size(), 12);
+    // 15 frames per second: 12 frames take 0.8 s, each 6 or 7 hundredths.
+    int total = 0;
+    for (int delay : gif.delaysCs) {
+        EXPECT_TRUE(delay == 6 || delay == 7) << delay;
+        total += delay;
+    }
+    EXPECT_EQ(total, 80);
+
+    if (QStandardPaths::findExecutable(QStringLiteral("identify")).isEmpty()) {
+        GTEST_SKIP() << "ImageMagick's identify is not installed (scripts/install-deps.sh installs imagemagick)";
+    }
+    const QStringList frames = identifyFrames(file);
+    ASSERT_EQ(frames.size(), 12);
+    for (const QString &frame : frames)
+        EXPECT_EQ(frame, QStringLiteral("480 360"));
+}
+
+TEST_F(AnimationExportTest, GifFirstAndLastFramesMatchTheStillFiguresWithinThePaletteError)
+{
+    const AnimationPlan plan = planOf("temperature=0.1:10", 60);
+    AnimationExporter exporter(&model, &viewState);
+    const QString file = path("sweep60.gif");
+    ASSERT_EQ(exporter.exportAnimation(plan, options, file), std::nullopt);
+    const Decoded gif = decodeGif(file);
+    ASSERT_EQ(gif.frames.size(), 60);
+    const Scenario start = model.wholeScenario();
+    for (int index : {0, 59}) {
+        const QImage still = stillOfFrame(start, plan, index, options.figure);
+        const ColourError whole = colourError(gif.frames[index], still);
+        std::cout << "GIF frame " << index << " against the PNG: mean channel error " << whole.mean << ", max "
+                  << whole.max << "\n";
+        EXPECT_LE(whole.mean, kGifMeanChannelError) << index;
+        EXPECT_LE(whole.max, kGifMaxChannelError) << index;
+        // The frames really are the two ends: far from each other's still figure.
+        const QImage other = stillOfFrame(start, plan, 59 - index, options.figure);
+        EXPECT_GT(colourError(gif.frames[index], other).mean, 3.0 * whole.mean + 0.5) << index;
+    }
+}
+
+TEST_F(AnimationExportTest, GifColourBarDoesNotBand)
+{
+    // The colour bar is the image's longest run of smoothly changing colours: the column with
+    // the most distinct colours in the still figure. A viewer sees the bar's colour averaged
+    // over a few pixels; compare 4 x 4 blocks of it (the bar without its outline) with the PNG.
+    const AnimationPlan plan = planOf("temperature=0.1:10", 60);
+    options.figure.size = QSize(800, 600);
+    model.setScenario(builtinScenario("three-queries"));
+    AnimationExporter exporter(&model, &viewState);
+    const QString file = path("bar.gif");
+    ASSERT_EQ(exporter.exportAnimation(plan, options, file), std::nullopt);
+    const Decoded gif = decodeGif(file);
+    ASSERT_EQ(gif.frames.size(), 60);
+    for (int index : {0, 30, 59}) {
+        const QImage still = stillOfFrame(model.wholeScenario(), plan, index, options.figure);
+        const QImage &frame = gif.frames[index];
+        int column = 0;
+        int distinct = 0;
+        for (int x = 0; x < still.width(); ++x) {
+            QSet<QRgb> colours;
+            for (int y = 0; y < still.height(); ++y)
+                colours.insert(still.pixel(x, y));
+            if (colours.size() > distinct) {
+                distinct = colours.size();
+                column = x;
+            }
+        }
+        ASSERT_GT(distinct, 100) << "no colour bar found";
+        // The bar's rows: where the column's colour changes smoothly from row to row.
+        int top = 0;
+        while (top + 1 < still.height() && still.pixel(column, top) == still.pixel(column, top + 1))
+            ++top;
+        int bottom = still.height() - 1;
+        while (bottom > top && still.pixel(column, bottom) == still.pixel(column, bottom - 1))
+            --bottom;
+        top += 4;  // clear of the outline
+        bottom -= 4;
+        ASSERT_GT(bottom - top, 100);
+        double worstBlock = 0.0;
+        double worstStep = 0.0;  // the GIF's change from one block to the next against the PNG's
+        double previousA[3] = {}, previousB[3] = {};
+        for (int y = top; y + 4 <= bottom; y += 4) {
+            double a[3] = {}, b[3] = {};
+            for (int dy = 0; dy < 4; ++dy) {
+                for (int dx = -2; dx < 2; ++dx) {
+                    const QRgb p = frame.pixel(column + dx, y + dy), q = still.pixel(column + dx, y + dy);
+                    a[0] += qRed(p), a[1] += qGreen(p), a[2] += qBlue(p);
+                    b[0] += qRed(q), b[1] += qGreen(q), b[2] += qBlue(q);
+                }
+            }
+            for (int c = 0; c < 3; ++c) {
+                worstBlock = std::max(worstBlock, std::abs(a[c] - b[c]) / 16.0);
+                if (y > top)
+                    worstStep = std::max(worstStep, std::abs((a[c] - previousA[c]) - (b[c] - previousB[c])) / 16.0);
+                previousA[c] = a[c];
+                previousB[c] = b[c];
+            }
+        }
+        const ColourError pixels = colourError(frame, still, QRect(column - 2, top, 4, bottom - top));
+        std::cout << "frame " << index << ": colour bar of " << distinct << " colours (column " << column
+                  << ", rows " << top << "-" << bottom << "): largest error of a 4x4 block's mean " << worstBlock
+                  << ", of a step between blocks " << worstStep
+                  << ", of a pixel " << pixels.max << ", mean " << pixels.mean << "\n";
+        EXPECT_LE(worstBlock, kGifColourBarBlockError) << index;
+        EXPECT_LE(worstStep, kGifColourBarStepError) << index;
+        EXPECT_LE(pixels.max, kGifColourBarMaxError) << index;
+    }
+}
+
+TEST_F(AnimationExportTest, WebPAndApngAreLosslessAtBothEnds)
+{
+    const AnimationPlan plan = planOf("query=1:0,1:-1,0", 10);
+    const Scenario start = model.wholeScenario();
+    const QImage first = stillOfFrame(start, plan, 0, options.figure);
+    const QImage last = stillOfFrame(start, plan, 9, options.figure);
+    ASSERT_FALSE(samePixels(first, last));
+    AnimationExporter exporter(&model, &viewState);
+
+    options.format = AnimationFormat::WebP;
+    const QString webpFile = path("path.webp");
+    ASSERT_EQ(exporter.exportAnimation(plan, options, webpFile), std::nullopt);
+    const Decoded webp = decodeWebP(webpFile);
+    EXPECT_EQ(webp.canvas, QSize(480, 360));
+    ASSERT_EQ(webp.frames.size(), 10);
+    EXPECT_TRUE(samePixels(webp.frames.constFirst(), first));
+    EXPECT_TRUE(samePixels(webp.frames.constLast(), last));
+
+    options.format = AnimationFormat::Apng;
+    const QString apngFile = path("path.apng");
+    ASSERT_EQ(exporter.exportAnimation(plan, options, apngFile), std::nullopt);
+    int announced = 0;
+    const Decoded apng = decodeApng(apngFile, &announced);
+    EXPECT_EQ(announced, 10);
+    ASSERT_EQ(apng.frames.size(), 10);
+    EXPECT_TRUE(samePixels(apng.frames.constFirst(), first));
+    EXPECT_TRUE(samePixels(apng.frames.constLast(), last));
+    // A viewer without APNG shows the first frame; it carries the scenario like a still PNG.
+    const QImage plain(apngFile, "PNG");
+    EXPECT_TRUE(samePixels(plain, first));
+    EXPECT_FALSE(plain.text(QString::fromLatin1(FigureExporter::kScenarioTextKey)).isEmpty());
+}
+
+TEST_F(AnimationExportTest, ModelEndsAsItStartedWithNoUndoStep)
+{
+    UndoRecorder recorder(&model);
+    model.setTemperature(0.7);  // one step of the user's own
+    QCoreApplication::processEvents();
+    const int steps = recorder.undoStack()->count();
+    const Scenario before = model.wholeScenario();
+    AnimationExporter exporter(&model, &viewState);
+    for (const char *spec : {"temperature=0.1:10", "query=1:0,1", "query=1:circle", "mask=causal"}) {
+        ASSERT_EQ(exporter.exportAnimation(planOf(spec, 6), options, path("any.gif")), std::nullopt) << spec;
+        QCoreApplication::processEvents();
+        EXPECT_TRUE(model.wholeScenario() == before) << spec;
+        EXPECT_EQ(recorder.undoStack()->count(), steps) << spec;
+    }
+    // Undo still undoes the user's step, not a frame.
+    recorder.undoStack()->undo();
+    EXPECT_EQ(model.scenario().temperature, builtinScenario("lesson").temperature);
+}
+
+TEST_F(AnimationExportTest, CancelWritesNothingAndKeepsAnExistingFile)
+{
+    const AnimationPlan plan = planOf("temperature=0.1:10", 20);
+    AnimationExporter exporter(&model, &viewState);
+    const Scenario before = model.wholeScenario();
+    int calls = 0;
+    const auto cancelAtFive = [&calls](int done, int total) {
+        ++calls;
+        EXPECT_EQ(total, 20);
+        return done < 5;
+    };
+    const QString fresh = path("fresh.gif");
+    EXPECT_EQ(exporter.exportAnimation(plan, options, fresh, cancelAtFive), std::nullopt);
+    EXPECT_TRUE(exporter.wasCancelled());
+    EXPECT_EQ(calls, 5);
+    EXPECT_FALSE(QFile::exists(fresh));
+    EXPECT_TRUE(model.wholeScenario() == before);
+
+    const QString existing = path("existing.gif");
+    {
+        QFile file(existing);
+        ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+        file.write("old contents");
+    }
+    EXPECT_EQ(exporter.exportAnimation(plan, options, existing, [](int done, int) { return done < 2; }), std::nullopt);
+    EXPECT_TRUE(exporter.wasCancelled());
+    EXPECT_EQ(readAll(existing), QByteArray("old contents"));
+    QStringList left = QDir(dir.path()).entryList(QDir::Files);
+    EXPECT_EQ(left, QStringList{QStringLiteral("existing.gif")});
+
+    // writeFrames cancels the same way.
+    const QImage frame = FigureExporter(&model, &viewState).renderImage(options.figure);
+    EXPECT_EQ(AnimationExporter::writeFrames({frame, frame}, {100, 100}, AnimationFormat::Gif, existing,
+                                             [](int, int) { return false; }),
+              AnimationExporter::cancelledMessage());
+    EXPECT_EQ(readAll(existing), QByteArray("old contents"));
+
+    // And a finished export replaces it.
+    EXPECT_EQ(exporter.exportAnimation(plan, options, existing), std::nullopt);
+    EXPECT_FALSE(exporter.wasCancelled());
+    EXPECT_TRUE(readAll(existing).startsWith("GIF89a"));
+}
+
+TEST_F(AnimationExportTest, EqualFramesLengthenTheOneBefore)
+{
+    QImage a(64, 48, QImage::Format_RGB32);
+    a.fill(qRgb(200, 30, 30));
+    QImage b = a;
+    b.setPixel(10, 10, qRgb(0, 0, 255));
+    const QString file = path("recorded.gif");
+    ASSERT_EQ(AnimationExporter::writeFrames({a, a, a, b, b}, {100, 100, 50, 100, 200}, AnimationFormat::Gif, file),
+              std::nullopt);
+    const Decoded gif = decodeGif(file);
+    ASSERT_EQ(gif.frames.size(), 2);
+    EXPECT_EQ(gif.delaysCs, (QList<int>{25, 30}));
+    EXPECT_EQ(gif.frames[0].pixel(10, 10), qRgb(200, 30, 30));
+    EXPECT_EQ(gif.frames[1].pixel(10, 10), qRgb(0, 0, 255));
+    EXPECT_EQ(gif.frames[1].pixel(11, 10), qRgb(200, 30, 30));
+
+    const QString webp = path("recorded.webp");
+    ASSERT_EQ(AnimationExporter::writeFrames({a, a, b, b}, {100, 100, 100, 100}, AnimationFormat::WebP, webp),
+              std::nullopt);
+    const Decoded w = decodeWebP(webp);
+    ASSERT_EQ(w.frames.size(), 2);
+    EXPECT_EQ(w.delaysCs.constFirst(), 20);
+    EXPECT_TRUE(samePixels(w.frames[1], b));
+
+    const QString apng = path("recorded.apng");
+    ASSERT_EQ(AnimationExporter::writeFrames({a, b, b}, {40, 40, 40}, AnimationFormat::Apng, apng), std::nullopt);
+    int announced = 0;
+    const Decoded p = decodeApng(apng, &announced);
+    EXPECT_EQ(announced, 2);
+    EXPECT_EQ(p.delaysCs, (QList<int>{4, 8}));
+    ASSERT_EQ(p.frames.size(), 2);
+    EXPECT_TRUE(samePixels(p.frames[1], b));
+
+    // Frames of another size are refused with a reason.
+    const std::optional<QString> refused =
+        AnimationExporter::writeFrames({a, QImage(32, 32, QImage::Format_RGB32)}, {10, 10}, AnimationFormat::Gif, file);
+    ASSERT_TRUE(refused.has_value());
+    EXPECT_TRUE(refused->contains(QStringLiteral("32 × 32"))) << refused->toStdString();
+}
+
+TEST_F(AnimationExportTest, RefusedPlansNameTheProblemAndWriteNothing)
+{
+    AnimationExporter exporter(&model, &viewState);
+    const auto error = exporter.exportAnimation(planOf("query=9:1,1", 5), options, path("no.gif"));
+    ASSERT_TRUE(error.has_value());
+    EXPECT_TRUE(error->contains(QStringLiteral("no.gif"))) << error->toStdString();
+    EXPECT_TRUE(error->contains(QStringLiteral("query 9"))) << error->toStdString();
+    EXPECT_FALSE(QFile::exists(path("no.gif")));
+}
+
+TEST(AnimationFormatTest, SuffixesChooseTheFormat)
+{
+    EXPECT_EQ(animationFormatFromPath(QStringLiteral("a.GIF")), AnimationFormat::Gif);
+    EXPECT_EQ(animationFormatFromPath(QStringLiteral("a.webp")), AnimationFormat::WebP);
+    EXPECT_EQ(animationFormatFromPath(QStringLiteral("a.apng")), AnimationFormat::Apng);
+    EXPECT_EQ(animationFormatFromPath(QStringLiteral("a.png")), AnimationFormat::Apng);
+    EXPECT_EQ(animationFormatFromPath(QStringLiteral("a.svg")), std::nullopt);
+    for (AnimationFormat format : allAnimationFormats()) {
+        EXPECT_EQ(animationFormatFromPath(QStringLiteral("x.") + animationFormatSuffix(format)), format);
+        EXPECT_TRUE(animationFormatFilter(format).contains(QStringLiteral("*.") + animationFormatSuffix(format)));
+    }
+}
+
+TEST(AnimationWindowTest, WholeWindowAnimatesWithoutTouchingTheDocument)
+{
+    MainWindow window;
+    window.openScenario(builtinScenario("three-queries"), QStringLiteral("three-queries"));
+    window.resize(1024, 640);
+    window.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    QCoreApplication::processEvents();
+    const int steps = window.undoRecorder()->undoStack()->count();
+    const bool modified = window.documentController()->isModified();
+    const Scenario before = window.model()->wholeScenario();
+
+    QTemporaryDir dir;
+    const QString file = dir.filePath(QStringLiteral("q.gif"));
+    AnimationOptions options;
+    options.figure.view = FigureView::Window;
+    AnimationExporter exporter(window.model(), window.viewState(), window.figureViews());
+    const AnimationPlan plan = planOf("query=1:1,0:0,1", 6);
+    // query 1 starts at (1, 0): the path passes (1, 0) where it already is and goes to (0, 1).
+    ASSERT_EQ(exporter.exportAnimation(plan, options, file), std::nullopt);
+    QCoreApplication::processEvents();
+    const Decoded gif = decodeGif(file);
+    EXPECT_EQ(gif.canvas, window.size());
+    EXPECT_EQ(gif.frames.size(), 6);
+    EXPECT_TRUE(window.model()->wholeScenario() == before);
+    EXPECT_EQ(window.undoRecorder()->undoStack()->count(), steps);
+    EXPECT_EQ(window.documentController()->isModified(), modified);
+    // The window shows the scenario as it was: its still figure equals the GIF's first frame
+    // within the palette's error.
+    FigureOptions still;
+    still.view = FigureView::Window;
+    const QImage now = FigureExporter(window.model(), window.viewState(), window.figureViews()).renderImage(still);
+    EXPECT_LE(colourError(gif.frames.constFirst(), now).mean, kGifMeanChannelError);
+}
