@@ -13,6 +13,7 @@
 #include <QAction>
 #include <QDir>
 #include <QFile>
+#include <QLabel>
 #include <QProgressDialog>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -334,5 +335,30 @@ TEST_F(WindowRecordingTest, PresentationModeKeepsTheIndicatorInSight)
         presentation->toggleAction()->trigger();
     ASSERT_TRUE(QTest::qWaitFor([indicator, this] { return indicator->parentWidget() == window->statusBar(); }));
     EXPECT_TRUE(indicator->isVisible());
+    actions->recorder()->stop();
+}
+
+TEST_F(WindowRecordingTest, ARecordingOfTheWholeWindowLeavesOutItsOwnIndicator)
+{
+    actions->dialogs().configure = [](ExportAnimationDialog &dialog) {
+        dialog.setView(FigureView::Window);
+        dialog.setFigureSize(QSize(640, 360));
+        return true;
+    };
+    ASSERT_TRUE(actions->startRecording(FigureView::Window));
+    // The status bar's message from the start is a change of its own; then the window stands still.
+    window->statusBar()->clearMessage();
+    QCoreApplication::processEvents();
+    actions->recorder()->tick();
+    const int framesBefore = actions->recorder()->frameCount();
+    const QString indicatorBefore = actions->indicator()->text();
+    for (int i = 0; i < 12; ++i) {
+        QCoreApplication::processEvents();
+        actions->recorder()->tick();
+    }
+    // The indicator's text moved on, the frames did not.
+    EXPECT_NE(actions->indicator()->text(), indicatorBefore);
+    EXPECT_EQ(actions->recorder()->frameCount(), framesBefore);
+    EXPECT_TRUE(actions->indicator()->label()->isVisible());
     actions->recorder()->stop();
 }

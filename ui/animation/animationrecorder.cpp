@@ -3,6 +3,7 @@
 #include "figureexporter.h"
 
 #include <QTimer>
+#include <QWidget>
 
 #include <algorithm>
 
@@ -80,6 +81,13 @@ int AnimationRecorder::frameLimit() const
     return int(std::clamp<qint64>(kMaximumBytes / frameBytes, 1, m_maximumFrames));
 }
 
+void AnimationRecorder::setConcealedWidgets(const QList<QWidget *> &widgets)
+{
+    m_concealed.clear();
+    for (QWidget *widget : widgets)
+        m_concealed.append(widget);
+}
+
 void AnimationRecorder::setLimits(int maximumFrames, qint64 maximumMs)
 {
     m_maximumFrames = std::clamp(maximumFrames, 1, int(kMaximumFrames));
@@ -90,7 +98,16 @@ void AnimationRecorder::tick()
 {
     if (!m_recording || !m_exporter)
         return;
+    QList<QWidget *> hidden;
+    for (QWidget *widget : std::as_const(m_concealed)) {
+        if (widget && widget->isVisible()) {
+            widget->hide();
+            hidden.append(widget);
+        }
+    }
     const QImage image = m_exporter->renderImage(m_figure);
+    for (QWidget *widget : std::as_const(hidden))
+        widget->show();
     if (m_frames.isEmpty() || image != m_frames.constLast()) {
         if (m_frames.size() >= frameLimit()) {
             stop();

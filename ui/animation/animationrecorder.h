@@ -6,10 +6,12 @@
 #include <QImage>
 #include <QList>
 #include <QObject>
+#include <QPointer>
 
 #include <memory>
 
 class QTimer;
+class QWidget;
 
 namespace attnlens {
 
@@ -71,6 +73,10 @@ public:
     void setLimits(int maximumFrames, qint64 maximumMs);
     void clear();
 
+    /// Widgets left out of every frame (hidden while it is drawn, shown again at once): the
+    /// recording's own indicator, whose changing text would otherwise make every frame new.
+    void setConcealedWidgets(const QList<QWidget *> &widgets);
+
 signals:
     void recordingChanged(bool recording);
     /// After every tick: the length so far and the distinct frames.
@@ -94,6 +100,7 @@ private:
     qint64 m_maximumMs = qint64(kMaximumSeconds) * 1000;
     qint64 m_ticks = 0;             ///< ticks drawn so far (the first frame is tick 0)
     QList<QImage> m_frames;
+    QList<QPointer<QWidget>> m_concealed;
     QList<qint64> m_frameStartTicks;  ///< the tick at which each frame first appeared
 };
 

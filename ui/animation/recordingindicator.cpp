@@ -21,6 +21,10 @@ RecordingIndicator::RecordingIndicator(QWidget *parent)
     QFont font = m_label->font();
     font.setBold(true);
     m_label->setFont(font);
+    // As wide as the widest text it will show, so that its growing numbers never move the
+    // Stop button or the status bar around it (a recording of the window would see that).
+    m_label->setMinimumWidth(m_label->fontMetrics().horizontalAdvance(
+        tr("● Recording %1 — %2 frames").arg(QStringLiteral("88:88"), QStringLiteral("8888"))));
     m_stopButton = new QPushButton(tr("Stop"), this);
     m_stopButton->setObjectName(QStringLiteral("recordingStopButton"));
     m_stopButton->setAccessibleName(tr("Stop recording"));

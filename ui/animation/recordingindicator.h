@@ -19,6 +19,8 @@ public:
     void setProgress(qint64 elapsedMs, int frames);
     QString text() const;
     QPushButton *stopButton() const { return m_stopButton; }
+    /// The changing text ("● Recording 0:12 — 87 frames").
+    QLabel *label() const { return m_label; }
 
 signals:
     void stopRequested();

@@ -15,6 +15,7 @@
 #include <QEvent>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QLabel>
 #include <QMainWindow>
 #include <QMessageBox>
 #include <QProgressDialog>
@@ -117,6 +118,9 @@ AnimationActions::AnimationActions(QMainWindow *window, AttentionModel *model, V
     m_recorder = new AnimationRecorder(model, viewState, views, this);
     m_indicator = new RecordingIndicator(window);
     m_indicator->hide();
+    // The indicator's text changes with every frame: drawn into a recording of the window it
+    // would make every frame new. (The Stop button stays: hiding it would move the focus.)
+    m_recorder->setConcealedWidgets(QList<QWidget *>{m_indicator->label()});
     connect(m_indicator, &RecordingIndicator::stopRequested, this, [this] { stopRecording(); });
     connect(m_recorder, &AnimationRecorder::progressed, m_indicator, &RecordingIndicator::setProgress);
     connect(m_recorder, &AnimationRecorder::recordingChanged, this, [this](bool recording) {
@@ -199,6 +203,8 @@ std::optional<QString> AnimationActions::withProgress(
     dialog.setAutoClose(false);
     dialog.setAutoReset(false);
     dialog.setMinimumDuration(kProgressDelayMs);
+    // Wide enough for its title and a long file name.
+    dialog.setMinimumWidth(dialog.fontMetrics().averageCharWidth() * 48);
     *cancelled = false;
     const AnimationExporter::Progress progress = [&](int done, int total) {
         if (dialog.maximum() != total)
