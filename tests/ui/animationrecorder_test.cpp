@@ -318,9 +318,12 @@ TEST_F(WindowRecordingTest, PresentationModeKeepsTheIndicatorInSight)
     QTest::qWait(0);
     RecordingIndicator *indicator = actions->indicator();
     ASSERT_TRUE(QTest::qWaitFor([indicator, this] {
-        return indicator->isVisible() && indicator->parentWidget() == window.get();
+        return indicator->isVisible() && indicator->parentWidget() == window.get()
+            && window->rect().contains(indicator->geometry());
     }));
-    EXPECT_TRUE(window->rect().contains(indicator->geometry())) << indicator->geometry().x();
+    EXPECT_TRUE(window->rect().contains(indicator->geometry()))
+        << indicator->geometry().x() << "," << indicator->geometry().y() << " " << indicator->width() << "x"
+        << indicator->height() << " in " << window->width() << "x" << window->height();
     // Recording goes on while presenting.
     window->model()->setTemperature(3.0);
     QCoreApplication::processEvents();

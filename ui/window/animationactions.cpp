@@ -336,14 +336,16 @@ void AnimationActions::placeIndicator()
             statusBar->addPermanentWidget(m_indicator);
         }
     } else {
-        // Presenting: the status bar is hidden, so the indicator floats over the bottom left.
+        // Presenting: the status bar is hidden, so the indicator floats over the bottom right
+        // corner, where it keeps clear of the lesson's Previous and Next buttons.
         if (m_indicator->parentWidget() == statusBar)
             statusBar->removeWidget(m_indicator);
         if (m_indicator->parentWidget() != m_window)
             m_indicator->setParent(m_window);
         m_indicator->setAutoFillBackground(true);
         m_indicator->adjustSize();
-        m_indicator->move(kIndicatorMargin, m_window->height() - m_indicator->height() - kIndicatorMargin);
+        m_indicator->move(m_window->width() - m_indicator->width() - kIndicatorMargin,
+                          m_window->height() - m_indicator->height() - kIndicatorMargin);
         m_indicator->raise();
     }
     m_indicator->show();

@@ -24,7 +24,7 @@ class ViewState;
 
 /// The window's moving pictures: File > Export Animation… (Ctrl+Shift+A) and File > Start
 /// Recording… / Stop Recording (Ctrl+Shift+R toggles). While a recording runs, its indicator
-/// shows in the status bar, or over the window's bottom left corner while the status bar is
+/// shows in the status bar, or over the window's bottom right corner while the status bar is
 /// hidden (presentation mode). Encoding shows a progress dialog after half a second, with
 /// Cancel: a cancelled export writes nothing; a cancelled save of a recording asks whether to
 /// save it again or discard it, so a mis-click loses no frames.
