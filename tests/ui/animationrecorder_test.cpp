@@ -229,6 +229,9 @@ TEST_F(WindowRecordingTest, TheIndicatorShowsWhileRecordingAndTheActionToggles)
     EXPECT_TRUE(indicator->text().contains(QStringLiteral("0:00"))) << indicator->text().toStdString();
     EXPECT_FALSE(indicator->stopButton()->accessibleName().isEmpty());
     EXPECT_TRUE(actions->recordAction()->text().contains(QStringLiteral("Stop")));
+    // No export while recording: its frames would be recorded too.
+    EXPECT_FALSE(actions->exportAction()->isEnabled());
+    EXPECT_FALSE(actions->exportAnimation(FigureView::Heatmap));
 
     // Stop through the action, the save is cancelled and the frames discarded.
     int asked = 0;
@@ -243,6 +246,7 @@ TEST_F(WindowRecordingTest, TheIndicatorShowsWhileRecordingAndTheActionToggles)
     EXPECT_EQ(actions->recorder()->frameCount(), 0);
     EXPECT_FALSE(indicator->isVisible());
     EXPECT_TRUE(actions->recordAction()->text().contains(QStringLiteral("Start")));
+    EXPECT_TRUE(actions->exportAction()->isEnabled());
     EXPECT_TRUE(QDir(folder.path()).entryList(QDir::Files).isEmpty());
 }
 

@@ -125,6 +125,8 @@ AnimationActions::AnimationActions(QMainWindow *window, AttentionModel *model, V
     connect(m_recorder, &AnimationRecorder::progressed, m_indicator, &RecordingIndicator::setProgress);
     connect(m_recorder, &AnimationRecorder::recordingChanged, this, [this](bool recording) {
         updateRecordAction();
+        // An export moves the model through its frames: a running recording would take them in.
+        m_exportAction->setEnabled(!recording);
         if (recording)
             placeIndicator();
         else
@@ -224,6 +226,8 @@ std::optional<QString> AnimationActions::withProgress(
 
 bool AnimationActions::exportAnimation(FigureView view)
 {
+    if (m_recorder->isRecording())
+        return false;
     const FigureExporter exporter(m_model, m_viewState, m_views);
     ExportAnimationDialog dialog(ExportAnimationDialog::Mode::Export, m_model, &exporter, view,
                                  m_viewState->selectedQuery(), m_window);
