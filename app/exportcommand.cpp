@@ -100,6 +100,8 @@ int exportAnimations(const CommandLineRequest &request, AttentionModel *model, V
         options.figure.showSelection = query.has_value();
         options.format = animationFormatFromPath(figure.path).value_or(AnimationFormat::Gif);
         options.framesPerSecond = request.framesPerSecond.value_or(AnimationOptions::kDefaultFramesPerSecond);
+        // A moving figure says what it shows: the temperature and the mask of each frame.
+        options.captionEachFrame = true;
         if (const auto error = exporter.exportAnimation(*plan, options, figure.path)) {
             printError(*error);
             exitCode = ExitFileError;

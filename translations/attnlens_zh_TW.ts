@@ -309,13 +309,6 @@ The scenario cannot be computed until that query may attend to at least one key.
     </message>
 </context>
 <context>
-    <name>attnlens</name>
-    <message>
-        <source>%1: not written: %2</source>
-        <translation type="unfinished">%1：未寫入：%2</translation>
-    </message>
-</context>
-<context>
     <name>attnlens::AccessibleNumbers</name>
     <message>
         <source>undefined: no allowed key</source>
@@ -468,55 +461,55 @@ The scenario cannot be computed until that query may attend to at least one key.
     <name>attnlens::Animation</name>
     <message>
         <source>Animated GIF (*.gif)</source>
-        <translation type="unfinished"></translation>
+        <translation>GIF 動畫 (*.gif)</translation>
     </message>
     <message>
         <source>Animated WebP, lossless (*.webp)</source>
-        <translation type="unfinished"></translation>
+        <translation>WebP 動畫，無損 (*.webp)</translation>
     </message>
     <message>
         <source>Animated PNG (*.apng *.png)</source>
-        <translation type="unfinished"></translation>
+        <translation>PNG 動畫 (*.apng *.png)</translation>
     </message>
     <message>
         <source>A frame of the animation is empty.</source>
-        <translation type="unfinished"></translation>
+        <translation>動畫的某一格是空的。</translation>
     </message>
     <message>
         <source>A frame is %1 × %2 pixels, not %3 × %4 as the first.</source>
-        <translation type="unfinished"></translation>
+        <translation>有一格是 %1 × %2 像素，而不是與第一格相同的 %3 × %4。</translation>
     </message>
     <message>
         <source>The animation has no frames.</source>
-        <translation type="unfinished"></translation>
+        <translation>這段動畫沒有任何一格。</translation>
     </message>
     <message>
         <source>The PNG encoder failed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>PNG 編碼器失敗：%1</translation>
     </message>
     <message>
         <source>The PNG encoder wrote no PNG.</source>
-        <translation type="unfinished"></translation>
+        <translation>PNG 編碼器沒有寫出 PNG。</translation>
     </message>
     <message>
         <source>The PNG encoder wrote frames of different kinds.</source>
-        <translation type="unfinished"></translation>
+        <translation>PNG 編碼器寫出的各格格式不一致。</translation>
     </message>
     <message>
         <source>The GIF encoder failed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>GIF 編碼器失敗：%1</translation>
     </message>
     <message>
         <source>A GIF can be at most 65535 pixels wide and high.</source>
-        <translation type="unfinished"></translation>
+        <translation>GIF 的寬度和高度最多只能是 65535 像素。</translation>
     </message>
     <message>
         <source>The WebP encoder failed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>WebP 編碼器失敗：%1</translation>
     </message>
     <message>
         <source>A WebP can be at most %1 pixels wide and high.</source>
-        <translation type="unfinished"></translation>
+        <translation>WebP 的寬度和高度最多只能是 %1 像素。</translation>
     </message>
 </context>
 <context>
@@ -633,24 +626,28 @@ The scenario cannot be computed until that query may attend to at least one key.
 <context>
     <name>attnlens::AnimationExporter</name>
     <message>
+        <source>%1: not written: %2</source>
+        <translation>%1：未寫入：%2</translation>
+    </message>
+    <message>
         <source>cancelled</source>
-        <translation type="unfinished"></translation>
+        <translation>已取消</translation>
     </message>
     <message>
         <source>%1 frames per second is out of range (%2 to %3).</source>
-        <translation type="unfinished"></translation>
+        <translation>每秒 %1 格超出範圍（%2 到 %3）。</translation>
     </message>
     <message>
         <source>the figure could not be drawn.</source>
-        <translation type="unfinished"></translation>
+        <translation>無法繪製圖表。</translation>
     </message>
     <message>
         <source>the recording has no frames.</source>
-        <translation type="unfinished"></translation>
+        <translation>這段錄製沒有任何一格。</translation>
     </message>
     <message>
         <source>each frame needs its delay.</source>
-        <translation type="unfinished"></translation>
+        <translation>每一格都需要自己的顯示時間。</translation>
     </message>
 </context>
 <context>
@@ -4706,6 +4703,10 @@ Click or press Space to allow it.</source>
         <translation>錄製中</translation>
     </message>
     <message>
+        <source>● Recording %1 — %2 frames</source>
+        <translation>● 錄製中 %1 — %2 個畫格</translation>
+    </message>
+    <message>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
@@ -4720,10 +4721,6 @@ Click or press Space to allow it.</source>
     <message>
         <source>● Recording %1 — 1 frame</source>
         <translation>● 錄製中 %1 — 1 個畫格</translation>
-    </message>
-    <message>
-        <source>● Recording %1 — %2 frames</source>
-        <translation>● 錄製中 %1 — %2 個畫格</translation>
     </message>
 </context>
 <context>

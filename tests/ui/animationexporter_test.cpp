@@ -9,6 +9,7 @@
 #include "builtinscenarios.h"
 #include "coretestsupport.h"
 #include "documentcontroller.h"
+#include "figurecaption.h"
 #include "figureexporter.h"
 #include "gifwriter.h"
 #include "mainwindow.h"
@@ -167,8 +168,9 @@ QByteArray chunkBytes(const QByteArray &type, const QByteArray &data)
     return out + tail;
 }
 
-/// The APNG's frames, each rebuilt as a plain PNG (IHDR + its IDAT or fdAT data) and decoded
-/// by Qt; the number of frames acTL announces.
+/// The APNG's frames: each rebuilt as a plain PNG (IHDR with the fcTL's size + its IDAT or fdAT
+/// data), decoded by Qt and drawn at the fcTL's offset over the frame before; the number of
+/// frames acTL announces.
 Decoded decodeApng(const QString &path, int *announced)
 {
     Decoded decoded;
@@ -181,6 +183,7 @@ Decoded decodeApng(const QString &path, int *announced)
     EXPECT_TRUE(bytes.startsWith("\x89PNG\r\n\x1a\n"));
     QByteArray header;
     QList<QByteArray> frameData;
+    QList<QRect> frameRects;
     quint32 expectedSequence = 0;
     for (const Chunk &chunk : pngChunks(bytes)) {
         if (chunk.type == "IHDR")
@@ -190,6 +193,11 @@ Decoded decodeApng(const QString &path, int *announced)
         else if (chunk.type == "fcTL") {
             EXPECT_EQ(qFromBigEndian<quint32>(chunk.data.constData()), expectedSequence++);
             frameData.append(QByteArray());
+            const char *d = chunk.data.constData();
+            frameRects.append(QRect(int(qFromBigEndian<quint32>(d + 12)), int(qFromBigEndian<quint32>(d + 16)),
+                                    int(qFromBigEndian<quint32>(d + 4)), int(qFromBigEndian<quint32>(d + 8))));
+            EXPECT_EQ(chunk.data.at(24), 0) << "dispose none";
+            EXPECT_EQ(chunk.data.at(25), 0) << "blend source";
             const int num = qFromBigEndian<quint16>(chunk.data.constData() + 20);
             const int den = qFromBigEndian<quint16>(chunk.data.constData() + 22);
             decoded.delaysCs.append(num * 100 / std::max(1, den));
@@ -200,13 +208,27 @@ Decoded decodeApng(const QString &path, int *announced)
             frameData.last() += chunk.data.mid(4);
         }
     }
-    for (const QByteArray &data : frameData) {
-        const QByteArray png = QByteArray("\x89PNG\r\n\x1a\n", 8) + chunkBytes("IHDR", header) + chunkBytes("IDAT", data)
-            + chunkBytes("IEND", QByteArray());
-        decoded.frames.append(QImage::fromData(png, "PNG"));
+    QImage canvas;
+    for (int i = 0; i < frameData.size(); ++i) {
+        QByteArray sized = header;
+        qToBigEndian(quint32(frameRects[i].width()), sized.data());
+        qToBigEndian(quint32(frameRects[i].height()), sized.data() + 4);
+        const QByteArray png = QByteArray("\x89PNG\r\n\x1a\n", 8) + chunkBytes("IHDR", sized)
+            + chunkBytes("IDAT", frameData[i]) + chunkBytes("IEND", QByteArray());
+        const QImage part = QImage::fromData(png, "PNG").convertToFormat(QImage::Format_ARGB32);
+        EXPECT_EQ(part.size(), frameRects[i].size());
+        if (i == 0) {
+            EXPECT_EQ(frameRects[0].topLeft(), QPoint(0, 0));
+            canvas = part;
+        } else {
+            for (int y = 0; y < part.height(); ++y) {
+                for (int x = 0; x < part.width(); ++x)
+                    canvas.setPixel(frameRects[i].x() + x, frameRects[i].y() + y, part.pixel(x, y));
+            }
+        }
+        decoded.frames.append(canvas.copy());
     }
-    if (!decoded.frames.isEmpty())
-        decoded.canvas = decoded.frames.constFirst().size();
+    decoded.canvas = canvas.size();
     return decoded;
 }
 
@@ -447,6 +469,7 @@ TEST_F(AnimationExportTest, WebPAndApngAreLosslessAtBothEnds)
     int announced = 0;
     const Decoded apng = decodeApng(apngFile, &announced);
     EXPECT_EQ(announced, 10);
+    EXPECT_EQ(apng.canvas, QSize(480, 360));
     ASSERT_EQ(apng.frames.size(), 10);
     EXPECT_TRUE(samePixels(apng.frames.constFirst(), first));
     EXPECT_TRUE(samePixels(apng.frames.constLast(), last));
@@ -454,6 +477,34 @@ TEST_F(AnimationExportTest, WebPAndApngAreLosslessAtBothEnds)
     const QImage plain(apngFile, "PNG");
     EXPECT_TRUE(samePixels(plain, first));
     EXPECT_FALSE(plain.text(QString::fromLatin1(FigureExporter::kScenarioTextKey)).isEmpty());
+}
+
+TEST_F(AnimationExportTest, EachFrameCanSayWhatItShows)
+{
+    const AnimationPlan plan = planOf("temperature=0.1:10", 5);
+    options.format = AnimationFormat::WebP;
+    options.captionEachFrame = true;
+    AnimationExporter exporter(&model, &viewState);
+    const QString file = path("captioned.webp");
+    ASSERT_EQ(exporter.exportAnimation(plan, options, file), std::nullopt);
+    const Decoded webp = decodeWebP(file);
+    ASSERT_EQ(webp.frames.size(), 5);
+    // Each end equals the still figure with the caption of its own state...
+    QStringList captions;
+    for (int index : {0, 4}) {
+        AttentionModel alone;
+        ViewState aloneView;
+        alone.setScenario(model.wholeScenario());
+        plan.apply(alone, model.wholeScenario(), index);
+        FigureOptions figure = options.figure;
+        figure.caption = defaultFigureCaption(alone.scenario());
+        captions.append(figure.caption);
+        const QImage still = FigureExporter(&alone, &aloneView).renderImage(figure);
+        EXPECT_TRUE(samePixels(webp.frames[index == 0 ? 0 : 4], still)) << figure.caption.toStdString();
+    }
+    // ... which names its temperature.
+    EXPECT_TRUE(captions[0].contains(QStringLiteral("T = 0.1"))) << captions[0].toStdString();
+    EXPECT_TRUE(captions[1].contains(QStringLiteral("T = 10"))) << captions[1].toStdString();
 }
 
 TEST_F(AnimationExportTest, ModelEndsAsItStartedWithNoUndoStep)
@@ -475,6 +526,34 @@ TEST_F(AnimationExportTest, ModelEndsAsItStartedWithNoUndoStep)
     EXPECT_EQ(model.scenario().temperature, builtinScenario("lesson").temperature);
 }
 
+TEST_F(AnimationExportTest, QueryOfTheShownHeadMovesAndComesBack)
+{
+    model.setScenario(builtinScenario("two-heads-specialise"));
+    model.selectHead(1);
+    QCoreApplication::processEvents();
+    const Scenario before = model.wholeScenario();
+    const AnimationPlan plan = planOf("query=2:circle", 6);
+    // Head 2's query moves: the last frame is the still figure of head 2 with that query moved,
+    // not of head 1.
+    AttentionModel alone;
+    ViewState aloneView;
+    alone.setScenario(before);
+    alone.selectHead(1);
+    plan.apply(alone, before, 5);
+    EXPECT_TRUE(identicalMatrices(alone.wholeScenario().headQueries(0), before.headQueries(0)));
+    EXPECT_FALSE(identicalMatrices(alone.wholeScenario().headQueries(1), before.headQueries(1)));
+    options.format = AnimationFormat::WebP;
+    options.figure.view = FigureView::KeySpace;
+    const QImage last = FigureExporter(&alone, &aloneView).renderImage(options.figure);
+    AnimationExporter exporter(&model, &viewState);
+    ASSERT_EQ(exporter.exportAnimation(plan, options, path("head2.webp")), std::nullopt);
+    const Decoded webp = decodeWebP(path("head2.webp"));
+    ASSERT_EQ(webp.frames.size(), 6);
+    EXPECT_TRUE(samePixels(webp.frames.constLast(), last));
+    EXPECT_TRUE(model.wholeScenario() == before);
+    EXPECT_EQ(model.selectedHead(), 1);
+}
+
 TEST_F(AnimationExportTest, CancelWritesNothingAndKeepsAnExistingFile)
 {
     const AnimationPlan plan = planOf("temperature=0.1:10", 20);
@@ -483,7 +562,7 @@ TEST_F(AnimationExportTest, CancelWritesNothingAndKeepsAnExistingFile)
     int calls = 0;
     const auto cancelAtFive = [&calls](int done, int total) {
         ++calls;
-        EXPECT_EQ(total, 20);
+        EXPECT_EQ(total, 40);  // 20 frames drawn, 20 encoded
         return done < 5;
     };
     const QString fresh = path("fresh.gif");
@@ -512,8 +591,37 @@ TEST_F(AnimationExportTest, CancelWritesNothingAndKeepsAnExistingFile)
               AnimationExporter::cancelledMessage());
     EXPECT_EQ(readAll(existing), QByteArray("old contents"));
 
-    // And a finished export replaces it.
-    EXPECT_EQ(exporter.exportAnimation(plan, options, existing), std::nullopt);
+    // Cancelling while the frames are encoded (the second half of the steps) writes nothing too.
+    for (AnimationFormat format : allAnimationFormats()) {
+        options.format = format;
+        int last = 0;
+        EXPECT_EQ(exporter.exportAnimation(plan, options, existing,
+                                           [&last](int done, int total) {
+                                               EXPECT_GT(done, last);
+                                               last = done;
+                                               return done < total;
+                                           }),
+                  std::nullopt);
+        EXPECT_TRUE(exporter.wasCancelled()) << animationFormatSuffix(format).toStdString();
+        EXPECT_EQ(last, 40);
+        EXPECT_EQ(readAll(existing), QByteArray("old contents"));
+        EXPECT_EQ(AnimationExporter::writeFrames({frame, frame, frame}, {10, 10, 10}, format, existing,
+                                                 [](int done, int total) { return done <= total / 2; }),
+                  AnimationExporter::cancelledMessage());
+        EXPECT_EQ(readAll(existing), QByteArray("old contents"));
+    }
+    EXPECT_TRUE(model.wholeScenario() == before);
+
+    // And a finished export replaces it, reporting every step up to the total.
+    options.format = AnimationFormat::Gif;
+    int reported = 0;
+    EXPECT_EQ(exporter.exportAnimation(plan, options, existing, [&reported](int done, int total) {
+        EXPECT_EQ(total, 40);
+        reported = done;
+        return true;
+    }),
+              std::nullopt);
+    EXPECT_EQ(reported, 40);
     EXPECT_FALSE(exporter.wasCancelled());
     EXPECT_TRUE(readAll(existing).startsWith("GIF89a"));
 }

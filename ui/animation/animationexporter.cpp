@@ -3,7 +3,9 @@
 #include "animationplan.h"
 #include "animationwriter.h"
 #include "attentionmodel.h"
+#include "figurecaption.h"
 #include "figureexporter.h"
+#include "headtitle.h"
 #include "jsonfile.h"
 
 #include <QCoreApplication>
@@ -15,14 +17,9 @@ namespace attnlens {
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("attnlens::AnimationExporter", text);
-}
-
 QString notWritten(const QString &path, const QString &why)
 {
-    return tr("%1: not written: %2").arg(QDir::toNativeSeparators(path), why);
+    return QCoreApplication::translate("attnlens::AnimationExporter", "%1: not written: %2").arg(QDir::toNativeSeparators(path), why);
 }
 
 /// Frame i's delay at `framesPerSecond`, rounded on the running clock so the delays add up.
@@ -59,6 +56,17 @@ void restore(AttentionModel &model, const AnimationPlan &plan, const Scenario &s
     }
 }
 
+/// The file, reporting its encoding as the second half of the steps (frames + 1 .. 2 × frames).
+QByteArray finishWithProgress(AnimationWriter &writer, int frames, const AnimationExporter::Progress &progress)
+{
+    if (progress) {
+        writer.setEncodingProgress([&progress, frames](int done, int total) {
+            return progress(frames + int(qint64(done) * frames / std::max(1, total)), 2 * frames);
+        });
+    }
+    return writer.finish();
+}
+
 } // namespace
 
 AnimationExporter::AnimationExporter(AttentionModel *model, ViewState *viewState, const FigureViews &views)
@@ -75,7 +83,7 @@ bool AnimationExporter::wasCancelled() const
 
 QString AnimationExporter::cancelledMessage()
 {
-    return tr("cancelled");
+    return QCoreApplication::translate("attnlens::AnimationExporter", "cancelled");
 }
 
 std::optional<QString> AnimationExporter::exportAnimation(const AnimationPlan &plan, const AnimationOptions &options,
@@ -84,7 +92,7 @@ std::optional<QString> AnimationExporter::exportAnimation(const AnimationPlan &p
     m_cancelled = false;
     if (options.framesPerSecond < AnimationOptions::kMinimumFramesPerSecond
         || options.framesPerSecond > AnimationOptions::kMaximumFramesPerSecond) {
-        return notWritten(path, tr("%1 frames per second is out of range (%2 to %3).")
+        return notWritten(path, QCoreApplication::translate("attnlens::AnimationExporter", "%1 frames per second is out of range (%2 to %3).")
                                     .arg(options.framesPerSecond)
                                     .arg(AnimationOptions::kMinimumFramesPerSecond)
                                     .arg(AnimationOptions::kMaximumFramesPerSecond));
@@ -95,12 +103,6 @@ std::optional<QString> AnimationExporter::exportAnimation(const AnimationPlan &p
     const FigureExporter exporter(m_model, m_viewState, m_views);
     FigureOptions figure = options.figure;
     figure.format = FigureFormat::Png;
-    // One size for every frame, measured at the start.
-    if (figure.size.isEmpty())
-        figure.size = exporter.defaultSize(figure);
-    if (const auto problem = exporter.validate(figure))
-        return notWritten(path, *problem);
-
     std::unique_ptr<AnimationWriter> writer = AnimationWriter::create(options.format);
     const Scenario start = m_model->wholeScenario();
     const int total = plan.frameCount(*m_model);
@@ -116,12 +118,23 @@ std::optional<QString> AnimationExporter::exportAnimation(const AnimationPlan &p
             QCoreApplication::sendPostedEvents();
             QCoreApplication::processEvents(QEventLoop::ExcludeUserInputEvents);
         }
+        if (options.captionEachFrame)
+            figure.caption = defaultFigureCaption(m_model->scenario(), headTag(*m_model));
+        if (index == 0) {
+            // One size for every frame, measured on the first (with its caption).
+            if (figure.size.isEmpty())
+                figure.size = exporter.defaultSize(figure);
+            if (const auto problem = exporter.validate(figure)) {
+                failure = notWritten(path, *problem);
+                break;
+            }
+        }
         const QImage frame = exporter.renderImage(figure);
         if (frame.isNull())
-            failure = notWritten(path, tr("the figure could not be drawn."));
+            failure = notWritten(path, QCoreApplication::translate("attnlens::AnimationExporter", "the figure could not be drawn."));
         else if (!writer->addFrame(frame, frameDelayMs(index, options.framesPerSecond)))
             failure = notWritten(path, writer->errorString());
-        else if (progress && !progress(index + 1, total))
+        else if (progress && !progress(index + 1, 2 * total))
             m_cancelled = true;
     }
     restore(*m_model, plan, start);
@@ -135,7 +148,11 @@ std::optional<QString> AnimationExporter::exportAnimation(const AnimationPlan &p
     if (m_cancelled)
         return std::nullopt;
 
-    const QByteArray bytes = writer->finish();
+    const QByteArray bytes = finishWithProgress(*writer, total, progress);
+    if (writer->wasCancelled()) {
+        m_cancelled = true;
+        return std::nullopt;
+    }
     if (bytes.isEmpty())
         return notWritten(path, writer->errorString());
     if (const auto error = writeFileAtomically(path, bytes))
@@ -148,17 +165,19 @@ std::optional<QString> AnimationExporter::writeFrames(const QList<QImage> &frame
                                                       const Progress &progress)
 {
     if (frames.isEmpty())
-        return notWritten(path, tr("the recording has no frames."));
+        return notWritten(path, QCoreApplication::translate("attnlens::AnimationExporter", "the recording has no frames."));
     if (delaysMs.size() != frames.size())
-        return notWritten(path, tr("each frame needs its delay."));
+        return notWritten(path, QCoreApplication::translate("attnlens::AnimationExporter", "each frame needs its delay."));
     std::unique_ptr<AnimationWriter> writer = AnimationWriter::create(format);
     for (int index = 0; index < frames.size(); ++index) {
         if (!writer->addFrame(frames[index], delaysMs[index]))
             return notWritten(path, writer->errorString());
-        if (progress && !progress(index + 1, frames.size()))
+        if (progress && !progress(index + 1, 2 * int(frames.size())))
             return cancelledMessage();
     }
-    const QByteArray bytes = writer->finish();
+    const QByteArray bytes = finishWithProgress(*writer, int(frames.size()), progress);
+    if (writer->wasCancelled())
+        return cancelledMessage();
     if (bytes.isEmpty())
         return notWritten(path, writer->errorString());
     if (const auto error = writeFileAtomically(path, bytes))

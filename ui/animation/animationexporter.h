@@ -26,6 +26,10 @@ struct AnimationOptions {
     FigureOptions figure;            ///< view, size, dpi, theme, caption (format is ignored)
     AnimationFormat format = AnimationFormat::Gif;
     int framesPerSecond = kDefaultFramesPerSecond;  ///< 1..60
+    /// Each frame captioned with what it shows (defaultFigureCaption() of its state: the
+    /// scenario, the head, the temperature and the mask, e.g. "... — temperature T = 0.3162 —
+    /// no mask"), instead of figure.caption.
+    bool captionEachFrame = false;
 };
 
 /// Draws an animation plan frame by frame with the still figures' painting code and encodes it.
@@ -33,7 +37,9 @@ class AnimationExporter {
 public:
     AnimationExporter(AttentionModel *model, ViewState *viewState, const FigureViews &views = FigureViews());
 
-    /// Called after each frame: (frames done, total); return false to cancel (nothing is written).
+    /// Called after each step: (steps done, total); return false to cancel (nothing is written).
+    /// A frame is two steps, drawn (or handed over) and encoded, so total is twice the number of
+    /// frames and the last call has done == total.
     using Progress = std::function<bool(int done, int total)>;
 
     /// Draws every frame of `plan` with FigureExporter (the still figures' painting code, off

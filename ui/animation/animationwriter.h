@@ -6,6 +6,7 @@
 #include <QImage>
 #include <QString>
 
+#include <functional>
 #include <memory>
 
 namespace attnlens {
@@ -23,6 +24,27 @@ public:
     /// The encoded file (empty on failure; errorString() says why).
     virtual QByteArray finish() = 0;
     virtual QString errorString() const = 0;
+
+    /// (frames encoded, frames to encode); return false to stop.
+    using Progress = std::function<bool(int done, int total)>;
+    /// Called by finish() after each frame it encodes (the GIF and APNG writers encode there,
+    /// the WebP writer as the frames come); returning false stops it: finish() then returns an
+    /// empty file and wasCancelled() is true.
+    void setEncodingProgress(const Progress &progress) { m_encodingProgress = progress; }
+    bool wasCancelled() const { return m_cancelled; }
+
+protected:
+    /// Reports encoding progress; false when the caller asked to stop.
+    bool reportEncoding(int done, int total)
+    {
+        if (m_encodingProgress && !m_encodingProgress(done, total))
+            m_cancelled = true;
+        return !m_cancelled;
+    }
+
+private:
+    Progress m_encodingProgress;
+    bool m_cancelled = false;
 };
 
 } // namespace attnlens

@@ -3,6 +3,7 @@
 #include <QBuffer>
 #include <QCoreApplication>
 #include <QImageWriter>
+#include <QRect>
 #include <QtEndian>
 
 #include <zlib.h>
@@ -60,15 +61,16 @@ void appendChunk(QByteArray &out, const QByteArray &type, const QByteArray &data
     appendUint32(out, quint32(crc));
 }
 
-/// An fcTL: the whole canvas, shown for delayMs, replacing what was there.
-QByteArray frameControl(quint32 sequence, int width, int height, int delayMs)
+/// An fcTL: `rect` of the canvas, shown for delayMs, replacing what was there (the rest of the
+/// canvas keeps the frame before).
+QByteArray frameControl(quint32 sequence, const QRect &rect, int delayMs)
 {
     QByteArray data;
     appendUint32(data, sequence);
-    appendUint32(data, quint32(width));
-    appendUint32(data, quint32(height));
-    appendUint32(data, 0);  // x offset
-    appendUint32(data, 0);  // y offset
+    appendUint32(data, quint32(rect.width()));
+    appendUint32(data, quint32(rect.height()));
+    appendUint32(data, quint32(rect.x()));
+    appendUint32(data, quint32(rect.y()));
     // The delay is a fraction; milliseconds fit 16 bits up to a minute, hundredths beyond.
     if (delayMs <= 65535) {
         appendUint16(data, quint16(delayMs));
@@ -80,6 +82,29 @@ QByteArray frameControl(quint32 sequence, int width, int height, int delayMs)
     data.append(char(0));  // APNG_DISPOSE_OP_NONE
     data.append(char(0));  // APNG_BLEND_OP_SOURCE
     return data;
+}
+
+/// The smallest rectangle holding every pixel where `a` and `b` differ (one pixel when none do).
+QRect changedRect(const QImage &a, const QImage &b)
+{
+    int left = a.width(), top = a.height(), right = -1, bottom = -1;
+    for (int y = 0; y < a.height(); ++y) {
+        const QRgb *p = reinterpret_cast<const QRgb *>(a.constScanLine(y));
+        const QRgb *q = reinterpret_cast<const QRgb *>(b.constScanLine(y));
+        if (std::equal(p, p + a.width(), q))
+            continue;
+        top = std::min(top, y);
+        bottom = y;
+        int x0 = 0;
+        while (p[x0] == q[x0])
+            ++x0;
+        int x1 = a.width() - 1;
+        while (p[x1] == q[x1])
+            --x1;
+        left = std::min(left, x0);
+        right = std::max(right, x1);
+    }
+    return right < 0 ? QRect(0, 0, 1, 1) : QRect(QPoint(left, top), QPoint(right, bottom));
 }
 
 } // namespace
@@ -121,14 +146,16 @@ QByteArray ApngWriter::finish()
     // Every frame in the same pixel format, so one IHDR describes them all.
     const bool alpha = std::any_of(m_frames.cbegin(), m_frames.cend(), [](const QImage &f) { return f.hasAlphaChannel(); });
     const QImage::Format format = alpha ? QImage::Format_ARGB32 : QImage::Format_RGB32;
-    const int width = m_frames.constFirst().width();
-    const int height = m_frames.constFirst().height();
-
     QByteArray output = kSignature;
     quint32 sequence = 0;
     QByteArray header;
+    QImage previous;
     for (int f = 0; f < m_frames.size(); ++f) {
-        QImage image = m_frames[f].convertToFormat(format);
+        const QImage whole = m_frames[f].convertToFormat(format);
+        // After the first frame, only the rectangle that changed (32-bit pixels on both sides).
+        const QRect rect = f == 0 ? whole.rect() : changedRect(whole, previous);
+        QImage image = f == 0 ? whole : whole.copy(rect);
+        previous = whole;
         if (f > 0) {
             // Only the first frame's text goes into the file.
             for (const QString &key : image.textKeys())
@@ -151,11 +178,13 @@ QByteArray ApngWriter::finish()
         if (f == 0) {
             header = chunks.constFirst().data;
             appendChunk(output, "IHDR", header);
+            // Every frame's IHDR must agree with this one but for the size.
+            header = header.mid(8);
             QByteArray control;
             appendUint32(control, quint32(m_frames.size()));
             appendUint32(control, 0);  // plays forever
             appendChunk(output, "acTL", control);
-        } else if (chunks.constFirst().data != header) {
+        } else if (chunks.constFirst().data.mid(8) != header) {
             m_error = QCoreApplication::translate("attnlens::Animation", "The PNG encoder wrote frames of different kinds.");
             return QByteArray();
         }
@@ -165,7 +194,7 @@ QByteArray ApngWriter::finish()
                 continue;
             if (chunk.type == "IDAT") {
                 if (!controlWritten) {
-                    appendChunk(output, "fcTL", frameControl(sequence++, width, height, m_delaysMs[f]));
+                    appendChunk(output, "fcTL", frameControl(sequence++, rect, m_delaysMs[f]));
                     controlWritten = true;
                 }
                 if (f == 0) {
@@ -180,6 +209,10 @@ QByteArray ApngWriter::finish()
                 // The first frame's palette, resolution and text, before its image data.
                 appendChunk(output, chunk.type, chunk.data);
             }
+        }
+        if (!reportEncoding(f + 1, int(m_frames.size()))) {
+            m_error = QCoreApplication::translate("attnlens::AnimationExporter", "cancelled");
+            return QByteArray();
         }
     }
     appendChunk(output, "IEND", QByteArray());

@@ -468,6 +468,12 @@ QByteArray GifWriter::finish()
         previous.swap(indices);
         if (indices.empty())
             indices.resize(std::size_t(width) * height);
+        if (!reportEncoding(f + 1, int(m_frames.size()))) {
+            m_error = QCoreApplication::translate("attnlens::AnimationExporter", "cancelled");
+            int closeError = 0;
+            EGifCloseFile(gif, &closeError);
+            return QByteArray();
+        }
     }
     if (EGifCloseFile(gif, &error) == GIF_ERROR) {
         m_error = gifError(error);

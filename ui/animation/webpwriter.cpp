@@ -133,6 +133,10 @@ QByteArray WebPWriter::finish()
     }
     QByteArray output(reinterpret_cast<const char *>(data.bytes), qsizetype(data.size));
     WebPDataClear(&data);
+    if (!reportEncoding(1, 1)) {
+        m_error = QCoreApplication::translate("attnlens::AnimationExporter", "cancelled");
+        return QByteArray();
+    }
     return output;
 }
 
