@@ -3,6 +3,7 @@
 #include "animationtestsupport.h"
 #include "attentionmodel.h"
 #include "coretestsupport.h"
+#include "documentcontroller.h"
 #include "exportanimationdialog.h"
 #include "figureexporter.h"
 #include "mainwindow.h"
@@ -368,4 +369,18 @@ TEST_F(WindowRecordingTest, ARecordingOfTheWholeWindowLeavesOutItsOwnIndicator)
     EXPECT_EQ(actions->recorder()->frameCount(), framesBefore);
     EXPECT_TRUE(actions->indicator()->label()->isVisible());
     actions->recorder()->stop();
+}
+
+TEST_F(WindowRecordingTest, ClosingTheWindowOffersToSaveTheRecording)
+{
+    record(2);
+    const QString path = folder.filePath(QStringLiteral("closing.apng"));
+    actions->dialogs().askSavePath = [path](const QString &, const QString &) { return path; };
+    window->documentController()->dialogs().askUnsavedChanges = [](const QString &) {
+        return DocumentController::UnsavedChoice::Discard;
+    };
+    window->close();
+    EXPECT_FALSE(actions->recorder()->isRecording());
+    EXPECT_TRUE(QFile::exists(path));
+    EXPECT_TRUE(errors.isEmpty()) << errors.join(QLatin1Char('\n')).toStdString();
 }

@@ -318,6 +318,12 @@ bool AnimationActions::stopRecording()
     }
 }
 
+void AnimationActions::stopRecordingBeforeClose()
+{
+    if (m_recorder->isRecording())
+        stopRecording();
+}
+
 bool AnimationActions::eventFilter(QObject *watched, QEvent *event)
 {
     const QEvent::Type type = event->type();

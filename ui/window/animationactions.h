@@ -71,6 +71,8 @@ public:
     /// Stops the recording and offers to save it (again after a cancel, until saved or
     /// discarded). True when a file was written.
     bool stopRecording();
+    /// The window closes: a running recording stops and is offered for saving first.
+    void stopRecordingBeforeClose();
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;

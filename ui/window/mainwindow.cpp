@@ -653,6 +653,7 @@ void MainWindow::createLessonViewRouter()
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
+    m_animation->stopRecordingBeforeClose();
     if (!m_document->maybeSave()) {
         event->ignore();
         return;
