@@ -17,6 +17,7 @@
 #include <QLabel>
 #include <QProgressDialog>
 #include <QPushButton>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QStatusBar>
 #include <QTemporaryDir>
@@ -179,6 +180,7 @@ class WindowRecordingTest : public ::testing::Test {
 protected:
     void SetUp() override
     {
+        QSettings().remove(QStringLiteral("animation"));
         window = std::make_unique<MainWindow>();
         window->openScenario(builtinScenario("lesson"), QStringLiteral("lesson"));
         window->resize(1280, 720);

@@ -41,9 +41,19 @@ T *child(QWidget *parent, const char *name)
     return found;
 }
 
+void clearAnimationSettings()
+{
+    QSettings().remove(QStringLiteral("animation"));
+}
+
 class ExportAnimationDialogTest : public ::testing::Test {
 protected:
-    void SetUp() override { model.setScenario(builtinScenario("three-queries")); }
+    void SetUp() override
+    {
+        clearAnimationSettings();
+        model.setScenario(builtinScenario("three-queries"));
+    }
+    void TearDown() override { clearAnimationSettings(); }
 
     AttentionModel model;
     ViewState viewState;
@@ -180,12 +190,38 @@ TEST_F(ExportAnimationDialogTest, EveryControlNamesItselfAndTakesTheFocus)
     }
 }
 
+TEST_F(ExportAnimationDialogTest, AcceptedChoicesAreOfferedNextTime)
+{
+    {
+        ExportAnimationDialog dialog(ExportAnimationDialog::Mode::Export, &model, &exporter, FigureView::Heatmap, 0);
+        dialog.setMotion(AnimationPlan::Kind::QueryCircle);
+        dialog.setTemperatureRange(0.5, 4.0);
+        dialog.setFrames(33);
+        dialog.setFramesPerSecond(24);
+        dialog.setFigureTheme(Theme::Kind::Projector);
+        dialog.accept();
+        EXPECT_EQ(dialog.result(), QDialog::Accepted);
+    }
+    ExportAnimationDialog next(ExportAnimationDialog::Mode::Export, &model, &exporter, FigureView::Heatmap, 0);
+    const AnimationPlan plan = next.plan();
+    EXPECT_EQ(plan.kind, AnimationPlan::Kind::QueryCircle);
+    EXPECT_DOUBLE_EQ(plan.fromTemperature, 0.5);
+    EXPECT_DOUBLE_EQ(plan.toTemperature, 4.0);
+    EXPECT_EQ(plan.frames, 33);
+    EXPECT_EQ(next.options().framesPerSecond, 24);
+    EXPECT_EQ(next.options().figure.theme, Theme::Kind::Projector);
+    // The recording keeps a frame rate of its own.
+    ExportAnimationDialog recording(ExportAnimationDialog::Mode::Record, &model, &exporter, FigureView::Window, 0);
+    EXPECT_NE(recording.options().framesPerSecond, 24);
+}
+
 namespace {
 
 class AnimationActionsTest : public ::testing::Test {
 protected:
     void SetUp() override
     {
+        clearAnimationSettings();
         window = std::make_unique<MainWindow>();
         window->openScenario(builtinScenario("lesson"), QStringLiteral("lesson"));
         window->resize(1280, 720);
@@ -196,6 +232,12 @@ protected:
         ASSERT_NE(actions, nullptr);
         ASSERT_TRUE(folder.isValid());
         actions->dialogs().reportError = [this](const QString &, const QString &text) { errors.append(text); };
+    }
+
+    void TearDown() override
+    {
+        window.reset();
+        clearAnimationSettings();
     }
 
     /// A temperature sweep of the heatmap, `frames` frames of 240 x 160 pixels.

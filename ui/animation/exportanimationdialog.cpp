@@ -11,6 +11,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
+#include <QSettings>
 #include <QSpinBox>
 #include <QVBoxLayout>
 
@@ -21,6 +22,13 @@ namespace attnlens {
 namespace {
 
 constexpr int kDefaultRecordingFps = 10;
+const char *const kSettingsMotion = "animation/motion";
+const char *const kSettingsFromTemperature = "animation/fromTemperature";
+const char *const kSettingsToTemperature = "animation/toTemperature";
+const char *const kSettingsFrames = "animation/frames";
+const char *const kSettingsFps = "animation/framesPerSecond";
+const char *const kSettingsRecordingFps = "animation/recordingFramesPerSecond";
+const char *const kSettingsTheme = "animation/theme";
 
 QWidget *rowOf(QWidget *parent, const QList<QWidget *> &widgets)
 {
@@ -191,9 +199,45 @@ ExportAnimationDialog::ExportAnimationDialog(Mode mode, const AttentionModel *mo
         connect(m_framesSpin, qOverload<int>(&QSpinBox::valueChanged), this, &ExportAnimationDialog::updateSummary);
         for (QDoubleSpinBox *spin : {m_fromTemperatureSpin, m_toTemperatureSpin, m_targetXSpin, m_targetYSpin})
             connect(spin, qOverload<double>(&QDoubleSpinBox::valueChanged), this, &ExportAnimationDialog::updateSummary);
-        onMotionChanged();
     }
+    restoreSettings();
+    if (exporting)
+        onMotionChanged();
     onViewChanged();
+}
+
+void ExportAnimationDialog::restoreSettings()
+{
+    QSettings settings;
+    if (m_mode == Mode::Export) {
+        const int motion = m_motionCombo->findData(settings.value(QLatin1String(kSettingsMotion), 0).toInt());
+        if (motion >= 0)
+            m_motionCombo->setCurrentIndex(motion);
+        m_fromTemperatureSpin->setValue(settings.value(QLatin1String(kSettingsFromTemperature), 0.1).toDouble());
+        m_toTemperatureSpin->setValue(settings.value(QLatin1String(kSettingsToTemperature), 10.0).toDouble());
+        m_framesSpin->setValue(settings.value(QLatin1String(kSettingsFrames), AnimationPlan::kDefaultFrames).toInt());
+        m_fpsSpin->setValue(settings.value(QLatin1String(kSettingsFps), AnimationOptions::kDefaultFramesPerSecond).toInt());
+    } else {
+        m_fpsSpin->setValue(settings.value(QLatin1String(kSettingsRecordingFps), kDefaultRecordingFps).toInt());
+    }
+    m_themeCombo->setTheme(Theme::fromId(settings.value(QLatin1String(kSettingsTheme)).toString()));
+}
+
+void ExportAnimationDialog::saveSettings() const
+{
+    QSettings settings;
+    if (m_mode == Mode::Export) {
+        settings.setValue(QLatin1String(kSettingsMotion), static_cast<int>(currentKind()));
+        settings.setValue(QLatin1String(kSettingsFromTemperature), m_fromTemperatureSpin->value());
+        settings.setValue(QLatin1String(kSettingsToTemperature), m_toTemperatureSpin->value());
+        if (currentKind() != AnimationPlan::Kind::CausalMask)
+            settings.setValue(QLatin1String(kSettingsFrames), m_framesSpin->value());
+        settings.setValue(QLatin1String(kSettingsFps), m_fpsSpin->value());
+    } else {
+        settings.setValue(QLatin1String(kSettingsRecordingFps), m_fpsSpin->value());
+    }
+    const auto theme = m_themeCombo->theme();
+    settings.setValue(QLatin1String(kSettingsTheme), theme ? Theme::id(*theme) : QStringLiteral("screen"));
 }
 
 QPointF ExportAnimationDialog::planePoint(const Matrix &matrix, Index row) const
@@ -371,6 +415,7 @@ void ExportAnimationDialog::accept()
 {
     if (problem())
         return;
+    saveSettings();
     QDialog::accept();
 }
 

@@ -25,6 +25,7 @@ class FigureStyleCombo;
 /// the keys, or the causal mask filled row by row. The file (whose suffix picks GIF, WebP or
 /// APNG) is asked for after the dialog.
 ///
+/// The choices that do not depend on the scenario are remembered for the next time (accept()).
 /// The dialog only reads the model; plan() and options() say what the user chose, and the
 /// Export/Record button is enabled only while the plan can run on the model and the figure can
 /// be drawn (the reason is shown otherwise).
@@ -57,6 +58,8 @@ public:
     void setFramesPerSecond(int fps);
     void setFigureTheme(std::optional<Theme::Kind> theme);
 
+    /// Remembers the motion, the temperatures, the frames, the frame rate and the style (in
+    /// QSettings under "animation/..."; the recording's frame rate apart) and closes.
     void accept() override;
 
 private:
@@ -64,6 +67,8 @@ private:
     void onMotionChanged();
     void offerSize();
     void updateSummary();
+    void restoreSettings();
+    void saveSettings() const;
     FigureView currentView() const;
     AnimationPlan::Kind currentKind() const;
     /// The first two components of a query or key row, (0, 0) when it has none.
