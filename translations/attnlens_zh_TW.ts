@@ -1690,6 +1690,18 @@ The scenario cannot be computed until that query may attend to at least one key.
         <source>Frames of %1 × %2 pixels, %3 a second; a frame that shows no change only lengthens the one before it.</source>
         <translation>畫格為 %1 × %2 像素，每秒 %3 格；沒有變化的畫格只會延長前一個畫格的時間。</translation>
     </message>
+    <message>
+        <source>A query moves in the plane of its first two components, and the queries of this scenario have only one.</source>
+        <translation>查詢是在其前兩個分量構成的平面上移動，但這個情境的查詢只有一個分量。</translation>
+    </message>
+    <message>
+        <source>The query is already at this point: choose another target.</source>
+        <translation>查詢已經在這一點上：請選擇另一個目標點。</translation>
+    </message>
+    <message>
+        <source>The keys all lie at the origin, so no circle runs through them.</source>
+        <translation>所有鍵都位於原點，沒有圓能通過它們。</translation>
+    </message>
 </context>
 <context>
     <name>attnlens::ExportFigureDialog</name>

@@ -15,6 +15,7 @@
 #include <QDir>
 #include <QDoubleSpinBox>
 #include <QFile>
+#include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
 #include <QProgressDialog>
@@ -190,6 +191,41 @@ TEST_F(ExportAnimationDialogTest, EveryControlNamesItselfAndTakesTheFocus)
     }
 }
 
+TEST_F(ExportAnimationDialogTest, AMotionThatCannotRunSaysWhyAndCannotBeExported)
+{
+    ExportAnimationDialog dialog(ExportAnimationDialog::Mode::Export, &model, &exporter, FigureView::Heatmap, 0);
+    auto *ok = child<QPushButton>(&dialog, "animationOkButton");
+    auto *summary = child<QLabel>(&dialog, "animationSummaryLabel");
+    dialog.setMotion(AnimationPlan::Kind::QueryPath);
+    dialog.setQuery(0);
+    const Matrix &queries = model.scenario().queries;
+    dialog.setTarget(QPointF(queries(0, 0), queries(0, 1)));
+    ASSERT_TRUE(dialog.plan().check(model).has_value());
+    EXPECT_FALSE(ok->isEnabled());
+    EXPECT_TRUE(summary->text().contains(QStringLiteral("already at this point"))) << summary->text().toStdString();
+    dialog.accept();
+    EXPECT_NE(dialog.result(), QDialog::Accepted);
+    dialog.setTarget(QPointF(queries(0, 0) + 1.0, queries(0, 1)));
+    EXPECT_TRUE(ok->isEnabled());
+}
+
+TEST_F(ExportAnimationDialogTest, AQueryOfOneComponentCannotMoveInAPlane)
+{
+    Scenario line;
+    line.name = QStringLiteral("line");
+    line.queries = Matrix::Constant(1, 1, 1.0);
+    line.keys = Matrix::Constant(2, 1, 1.0);
+    line.keys(1, 0) = -1.0;
+    line.values = Matrix::Constant(2, 1, 2.0);
+    model.setScenario(line);
+    ExportAnimationDialog dialog(ExportAnimationDialog::Mode::Export, &model, &exporter, FigureView::Heatmap, 0);
+    dialog.setMotion(AnimationPlan::Kind::QueryCircle);
+    EXPECT_FALSE(child<QPushButton>(&dialog, "animationOkButton")->isEnabled());
+    EXPECT_TRUE(dialog.problem()->contains(QStringLiteral("only one"))) << dialog.problem()->toStdString();
+    dialog.setMotion(AnimationPlan::Kind::Temperature);
+    EXPECT_FALSE(dialog.problem().has_value());
+}
+
 TEST_F(ExportAnimationDialogTest, AcceptedChoicesAreOfferedNextTime)
 {
     {
@@ -292,7 +328,14 @@ TEST_F(AnimationActionsTest, ExportWritesTheFramesAndLeavesTheDocumentAsItWas)
         return path;
     };
     int progressCalls = 0;
-    actions->dialogs().onProgress = [&progressCalls](QProgressDialog *, int, int) { ++progressCalls; };
+    actions->dialogs().onProgress = [&progressCalls](QProgressDialog *dialog, int done, int total) {
+        ++progressCalls;
+        // Shown only when the work takes longer than half a second, and it blocks the window.
+        EXPECT_EQ(dialog->minimumDuration(), 500);
+        EXPECT_EQ(dialog->windowModality(), Qt::WindowModal);
+        EXPECT_EQ(dialog->value(), done);
+        EXPECT_EQ(dialog->maximum(), total);
+    };
     const Scenario before = window->model()->scenario();
     const int undoCount = window->undoRecorder()->undoStack()->count();
     const int undoIndex = window->undoRecorder()->undoStack()->index();

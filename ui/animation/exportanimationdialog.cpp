@@ -292,8 +292,20 @@ AnimationOptions ExportAnimationDialog::options() const
 std::optional<QString> ExportAnimationDialog::problem() const
 {
     if (m_mode == Mode::Export) {
-        if (const auto refusal = plan().check(*m_model))
+        if (const auto refusal = plan().check(*m_model)) {
+            // The plan's reasons are written for the command line; the cases this dialog can
+            // reach are told here in the window's language.
+            const AnimationPlan::Kind kind = currentKind();
+            const bool queryMoves = kind == AnimationPlan::Kind::QueryPath || kind == AnimationPlan::Kind::QueryCircle;
+            if (queryMoves && m_model->scenario().queryDimension() < 2)
+                return tr("A query moves in the plane of its first two components, and the queries of "
+                          "this scenario have only one.");
+            if (kind == AnimationPlan::Kind::QueryPath)
+                return tr("The query is already at this point: choose another target.");
+            if (kind == AnimationPlan::Kind::QueryCircle)
+                return tr("The keys all lie at the origin, so no circle runs through them.");
             return refusal;
+        }
     }
     return m_exporter->validate(options().figure);
 }
