@@ -532,7 +532,7 @@ The scenario cannot be computed until that query may attend to at least one key.
     </message>
     <message>
         <source>Export &amp;Animation…</source>
-        <translation>匯出動畫(&amp;A)…</translation>
+        <translation type="vanished">匯出動畫(&amp;A)…</translation>
     </message>
     <message>
         <source>Save a temperature sweep, a moving query or a causal mask as GIF, WebP or APNG</source>
@@ -540,11 +540,11 @@ The scenario cannot be computed until that query may attend to at least one key.
     </message>
     <message>
         <source>Stop &amp;Recording</source>
-        <translation>停止錄製(&amp;R)</translation>
+        <translation type="vanished">停止錄製(&amp;R)</translation>
     </message>
     <message>
         <source>Start &amp;Recording…</source>
-        <translation>開始錄製(&amp;R)…</translation>
+        <translation type="vanished">開始錄製(&amp;R)…</translation>
     </message>
     <message>
         <source>Stop the recording and save it as GIF, WebP or APNG</source>
@@ -621,6 +621,18 @@ The scenario cannot be computed until that query may attend to at least one key.
     <message>
         <source>The recording was discarded.</source>
         <translation>已捨棄錄製內容。</translation>
+    </message>
+    <message>
+        <source>Export Ani&amp;mation…</source>
+        <translation>匯出動畫(&amp;M)…</translation>
+    </message>
+    <message>
+        <source>S&amp;top Recording</source>
+        <translation>停止錄製(&amp;T)</translation>
+    </message>
+    <message>
+        <source>S&amp;tart Recording…</source>
+        <translation>開始錄製(&amp;T)…</translation>
     </message>
 </context>
 <context>

@@ -20,6 +20,7 @@
 #include <QMenuBar>
 #include <QProgressDialog>
 #include <QPushButton>
+#include <QSet>
 #include <QSettings>
 #include <QSpinBox>
 #include <QTemporaryDir>
@@ -306,6 +307,17 @@ TEST_F(AnimationActionsTest, FileMenuOffersExportAnimationAndRecordingWithFreeSh
     ASSERT_NE(file, nullptr);
     EXPECT_TRUE(file->actions().contains(actions->exportAction()));
     EXPECT_TRUE(file->actions().contains(actions->recordAction()));
+    // Each item of the menu has a letter of its own.
+    QSet<QChar> letters;
+    for (QAction *action : file->actions()) {
+        const QString text = action->text();
+        const qsizetype amp = text.indexOf(QLatin1Char('&'));
+        if (action->isSeparator() || amp < 0 || amp + 1 >= text.size())
+            continue;
+        const QChar letter = text.at(amp + 1).toLower();
+        EXPECT_FALSE(letters.contains(letter)) << text.toStdString();
+        letters.insert(letter);
+    }
     EXPECT_EQ(actions->exportAction()->shortcut(), AnimationActions::exportShortcut());
     EXPECT_EQ(actions->recordAction()->shortcut(), AnimationActions::recordShortcut());
     // No other action of the window answers the same keys.

@@ -98,7 +98,7 @@ AnimationActions::AnimationActions(QMainWindow *window, AttentionModel *model, V
         return box.clickedButton() == again ? CancelledSaveChoice::SaveAgain : CancelledSaveChoice::Discard;
     };
 
-    m_exportAction = new QAction(tr("Export &Animation…"), this);
+    m_exportAction = new QAction(tr("Export Ani&mation…"), this);
     m_exportAction->setObjectName(QStringLiteral("exportAnimationAction"));
     m_exportAction->setShortcut(exportShortcut());
     m_exportAction->setStatusTip(tr("Save a temperature sweep, a moving query or a causal mask as GIF, WebP or APNG"));
@@ -170,7 +170,7 @@ std::optional<FigureView> AnimationActions::focusedView() const
 void AnimationActions::updateRecordAction()
 {
     const bool recording = m_recorder->isRecording();
-    m_recordAction->setText(recording ? tr("Stop &Recording") : tr("Start &Recording…"));
+    m_recordAction->setText(recording ? tr("S&top Recording") : tr("S&tart Recording…"));
     m_recordAction->setStatusTip(recording ? tr("Stop the recording and save it as GIF, WebP or APNG")
                                            : tr("Record a view or the whole window while you work"));
 }
