@@ -531,20 +531,8 @@ The scenario cannot be computed until that query may attend to at least one key.
         <translation>捨棄</translation>
     </message>
     <message>
-        <source>Export &amp;Animation…</source>
-        <translation type="vanished">匯出動畫(&amp;A)…</translation>
-    </message>
-    <message>
         <source>Save a temperature sweep, a moving query or a causal mask as GIF, WebP or APNG</source>
         <translation>將溫度掃描、移動的查詢或因果遮罩存成 GIF、WebP 或 APNG</translation>
-    </message>
-    <message>
-        <source>Stop &amp;Recording</source>
-        <translation type="vanished">停止錄製(&amp;R)</translation>
-    </message>
-    <message>
-        <source>Start &amp;Recording…</source>
-        <translation type="vanished">開始錄製(&amp;R)…</translation>
     </message>
     <message>
         <source>Stop the recording and save it as GIF, WebP or APNG</source>
