@@ -21,7 +21,10 @@
 // ATTNLENS_MONKEY_TEXT_EVERY (default 25). scripts/monkey.sh runs 100,000 actions.
 #include "coretestsupport.h"
 #include "textprobe.h"
+#include "animationactions.h"
+#include "animationrecorder.h"
 #include "attentionmodel.h"
+#include "exportanimationdialog.h"
 #include "documentcontroller.h"
 #include "numpyscenario.h"
 #include "heatmapview.h"
@@ -219,6 +222,17 @@ protected:
                 return std::nullopt;
             return Index(pick(int(capture.batchCount)));
         };
+        // Export Animation and Start Recording: the dialog is accepted or cancelled, no file is
+        // chosen, a stopped recording is discarded; the recording ticks only when drawn by hand.
+        AnimationActions *animation = window.animationActions();
+        animation->recorder()->setTimerDriven(false);
+        animation->dialogs().configure = [this](ExportAnimationDialog &dialog) {
+            dialog.setFigureSize(QSize(160, 120));
+            return pick(2) == 0;
+        };
+        animation->dialogs().askSavePath = [](const QString &, const QString &) { return QString(); };
+        animation->dialogs().askAfterCancelledSave = [] { return AnimationActions::CancelledSaveChoice::Discard; };
+        animation->dialogs().reportError = [](const QString &, const QString &) {};
         window.matrixEditorView()->setConfirmation([this](const QString &, const QString &) { return pick(2) == 0; });
 
         window.resize(1280, 720);

@@ -1,6 +1,7 @@
 #include "exportfiguredialog.h"
 
 #include "figureexporter.h"
+#include "figurestylecombo.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -34,8 +35,7 @@ const char *const kSettingsDpi = "export/dpi";
 const char *const kSettingsTransparent = "export/transparent";
 const char *const kSettingsTheme = "export/theme";
 const char *const kSettingsSelection = "export/showSelection";
-/// The theme combo's entry for "as on screen" (the others hold a Theme::Kind).
-constexpr int kScreenTheme = -1;
+constexpr int kScreenTheme = FigureStyleCombo::kScreenTheme;
 const char *const kSettingsCaption = "export/caption";
 const char *const kSettingsFolder = "export/folder";
 
@@ -145,13 +145,8 @@ ExportFigureDialog::ExportFigureDialog(const FigureExporter *exporter, FigureVie
     summaryPalette.setColor(QPalette::WindowText, summaryPalette.color(QPalette::Disabled, QPalette::WindowText).darker(130));
     m_summaryLabel->setPalette(summaryPalette);
 
-    m_themeCombo = new QComboBox(this);
+    m_themeCombo = new FigureStyleCombo(this);
     m_themeCombo->setObjectName(QStringLiteral("exportThemeCombo"));
-    m_themeCombo->setAccessibleName(tr("Style"));
-    m_themeCombo->addItem(tr("As on screen"), kScreenTheme);
-    m_themeCombo->addItem(tr("Light (print: dark text on white)"), static_cast<int>(Theme::Kind::Light));
-    m_themeCombo->addItem(tr("Dark"), static_cast<int>(Theme::Kind::Dark));
-    m_themeCombo->addItem(tr("Projector (high contrast, bigger text)"), static_cast<int>(Theme::Kind::Projector));
     m_themeCombo->setToolTip(tr("The figure's colours and type, whatever the window shows now; "
                                 "the whole window is always drawn as it is"));
 

@@ -2,6 +2,7 @@
 
 #include "aboutbox.h"
 #include "allheadsforward.h"
+#include "animationactions.h"
 #include "allheadsview.h"
 #include "attentionmodel.h"
 #include "autosaver.h"
@@ -372,6 +373,9 @@ void MainWindow::addExportActions(QMenu *fileMenu)
 {
     m_figureExport = new FigureExportActions(this, m_model, m_viewState, figureViews());
     fileMenu->addAction(m_figureExport->exportAction());
+    m_animation = new AnimationActions(this, m_model, m_viewState, figureViews());
+    fileMenu->addAction(m_animation->exportAction());
+    fileMenu->addAction(m_animation->recordAction());
 }
 
 void MainWindow::openScenario(const Scenario &scenario, const QString &source)
@@ -641,6 +645,7 @@ void MainWindow::createLessonViewRouter()
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
+    m_animation->stopRecordingBeforeClose();
     if (!m_document->maybeSave()) {
         event->ignore();
         return;

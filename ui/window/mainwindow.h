@@ -14,6 +14,7 @@ class QMenu;
 
 namespace attnlens {
 
+class AnimationActions;
 class AttentionModel;
 class AutoSaver;
 class DocumentController;
@@ -66,6 +67,8 @@ public:
     /// The live views, as the figure code looks them up.
     FigureViews figureViews() const;
     ErrorBanner *errorBanner() const { return m_errorBanner; }
+    /// File > Export Animation… and the recording (animationactions.h).
+    AnimationActions *animationActions() const { return m_animation; }
 
     /// Undo and redo of every edit, the Q/K/V tables and the optional history panel.
     UndoRecorder *undoRecorder() const { return m_undoRecorder; }
@@ -185,6 +188,7 @@ private:
     QMenu *m_recentMenu = nullptr;
 
     FigureExportActions *m_figureExport = nullptr;
+    AnimationActions *m_animation = nullptr;
     std::unique_ptr<LessonViewRouter> m_lessonViews;
 
     LessonPanel *m_lessonPanel = nullptr;

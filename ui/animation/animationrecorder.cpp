@@ -1,0 +1,149 @@
+#include "animationrecorder.h"
+
+#include "figureexporter.h"
+
+#include <QTimer>
+#include <QWidget>
+
+#include <algorithm>
+
+namespace attnlens {
+
+AnimationRecorder::AnimationRecorder(AttentionModel *model, ViewState *viewState, const FigureViews &views,
+                                     QObject *parent)
+    : QObject(parent)
+    , m_model(model)
+    , m_viewState(viewState)
+    , m_views(views)
+    , m_timer(new QTimer(this))
+{
+    setObjectName(QStringLiteral("animationRecorder"));
+    m_timer->setTimerType(Qt::PreciseTimer);
+    connect(m_timer, &QTimer::timeout, this, &AnimationRecorder::tick);
+}
+
+AnimationRecorder::~AnimationRecorder() = default;
+
+void AnimationRecorder::setTimerDriven(bool timerDriven)
+{
+    m_timerDriven = timerDriven;
+    if (!timerDriven)
+        m_timer->stop();
+    else if (m_recording)
+        m_timer->start();
+}
+
+std::optional<QString> AnimationRecorder::start(const FigureOptions &figure, int framesPerSecond)
+{
+    if (m_recording)
+        stop();
+    auto exporter = std::make_unique<FigureExporter>(m_model, m_viewState, m_views);
+    FigureOptions options = figure;
+    options.format = FigureFormat::Png;
+    options.size = exporter->figureSize(options);
+    if (const auto problem = exporter->validate(options))
+        return problem;
+    clear();
+    m_exporter = std::move(exporter);
+    m_figure = options;
+    m_fps = std::max(1, framesPerSecond);
+    m_recording = true;
+    m_ticks = 0;
+    m_timer->setInterval(1000 / m_fps);
+    emit recordingChanged(true);
+    // The first frame is the state the recording starts from.
+    tick();
+    if (m_recording && m_timerDriven)
+        m_timer->start();
+    return std::nullopt;
+}
+
+void AnimationRecorder::stop()
+{
+    if (!m_recording)
+        return;
+    m_timer->stop();
+    m_recording = false;
+    emit recordingChanged(false);
+}
+
+void AnimationRecorder::clear()
+{
+    m_frames.clear();
+    m_frameStartTicks.clear();
+    m_ticks = 0;
+}
+
+int AnimationRecorder::frameLimit() const
+{
+    const QSize pixels = m_figure.pixelSize(m_figure.size);
+    const qint64 frameBytes = std::max<qint64>(1, qint64(pixels.width()) * pixels.height() * 4);
+    return int(std::clamp<qint64>(kMaximumBytes / frameBytes, 1, m_maximumFrames));
+}
+
+void AnimationRecorder::setConcealedWidgets(const QList<QWidget *> &widgets)
+{
+    m_concealed.clear();
+    for (QWidget *widget : widgets)
+        m_concealed.append(widget);
+}
+
+void AnimationRecorder::setLimits(int maximumFrames, qint64 maximumMs)
+{
+    m_maximumFrames = std::clamp(maximumFrames, 1, int(kMaximumFrames));
+    m_maximumMs = std::clamp<qint64>(maximumMs, 1, qint64(kMaximumSeconds) * 1000);
+}
+
+void AnimationRecorder::tick()
+{
+    if (!m_recording || !m_exporter)
+        return;
+    QList<QWidget *> hidden;
+    for (QWidget *widget : std::as_const(m_concealed)) {
+        if (widget && widget->isVisible()) {
+            widget->hide();
+            hidden.append(widget);
+        }
+    }
+    const QImage image = m_exporter->renderImage(m_figure);
+    for (QWidget *widget : std::as_const(hidden))
+        widget->show();
+    if (m_frames.isEmpty() || image != m_frames.constLast()) {
+        if (m_frames.size() >= frameLimit()) {
+            stop();
+            emit capReached(tr("The recording stopped at its limit of %1 distinct frames.").arg(frameLimit()));
+            return;
+        }
+        m_frames.append(image);
+        m_frameStartTicks.append(m_ticks);
+    }
+    ++m_ticks;
+    emit progressed(elapsedMs(), frameCount());
+    if (elapsedMs() >= m_maximumMs) {
+        stop();
+        emit capReached(tr("The recording stopped at its longest length, %1 s.").arg(m_maximumMs / 1000));
+    }
+}
+
+qint64 AnimationRecorder::tickToMs(qint64 tick) const
+{
+    return (tick * 1000 + m_fps / 2) / m_fps;
+}
+
+qint64 AnimationRecorder::elapsedMs() const
+{
+    return tickToMs(m_ticks);
+}
+
+QList<int> AnimationRecorder::delaysMs() const
+{
+    QList<int> delays;
+    delays.reserve(m_frames.size());
+    for (qsizetype i = 0; i < m_frameStartTicks.size(); ++i) {
+        const qint64 end = i + 1 < m_frameStartTicks.size() ? m_frameStartTicks[i + 1] : m_ticks;
+        delays.append(int(tickToMs(end) - tickToMs(m_frameStartTicks[i])));
+    }
+    return delays;
+}
+
+} // namespace attnlens
