@@ -1,5 +1,6 @@
 // --animate, --frames and --fps: what the parser accepts and refuses, and animated exports made
 // by the executable with no display, read back by ImageMagick's identify.
+#include "../support/headlessrun.h"
 #include "commandline.h"
 
 #include <QFile>
@@ -11,28 +12,10 @@
 
 using attnlens::CommandLineRequest;
 using attnlens::parseCommandLine;
+using attnlens::test::HeadlessRun;
+using attnlens::test::runHeadless;
 
 namespace {
-
-struct HeadlessRun {
-    int exitCode = -1;
-    QByteArray err;
-};
-
-HeadlessRun runHeadless(const QStringList &arguments)
-{
-    QProcess process;
-    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-    for (const char *name : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"})
-        environment.remove(QLatin1String(name));
-    process.setProcessEnvironment(environment);
-    process.start(QStringLiteral(ATTNLENS_EXECUTABLE), arguments);
-    EXPECT_TRUE(process.waitForFinished(120000)) << "attnlens did not finish";
-    HeadlessRun run;
-    run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
-    run.err = process.readAllStandardError();
-    return run;
-}
 
 /// identify's "W H" per frame, or a skip reason when ImageMagick is missing.
 QStringList identifyFrames(const QString &path)

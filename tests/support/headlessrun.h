@@ -1,7 +1,8 @@
 #pragma once
 
 // Runs the attnlens executable of this build headless, as a user's script would: no display
-// (DISPLAY, WAYLAND_DISPLAY and QT_QPA_PLATFORM removed), at most a minute. For test targets
+// (DISPLAY, WAYLAND_DISPLAY and QT_QPA_PLATFORM removed), at most two minutes (an animation
+// of the whole window draws many frames). For test targets
 // that define ATTNLENS_EXECUTABLE (tests/app).
 
 #include <QByteArray>
@@ -27,7 +28,7 @@ inline HeadlessRun runHeadless(const QStringList &arguments)
         environment.remove(QLatin1String(name));
     process.setProcessEnvironment(environment);
     process.start(QStringLiteral(ATTNLENS_EXECUTABLE), arguments);
-    EXPECT_TRUE(process.waitForFinished(60000)) << "attnlens did not finish";
+    EXPECT_TRUE(process.waitForFinished(120000)) << "attnlens did not finish";
     HeadlessRun run;
     run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
     run.out = process.readAllStandardOutput();

@@ -8,6 +8,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 
 namespace attnlens {
 
@@ -34,6 +35,10 @@ public:
     bool wasCancelled() const { return m_cancelled; }
 
 protected:
+    /// Why `frame` cannot be added after frames of `firstSize` (an empty size: it is the first),
+    /// in the user's language; nothing when it can.
+    static std::optional<QString> frameProblem(const QImage &frame, const QSize &firstSize);
+
     /// Reports encoding progress; false when the caller asked to stop.
     bool reportEncoding(int done, int total)
     {

@@ -215,16 +215,8 @@ GifWriter::~GifWriter() = default;
 
 bool GifWriter::addFrame(const QImage &frame, int delayMs)
 {
-    if (frame.isNull()) {
-        m_error = QCoreApplication::translate("attnlens::Animation", "A frame of the animation is empty.");
-        return false;
-    }
-    if (!m_frames.isEmpty() && frame.size() != m_frames.constFirst().size()) {
-        m_error = QCoreApplication::translate("attnlens::Animation", "A frame is %1 × %2 pixels, not %3 × %4 as the first.")
-                      .arg(frame.width())
-                      .arg(frame.height())
-                      .arg(m_frames.constFirst().width())
-                      .arg(m_frames.constFirst().height());
+    if (const auto problem = frameProblem(frame, m_frames.isEmpty() ? QSize() : m_frames.constFirst().size())) {
+        m_error = *problem;
         return false;
     }
     if (frame.width() > 65535 || frame.height() > 65535) {

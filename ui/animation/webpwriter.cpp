@@ -28,8 +28,8 @@ WebPWriter::~WebPWriter()
 
 bool WebPWriter::addFrame(const QImage &frame, int delayMs)
 {
-    if (frame.isNull()) {
-        m_error = QCoreApplication::translate("attnlens::Animation", "A frame of the animation is empty.");
+    if (const auto problem = frameProblem(frame, m_encoder ? m_held.size() : QSize())) {
+        m_error = *problem;
         return false;
     }
     const QImage argb = frame.convertToFormat(QImage::Format_ARGB32);
@@ -52,13 +52,6 @@ bool WebPWriter::addFrame(const QImage &frame, int delayMs)
             m_error = webpError(QStringLiteral("out of memory"));
             return false;
         }
-    } else if (argb.size() != m_held.size()) {
-        m_error = QCoreApplication::translate("attnlens::Animation", "A frame is %1 × %2 pixels, not %3 × %4 as the first.")
-                      .arg(argb.width())
-                      .arg(argb.height())
-                      .arg(m_held.width())
-                      .arg(m_held.height());
-        return false;
     }
     if (!m_held.isNull() && argb == m_held) {
         m_heldDelayMs += delayMs;

@@ -16,7 +16,6 @@
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QPushButton>
-#include <QRegularExpression>
 #include <QSettings>
 #include <QSignalBlocker>
 #include <QSpinBox>
@@ -51,16 +50,6 @@ constexpr ResolutionPreset kPresets[] = {
     {0.0, QT_TRANSLATE_NOOP("attnlens::ExportFigureDialog", "Custom")},
 };
 constexpr int kCustomPreset = 3;
-
-/// "Causal mask and padding" -> "causal-mask-and-padding", for file names.
-QString slug(const QString &text)
-{
-    QString result = text.toLower();
-    result.replace(QRegularExpression(QStringLiteral("[^\\w]+"), QRegularExpression::UseUnicodePropertiesOption),
-                   QStringLiteral("-"));
-    result.remove(QRegularExpression(QStringLiteral("^-+|-+$")));
-    return result.left(60);
-}
 
 } // namespace
 
@@ -248,7 +237,7 @@ FigureFormat ExportFigureDialog::currentFormat() const
 
 QString ExportFigureDialog::autoFileName(FigureView view, FigureFormat format) const
 {
-    const QString name = slug(m_scenarioName);
+    const QString name = figureFileSlug(m_scenarioName);
     return QStringLiteral("%1%2.%3")
         .arg(name.isEmpty() ? QString() : name + QLatin1Char('-'), figureViewId(view),
              figureFormatSuffix(format));

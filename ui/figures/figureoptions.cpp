@@ -2,6 +2,7 @@
 
 #include <QCoreApplication>
 #include <QFileInfo>
+#include <QRegularExpression>
 
 #include <cmath>
 
@@ -113,6 +114,15 @@ QString figureFormatFilter(FigureFormat format)
         return QCoreApplication::translate("attnlens::Figure", "PDF document (*.pdf)");
     }
     return QString();
+}
+
+QString figureFileSlug(const QString &text)
+{
+    QString result = text.toLower();
+    result.replace(QRegularExpression(QStringLiteral("[^\\w]+"), QRegularExpression::UseUnicodePropertiesOption),
+                   QStringLiteral("-"));
+    result.remove(QRegularExpression(QStringLiteral("^-+|-+$")));
+    return result.left(60);
 }
 
 } // namespace attnlens

@@ -80,4 +80,8 @@ std::optional<FigureFormat> figureFormatFromPath(const QString &path);
 /// "PNG image (*.png)", for file dialogs.
 QString figureFormatFilter(FigureFormat format);
 
+/// A file name made of `text`: "Causal mask and padding" -> "causal-mask-and-padding" (at
+/// most 60 characters; letters of every script kept).
+QString figureFileSlug(const QString &text);
+
 } // namespace attnlens

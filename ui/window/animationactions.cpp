@@ -6,6 +6,7 @@
 #include "exportanimationdialog.h"
 #include "figurecaption.h"
 #include "figureexporter.h"
+#include "figureoptions.h"
 #include "recordingindicator.h"
 #include "viewstate.h"
 
@@ -20,7 +21,6 @@
 #include <QMessageBox>
 #include <QProgressDialog>
 #include <QPushButton>
-#include <QRegularExpression>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QStatusBar>
@@ -36,15 +36,6 @@ constexpr int kProgressDelayMs = 500;
 /// Shared with File > Export Figure: the folder the last figure went to.
 const char *const kSettingsFolder = "export/folder";
 constexpr int kIndicatorMargin = 8;
-
-QString fileSlug(const QString &text)
-{
-    QString result = text.toLower();
-    result.replace(QRegularExpression(QStringLiteral("[^\\w]+"), QRegularExpression::UseUnicodePropertiesOption),
-                   QStringLiteral("-"));
-    result.remove(QRegularExpression(QStringLiteral("^-+|-+$")));
-    return result.left(60);
-}
 
 } // namespace
 
@@ -235,7 +226,7 @@ bool AnimationActions::exportAnimation(FigureView view)
         return false;
     const AnimationPlan plan = dialog.plan();
     AnimationOptions options = dialog.options();
-    const QString name = fileSlug(scenarioNameForFigure(m_model->scenario()));
+    const QString name = figureFileSlug(scenarioNameForFigure(m_model->scenario()));
     const QString path = askPath(tr("Export Animation"),
                                  (name.isEmpty() ? QString() : name + QLatin1Char('-')) + figureViewId(options.figure.view));
     if (path.isEmpty())
@@ -286,7 +277,7 @@ bool AnimationActions::stopRecording()
     m_recorder->stop();
     if (m_recorder->frames().isEmpty())
         return false;
-    const QString name = fileSlug(scenarioNameForFigure(m_model->scenario()));
+    const QString name = figureFileSlug(scenarioNameForFigure(m_model->scenario()));
     const QString baseName = (name.isEmpty() ? QString() : name + QLatin1Char('-')) + tr("recording");
     while (true) {
         const QString path = askPath(tr("Save Recording"), baseName);
