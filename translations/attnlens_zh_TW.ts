@@ -1,5 +1,4 @@
-<?xml version="1.0" encoding="utf-8"?>
-<!DOCTYPE TS>
+<?xml version='1.0' encoding='utf-8'?>
 <TS version="2.1" language="zh_TW">
 <context>
     <name>AboutBox</name>
@@ -163,7 +162,7 @@
         <translation>兩個各有專長的注意力頭</translation>
     </message>
     <message>
-        <source>Five tokens of one sentence, two heads over the same tokens and the same causal mask. The head &quot;previous token&quot; sends each token to the one just before it; the head &quot;subject&quot; sends every token from &quot;cat&quot; on to &quot;cat&quot;. Same input, different questions: this is why a layer runs several heads. Press [ and ] to switch heads, and compare them in All heads.</source>
+        <source>Five tokens of one sentence, two heads over the same tokens and the same causal mask. The head "previous token" sends each token to the one just before it; the head "subject" sends every token from "cat" on to "cat". Same input, different questions: this is why a layer runs several heads. Press [ and ] to switch heads, and compare them in All heads.</source>
         <translation>同一句話的五個詞元，兩個注意力頭看的是同樣的詞元、同樣的因果遮罩。「前一個詞元」頭讓每個詞元看向它前面那一個；「主語」頭讓「貓」及其後的每個詞元都看向「貓」。輸入相同，問的問題不同：這就是一層要同時跑好幾個頭的原因。按 [ 和 ] 切換注意力頭，並在「所有注意力頭」中比較它們。</translation>
     </message>
     <message>
@@ -179,7 +178,7 @@
         <translation>筆記本課程拆成兩個注意力頭</translation>
     </message>
     <message>
-        <source>The lesson&apos;s query, keys and values (d_k = d_v = 2) cut into two heads of d_k = d_v = 1: head 1 gets the first coordinate of every vector, head 2 the second. Head 1 still prefers memories A and C; head 2 sees a query of 0 and spreads its weight evenly. Their contexts side by side are not the one-head context: splitting changes what is computed.</source>
+        <source>The lesson's query, keys and values (d_k = d_v = 2) cut into two heads of d_k = d_v = 1: head 1 gets the first coordinate of every vector, head 2 the second. Head 1 still prefers memories A and C; head 2 sees a query of 0 and spreads its weight evenly. Their contexts side by side are not the one-head context: splitting changes what is computed.</source>
         <translation>把課程的查詢、鍵與值（d_k = d_v = 2）切成兩個 d_k = d_v = 1 的注意力頭：頭 1 取每個向量的第一個座標，頭 2 取第二個。頭 1 仍偏好記憶 A 和 C；頭 2 看到的查詢是 0，於是把權重平均分給所有鍵。兩個頭的上下文並排後並不等於單一頭的上下文：拆分改變了計算的內容。</translation>
     </message>
     <message>
@@ -235,26 +234,26 @@
         <translation>練習：編碼器–解碼器上的加性注意力</translation>
     </message>
     <message>
-        <source>Practice 4: the hidden state of a decoder step (length 2) scores three encoder states (length 3) with Bahdanau&apos;s additive score w^T tanh(W_q q + W_k k). The weights W_q and W_k carry both into one space of size 3, so query and keys need not have the same length, and the encoder states themselves are the values. Nothing here removes the recurrence: the states can come from LSTMs.</source>
+        <source>Practice 4: the hidden state of a decoder step (length 2) scores three encoder states (length 3) with Bahdanau's additive score w^T tanh(W_q q + W_k k). The weights W_q and W_k carry both into one space of size 3, so query and keys need not have the same length, and the encoder states themselves are the values. Nothing here removes the recurrence: the states can come from LSTMs.</source>
         <translation>練習 4：一個解碼器步驟的隱藏狀態（長度 2）以 Bahdanau 的加性分數 w^T tanh(W_q q + W_k k) 為三個編碼器狀態（長度 3）評分。權重 W_q 與 W_k 把兩者都帶進同一個大小為 3 的空間，所以查詢和鍵的長度不必相同；編碼器狀態本身就是值。這裡沒有拿掉遞迴：這些狀態可以來自 LSTM。</translation>
     </message>
 </context>
 <context>
     <name>MaskConvention</name>
     <message>
-        <source>The mask was read from &quot;allowed&quot;: True means the query may attend to that key, as in PyTorch&apos;s scaled_dot_product_attention.</source>
+        <source>The mask was read from "allowed": True means the query may attend to that key, as in PyTorch's scaled_dot_product_attention.</source>
         <translation>遮罩取自「allowed」：True 表示該查詢可以關注這個鍵，與 PyTorch 的 scaled_dot_product_attention 相同。</translation>
     </message>
     <message>
-        <source>The mask was read from &quot;blocked&quot;: True means the query may not attend to that key, as in the attn_mask of PyTorch&apos;s nn.MultiheadAttention.</source>
+        <source>The mask was read from "blocked": True means the query may not attend to that key, as in the attn_mask of PyTorch's nn.MultiheadAttention.</source>
         <translation>遮罩取自「blocked」：True 表示該查詢不可關注這個鍵，與 PyTorch nn.MultiheadAttention 的 attn_mask 相同。</translation>
     </message>
     <message>
-        <source>The mask was read from &quot;additive_mask&quot;: 0 is added to the score of a key the query may attend to, −∞ to the score of a key it may not.</source>
+        <source>The mask was read from "additive_mask": 0 is added to the score of a key the query may attend to, −∞ to the score of a key it may not.</source>
         <translation>遮罩取自「additive_mask」：查詢可關注的鍵，其分數加上 0；不可關注的鍵，其分數加上 −∞。</translation>
     </message>
     <message>
-        <source>The mask was read from &quot;key_padding_mask&quot;: True marks a padding key, which no query may attend to, as in nn.MultiheadAttention.</source>
+        <source>The mask was read from "key_padding_mask": True marks a padding key, which no query may attend to, as in nn.MultiheadAttention.</source>
         <translation>遮罩取自「key_padding_mask」：True 標記填充用的鍵，任何查詢都不可關注它，與 nn.MultiheadAttention 相同。</translation>
     </message>
     <message>
@@ -854,6 +853,21 @@ The scenario cannot be computed until that query may attend to at least one key.
         <source>undefined</source>
         <translation>未定義</translation>
     </message>
+    <message>
+        <source>● C</source>
+        <comment>the attention context, in a narrow table</comment>
+        <translation>● C</translation>
+    </message>
+    <message>
+        <source>■ Last</source>
+        <comment>the last state, in a narrow table</comment>
+        <translation>■ 最後</translation>
+    </message>
+    <message>
+        <source>◆ Mean</source>
+        <comment>the mean of the states, in a narrow table</comment>
+        <translation>◆ 平均</translation>
+    </message>
 </context>
 <context>
     <name>attnlens::BottleneckLabView</name>
@@ -862,7 +876,7 @@ The scenario cannot be computed until that query may attend to at least one key.
         <translation>瓶頸實驗</translation>
     </message>
     <message>
-        <source>Drag a query&apos;s arrow · 1–9 or Q, Shift+Q: choose a query · arrows: move it by 0.1 (Shift: 0.01)</source>
+        <source>Drag a query's arrow · 1–9 or Q, Shift+Q: choose a query · arrows: move it by 0.1 (Shift: 0.01)</source>
         <translation>拖曳查詢的箭頭 · 1–9 或 Q、Shift+Q：選擇查詢 · 方向鍵：移動 0.1（Shift：0.01）</translation>
     </message>
     <message>
@@ -870,7 +884,7 @@ The scenario cannot be computed until that query may attend to at least one key.
         <translation>每個查詢的固定上下文：最後狀態 %1 %2，所有值的平均 %3。</translation>
     </message>
     <message>
-        <source>Query %1 at %2: attention&apos;s context %3.</source>
+        <source>Query %1 at %2: attention's context %3.</source>
         <translation>查詢 %1 位於 %2：注意力的上下文 %3。</translation>
     </message>
     <message>
@@ -1083,7 +1097,7 @@ The scenario cannot be computed until that query may attend to at least one key.
         <translation>上下文向量圖</translation>
     </message>
     <message>
-        <source>Stacked bar chart of the selected query&apos;s context vector: for each dimension, the contribution weight times value of every key, stacked, and the context value marked by a diamond with its number.</source>
+        <source>Stacked bar chart of the selected query's context vector: for each dimension, the contribution weight times value of every key, stacked, and the context value marked by a diamond with its number.</source>
         <translation>所選查詢的上下文向量堆疊長條圖：每個維度堆疊各鍵的貢獻（權重乘以值），並以菱形及其數字標出上下文的值。</translation>
     </message>
     <message>
@@ -1151,7 +1165,7 @@ The scenario cannot be computed until that query may attend to at least one key.
         <translation>把每個頭的上下文向量並排顯示為 [C₁ … Cₕ]，就像多頭注意力層在輸出投影之前把它們接在一起。</translation>
     </message>
     <message>
-        <source>Show the context of every head side by side, [C₁ … Cₕ] (H · d_v columns, head by head), instead of the shown head&apos;s context alone.</source>
+        <source>Show the context of every head side by side, [C₁ … Cₕ] (H · d_v columns, head by head), instead of the shown head's context alone.</source>
         <translation>並排顯示每個頭的上下文 [C₁ … Cₕ]（H · d_v 欄，一個頭接一個頭），而不只顯示目前這個頭的上下文。</translation>
     </message>
     <message>
@@ -1877,7 +1891,7 @@ The scenario cannot be computed until that query may attend to at least one key.
         <translation>以選定的尺寸、解析度與樣式，將檢視存成 PNG 影像、SVG 繪圖或 PDF 頁面，可選擇框出選取的查詢並加上說明文字。</translation>
     </message>
     <message>
-        <source>The figure&apos;s colours and type, whatever the window shows now; the whole window is always drawn as it is</source>
+        <source>The figure's colours and type, whatever the window shows now; the whole window is always drawn as it is</source>
         <translation>圖的配色與字型，不論視窗目前顯示哪一種；整個視窗則一律照原樣繪製</translation>
     </message>
     <message>
@@ -1885,7 +1899,7 @@ The scenario cannot be computed until that query may attend to at least one key.
         <translation>標出選取的查詢</translation>
     </message>
     <message>
-        <source>Outlines the selected query&apos;s row in the heatmap. Left out, a figure shows no selection, hover or focus.</source>
+        <source>Outlines the selected query's row in the heatmap. Left out, a figure shows no selection, hover or focus.</source>
         <translation>在熱圖中框出選取查詢的那一列。不勾選時，圖中不會出現選取、滑鼠停留或焦點。</translation>
     </message>
     <message>
@@ -2132,7 +2146,7 @@ The scenario cannot be computed until that query may attend to at least one key.
         <translation>頭的名稱</translation>
     </message>
     <message>
-        <source>The name of the head the tables edit, shown in the views&apos; titles and the figures&apos; captions; press Enter to rename. Empty: its number.</source>
+        <source>The name of the head the tables edit, shown in the views' titles and the figures' captions; press Enter to rename. Empty: its number.</source>
         <translation>表格所編輯的頭的名稱，會顯示在各視圖標題與圖表說明中；按 Enter 重新命名。留空則以編號稱呼。</translation>
     </message>
     <message>
@@ -2140,7 +2154,7 @@ The scenario cannot be computed until that query may attend to at least one key.
         <translation>新增頭(&amp;D)</translation>
     </message>
     <message>
-        <source>Add a head: a copy of this head&apos;s Q, K and V, to be edited into one that attends differently</source>
+        <source>Add a head: a copy of this head's Q, K and V, to be edited into one that attends differently</source>
         <translation>新增一個頭：複製這個頭的 Q、K、V，再把它改成注意方式不同的頭</translation>
     </message>
     <message>
@@ -2241,7 +2255,7 @@ The scenario cannot be computed until that query may attend to at least one key.
     </message>
     <message>
         <source>head %1 %2</source>
-        <comment>a head&apos;s number, then its quoted name</comment>
+        <comment>a head's number, then its quoted name</comment>
         <translation>頭 %1 %2</translation>
     </message>
     <message>
@@ -2353,7 +2367,7 @@ The scenario cannot be computed until that query may attend to at least one key.
         <translation>「%1」：點選以選取此查詢</translation>
     </message>
     <message>
-        <source>Up / Down: select a query · Left / Right: move along the keys · Enter or Space: select the outlined row&apos;s query</source>
+        <source>Up / Down: select a query · Left / Right: move along the keys · Enter or Space: select the outlined row's query</source>
         <translation>上 / 下：選擇查詢 · 左 / 右：沿著鍵移動 · Enter 或空白鍵：選取外框列的查詢</translation>
     </message>
     <message>
@@ -2502,7 +2516,7 @@ The scenario cannot be computed until that query may attend to at least one key.
         <translation>鍵空間</translation>
     </message>
     <message>
-        <source>Keys are labelled points and queries are arrows from the origin, with equal scales on both axes. Drag an arrow&apos;s tip to move that query (it also becomes the selected query); hold Ctrl and drag a key to move it (its value row stays paired with it). Arrow keys nudge the selected query by 0.1, Shift+arrow keys by 0.01. The selected query shows its dot product q·k with every key; each key&apos;s halo grows with its weight for that query; masked keys are hollow and grey.</source>
+        <source>Keys are labelled points and queries are arrows from the origin, with equal scales on both axes. Drag an arrow's tip to move that query (it also becomes the selected query); hold Ctrl and drag a key to move it (its value row stays paired with it). Arrow keys nudge the selected query by 0.1, Shift+arrow keys by 0.01. The selected query shows its dot product q·k with every key; each key's halo grows with its weight for that query; masked keys are hollow and grey.</source>
         <translation>鍵是有標籤的點，查詢是從原點出發的箭頭，兩軸比例相同。拖曳箭頭尖端可移動該查詢（它也會成為所選查詢）；按住 Ctrl 拖曳鍵可移動它（其值列仍與它配對）。方向鍵將所選查詢微調 0.1，Shift+方向鍵微調 0.01。所選查詢會顯示它與每個鍵的內積 q·k；每個鍵的光暈隨它對該查詢的權重變大；被遮罩的鍵為空心灰色。</translation>
     </message>
     <message>
@@ -2574,7 +2588,7 @@ q = %2
         <translation>分數 q·k/√d_k = %1</translation>
     </message>
     <message>
-        <source>Keys are labelled points and queries are arrows from the origin, with equal scales on both axes. Drag an arrow&apos;s tip to move that query; hold Ctrl and drag a key to move it. From the keyboard: Q and Shift+Q choose the query, K and Shift+K choose a key, the arrow keys move what is chosen by 0.1 (with Shift by 0.01), Escape goes back to the query.</source>
+        <source>Keys are labelled points and queries are arrows from the origin, with equal scales on both axes. Drag an arrow's tip to move that query; hold Ctrl and drag a key to move it. From the keyboard: Q and Shift+Q choose the query, K and Shift+K choose a key, the arrow keys move what is chosen by 0.1 (with Shift by 0.01), Escape goes back to the query.</source>
         <translation>鍵是有標籤的點，查詢是從原點出發的箭頭，兩軸比例相同。拖曳箭頭尖端可移動該查詢；按住 Ctrl 拖曳鍵可移動鍵。鍵盤操作：Q 與 Shift+Q 選擇查詢，K 與 Shift+K 選擇鍵，方向鍵將所選項目移動 0.1（按住 Shift 為 0.01），Esc 回到查詢。</translation>
     </message>
     <message>
@@ -2630,7 +2644,7 @@ q = %2
         <translation>主平面：所有鍵都是同一點，因此顯示鍵的第 1 與第 2 維</translation>
     </message>
     <message>
-        <source>principal plane: it shows %1% of the keys&apos; spread; dragging a query changes it only within this plane</source>
+        <source>principal plane: it shows %1% of the keys' spread; dragging a query changes it only within this plane</source>
         <translation>主平面：呈現鍵分散程度的 %1%；拖曳查詢只會在此平面內改變它</translation>
     </message>
     <message>
@@ -2638,7 +2652,7 @@ q = %2
         <translation>平面顯示鍵的第 1 與第 2 維：所有鍵都是同一點，因此沒有分散的方向。</translation>
     </message>
     <message>
-        <source>The plane shown is the keys&apos; principal plane: of the %1 dimensions of key space, the two directions along which the keys spread most; it holds %2% of their spread. Keys and queries are drawn as their projections onto it; dragging or nudging a query moves it only within this plane and leaves the rest of the query unchanged.</source>
+        <source>The plane shown is the keys' principal plane: of the %1 dimensions of key space, the two directions along which the keys spread most; it holds %2% of their spread. Keys and queries are drawn as their projections onto it; dragging or nudging a query moves it only within this plane and leaves the rest of the query unchanged.</source>
         <translation>顯示的是鍵的主平面：在鍵空間的 %1 個維度中，鍵分散程度最大的兩個方向；它涵蓋鍵分散程度的 %2%。鍵與查詢以其在此平面上的投影繪出；拖曳或以方向鍵微調查詢時，只會在此平面內移動它，查詢的其餘部分保持不變。</translation>
     </message>
     <message>
@@ -2671,7 +2685,7 @@ q = %2
         <translation>加性（wᵀ tanh(W_q q + W_k k)）</translation>
     </message>
     <message>
-        <source>The key space draws scaled dot-product attention: a query&apos;s score is its projection onto the key in one shared plane. This scenario uses the %1 score, with queries of length d_q = %2 and keys of length d_k = %3, so no plane shows its scores. Open View &gt; Labs &gt; Score functions to see them.</source>
+        <source>The key space draws scaled dot-product attention: a query's score is its projection onto the key in one shared plane. This scenario uses the %1 score, with queries of length d_q = %2 and keys of length d_k = %3, so no plane shows its scores. Open View &gt; Labs &gt; Score functions to see them.</source>
         <translation>鍵空間畫的是縮放點積注意力：查詢的分數就是它在同一個平面上對鍵的投影。這個情境使用 %1 分數，查詢長度 d_q = %2，鍵長度 d_k = %3，沒有任何平面能顯示它的分數。請打開「檢視 &gt; 實驗 &gt; 分數函數」來看。</translation>
     </message>
 </context>
@@ -2682,7 +2696,7 @@ q = %2
         <translation>√d_k 實驗</translation>
     </message>
     <message>
-        <source>Open the lab &quot;%1&quot;</source>
+        <source>Open the lab "%1"</source>
         <translation>開啟實驗「%1」</translation>
     </message>
     <message>
@@ -2880,7 +2894,7 @@ q = %2
         <translation>填充永遠不會被擷取</translation>
     </message>
     <message>
-        <source>column &quot;token 3 (padding)&quot; is exactly 0 in every row</source>
+        <source>column "token 3 (padding)" is exactly 0 in every row</source>
         <translation>「詞元 3（填充）」這一欄在每一列都恰為 0</translation>
     </message>
     <message>
@@ -2892,7 +2906,7 @@ q = %2
         <translation>沒有允許鍵的列會被拒絕</translation>
     </message>
     <message>
-        <source>masking every key of row 1 gives &quot;undefined: no allowed key&quot;</source>
+        <source>masking every key of row 1 gives "undefined: no allowed key"</source>
         <translation>遮罩第 1 列的每個鍵會得到「未定義：沒有允許的鍵」</translation>
     </message>
     <message>
@@ -2924,7 +2938,7 @@ q = %2
         <translation>注意力圖能解釋與不能解釋的事</translation>
     </message>
     <message>
-        <source>If B&apos;s value becomes [100, 100], which numbers change, the weights or the context? If B is masked, what do A and C get?</source>
+        <source>If B's value becomes [100, 100], which numbers change, the weights or the context? If B is masked, what do A and C get?</source>
         <translation>如果 B 的值變成 [100, 100]，哪些數字會改變，權重還是上下文向量？如果 B 被遮罩，A 與 C 會得到多少？</translation>
     </message>
     <message>
@@ -3032,7 +3046,7 @@ q = %2
         <translation>內積 q·A、q·B、q·C</translation>
     </message>
     <message>
-        <source>Each score is the dot product of the query with one key, divided by √d_k = √2 ≈ 1.4142. The scores S = QKᵀ/√d_k form a 1 × 3 matrix: one row per query, one column per key. If the coordinates of queries and keys have variance 1, a dot product&apos;s spread grows with d_k; dividing by √d_k keeps it steady. It does not make the vectors unit length. The worked numbers show every product and sum.</source>
+        <source>Each score is the dot product of the query with one key, divided by √d_k = √2 ≈ 1.4142. The scores S = QKᵀ/√d_k form a 1 × 3 matrix: one row per query, one column per key. If the coordinates of queries and keys have variance 1, a dot product's spread grows with d_k; dividing by √d_k keeps it steady. It does not make the vectors unit length. The worked numbers show every product and sum.</source>
         <translation>每個分數是查詢與某個鍵的內積，再除以 √d_k = √2 ≈ 1.4142。分數 S = QKᵀ/√d_k 構成一個 1 × 3 矩陣：每個查詢一列，每個鍵一欄。若查詢與鍵的座標變異數為 1，內積的分散程度會隨 d_k 增大；除以 √d_k 讓它保持穩定。這並不會把向量變成單位長度。計算過程面板列出每一個乘積與總和。</translation>
     </message>
     <message>
@@ -3056,7 +3070,7 @@ q = %2
         <translation>Softmax 把一列分數轉成為正且總和為 1 的權重。它先減去最大的分數（每個鍵都減去相同的量不會改變任何權重，只是避免 exp() 溢位），再取指數，最後除以總和。權重 A 的形狀與分數相同：1 × 3，每個查詢一列，每個鍵一欄。</translation>
     </message>
     <message>
-        <source>A and C get the same weight, about 0.4011 each. B&apos;s score is 0, yet its weight is not: exp(0) = 1 is still a share, about 0.1978. The three add up to exactly 1.</source>
+        <source>A and C get the same weight, about 0.4011 each. B's score is 0, yet its weight is not: exp(0) = 1 is still a share, about 0.1978. The three add up to exactly 1.</source>
         <translation>A 與 C 得到相同的權重，各約 0.4011。B 的分數是 0，權重卻不是 0：exp(0) = 1 仍占一份，約 0.1978。三者加起來恰為 1。</translation>
     </message>
     <message>
@@ -3072,7 +3086,7 @@ q = %2
         <translation>每一列加起來是多少</translation>
     </message>
     <message>
-        <source>B&apos;s weight</source>
+        <source>B's weight</source>
         <translation>B 的權重</translation>
     </message>
     <message>
@@ -3084,7 +3098,7 @@ q = %2
         <translation>先別看：哪些記憶貢獻了上下文向量的座標 1，哪些貢獻了座標 2？接著猜猜上下文向量本身。</translation>
     </message>
     <message>
-        <source>Coordinate 1 comes from A and C (B&apos;s value has 0 there); coordinate 2 from B and C (A&apos;s value has 0 there). Nothing is picked by argmax: all three memories contribute, and the context is about [8.0222, 5.9889].</source>
+        <source>Coordinate 1 comes from A and C (B's value has 0 there); coordinate 2 from B and C (A's value has 0 there). Nothing is picked by argmax: all three memories contribute, and the context is about [8.0222, 5.9889].</source>
         <translation>座標 1 來自 A 與 C（B 的值在這裡是 0）；座標 2 來自 B 與 C（A 的值在這裡是 0）。沒有任何東西被 argmax 挑出：三個記憶都有貢獻，上下文向量約為 [8.0222, 5.9889]。</translation>
     </message>
     <message>
@@ -3120,7 +3134,7 @@ q = %2
         <translation>現在三個詞元彼此注意（Q = K，各為 3 × 2；遮罩與權重是 3 × 3）。位置 t 的解碼器只能看位置 t 以前（含自己）的內容。遮罩在 softmax 之前移除未來，所以被遮罩的鍵恰好得到 0，允許的鍵分攤全部權重。列是接收的查詢，欄是來源的鍵：未來位於對角線上方。</translation>
     </message>
     <message>
-        <source>Row 1 may see only itself: [1, 0, 0]. Every cell above the diagonal is exactly 0, not just small. Row 1&apos;s diagonal cell is its only allowed key, so the mask refuses to switch it off: the row would have no key left.</source>
+        <source>Row 1 may see only itself: [1, 0, 0]. Every cell above the diagonal is exactly 0, not just small. Row 1's diagonal cell is its only allowed key, so the mask refuses to switch it off: the row would have no key left.</source>
         <translation>第 1 列只能看到自己：[1, 0, 0]。對角線上方的每一格都恰為 0，而不只是很小。第 1 列的對角格是它唯一允許的鍵，所以遮罩拒絕關掉它：否則這一列就沒有任何鍵了。</translation>
     </message>
     <message>
@@ -3132,7 +3146,7 @@ q = %2
         <translation>對角線上方的權重</translation>
     </message>
     <message>
-        <source>Token 3 is padding: it does not exist, so no query may retrieve it. The padding permissions are combined with the causal ones (both must allow a cell). Token 3 still has a query row, and its output is still computed, but in training a padded query&apos;s output is left out of the loss: it is not a prediction, so do not read it as one. If every key of a row were masked, softmax would divide 0 by 0: the row would have no answer.</source>
+        <source>Token 3 is padding: it does not exist, so no query may retrieve it. The padding permissions are combined with the causal ones (both must allow a cell). Token 3 still has a query row, and its output is still computed, but in training a padded query's output is left out of the loss: it is not a prediction, so do not read it as one. If every key of a row were masked, softmax would divide 0 by 0: the row would have no answer.</source>
         <translation>詞元 3 是填充：它並不存在，所以任何查詢都不可擷取它。填充的允許設定與因果的允許設定合併（兩者都允許的格子才算允許）。詞元 3 仍有自己的查詢列，它的輸出也照樣計算，但訓練時填充查詢的輸出不列入損失：它不是預測，別把它當成預測來讀。如果一列的每個鍵都被遮罩，softmax 就得計算 0 除以 0：這一列沒有答案。</translation>
     </message>
     <message>
@@ -3144,7 +3158,7 @@ q = %2
         <translation>你的猜測：權重的第 3 列</translation>
     </message>
     <message>
-        <source>Column &quot;token 3 (padding)&quot;</source>
+        <source>Column "token 3 (padding)"</source>
         <translation>「詞元 3（填充）」這一欄</translation>
     </message>
     <message>
@@ -3160,7 +3174,7 @@ q = %2
         <translation>第 1 列也遮罩詞元 1 時</translation>
     </message>
     <message>
-        <source>An implementation earns trust by agreeing with an independent one. The table puts the engine&apos;s numbers for the lesson&apos;s scenarios beside stored float64 reference answers (NumPy), cell by cell, with the absolute difference and the allowed tolerance. The notebook makes the same check with PyTorch&apos;s scaled_dot_product_attention. One warning when you do: in its Boolean mask True means &quot;may attend&quot;, while other PyTorch APIs (nn.MultiheadAttention&apos;s attn_mask and key_padding_mask, for example) read True as &quot;blocked&quot;. Always read the documentation of the function you call.</source>
+        <source>An implementation earns trust by agreeing with an independent one. The table puts the engine's numbers for the lesson's scenarios beside stored float64 reference answers (NumPy), cell by cell, with the absolute difference and the allowed tolerance. The notebook makes the same check with PyTorch's scaled_dot_product_attention. One warning when you do: in its Boolean mask True means "may attend", while other PyTorch APIs (nn.MultiheadAttention's attn_mask and key_padding_mask, for example) read True as "blocked". Always read the documentation of the function you call.</source>
         <translation>一個實作要與獨立的實作一致才值得信任。表格把引擎對課程情境算出的數值，與預先儲存的 float64 參考答案（NumPy）逐格並列，附上絕對差與允許的容差。筆記本用 PyTorch 的 scaled_dot_product_attention 做同樣的檢查。這時要注意一件事：在它的布林遮罩中 True 表示「可以注意」，而其他 PyTorch API（例如 nn.MultiheadAttention 的 attn_mask 與 key_padding_mask）把 True 讀成「被封鎖」。務必閱讀你所呼叫函式的文件。</translation>
     </message>
     <message>
@@ -3196,7 +3210,7 @@ q = %2
         <translation>遮罩 B：A 與 C 的權重</translation>
     </message>
     <message>
-        <source>You set B&apos;s value to [100, 100]</source>
+        <source>You set B's value to [100, 100]</source>
         <translation>你把 B 的值設為 [100, 100]</translation>
     </message>
     <message>
@@ -3204,7 +3218,7 @@ q = %2
         <translation>權重仍 ≈ [0.4011, 0.1978, 0.4011]</translation>
     </message>
     <message>
-        <source>Set B&apos;s value to [100, 100] in the matrices</source>
+        <source>Set B's value to [100, 100] in the matrices</source>
         <translation>在矩陣中把 B 的值設為 [100, 100]</translation>
     </message>
     <message>
@@ -3228,7 +3242,7 @@ q = %2
         <translation>在 T = 0.5 時分數的作用加倍：每一列最大的權重都變大（q3 = [-1, 0] 的 B 從 0.5035 變成 0.6728）。在 T = 2 時分數的作用減半，每一列都變平坦、趨近 1/3。鍵的順序始終不變。</translation>
     </message>
     <message>
-        <source>Your guess: B&apos;s weight for q3 = [-1, 0] at T = 0.5 (0.5035 at T = 1)</source>
+        <source>Your guess: B's weight for q3 = [-1, 0] at T = 0.5 (0.5035 at T = 1)</source>
         <translation>你的猜測：T = 0.5 時 q3 = [-1, 0] 對 B 的權重（T = 1 時為 0.5035）</translation>
     </message>
     <message>
@@ -3416,7 +3430,7 @@ q = %2
         <translation>一個查詢如何得到自己的上下文？這裡仔細看單一查詢：上一步的固定向量必須裝下整段輸入，輸入一長，細節就在其中流失；注意力則讓每個輸出向所有儲存的狀態詢問它需要的內容。這裡從原點出發的箭頭是查詢 q = [1, 0]，也就是我們要找的東西（Q 是 1 × 2：一個查詢，d_k = 2）。三個點是記憶 A、B、C 的鍵，代表每個記憶如何被找到（K 是 3 × 2）。每個鍵都有一個值，也就是記憶被選中時交回的內容（V 是 3 × 2）。值不必長得像它的鍵：A 在 [1, 0] 被找到，交回的卻是 [10, 0]。這些是手工設計的教學向量，不是學習得來的。</translation>
     </message>
     <message>
-        <source>The weights are exactly those of step 5: they depend on Q and K only. The context jumps to about [4015, 4013], because C&apos;s weight 0.4011 now multiplies 10000. A moderate weight on a huge value can dominate the output, which a weights plot alone would never show.</source>
+        <source>The weights are exactly those of step 5: they depend on Q and K only. The context jumps to about [4015, 4013], because C's weight 0.4011 now multiplies 10000. A moderate weight on a huge value can dominate the output, which a weights plot alone would never show.</source>
         <translation>權重與步驟 5 完全相同：它們只取決於 Q 與 K。上下文向量跳到約 [4015, 4013]，因為 C 的權重 0.4011 現在乘上的是 10000。一個中等的權重乘上巨大的值就能主導輸出，而單看權重圖永遠看不出這一點。</translation>
     </message>
     <message>
@@ -3432,7 +3446,7 @@ q = %2
         <translation>在自注意力中（步驟 8），Q、K、V 都來自同一個序列，所以權重是方陣。這裡兩個解碼器步驟向三個編碼器狀態提問：查詢來自一個資料流（Q 是 2 × 2），鍵與值來自另一個（K 與 V 是 3 × 2）。同一個公式照樣適用；權重是 2 × 3，上下文向量是 2 × 2。注意力就是這樣接到編碼器－解碼器上的，不論是否為遞迴式：解碼器的查詢可以為每個編碼器狀態打分數。</translation>
     </message>
     <message>
-        <source>You are done when you have evidence and can explain it. With the lesson&apos;s scenario untouched, File &gt; Export Evidence… writes the scores, weights and context together with the causal weights of step 8, whose upper triangle must be exactly 0. Then explain every axis of every matrix to a partner. Next lesson: attention alone is not a Transformer. A Transformer block adds positional information (attention by itself ignores order), a feed-forward network applied to each token on its own, residual paths around the parts, and normalisation.</source>
+        <source>You are done when you have evidence and can explain it. With the lesson's scenario untouched, File &gt; Export Evidence… writes the scores, weights and context together with the causal weights of step 8, whose upper triangle must be exactly 0. Then explain every axis of every matrix to a partner. Next lesson: attention alone is not a Transformer. A Transformer block adds positional information (attention by itself ignores order), a feed-forward network applied to each token on its own, residual paths around the parts, and normalisation.</source>
         <translation>當你有了證據並能解釋它，就完成了。在課程情境未修改的情況下，「檔案 &gt; 匯出證據…」會寫出分數、權重與上下文向量，以及步驟 8 的因果權重，其上三角必須恰為 0。接著向同伴解釋每個矩陣的每一個軸。下一課：只有注意力還不是 Transformer。Transformer 區塊還加入位置資訊（注意力本身不理會順序）、對每個詞元各自套用的前饋網路、繞過各部分的殘差路徑，以及正規化。</translation>
     </message>
     <message>
@@ -3440,7 +3454,7 @@ q = %2
         <translation>為何需要注意力：每個查詢都拿到同一個固定上下文</translation>
     </message>
     <message>
-        <source>An encoder that passes on only its final state squeezes the whole input into one vector, and every output step of the decoder receives that same vector. Here six encoder states h1 to h6 each have a key (left plane) and a value (right plane). The black square is the fixed context of a final-state encoder: the last value, h6 = [2, -3]; the black diamond is the other common choice, the mean of the values, [0, 0]. Whatever a decoder query asks, it gets one of these. Attention instead lets each query weigh all six states: the coloured dots are the three queries&apos; own contexts C = AV. Drag a query&apos;s arrow (or select it with 1, 2, 3 and move it with the arrow keys) and watch which markers move.</source>
+        <source>An encoder that passes on only its final state squeezes the whole input into one vector, and every output step of the decoder receives that same vector. Here six encoder states h1 to h6 each have a key (left plane) and a value (right plane). The black square is the fixed context of a final-state encoder: the last value, h6 = [2, -3]; the black diamond is the other common choice, the mean of the values, [0, 0]. Whatever a decoder query asks, it gets one of these. Attention instead lets each query weigh all six states: the coloured dots are the three queries' own contexts C = AV. Drag a query's arrow (or select it with 1, 2, 3 and move it with the arrow keys) and watch which markers move.</source>
         <translation>只把最終狀態交出去的編碼器，會把整段輸入擠進一個向量，而解碼器的每一個輸出步驟都收到同一個向量。這裡六個編碼器狀態 h1 到 h6 各有一個鍵（左邊的平面）和一個值（右邊的平面）。黑色方框是最終狀態編碼器的固定上下文：最後一個值 h6 = [2, -3]；黑色菱形是另一個常見的選擇，所有值的平均 [0, 0]。不論解碼器的查詢問什麼，拿到的都是其中之一。注意力則讓每個查詢衡量全部六個狀態：彩色圓點是三個查詢各自的上下文 C = AV。拖曳查詢的箭頭（或用 1、2、3 選擇查詢，再用方向鍵移動），看看哪些標記會移動。</translation>
     </message>
     <message>
@@ -3496,11 +3510,11 @@ q = %2
         <translation>注意力也能交回最後狀態</translation>
     </message>
     <message>
-        <source>one query&apos;s context within 1 of h6&apos;s value [2, -3]</source>
+        <source>one query's context within 1 of h6's value [2, -3]</source>
         <translation>有一個查詢的上下文與 h6 的值 [2, -3] 距離在 1 之內</translation>
     </message>
     <message>
-        <source>Point one query at h6&apos;s key [1, -2] and lengthen it until its context lies within 1 of the fixed last-state context.</source>
+        <source>Point one query at h6's key [1, -2] and lengthen it until its context lies within 1 of the fixed last-state context.</source>
         <translation>讓一個查詢指向 h6 的鍵 [1, -2]，再把它拉長，直到它的上下文與固定的最後狀態上下文距離在 1 之內。</translation>
     </message>
     <message>
@@ -3607,7 +3621,7 @@ q = %2
         <translation>請先輸入猜測。</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; is not a number.</source>
+        <source>"%1" is not a number.</source>
         <translation>「%1」不是數字。</translation>
     </message>
     <message>
@@ -3623,7 +3637,7 @@ q = %2
         <translation>這個步驟不需要猜測。</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; is none of %2.</source>
+        <source>"%1" is none of %2.</source>
         <translation>「%1」不是 %2 之中的任何一個。</translation>
     </message>
     <message>
@@ -3714,7 +3728,7 @@ q = %2
         <translation>回到檢查點</translation>
     </message>
     <message>
-        <source>Load this step&apos;s scenario again (undo brings your changes back).</source>
+        <source>Load this step's scenario again (undo brings your changes back).</source>
         <translation>重新載入此步驟的情境（復原可找回你的變更）。</translation>
     </message>
     <message>
@@ -3762,7 +3776,7 @@ q = %2
         <translation>揭曉答案</translation>
     </message>
     <message>
-        <source>Show this step&apos;s answers and compare your guess with the live result (R, or PageDown from a presenter clicker).</source>
+        <source>Show this step's answers and compare your guess with the live result (R, or PageDown from a presenter clicker).</source>
         <translation>顯示此步驟的答案，並把你的猜測與即時結果比較（R，或簡報遙控器的 PageDown）。</translation>
     </message>
     <message>
@@ -3786,7 +3800,7 @@ q = %2
         <translation>揭曉前隱藏答案（自學時可關閉：立即顯示答案）</translation>
     </message>
     <message>
-        <source>Keys: PageDown (a presenter clicker&apos;s &quot;next&quot;) or R reveals the answers, PageDown again goes to the next step, PageUp goes back. Enter in the guess field reveals too.</source>
+        <source>Keys: PageDown (a presenter clicker's "next") or R reveals the answers, PageDown again goes to the next step, PageUp goes back. Enter in the guess field reveals too.</source>
         <translation>按鍵：PageDown（簡報遙控器的「下一頁」）或 R 揭曉答案，再按一次 PageDown 前往下一步，PageUp 返回上一步。在猜測欄中按 Enter 也會揭曉。</translation>
     </message>
     <message>
@@ -3865,7 +3879,7 @@ q = %2
         <translation>參考比對</translation>
     </message>
     <message>
-        <source>The engine&apos;s scores, weights and context beside the float64 reference answers, with the absolute difference and the tolerance.</source>
+        <source>The engine's scores, weights and context beside the float64 reference answers, with the absolute difference and the tolerance.</source>
         <translation>引擎算出的分數、權重與上下文向量，並列 float64 參考答案、絕對差異與容許誤差。</translation>
     </message>
     <message>
@@ -4032,7 +4046,7 @@ q = %2
         <translation>開始課程(&amp;L)</translation>
     </message>
     <message>
-        <source>Walk through the notebook&apos;s lesson step by step, with live checkpoints.</source>
+        <source>Walk through the notebook's lesson step by step, with live checkpoints.</source>
         <translation>一步步走過筆記本中的課程，並有即時檢查點。</translation>
     </message>
     <message>
@@ -4120,7 +4134,7 @@ q = %2
         <translation>所有頭</translation>
     </message>
     <message>
-        <source>Show every head&apos;s weights side by side</source>
+        <source>Show every head's weights side by side</source>
         <translation>並排顯示每個頭的權重</translation>
     </message>
     <message>
@@ -4133,7 +4147,7 @@ q = %2
         <translation>匯出為 NumPy(&amp;P)…</translation>
     </message>
     <message>
-        <source>Write Q, K, V, the mask and every head&apos;s scores, weights and context as a NumPy .npz, to read with np.load.</source>
+        <source>Write Q, K, V, the mask and every head's scores, weights and context as a NumPy .npz, to read with np.load.</source>
         <translation>將 Q、K、V、遮罩，以及每個注意力頭的分數、權重與上下文向量寫成 NumPy .npz 檔，可用 np.load 讀取。</translation>
     </message>
     <message>
@@ -4328,7 +4342,7 @@ Click or press Space to allow it.</source>
         <translation>查詢 i 只能關注鍵 1..i：解碼器看不到未來。</translation>
     </message>
     <message>
-        <source>Keep only the keys ticked as “real key” under the grid: padding tokens are blocked for every query. With “with causal” ticked the causal mask is combined by AND (the notebook&apos;s allowed &amp; is_real_key[None, :]); untick it for a pure padding mask. Refused if a row would be left with no allowed key.</source>
+        <source>Keep only the keys ticked as “real key” under the grid: padding tokens are blocked for every query. With “with causal” ticked the causal mask is combined by AND (the notebook's allowed &amp; is_real_key[None, :]); untick it for a pure padding mask. Refused if a row would be left with no allowed key.</source>
         <translation>只保留格子下方勾選為「真實鍵」的鍵：填充詞元對每個查詢都被封鎖。勾選「結合因果」時，以 AND 結合因果遮罩（即筆記本中的 allowed &amp; is_real_key[None, :]）；取消勾選則為純填充遮罩。若會使某列沒有允許的鍵，則拒絕套用。</translation>
     </message>
     <message>
@@ -4344,7 +4358,7 @@ Click or press Space to allow it.</source>
         <translation>填充預設包含因果遮罩</translation>
     </message>
     <message>
-        <source>The padding preset&apos;s causal part. Ticked: query i may see key j only if j ≤ i AND key j is a real token (causal &amp; padding, as in the notebook). Unticked: a pure padding mask, every query sees every real key. While the padding preset is the current mask, changing this applies at once.</source>
+        <source>The padding preset's causal part. Ticked: query i may see key j only if j ≤ i AND key j is a real token (causal &amp; padding, as in the notebook). Unticked: a pure padding mask, every query sees every real key. While the padding preset is the current mask, changing this applies at once.</source>
         <translation>填充預設中的因果部分。勾選：只有當 j ≤ i 且鍵 j 是真實詞元時，查詢 i 才能看到鍵 j（因果 &amp; 填充，與筆記本相同）。未勾選：純填充遮罩，每個查詢都能看到每個真實的鍵。當目前的遮罩是填充預設時，變更會立即套用。</translation>
     </message>
     <message>
@@ -4411,7 +4425,7 @@ Click or press Space to allow it.</source>
         <translation>（無名稱）</translation>
     </message>
     <message>
-        <source>The scenario&apos;s name, shown in the window title; press Enter to rename</source>
+        <source>The scenario's name, shown in the window title; press Enter to rename</source>
         <translation>情境名稱，顯示於視窗標題；按 Enter 重新命名</translation>
     </message>
     <message>
@@ -4535,11 +4549,11 @@ Click or press Space to allow it.</source>
         <translation>d_k：Q 與 K 的欄數。減少會移除兩者的最後幾欄，增加會補上全為零的欄；分數會除以 √d_k。</translation>
     </message>
     <message>
-        <source>Q, K and V as editable tables, one row per token. Type a number into a cell, rename a token in its label column, add or remove queries and keys (a key&apos;s value row comes and goes with it) and change d_k or d_v. The tables edit the head shown in every view; add, remove and rename heads above them. Every edit can be undone.</source>
+        <source>Q, K and V as editable tables, one row per token. Type a number into a cell, rename a token in its label column, add or remove queries and keys (a key's value row comes and goes with it) and change d_k or d_v. The tables edit the head shown in every view; add, remove and rename heads above them. Every edit can be undone.</source>
         <translation>以可編輯的表格呈現 Q、K、V，每個詞元一列。在儲存格中輸入數字、在標籤欄重新命名詞元、新增或移除查詢與鍵（鍵的值列會隨之增減），以及變更 d_k 或 d_v。表格編輯的是各視圖目前顯示的頭；在表格上方可新增、移除和重新命名頭。每項編輯都可以復原。</translation>
     </message>
     <message>
-        <source>Q, K and V are derived from tokens: each row is a token times W_Q, W_K or W_V. Move the tokens in the lab &quot;Where Q, K and V come from&quot;, or detach to type numbers.</source>
+        <source>Q, K and V are derived from tokens: each row is a token times W_Q, W_K or W_V. Move the tokens in the lab "Where Q, K and V come from", or detach to type numbers.</source>
         <translation>Q、K、V 是從詞元推導的：每一列都是一個詞元乘上 W_Q、W_K 或 W_V。請在實驗室「Q、K、V 從哪裡來」中移動詞元，或讓它們脫離詞元後再輸入數字。</translation>
     </message>
     <message>
@@ -4566,11 +4580,11 @@ Click or press Space to allow it.</source>
         <translation>%1，第 %2 欄</translation>
     </message>
     <message>
-        <source>Query %1&apos;s label. Double-click (or F2) to rename it.</source>
+        <source>Query %1's label. Double-click (or F2) to rename it.</source>
         <translation>查詢 %1 的標籤。按兩下（或 F2）即可重新命名。</translation>
     </message>
     <message>
-        <source>Key %1&apos;s label (its value row shares it). Double-click (or F2) to rename it.</source>
+        <source>Key %1's label (its value row shares it). Double-click (or F2) to rename it.</source>
         <translation>鍵 %1 的標籤（其值列共用此標籤）。按兩下（或 F2）即可重新命名。</translation>
     </message>
     <message>
@@ -4590,7 +4604,7 @@ Click or press Space to allow it.</source>
         <translation>鍵</translation>
     </message>
     <message>
-        <source>The token&apos;s label</source>
+        <source>The token's label</source>
         <translation>詞元的標籤</translation>
     </message>
     <message>
@@ -4602,11 +4616,11 @@ Click or press Space to allow it.</source>
         <translation>空白的輸入不是數字</translation>
     </message>
     <message>
-        <source>&apos;%1&apos; is not a number</source>
+        <source>'%1' is not a number</source>
         <translation>「%1」不是數字</translation>
     </message>
     <message>
-        <source>&apos;%1&apos; is not a finite number (the engine refuses NaN and infinities)</source>
+        <source>'%1' is not a finite number (the engine refuses NaN and infinities)</source>
         <translation>「%1」不是有限數（引擎拒絕 NaN 與無限大）</translation>
     </message>
     <message>
@@ -4618,7 +4632,7 @@ Click or press Space to allow it.</source>
         <translation>%1：%2 不是有限數（引擎拒絕 NaN 與無限大）</translation>
     </message>
     <message>
-        <source>%1: Q, K and V are derived from tokens (the lab &quot;Where Q, K and V come from&quot;); detach them there to type numbers.</source>
+        <source>%1: Q, K and V are derived from tokens (the lab "Where Q, K and V come from"); detach them there to type numbers.</source>
         <translation>%1：Q、K、V 是從詞元推導的（實驗室「Q、K、V 從哪裡來」）；要輸入數字，請先在那裡讓它們脫離詞元。</translation>
     </message>
 </context>
@@ -4815,7 +4829,7 @@ Click or press Space to allow it.</source>
         <translation>標準差 %1（預期 %2）</translation>
     </message>
     <message>
-        <source>%1 stretched × %2: its length %3 → %4, and %5&apos;s scaled score %6 → %7, ratio %8 (every query: %9)</source>
+        <source>%1 stretched × %2: its length %3 → %4, and %5's scaled score %6 → %7, ratio %8 (every query: %9)</source>
         <translation>%1 拉長 × %2：長度 %3 → %4，%5 的縮放後分數 %6 → %7，比值 %8（所有查詢：%9）</translation>
     </message>
     <message>
@@ -4827,7 +4841,7 @@ Click or press Space to allow it.</source>
         <translation>為什麼要除以 √d_k：d_k = %1，共 %2 個內積</translation>
     </message>
     <message>
-        <source>Not the lab&apos;s random sample (press New sample): the expected spreads hold for coordinates of variance 1.</source>
+        <source>Not the lab's random sample (press New sample): the expected spreads hold for coordinates of variance 1.</source>
         <translation>這不是實驗的隨機樣本（請按「新樣本」）：預期的分散程度只適用於變異數為 1 的座標。</translation>
     </message>
     <message>
@@ -4985,7 +4999,7 @@ Click or press Space to allow it.</source>
         <translation>加性（Bahdanau）：score = wᵀ tanh(W_q q + W_k k)，h = %1，不除以 √d_k</translation>
     </message>
     <message>
-        <source>d_q ≠ d_k: q · k is not defined, but W (%1 × %2) carries each key into the query&apos;s space</source>
+        <source>d_q ≠ d_k: q · k is not defined, but W (%1 × %2) carries each key into the query's space</source>
         <translation>d_q ≠ d_k：q · k 沒有定義，但 W（%1 × %2）把每個鍵帶進查詢的空間</translation>
     </message>
     <message>
@@ -5130,7 +5144,7 @@ Click or press Space to allow it.</source>
         <translation>練習 4：編碼器–解碼器上的加性注意力</translation>
     </message>
     <message>
-        <source>Attention began beside recurrent networks: an LSTM encoder leaves one state per input word, and at every step the LSTM decoder&apos;s own state asks which of them to read. Here the decoder state q has length 2 and the encoder states have length 3, so q · k is not even defined. The additive (Bahdanau) score gets round that: W_q q and W_k k both land in a space of size h = 3, tanh bends their sum, and w turns it into one number, score = wᵀ tanh(W_q q + W_k k). Softmax and the weighted sum of the encoder states stay as they were. The lab shows the tanh terms, the scores and the weights per encoder state.</source>
+        <source>Attention began beside recurrent networks: an LSTM encoder leaves one state per input word, and at every step the LSTM decoder's own state asks which of them to read. Here the decoder state q has length 2 and the encoder states have length 3, so q · k is not even defined. The additive (Bahdanau) score gets round that: W_q q and W_k k both land in a space of size h = 3, tanh bends their sum, and w turns it into one number, score = wᵀ tanh(W_q q + W_k k). Softmax and the weighted sum of the encoder states stay as they were. The lab shows the tanh terms, the scores and the weights per encoder state.</source>
         <translation>注意力最早是和遞迴網路一起出現的：LSTM 編碼器為每個輸入詞留下一個狀態，而 LSTM 解碼器在每一步用自己的狀態去問該讀哪一個。這裡解碼器狀態 q 的長度是 2，編碼器狀態的長度是 3，所以 q · k 根本沒有定義。加性（Bahdanau）分數繞過了這一點：W_q q 和 W_k k 都落在大小為 h = 3 的空間裡，tanh 把它們的和彎曲，再由 w 變成一個數：score = wᵀ tanh(W_q q + W_k k)。softmax 與編碼器狀態的加權和都和原來一樣。實驗室會列出每個編碼器狀態的 tanh 項、分數與權重。</translation>
     </message>
     <message>
@@ -5224,7 +5238,7 @@ Click or press Space to allow it.</source>
         <translation>溫度</translation>
     </message>
     <message>
-        <source>Sets the softmax temperature T between 0.05 and 20 on a logarithmic slider or by typing it, and shows the entropy of the selected query&apos;s attention weights in nats and its effective number of keys e^H.</source>
+        <source>Sets the softmax temperature T between 0.05 and 20 on a logarithmic slider or by typing it, and shows the entropy of the selected query's attention weights in nats and its effective number of keys e^H.</source>
         <translation>以對數滑桿或直接輸入，將 softmax 溫度 T 設在 0.05 到 20 之間，並顯示所選查詢注意力權重的熵（單位 nats）及其有效鍵數 e^H。</translation>
     </message>
     <message>
@@ -5276,7 +5290,7 @@ Click or press Space to allow it.</source>
         <translation>將 T 設回恰好 1：標準的縮放點積注意力。</translation>
     </message>
     <message>
-        <source>entropy of the selected query&apos;s weights</source>
+        <source>entropy of the selected query's weights</source>
         <translation>所選查詢權重的熵</translation>
     </message>
     <message>
@@ -5298,8 +5312,8 @@ Click or press Space to allow it.</source>
         <translation>⚠ T = %1 無效：%2。移動滑桿或輸入數值即可修正。</translation>
     </message>
     <message>
-        <source>&lt;span style=&quot;color:%1&quot;&gt;■&lt;/span&gt; row %2 %3</source>
-        <translation>&lt;span style=&quot;color:%1&quot;&gt;■&lt;/span&gt; 第 %2 列 %3</translation>
+        <source>&lt;span style="color:%1"&gt;■&lt;/span&gt; row %2 %3</source>
+        <translation>&lt;span style="color:%1"&gt;■&lt;/span&gt; 第 %2 列 %3</translation>
     </message>
     <message>
         <source>of %1</source>
@@ -5314,8 +5328,8 @@ Click or press Space to allow it.</source>
         <translation>%1：熵 &lt;b&gt;%2&lt;/b&gt; nats · 有效鍵數 &lt;b&gt;%3&lt;/b&gt; %4</translation>
     </message>
     <message>
-        <source>&lt;span style=&quot;color:#777&quot;&gt;entropy: no query selected&lt;/span&gt;</source>
-        <translation>&lt;span style=&quot;color:#777&quot;&gt;熵：未選取查詢&lt;/span&gt;</translation>
+        <source>&lt;span style="color:#777"&gt;entropy: no query selected&lt;/span&gt;</source>
+        <translation>&lt;span style="color:#777"&gt;熵：未選取查詢&lt;/span&gt;</translation>
     </message>
     <message>
         <source>scenario refused</source>
@@ -5330,11 +5344,11 @@ Click or press Space to allow it.</source>
         <translation>T 無效</translation>
     </message>
     <message>
-        <source>%1: &lt;span style=&quot;color:#777&quot;&gt;entropy undefined (%2)&lt;/span&gt;</source>
-        <translation>%1：&lt;span style=&quot;color:#777&quot;&gt;熵未定義（%2）&lt;/span&gt;</translation>
+        <source>%1: &lt;span style="color:#777"&gt;entropy undefined (%2)&lt;/span&gt;</source>
+        <translation>%1：&lt;span style="color:#777"&gt;熵未定義（%2）&lt;/span&gt;</translation>
     </message>
     <message>
-        <source>Entropy H = −Σ w ln w of row %1&apos;s attention weights, in nats (natural logarithm): 0 when all weight sits on one key, ln k when k keys share it equally.
+        <source>Entropy H = −Σ w ln w of row %1's attention weights, in nats (natural logarithm): 0 when all weight sits on one key, ln k when k keys share it equally.
 Effective keys e^H: how many keys would share the weight equally to give the same entropy. Lower T sharpens the row and lowers both.
 H = %2 nats
 e^H = %3</source>
@@ -5344,7 +5358,7 @@ H = %2 nats
 e^H = %3</translation>
     </message>
     <message>
-        <source>The scenario&apos;s T = %1 lies beyond the control&apos;s range 0.05–20: the control shows %2, and T stays %1 until you move the slider or type a value.</source>
+        <source>The scenario's T = %1 lies beyond the control's range 0.05–20: the control shows %2, and T stays %1 until you move the slider or type a value.</source>
         <translation>情境的 T = %1 超出控制項的範圍 0.05–20：控制項顯示 %2，在你移動滑桿或輸入數值之前，T 仍為 %1。</translation>
     </message>
     <message>
@@ -5524,7 +5538,7 @@ e^H = %3</translation>
         <translation>注意力權重圖</translation>
     </message>
     <message>
-        <source>Bar chart of the selected query&apos;s attention weights over the keys, from 0 to 1; masked keys are hatched and marked &quot;masked&quot;.</source>
+        <source>Bar chart of the selected query's attention weights over the keys, from 0 to 1; masked keys are hatched and marked "masked".</source>
         <translation>所選查詢對各鍵注意力權重的長條圖，範圍 0 到 1；被遮罩的鍵以斜線標示並註明「已遮罩」。</translation>
     </message>
     <message>
@@ -5627,7 +5641,7 @@ e^H = %3</translation>
         <translation>上下文向量的第 %1 個座標，即各值向量列的加權和</translation>
     </message>
     <message>
-        <source>key %1 (source); its column holds each query&apos;s weight on it</source>
+        <source>key %1 (source); its column holds each query's weight on it</source>
         <translation>鍵 %1（來源）；此欄是每個查詢對它的權重</translation>
     </message>
 </context>
@@ -5826,7 +5840,7 @@ e^H = %3</translation>
         <translation>計算過程</translation>
     </message>
     <message>
-        <source>The selected query&apos;s attention calculated by hand: dot products, scaling by the square root of d_k and by the temperature, exponentials after subtracting the maximum, their sum, the weights, and the context as a weighted sum of the values.</source>
+        <source>The selected query's attention calculated by hand: dot products, scaling by the square root of d_k and by the temperature, exponentials after subtracting the maximum, their sum, the weights, and the context as a weighted sum of the values.</source>
         <translation>以手算方式呈現所選查詢的注意力：內積、除以 d_k 的平方根與溫度、減去最大值後取指數、指數的總和、權重，以及作為值之加權總和的上下文向量。</translation>
     </message>
     <message>

@@ -9,6 +9,7 @@
 #include "lesson.h"
 #include "lessonprogress.h"
 #include "numberformat.h"
+#include "textprobe.h"
 #include "undorecorder.h"
 #include "viewstate.h"
 
@@ -233,6 +234,24 @@ TEST(BottleneckLab, ThePictureShowsOneFixedMarkerAndAContextPerQuery)
                          theme.queryColor(0)))
         << "query 1's dot has left its old place";
     EXPECT_TRUE(isColor(image, mean, theme.textColor())) << "the fixed context stays";
+}
+
+TEST(BottleneckLab, ANarrowDockShortensTheTableHeadingsInsteadOfCuttingThem)
+{
+    // About the width the lab's dock gets beside the key space in a 1280 x 720 window.
+    LabFixture f;
+    f.view.resize(400, 330);
+    settleEvents();
+    int headings = 0;
+    for (const DrawnText &text : drawnTexts(&f.view)) {
+        const bool heading = text.text.startsWith(QStringLiteral("\u25a0")) || text.text.startsWith(QStringLiteral("\u25c6"));
+        if (!heading)
+            continue;
+        ++headings;
+        EXPECT_FALSE(isCut(text)) << text.text.toStdString();
+        EXPECT_FALSE(text.text.contains(QStringLiteral("\u2026"))) << text.text.toStdString();
+    }
+    EXPECT_GE(headings, 2);
 }
 
 TEST(BottleneckLab, HeadlessFigureIsANonEmptyPngOfTheSizeAsked)

@@ -406,10 +406,14 @@ void BottleneckLabPainter::paintTable(QPainter &painter, const Frame &frame, con
     bold.setBold(true);
     painter.setFont(bold);
     painter.setPen(theme.hintColor());
-    const QString headings[] = {tr("Query"), tr("● Attention C"), tr("■ Fixed: last"), tr("◆ Fixed: mean")};
+    // Each heading with shorter forms for a narrow dock: the legend above says what ■ and ◆ are.
+    const QStringList headings[] = {{tr("Query")},
+                                    {tr("● Attention C"), tr("● C", "the attention context, in a narrow table")},
+                                    {tr("■ Fixed: last"), tr("■ Last", "the last state, in a narrow table")},
+                                    {tr("◆ Fixed: mean"), tr("◆ Mean", "the mean of the states, in a narrow table")}};
     for (int column = 0; column < 4; ++column) {
         const QRectF r = cell(0, column);
-        painter.drawText(r, Qt::AlignLeft | Qt::AlignVCenter, fittedText({headings[column]}, bold, r.width()));
+        painter.drawText(r, Qt::AlignLeft | Qt::AlignVCenter, fittedText(headings[column], bold, r.width()));
     }
     const QString last = vectorText(lastStateContext(scenario.values));
     const QString mean = vectorText(meanStateContext(scenario.values));
