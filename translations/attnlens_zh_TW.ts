@@ -5034,6 +5034,36 @@ Click or press Space to allow it.</source>
         <source>masked</source>
         <translation>已遮罩</translation>
     </message>
+    <message>
+        <source>%1 scores %2 states: d_q = %3, d_k = %4</source>
+        <comment>a narrow lab</comment>
+        <translation>%1 為 %2 個狀態評分：d_q = %3，d_k = %4</translation>
+    </message>
+    <message>
+        <source>%1 scores %2 states</source>
+        <comment>a very narrow lab</comment>
+        <translation>%1 為 %2 個狀態評分</translation>
+    </message>
+    <message>
+        <source>General: q W kᵀ, no √d_k</source>
+        <comment>a narrow lab</comment>
+        <translation>一般式：q W kᵀ，不除以 √d_k</translation>
+    </message>
+    <message>
+        <source>Additive: wᵀ tanh(W_q q + W_k k), h = %1, no √d_k</source>
+        <comment>a narrow lab</comment>
+        <translation>加性：wᵀ tanh(W_q q + W_k k)，h = %1，不除以 √d_k</translation>
+    </message>
+    <message>
+        <source>d_q ≠ d_k: W (%1 × %2) carries each key to the query's space</source>
+        <comment>a narrow lab</comment>
+        <translation>d_q ≠ d_k：W（%1 × %2）把每個鍵帶進查詢的空間</translation>
+    </message>
+    <message>
+        <source>d_q ≠ d_k: W_q and W_k carry both to size h = %1</source>
+        <comment>a narrow lab</comment>
+        <translation>d_q ≠ d_k：W_q 與 W_k 把兩者帶到大小 h = %1</translation>
+    </message>
 </context>
 <context>
     <name>attnlens::ScoreLabPicture</name>

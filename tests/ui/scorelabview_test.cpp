@@ -16,6 +16,7 @@
 #include "scorelabpicture.h"
 #include "scorelabview.h"
 #include "scoreweightseditor.h"
+#include "textprobe.h"
 #include "undorecorder.h"
 #include "viewstate.h"
 
@@ -83,6 +84,30 @@ TEST(ScoreLabView, ShowsTheAdditiveScoreOfTheLessonScenario)
     ASSERT_NE(editor->box(AttentionModel::ScoreWeight::Vector, 2, 0), nullptr);
     EXPECT_DOUBLE_EQ(editor->box(AttentionModel::ScoreWeight::Vector, 2, 0)->value(), -1.0);
     EXPECT_EQ(editor->box(AttentionModel::ScoreWeight::Vector, 2, 0)->accessibleName(), QStringLiteral("w entry 3"));
+}
+
+TEST(ScoreLabView, LargeTypeInANarrowLabShortensTheHeadingLinesInsteadOfCuttingThem)
+{
+    // Presentation mode's largest type in a lab about a third of a 1280-pixel screen wide.
+    Lab lab;
+    QFont large = lab.view->font();
+    large.setPixelSize(30);
+    lab.view->setFont(large);
+    lab.view->resize(430, 700);
+    settleEvents();
+    int lines = 0;
+    auto *picture = lab.view->findChild<ScoreLabPicture *>();
+    ASSERT_NE(picture, nullptr);
+    for (const DrawnText &text : drawnTexts(picture)) {
+        const bool headingLine = text.text.contains(QStringLiteral("scores")) || text.text.startsWith(QStringLiteral("Additive"))
+            || text.text.startsWith(QStringLiteral("w\u1d40 tanh")) || text.text.startsWith(QStringLiteral("d_q"));
+        if (!headingLine)
+            continue;
+        ++lines;
+        EXPECT_FALSE(isCut(text)) << text.text.toStdString();
+        EXPECT_FALSE(text.text.contains(QStringLiteral("\u2026"))) << text.text.toStdString();
+    }
+    EXPECT_GE(lines, 3);
 }
 
 TEST(ScoreLabView, PictureBarsAndTermsMatchAHandComputation)

@@ -40,40 +40,71 @@ QColor signedColor(const Theme &theme, double value)
 
 QString ScoreLabPainter::headingText(const Scenario &s, int query)
 {
-    return Text::tr("%1 (d_q = %2) scores %3 encoder states (d_k = %4)")
-        .arg(s.queryLabel(query))
-        .arg(s.queryDimension())
-        .arg(s.keyCount())
-        .arg(s.keyDimension());
+    return headingTexts(s, query).constFirst();
+}
+
+QStringList ScoreLabPainter::headingTexts(const Scenario &s, int query)
+{
+    return {Text::tr("%1 (d_q = %2) scores %3 encoder states (d_k = %4)")
+                .arg(s.queryLabel(query))
+                .arg(s.queryDimension())
+                .arg(s.keyCount())
+                .arg(s.keyDimension()),
+            Text::tr("%1 scores %2 states: d_q = %3, d_k = %4", "a narrow lab")
+                .arg(s.queryLabel(query))
+                .arg(s.keyCount())
+                .arg(s.queryDimension())
+                .arg(s.keyDimension()),
+            Text::tr("%1 scores %2 states", "a very narrow lab").arg(s.queryLabel(query)).arg(s.keyCount())};
 }
 
 QString ScoreLabPainter::formulaText(const Scenario &s)
 {
+    return formulaTexts(s).constFirst();
+}
+
+QStringList ScoreLabPainter::formulaTexts(const Scenario &s)
+{
     switch (s.score.kind) {
     case ScoreFunction::Kind::ScaledDot:
-        return Text::tr("Scaled dot-product: score = q · k / √d_k");
+        return {Text::tr("Scaled dot-product: score = q · k / √d_k"), QStringLiteral("q · k / √d_k")};
     case ScoreFunction::Kind::General:
-        return Text::tr("General (Luong): score = q W kᵀ, not divided by √d_k");
+        return {Text::tr("General (Luong): score = q W kᵀ, not divided by √d_k"),
+                Text::tr("General: q W kᵀ, no √d_k", "a narrow lab"), QStringLiteral("q W kᵀ")};
     case ScoreFunction::Kind::Additive:
-        return Text::tr("Additive (Bahdanau): score = wᵀ tanh(W_q q + W_k k), h = %1, not "
-                        "divided by √d_k")
-            .arg(s.score.hiddenSize());
+        return {Text::tr("Additive (Bahdanau): score = wᵀ tanh(W_q q + W_k k), h = %1, not "
+                         "divided by √d_k")
+                    .arg(s.score.hiddenSize()),
+                Text::tr("Additive: wᵀ tanh(W_q q + W_k k), h = %1, no √d_k", "a narrow lab")
+                    .arg(s.score.hiddenSize()),
+                QStringLiteral("wᵀ tanh(W_q q + W_k k)")};
     }
-    return QString();
+    return {QString()};
 }
 
 QString ScoreLabPainter::dimensionNote(const Scenario &s)
 {
+    return dimensionNotes(s).constFirst();
+}
+
+QStringList ScoreLabPainter::dimensionNotes(const Scenario &s)
+{
     if (s.queryDimension() == s.keyDimension())
-        return QString();
+        return {QString()};
     if (s.score.kind == ScoreFunction::Kind::General)
-        return Text::tr("d_q ≠ d_k: q · k is not defined, but W (%1 × %2) carries "
-                        "each key into the query's space")
-            .arg(s.queryDimension())
-            .arg(s.keyDimension());
-    return Text::tr("d_q ≠ d_k: q · k is not defined, but W_q and W_k carry both into one "
-                    "space of size h = %1")
-        .arg(s.score.hiddenSize());
+        return {Text::tr("d_q ≠ d_k: q · k is not defined, but W (%1 × %2) carries "
+                         "each key into the query's space")
+                    .arg(s.queryDimension())
+                    .arg(s.keyDimension()),
+                Text::tr("d_q ≠ d_k: W (%1 × %2) carries each key to the query's space", "a narrow lab")
+                    .arg(s.queryDimension())
+                    .arg(s.keyDimension()),
+                QStringLiteral("d_q ≠ d_k")};
+    return {Text::tr("d_q ≠ d_k: q · k is not defined, but W_q and W_k carry both into one "
+                     "space of size h = %1")
+                .arg(s.score.hiddenSize()),
+            Text::tr("d_q ≠ d_k: W_q and W_k carry both to size h = %1", "a narrow lab").arg(s.score.hiddenSize()),
+            QStringLiteral("d_q ≠ d_k")};
 }
 
 double ScoreLabPainter::preferredHeight(const QFont &font, int keys)
@@ -104,20 +135,20 @@ ScoreLabPainter::Geometry ScoreLabPainter::paint(QPainter &painter, const QRectF
     bold.setBold(true);
     painter.setFont(bold);
     painter.setPen(theme.textColor());
-    const QString heading = headingText(s, query);
+    // Each line has shorter forms for a narrow lab (a dock, presentation mode's large type).
     geometry.heading = QRectF(area.left(), area.top(), area.width(), line);
     painter.drawText(geometry.heading, Qt::AlignLeft | Qt::AlignVCenter | Qt::TextDontClip,
-                     fittedText({heading}, bold, area.width()));
+                     fittedText(headingTexts(s, query), bold, area.width()));
     painter.setFont(in.font);
     double y = area.top() + line * 1.1;
     painter.drawText(QRectF(area.left(), y, area.width(), line), Qt::AlignLeft | Qt::AlignVCenter | Qt::TextDontClip,
-                     fittedText({formulaText(s)}, in.font, area.width()));
+                     fittedText(formulaTexts(s), in.font, area.width()));
     y += line * 1.1;
-    const QString note = dimensionNote(s);
-    if (!note.isEmpty()) {
+    const QStringList notes = dimensionNotes(s);
+    if (!notes.constFirst().isEmpty()) {
         painter.setPen(theme.hintColor());
         painter.drawText(QRectF(area.left(), y, area.width(), line), Qt::AlignLeft | Qt::AlignVCenter | Qt::TextDontClip,
-                         fittedText({note}, in.font, area.width()));
+                         fittedText(notes, in.font, area.width()));
         painter.setPen(theme.textColor());
     }
     y += line * 1.3;

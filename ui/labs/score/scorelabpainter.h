@@ -3,6 +3,7 @@
 #include <QFont>
 #include <QRectF>
 #include <QString>
+#include <QStringList>
 
 #include <vector>
 
@@ -48,10 +49,16 @@ public:
 
     /// The heading's text: "decoder 1 (d_q = 2) scores 3 encoder states (d_k = 3)".
     static QString headingText(const Scenario &scenario, int query);
+    /// headingText() and its shorter forms, longest first, for fittedText().
+    static QStringList headingTexts(const Scenario &scenario, int query);
     /// The formula line of the score function.
     static QString formulaText(const Scenario &scenario);
+    /// formulaText() and its shorter forms, longest first.
+    static QStringList formulaTexts(const Scenario &scenario);
     /// The line about different lengths, or empty when d_q = d_k.
     static QString dimensionNote(const Scenario &scenario);
+    /// dimensionNote() and its shorter forms, longest first (one empty text: no note).
+    static QStringList dimensionNotes(const Scenario &scenario);
 };
 
 } // namespace attnlens
