@@ -1735,6 +1735,22 @@ The scenario cannot be computed until that query may attend to at least one key.
         <source>The keys all lie at the origin, so no circle runs through them.</source>
         <translation>所有鍵都位於原點，沒有圓能通過它們。</translation>
     </message>
+    <message>
+        <source>Resolution</source>
+        <translation>解析度</translation>
+    </message>
+    <message>
+        <source>1× (as on screen)</source>
+        <translation>1×（與螢幕相同）</translation>
+    </message>
+    <message>
+        <source>2× (sharp on slides and large screens)</source>
+        <translation>2×（在投影片與大螢幕上清晰）</translation>
+    </message>
+    <message>
+        <source>Resol&amp;ution:</source>
+        <translation>解析度(&amp;U)：</translation>
+    </message>
 </context>
 <context>
     <name>attnlens::ExportFigureDialog</name>

@@ -236,6 +236,16 @@ TEST_F(ExportAnimationDialogTest, AcceptedChoicesAreOfferedNextTime)
         dialog.setFrames(33);
         dialog.setFramesPerSecond(24);
         dialog.setFigureTheme(Theme::Kind::Projector);
+        auto *resolution = dialog.findChild<QComboBox *>(QStringLiteral("animationResolutionCombo"));
+        ASSERT_NE(resolution, nullptr);
+        resolution->setCurrentIndex(1);
+        EXPECT_DOUBLE_EQ(dialog.options().figure.dpi, 192.0);
+        // The summary counts the pixels a frame will have.
+        const QSize logical = dialog.options().figure.size;
+        auto *summary = dialog.findChild<QLabel *>(QStringLiteral("animationSummaryLabel"));
+        ASSERT_NE(summary, nullptr);
+        EXPECT_TRUE(summary->text().contains(QStringLiteral("%1 × %2").arg(2 * logical.width()).arg(2 * logical.height())))
+            << summary->text().toStdString();
         dialog.accept();
         EXPECT_EQ(dialog.result(), QDialog::Accepted);
     }
@@ -247,6 +257,7 @@ TEST_F(ExportAnimationDialogTest, AcceptedChoicesAreOfferedNextTime)
     EXPECT_EQ(plan.frames, 33);
     EXPECT_EQ(next.options().framesPerSecond, 24);
     EXPECT_EQ(next.options().figure.theme, Theme::Kind::Projector);
+    EXPECT_DOUBLE_EQ(next.options().figure.dpi, 192.0);
     // The recording keeps a frame rate of its own.
     ExportAnimationDialog recording(ExportAnimationDialog::Mode::Record, &model, &exporter, FigureView::Window, 0);
     EXPECT_NE(recording.options().framesPerSecond, 24);
@@ -278,13 +289,18 @@ protected:
     }
 
     /// A temperature sweep of the heatmap, `frames` frames of 240 x 160 pixels.
-    void configureSweep(int frames)
+    /// `resolution`: the row of the Resolution choice (0 = 1x, 1 = 2x).
+    void configureSweep(int frames, int resolution = 0)
     {
-        actions->dialogs().configure = [frames](ExportAnimationDialog &dialog) {
+        actions->dialogs().configure = [frames, resolution](ExportAnimationDialog &dialog) {
             dialog.setMotion(AnimationPlan::Kind::Temperature);
             dialog.setTemperatureRange(0.1, 10.0);
             dialog.setFrames(frames);
             dialog.setFigureSize(QSize(240, 160));
+            auto *combo = dialog.findChild<QComboBox *>(QStringLiteral("animationResolutionCombo"));
+            EXPECT_NE(combo, nullptr);
+            if (combo)
+                combo->setCurrentIndex(resolution);
             return !dialog.problem().has_value();
         };
     }
@@ -368,6 +384,20 @@ TEST_F(AnimationActionsTest, ExportWritesTheFramesAndLeavesTheDocumentAsItWas)
     ASSERT_EQ(frames->size(), 8);
     for (const QSize &size : *frames)
         EXPECT_EQ(size, QSize(240, 160));
+}
+
+TEST_F(AnimationActionsTest, TwiceTheResolutionDrawsFramesWithTwiceThePixelsEachWay)
+{
+    configureSweep(3, 1);
+    const QString path = folder.filePath(QStringLiteral("sharp.gif"));
+    actions->dialogs().askSavePath = [path](const QString &, const QString &) { return path; };
+    ASSERT_TRUE(actions->exportAnimation(FigureView::Heatmap)) << errors.join(QLatin1Char('\n')).toStdString();
+    const auto frames = identifyFrames(path);
+    if (!frames)
+        GTEST_SKIP() << "ImageMagick's identify is not installed (scripts/install-deps.sh installs it)";
+    ASSERT_EQ(frames->size(), 3);
+    for (const QSize &size : *frames)
+        EXPECT_EQ(size, QSize(480, 320));
 }
 
 TEST_F(AnimationActionsTest, CancelWhileEncodingWritesNothingAndKeepsTheOldFile)

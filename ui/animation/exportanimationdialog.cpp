@@ -15,6 +15,7 @@
 #include <QSpinBox>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 
 namespace attnlens {
@@ -29,6 +30,7 @@ const char *const kSettingsFrames = "animation/frames";
 const char *const kSettingsFps = "animation/framesPerSecond";
 const char *const kSettingsRecordingFps = "animation/recordingFramesPerSecond";
 const char *const kSettingsTheme = "animation/theme";
+const char *const kSettingsDpi = "animation/dpi";
 
 QWidget *rowOf(QWidget *parent, const QList<QWidget *> &widgets)
 {
@@ -155,6 +157,15 @@ ExportAnimationDialog::ExportAnimationDialog(Mode mode, const AttentionModel *mo
     m_form->addRow(label(tr("&Size:"), m_widthSpin),
                    rowOf(this, {m_widthSpin, new QLabel(QStringLiteral("×"), this), m_heightSpin}));
 
+    // The frames' resolution: 2x draws every frame with twice the pixels each way, as a still
+    // figure at 192 dpi, for slides shown on large or sharp screens.
+    m_resolutionCombo = new QComboBox(this);
+    m_resolutionCombo->setObjectName(QStringLiteral("animationResolutionCombo"));
+    m_resolutionCombo->setAccessibleName(tr("Resolution"));
+    m_resolutionCombo->addItem(tr("1× (as on screen)"), FigureOptions::kReferenceDpi);
+    m_resolutionCombo->addItem(tr("2× (sharp on slides and large screens)"), 2.0 * FigureOptions::kReferenceDpi);
+    m_form->addRow(label(tr("Resol&ution:"), m_resolutionCombo), m_resolutionCombo);
+
     m_fpsSpin = new QSpinBox(this);
     m_fpsSpin->setObjectName(QStringLiteral("animationFpsSpin"));
     m_fpsSpin->setAccessibleName(tr("Frames per second"));
@@ -190,6 +201,7 @@ ExportAnimationDialog::ExportAnimationDialog(Mode mode, const AttentionModel *mo
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(m_viewCombo, qOverload<int>(&QComboBox::currentIndexChanged), this, &ExportAnimationDialog::onViewChanged);
     connect(m_themeCombo, qOverload<int>(&QComboBox::currentIndexChanged), this, &ExportAnimationDialog::offerSize);
+    connect(m_resolutionCombo, qOverload<int>(&QComboBox::currentIndexChanged), this, &ExportAnimationDialog::updateSummary);
     for (QSpinBox *spin : {m_widthSpin, m_heightSpin, m_fpsSpin})
         connect(spin, qOverload<int>(&QSpinBox::valueChanged), this, &ExportAnimationDialog::updateSummary);
     if (exporting) {
@@ -221,6 +233,8 @@ void ExportAnimationDialog::restoreSettings()
         m_fpsSpin->setValue(settings.value(QLatin1String(kSettingsRecordingFps), kDefaultRecordingFps).toInt());
     }
     m_themeCombo->setTheme(Theme::fromId(settings.value(QLatin1String(kSettingsTheme)).toString()));
+    const int resolution = m_resolutionCombo->findData(settings.value(QLatin1String(kSettingsDpi), FigureOptions::kReferenceDpi).toDouble());
+    m_resolutionCombo->setCurrentIndex(std::max(0, resolution));
 }
 
 void ExportAnimationDialog::saveSettings() const
@@ -238,6 +252,7 @@ void ExportAnimationDialog::saveSettings() const
     }
     const auto theme = m_themeCombo->theme();
     settings.setValue(QLatin1String(kSettingsTheme), theme ? Theme::id(*theme) : QStringLiteral("screen"));
+    settings.setValue(QLatin1String(kSettingsDpi), m_resolutionCombo->currentData().toDouble());
 }
 
 QPointF ExportAnimationDialog::planePoint(const Matrix &matrix, Index row) const
@@ -280,6 +295,7 @@ AnimationOptions ExportAnimationDialog::options() const
     options.figure.view = currentView();
     options.figure.format = FigureFormat::Png;
     options.figure.size = QSize(m_widthSpin->value(), m_heightSpin->value());
+    options.figure.dpi = m_resolutionCombo->currentData().toDouble();
     if (m_themeCombo->isEnabled())
         options.figure.theme = m_themeCombo->theme();
     // The moving query is the point of a query animation: its row is outlined.
@@ -400,6 +416,8 @@ void ExportAnimationDialog::onMotionChanged()
 void ExportAnimationDialog::updateSummary()
 {
     const AnimationOptions o = options();
+    // The pixels of a frame: the logical size times the resolution's scale.
+    const QSize pixels = o.figure.pixelSize(o.figure.size);
     QString text;
     if (const auto refusal = problem()) {
         text = *refusal;
@@ -408,15 +426,15 @@ void ExportAnimationDialog::updateSummary()
         const double seconds = double(frames) / o.framesPerSecond;
         text = tr("%1 frames of %2 × %3 pixels, %4 s at %5 frames per second.")
                    .arg(frames)
-                   .arg(o.figure.size.width())
-                   .arg(o.figure.size.height())
+                   .arg(pixels.width())
+                   .arg(pixels.height())
                    .arg(QLocale().toString(seconds, 'f', 1))
                    .arg(o.framesPerSecond);
     } else {
         text = tr("Frames of %1 × %2 pixels, %3 a second; a frame that shows no change only "
                   "lengthens the one before it.")
-                   .arg(o.figure.size.width())
-                   .arg(o.figure.size.height())
+                   .arg(pixels.width())
+                   .arg(pixels.height())
                    .arg(o.framesPerSecond);
     }
     m_summaryLabel->setText(text);

@@ -91,6 +91,7 @@ private:
     QWidget *m_targetRow = nullptr;
     QSpinBox *m_widthSpin;
     QSpinBox *m_heightSpin;
+    QComboBox *m_resolutionCombo;
     QSpinBox *m_fpsSpin;
     FigureStyleCombo *m_themeCombo;
     QLabel *m_summaryLabel;
