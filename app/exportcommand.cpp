@@ -74,6 +74,32 @@ QString colorMapChoices()
     return ids.join(QStringLiteral(", "));
 }
 
+/// The figure options of one --export: its view and format, and the run's size, resolution,
+/// theme and selection.
+FigureOptions figureOptionsFor(const CommandLineRequest &request, const FigureExportRequest &figure,
+                               Theme::Kind theme, bool showSelection)
+{
+    FigureOptions options;
+    options.view = *figureViewFromId(figure.view);
+    options.format = figureFormatFromPath(figure.path).value_or(FigureFormat::Png);
+    options.size = request.figureSize;
+    options.dpi = request.figureDpi.value_or(FigureOptions::kReferenceDpi);
+    options.theme = theme;
+    options.showSelection = showSelection;
+    return options;
+}
+
+/// The run's exit code once every figure is written: the figures show a refused scenario's
+/// refusal, and the exit code and one line say it too.
+int exitCodeAfterFigures(int exitCode, const AttentionModel &model)
+{
+    if (exitCode == ExitSuccess && model.error()) {
+        printError(model.error()->describe());
+        return ExitInvalidScenario;
+    }
+    return exitCode;
+}
+
 /// Every --export of the request as an animation of --animate: the frames drawn like the still
 /// figures, the scenario as it was at the end.
 int exportAnimations(const CommandLineRequest &request, AttentionModel *model, ViewState *viewState,
@@ -93,11 +119,7 @@ int exportAnimations(const CommandLineRequest &request, AttentionModel *model, V
     int exitCode = ExitSuccess;
     for (const FigureExportRequest &figure : request.exports) {
         AnimationOptions options;
-        options.figure.view = *figureViewFromId(figure.view);
-        options.figure.size = request.figureSize;
-        options.figure.dpi = request.figureDpi.value_or(FigureOptions::kReferenceDpi);
-        options.figure.theme = theme;
-        options.figure.showSelection = query.has_value();
+        options.figure = figureOptionsFor(request, figure, theme, query.has_value());
         options.format = animationFormatFromPath(figure.path).value_or(AnimationFormat::Gif);
         options.framesPerSecond = request.framesPerSecond.value_or(AnimationOptions::kDefaultFramesPerSecond);
         // A moving figure says what it shows: the temperature and the mask of each frame.
@@ -107,11 +129,7 @@ int exportAnimations(const CommandLineRequest &request, AttentionModel *model, V
             exitCode = ExitFileError;
         }
     }
-    if (exitCode == ExitSuccess && model->error()) {
-        printError(model->error()->describe());
-        exitCode = ExitInvalidScenario;
-    }
-    return exitCode;
+    return exitCodeAfterFigures(exitCode, *model);
 }
 
 } // namespace
@@ -224,24 +242,13 @@ int exportFiguresCommand(const CommandLineRequest &request)
     const FigureExporter exporter(model, viewState, views);
     int exitCode = ExitSuccess;
     for (const FigureExportRequest &figure : request.exports) {
-        FigureOptions options;
-        options.view = *figureViewFromId(figure.view);
-        options.format = figureFormatFromPath(figure.path).value_or(FigureFormat::Png);
-        options.size = request.figureSize;
-        options.dpi = request.figureDpi.value_or(FigureOptions::kReferenceDpi);
-        options.theme = theme;
-        options.showSelection = query.has_value();
+        const FigureOptions options = figureOptionsFor(request, figure, theme, query.has_value());
         if (const auto error = exporter.exportFigure(options, figure.path)) {
             printError(*error);
             exitCode = ExitFileError;
         }
     }
-    if (exitCode == ExitSuccess && model->error()) {
-        // The figures show the refusal; the exit code and one line say it too.
-        printError(model->error()->describe());
-        exitCode = ExitInvalidScenario;
-    }
-    return exitCode;
+    return exitCodeAfterFigures(exitCode, *model);
 }
 
 } // namespace attnlens

@@ -57,11 +57,11 @@ public:
         return std::nullopt;
     }
 
-    // Returns the rows of a list-of-lists field after checking shape and bounds; `cell` reads
-    // one entry and returns false after recording an error.
-    template <typename Cell>
-    bool readTable(const QJsonValue &value, const QString &field, Index maxColumns,
-                   Index &rows, Index &columns, Cell cell)
+    // Reads a list-of-lists field into `table` (a Matrix or a Mask): checks the shape and
+    // bounds first, sizes `table` once to it, then `cell` reads each entry into it and returns
+    // false after recording an error.
+    template <typename Table, typename Cell>
+    bool readTable(const QJsonValue &value, const QString &field, Index maxColumns, Table &table, Cell cell)
     {
         if (!value.isArray()) {
             fail(field, value.isUndefined()
@@ -71,14 +71,14 @@ public:
             return false;
         }
         const QJsonArray array = value.toArray();
-        rows = array.size();
+        const Index rows = array.size();
         if (rows > ScenarioLimits::maxRows) {
             fail(field, QStringLiteral("has %1 rows, more than the limit of %2")
                             .arg(rows)
                             .arg(ScenarioLimits::maxRows));
             return false;
         }
-        columns = 0;
+        Index columns = 0;
         for (Index i = 0; i < rows; ++i) {
             const QJsonValue rowValue = array.at(i);
             if (!rowValue.isArray()) {
@@ -105,6 +105,7 @@ public:
                 return false;
             }
         }
+        table.resize(rows, columns);
         for (Index i = 0; i < rows; ++i) {
             const QJsonArray row = array.at(i).toArray();
             for (Index j = 0; j < columns; ++j) {
@@ -121,16 +122,8 @@ public:
     {
         const QString field = shown.isEmpty() ? key : shown;
         Matrix result;
-        Index rows = 0;
-        Index columns = 0;
-        // Shape first, then values, so the matrix is allocated once at its final size.
-        bool sized = false;
-        const bool ok = readTable(root.value(key), field, ScenarioLimits::maxColumns, rows, columns,
+        const bool ok = readTable(root.value(key), field, ScenarioLimits::maxColumns, result,
                                   [&](const QJsonValue &v, Index i, Index j) {
-                                      if (!sized) {
-                                          result.resize(rows, columns);
-                                          sized = true;
-                                      }
                                       const auto x = number(v, field, cellName(i, j));
                                       if (!x)
                                           return false;
@@ -139,23 +132,14 @@ public:
                                   });
         if (!ok)
             return std::nullopt;
-        if (!sized)
-            result.resize(rows, columns);
         return result;
     }
 
     std::optional<Mask> mask(const QJsonObject &root, const QString &field)
     {
         Mask result;
-        Index rows = 0;
-        Index columns = 0;
-        bool sized = false;
-        const bool ok = readTable(root.value(field), field, ScenarioLimits::maxRows, rows, columns,
+        const bool ok = readTable(root.value(field), field, ScenarioLimits::maxRows, result,
                                   [&](const QJsonValue &v, Index i, Index j) {
-                                      if (!sized) {
-                                          result.resize(rows, columns);
-                                          sized = true;
-                                      }
                                       if (!v.isBool()) {
                                           failAt(field, cellName(i, j),
                                                  QStringLiteral("expected true or false, found %1")
@@ -167,8 +151,6 @@ public:
                                   });
         if (!ok)
             return std::nullopt;
-        if (!sized)
-            result.resize(rows, columns);
         return result;
     }
 

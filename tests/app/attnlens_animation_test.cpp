@@ -1,11 +1,10 @@
 // --animate, --frames and --fps: what the parser accepts and refuses, and animated exports made
 // by the executable with no display, read back by ImageMagick's identify.
 #include "../support/headlessrun.h"
+#include "../support/identifyframes.h"
 #include "commandline.h"
 
 #include <QFile>
-#include <QProcess>
-#include <QStandardPaths>
 #include <QTemporaryDir>
 
 #include <gtest/gtest.h>
@@ -16,16 +15,6 @@ using attnlens::test::HeadlessRun;
 using attnlens::test::runHeadless;
 
 namespace {
-
-/// identify's "W H" per frame, or a skip reason when ImageMagick is missing.
-QStringList identifyFrames(const QString &path)
-{
-    QProcess identify;
-    identify.start(QStringLiteral("identify"), {QStringLiteral("-format"), QStringLiteral("%W %H\\n"), path});
-    EXPECT_TRUE(identify.waitForFinished(60000));
-    EXPECT_EQ(identify.exitCode(), 0) << identify.readAllStandardError().toStdString();
-    return QString::fromUtf8(identify.readAllStandardOutput()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
-}
 
 QString usageError(const QStringList &arguments)
 {
@@ -134,19 +123,20 @@ TEST(AnimationProcess, HeadlessHeatmapGifAndWindowAnimation)
     EXPECT_EQ(malformed.exitCode, 64);
     EXPECT_TRUE(malformed.err.contains("temperature=hot:cold")) << malformed.err.toStdString();
 
-    if (QStandardPaths::findExecutable(QStringLiteral("identify")).isEmpty())
+    const auto frames = attnlens::test::identifyFrames(heatmap);
+    if (!frames)
         GTEST_SKIP() << "ImageMagick's identify is not installed (scripts/install-deps.sh installs imagemagick)";
-    const QStringList frames = identifyFrames(heatmap);
-    EXPECT_EQ(frames.size(), 8);
-    for (const QString &frame : frames)
-        EXPECT_EQ(frame, QStringLiteral("400 300"));
+    EXPECT_EQ(frames->size(), 8);
+    for (const QSize &frame : *frames)
+        EXPECT_EQ(frame, QSize(400, 300));
     const HeadlessRun window2 = runHeadless({QStringLiteral("--animate"), QStringLiteral("query=1:1,0:0,1"),
                                      QStringLiteral("--frames"), QStringLiteral("5"), QStringLiteral("--size"),
                                      QStringLiteral("960x600"), QStringLiteral("three-queries"), QStringLiteral("--export"),
                                      QStringLiteral("window=") + dir.filePath(QStringLiteral("q.gif"))});
     ASSERT_EQ(window2.exitCode, 0) << window2.err.toStdString();
-    const QStringList windowFrames = identifyFrames(dir.filePath(QStringLiteral("q.gif")));
-    EXPECT_EQ(windowFrames.size(), 5);
-    for (const QString &frame : windowFrames)
-        EXPECT_EQ(frame, QStringLiteral("960 600"));
+    const auto windowFrames = attnlens::test::identifyFrames(dir.filePath(QStringLiteral("q.gif")));
+    ASSERT_TRUE(windowFrames.has_value());
+    EXPECT_EQ(windowFrames->size(), 5);
+    for (const QSize &frame : *windowFrames)
+        EXPECT_EQ(frame, QSize(960, 600));
 }

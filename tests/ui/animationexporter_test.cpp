@@ -16,12 +16,12 @@
 #include "undorecorder.h"
 #include "viewstate.h"
 
+#include "../support/identifyframes.h"
+
 #include <QDir>
 #include <QFile>
 #include <QImage>
-#include <QProcess>
 #include <QSet>
-#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QUndoStack>
@@ -232,18 +232,6 @@ Decoded decodeApng(const QString &path, int *announced)
     return decoded;
 }
 
-/// ImageMagick's view of a GIF: one "W H" line per frame (the canvas of each).
-QStringList identifyFrames(const QString &path)
-{
-    QProcess identify;
-    identify.start(QStringLiteral("identify"), {QStringLiteral("-format"), QStringLiteral("%W %H\\n"), path});
-    if (!identify.waitForFinished(60000) || identify.exitCode() != 0) {
-        ADD_FAILURE() << "identify failed: " << identify.readAllStandardError().toStdString();
-        return {};
-    }
-    return QString::fromUtf8(identify.readAllStandardOutput()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
-}
-
 struct ColourError {
     double mean = 0.0;
     int max = 0;
@@ -345,13 +333,12 @@ TEST_F(AnimationExportTest, GifHasEveryFrameAtTheFigureSizeForIndependentDecoder
     }
     EXPECT_EQ(total, 80);
 
-    if (QStandardPaths::findExecutable(QStringLiteral("identify")).isEmpty()) {
+    const auto frames = attnlens::test::identifyFrames(file);
+    if (!frames)
         GTEST_SKIP() << "ImageMagick's identify is not installed (scripts/install-deps.sh installs imagemagick)";
-    }
-    const QStringList frames = identifyFrames(file);
-    ASSERT_EQ(frames.size(), 12);
-    for (const QString &frame : frames)
-        EXPECT_EQ(frame, QStringLiteral("480 360"));
+    ASSERT_EQ(frames->size(), 12);
+    for (const QSize &frame : *frames)
+        EXPECT_EQ(frame, QSize(480, 360));
 }
 
 TEST_F(AnimationExportTest, GifFirstAndLastFramesMatchTheStillFiguresWithinThePaletteError)

@@ -1,6 +1,6 @@
 #include "animationactions.h"
 #include "animationrecorder.h"
-#include "animationtestsupport.h"
+#include "../support/identifyframes.h"
 #include "attentionmodel.h"
 #include "coretestsupport.h"
 #include "documentcontroller.h"
@@ -322,7 +322,6 @@ TEST_F(WindowRecordingTest, PresentationModeKeepsTheIndicatorInSight)
     ASSERT_TRUE(presentation->isActive());
     for (int i = 0; i < 8; ++i)
         presentation->largerTextAction()->trigger();
-    QTest::qWait(0);
     RecordingIndicator *indicator = actions->indicator();
     ASSERT_TRUE(QTest::qWaitFor([indicator, this] {
         return indicator->isVisible() && indicator->parentWidget() == window.get()

@@ -1,6 +1,6 @@
 #include "animationactions.h"
 #include "animationrecorder.h"
-#include "animationtestsupport.h"
+#include "../support/identifyframes.h"
 #include "attentionmodel.h"
 #include "coretestsupport.h"
 #include "documentcontroller.h"

@@ -6,12 +6,15 @@
 #include <QStandardPaths>
 #include <QString>
 
+#include <gtest/gtest.h>
+
 #include <optional>
 
 namespace attnlens::test {
 
-/// The size of every frame of an animated file as ImageMagick's `identify` (a decoder that is
-/// not ours) reads it; nothing when identify is not installed.
+/// The size of every frame of an animated file (its canvas) as ImageMagick's `identify`, a
+/// decoder that is not ours, reads it; nothing when identify is not installed. A file identify
+/// cannot read is a test failure.
 inline std::optional<QList<QSize>> identifyFrames(const QString &path)
 {
     const QString identify = QStandardPaths::findExecutable(QStringLiteral("identify"));
@@ -19,7 +22,8 @@ inline std::optional<QList<QSize>> identifyFrames(const QString &path)
         return std::nullopt;
     QProcess process;
     process.start(identify, {QStringLiteral("-format"), QStringLiteral("%W %H\\n"), path});
-    process.waitForFinished(60000);
+    if (!process.waitForFinished(60000) || process.exitCode() != 0)
+        ADD_FAILURE() << "identify failed on " << path.toStdString() << ": " << process.readAllStandardError().toStdString();
     QList<QSize> frames;
     const QStringList lines = QString::fromLocal8Bit(process.readAllStandardOutput()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
     for (const QString &line : lines) {
