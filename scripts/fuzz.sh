@@ -40,11 +40,9 @@ done
 
 "$root/scripts/install-deps.sh" --fuzz
 if [[ ! -f "$build_dir/build.ninja" ]]; then
-    launcher=()
-    command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
     cmake -S "$root" -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
         -DCMAKE_CXX_COMPILER=clang++ -DATTNLENS_BUILD_FUZZERS=ON -DATTNLENS_BUILD_GUI=OFF \
-        -DATTNLENS_BUILD_TESTS=OFF -DATTNLENS_BUILD_BENCH=OFF "${launcher[@]}" >/dev/null
+        -DATTNLENS_BUILD_TESTS=OFF -DATTNLENS_BUILD_BENCH=OFF >/dev/null
 fi
 cmake --build "$build_dir" --parallel "$(nproc 2>/dev/null || echo 2)" \
     --target "${targets[@]/%/_fuzzer}"
