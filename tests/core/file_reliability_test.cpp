@@ -7,6 +7,7 @@
 #include "coretestsupport.h"
 #include "evidence.h"
 #include "jsonfile.h"
+#include "numpyscenario.h"
 #include "pngtext.h"
 #include "scenario.h"
 #include "scenariojson.h"
@@ -418,6 +419,12 @@ TEST(BrokenLinks, ALinkThatLeadsNowhereSaysWhy)
         ASSERT_FALSE(read.ok());
         EXPECT_EQ(read.error().message.toStdString(), expected.toStdString());
     }
+    // A NumPy capture opened from the window (File > Open, a dropped file) names its link too.
+    const QString capture = link("capture.npz", "gone.npz");
+    const Result<NumpyScenario> imported = readNumpyScenario(capture);
+    ASSERT_FALSE(imported.ok());
+    EXPECT_EQ(imported.error().message.toStdString(),
+              "capture.npz: is a symbolic link to \"gone.npz\", which does not exist");
     // A name that is neither a file nor a link keeps its message, and a working link opens.
     const Result<Scenario> none = openScenario(dir.filePath(QStringLiteral("none.json")));
     ASSERT_FALSE(none.ok());
