@@ -94,7 +94,8 @@ QString optionalText(const std::optional<dom::element> &value, int maxChars)
 
 /// The document's text, asked only when a number reads as zero: simdjson turns a number below
 /// the smallest double ("1e-400", or "0.000000000000000000000000000001e-299") into 0, where Qt
-/// refuses it ("illegal number"), as the README's "Files" section says a file's numbers are read.
+/// refuses it ("illegal number": invalid_json). A number below the smallest double is refused
+/// however it is written, and the fast reader leaves every such document to the Qt reader.
 class Source {
 public:
     explicit Source(const QByteArray &json) : m_json(json) {}
@@ -117,7 +118,7 @@ private:
     /// the number's first character in JSON that simdjson parsed already; it ends past the number.
     static std::optional<qint64> leadingPower(const char *data, qsizetype size, qsizetype &at)
     {
-        // Exponents are saturated: any beyond a million digits' worth is as far off either way.
+        // Counts saturate at a billion: a number that far off is as far off either way.
         constexpr qint64 kFar = 1'000'000'000;
         if (at < size && data[at] == '-')
             ++at;
