@@ -4,6 +4,7 @@
 
 #include "attention.h"
 #include "scenariojson.h"
+#include "textlength.h"
 
 #include <algorithm>
 #include <utility>
@@ -263,7 +264,7 @@ bool AttentionModel::isLastAllowedKey(Index queryRow, Index keyRow) const
 
 void AttentionModel::setScenarioName(const QString &typed)
 {
-    const QString name = typed.left(ScenarioLimits::maxLabelChars);  // what a file may hold
+    const QString name = cutAtWholeCharacters(typed, ScenarioLimits::maxLabelChars);  // what a file may hold
     if (name == m_scenario.name)
         return;
     m_scenario.name = name;
@@ -276,7 +277,7 @@ void AttentionModel::setScenarioName(const QString &typed)
 void AttentionModel::setQueryLabel(Index row, const QString &typed)
 {
     // Cut to the loader's limit, so that whatever is typed can be saved and opened again.
-    const QString label = typed.left(ScenarioLimits::maxLabelChars);
+    const QString label = cutAtWholeCharacters(typed, ScenarioLimits::maxLabelChars);
     Q_ASSERT(row >= 0 && row < m_scenario.queryCount());
     const QString stored = row < m_scenario.queryLabels.size() ? m_scenario.queryLabels.at(row) : QString();
     if (label == stored || (!label.isEmpty() && label == m_scenario.queryLabel(row)))
@@ -294,7 +295,7 @@ void AttentionModel::setQueryLabel(Index row, const QString &typed)
 void AttentionModel::setKeyLabel(Index row, const QString &typed)
 {
     // Cut to the loader's limit, so that whatever is typed can be saved and opened again.
-    const QString label = typed.left(ScenarioLimits::maxLabelChars);
+    const QString label = cutAtWholeCharacters(typed, ScenarioLimits::maxLabelChars);
     Q_ASSERT(row >= 0 && row < m_scenario.keyCount());
     const QString stored = row < m_scenario.keyLabels.size() ? m_scenario.keyLabels.at(row) : QString();
     if (label == stored || (!label.isEmpty() && label == m_scenario.keyLabel(row)))
@@ -318,7 +319,7 @@ void AttentionModel::insertQuery(Index row, const Eigen::RowVectorXd &query, con
                                     [this](Index i) { return m_scenario.queryLabel(i); });
     labels.insert(int(row), label.isEmpty()
                                 ? freshLabel(labels, QStringLiteral("query %1"), m_scenario.queryCount())
-                                : label.left(ScenarioLimits::maxLabelChars));
+                                : cutAtWholeCharacters(label, ScenarioLimits::maxLabelChars));
     // The selected head gets the given query; the other heads a zero row.
     for (Index h = 0; h < headCount(); ++h) {
         Matrix &queries = m_scenario.headQueries(h);
@@ -379,7 +380,7 @@ void AttentionModel::insertKey(Index row, const Eigen::RowVectorXd &key,
         writtenOut(m_scenario.keyCount(), [this](Index i) { return m_scenario.keyLabel(i); });
     labels.insert(int(row), label.isEmpty()
                                 ? freshLabel(labels, QStringLiteral("key %1"), m_scenario.keyCount())
-                                : label.left(ScenarioLimits::maxLabelChars));
+                                : cutAtWholeCharacters(label, ScenarioLimits::maxLabelChars));
     // The selected head gets the given key and value; the other heads zero rows.
     for (Index h = 0; h < headCount(); ++h) {
         Matrix &keys = m_scenario.headKeys(h);

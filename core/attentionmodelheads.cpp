@@ -4,6 +4,7 @@
 
 #include "quotedlabel.h"
 #include "scenariojson.h"
+#include "textlength.h"
 
 #include <algorithm>
 
@@ -30,7 +31,7 @@ void AttentionModel::selectHead(Index head)
 void AttentionModel::setHeadName(Index head, const QString &typed)
 {
     Q_ASSERT(head >= 0 && head < headCount());
-    const QString name = typed.left(ScenarioLimits::maxLabelChars);  // what a file may hold
+    const QString name = cutAtWholeCharacters(typed, ScenarioLimits::maxLabelChars);  // what a file may hold
     const QString stored = head == 0 ? m_scenario.headName : m_scenario.moreHeads[size_t(head - 1)].name;
     if (name == stored || (!name.isEmpty() && name == m_scenario.headLabel(head)))
         return;
@@ -71,7 +72,7 @@ std::optional<Error> AttentionModel::insertHead(Index head, const AttentionHead 
     }
     dropDerivationForDirectEdit();
     AttentionHead named = inserted;
-    named.name = named.name.left(ScenarioLimits::maxLabelChars);
+    named.name = cutAtWholeCharacters(named.name, ScenarioLimits::maxLabelChars);
     m_scenario.insertHead(head, std::move(named));
     if (head <= m_selectedHead && headCount() > 1)
         ++m_selectedHead;
