@@ -207,6 +207,21 @@ TEST_F(ExportAnimationDialogTest, RecordingModeAsksNoMotionAndKeepsTheFrameRateI
     EXPECT_EQ(dialog.options().figure.view, FigureView::Window);
 }
 
+TEST_F(ExportAnimationDialogTest, RecordingModeSaysHowManyFramesItKeeps)
+{
+    // The recording keeps its frames in memory: the summary says how many fit the cap with
+    // the saving of them, and how much memory that is.
+    ExportAnimationDialog dialog(ExportAnimationDialog::Mode::Record, &model, &exporter, FigureView::Heatmap, 0);
+    dialog.setFigureSize(QSize(1280, 720));
+    const int kept = AnimationRecorder::frameLimitFor(QSize(1280, 720), AnimationRecorder::kMaximumFrames);
+    ASSERT_LT(kept, AnimationRecorder::kMaximumFrames);
+    const QString text = child<QLabel>(&dialog, "animationSummaryLabel")->text();
+    EXPECT_TRUE(text.endsWith(QStringLiteral("At most %1 different frames are kept, about %2 of memory with saving them.")
+                                  .arg(kept)
+                                  .arg(AnimationMemory::describe(AnimationRecorder::memoryFor(QSize(1280, 720), kept)))))
+        << text.toStdString();
+}
+
 TEST_F(ExportAnimationDialogTest, EveryControlNamesItselfAndTakesTheFocus)
 {
     ExportAnimationDialog dialog(ExportAnimationDialog::Mode::Export, &model, &exporter, FigureView::Heatmap, 0);
