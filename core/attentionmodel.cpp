@@ -140,6 +140,7 @@ void AttentionModel::setScenario(const Scenario &scenario)
     }
     if (scenario == m_scenario)
         return;
+    endSuspendedGesture();
     const bool wasDerived = m_scenario.derivation.has_value();
     m_scenario = scenario;
     m_selectedHead = std::min(m_selectedHead, m_scenario.headCount() - 1);
@@ -175,6 +176,7 @@ void AttentionModel::setHeadQueryRow(Index head, Index row, const Eigen::RowVect
     Q_ASSERT(query.size() == queries.cols());
     if (sameRow(queries, row, query))
         return;
+    endSuspendedGesture();
     dropDerivationForDirectEdit();
     queries.row(row) = query;
     if (m_scenario.hasSeveralHeads() && head == m_selectedHead)
@@ -191,6 +193,7 @@ void AttentionModel::setHeadKeyRow(Index head, Index row, const Eigen::RowVector
     Q_ASSERT(key.size() == keys.cols());
     if (sameRow(keys, row, key))
         return;
+    endSuspendedGesture();
     dropDerivationForDirectEdit();
     keys.row(row) = key;
     if (m_scenario.hasSeveralHeads() && head == m_selectedHead)
@@ -207,6 +210,7 @@ void AttentionModel::setHeadValueRow(Index head, Index row, const Eigen::RowVect
     Q_ASSERT(value.size() == values.cols());
     if (sameRow(values, row, value))
         return;
+    endSuspendedGesture();
     dropDerivationForDirectEdit();
     values.row(row) = value;
     if (m_scenario.hasSeveralHeads() && head == m_selectedHead)
@@ -219,6 +223,7 @@ void AttentionModel::setTemperature(double temperature)
 {
     if (identicalDoubles(temperature, m_scenario.temperature))
         return;
+    endSuspendedGesture();
     m_scenario.temperature = temperature;
     m_shown.temperature = temperature;
     scheduleRecompute();
@@ -231,6 +236,7 @@ void AttentionModel::setMaskCell(Index queryRow, Index keyRow, bool allowed)
     Q_ASSERT(keyRow >= 0 && keyRow < m_scenario.keyCount());
     if (m_scenario.isAllowed(queryRow, keyRow) == allowed)
         return;
+    endSuspendedGesture();
     if (!m_scenario.allowed)
         m_scenario.allowed = Mask::Constant(m_scenario.queryCount(), m_scenario.keyCount(), true);
     (*m_scenario.allowed)(queryRow, keyRow) = allowed;
@@ -244,6 +250,7 @@ void AttentionModel::setMask(const std::optional<Mask> &allowed)
 {
     if (identicalMasks(allowed, m_scenario.allowed))
         return;
+    endSuspendedGesture();
     m_scenario.allowed = allowed;
     if (m_scenario.hasSeveralHeads())
         m_shown.allowed = allowed;
@@ -267,6 +274,7 @@ void AttentionModel::setScenarioName(const QString &typed)
     const QString name = cutAtWholeCharacters(typed, ScenarioLimits::maxLabelChars);  // what a file may hold
     if (name == m_scenario.name)
         return;
+    endSuspendedGesture();
     m_scenario.name = name;
     refreshShown();
     scheduleRecompute();
@@ -282,6 +290,7 @@ void AttentionModel::setQueryLabel(Index row, const QString &typed)
     const QString stored = row < m_scenario.queryLabels.size() ? m_scenario.queryLabels.at(row) : QString();
     if (label == stored || (!label.isEmpty() && label == m_scenario.queryLabel(row)))
         return;
+    endSuspendedGesture();
     while (m_scenario.queryLabels.size() <= row)
         m_scenario.queryLabels.append(QString());
     m_scenario.queryLabels[row] = label;
@@ -300,6 +309,7 @@ void AttentionModel::setKeyLabel(Index row, const QString &typed)
     const QString stored = row < m_scenario.keyLabels.size() ? m_scenario.keyLabels.at(row) : QString();
     if (label == stored || (!label.isEmpty() && label == m_scenario.keyLabel(row)))
         return;
+    endSuspendedGesture();
     while (m_scenario.keyLabels.size() <= row)
         m_scenario.keyLabels.append(QString());
     m_scenario.keyLabels[row] = label;
@@ -312,6 +322,7 @@ void AttentionModel::setKeyLabel(Index row, const QString &typed)
 
 void AttentionModel::insertQuery(Index row, const Eigen::RowVectorXd &query, const QString &label)
 {
+    endSuspendedGesture();
     dropDerivationForDirectEdit();
     Q_ASSERT(row >= 0 && row <= m_scenario.queryCount());
     Q_ASSERT(query.size() == m_scenario.queryDimension());
@@ -353,6 +364,7 @@ std::optional<Error> AttentionModel::removeQuery(Index row)
 {
     if (std::optional<Error> refusal = queryRemovalRefusal(row))
         return refusal;
+    endSuspendedGesture();
     dropDerivationForDirectEdit();
     QStringList labels = writtenOut(m_scenario.queryCount(),
                                     [this](Index i) { return m_scenario.queryLabel(i); });
@@ -372,6 +384,7 @@ std::optional<Error> AttentionModel::removeQuery(Index row)
 void AttentionModel::insertKey(Index row, const Eigen::RowVectorXd &key,
                                const Eigen::RowVectorXd &value, const QString &label)
 {
+    endSuspendedGesture();
     dropDerivationForDirectEdit();
     Q_ASSERT(row >= 0 && row <= m_scenario.keyCount());
     Q_ASSERT(key.size() == m_scenario.keyDimension());
@@ -431,6 +444,7 @@ std::optional<Error> AttentionModel::removeKey(Index row)
 {
     if (std::optional<Error> refusal = keyRemovalRefusal(row))
         return refusal;
+    endSuspendedGesture();
     dropDerivationForDirectEdit();
     QStringList labels =
         writtenOut(m_scenario.keyCount(), [this](Index i) { return m_scenario.keyLabel(i); });
@@ -457,6 +471,7 @@ std::optional<Error> AttentionModel::setKeyDimension(Index dimension)
     }
     if (dimension == m_scenario.keyDimension() && dimension == m_scenario.keys.cols())
         return std::nullopt;
+    endSuspendedGesture();
     dropDerivationForDirectEdit();
     ScoreFunction &score = m_scenario.score;
     for (Index h = 0; h < headCount(); ++h) {
@@ -485,6 +500,7 @@ std::optional<Error> AttentionModel::setValueDimension(Index dimension)
     }
     if (dimension == m_scenario.valueDimension())
         return std::nullopt;
+    endSuspendedGesture();
     dropDerivationForDirectEdit();
     for (Index h = 0; h < headCount(); ++h)
         m_scenario.headValues(h) = withColumnCount(m_scenario.headValues(h), dimension);

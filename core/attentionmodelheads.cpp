@@ -19,6 +19,7 @@ void AttentionModel::selectHead(Index head)
 {
     if (head < 0 || head >= headCount() || head == m_selectedHead)
         return;
+    endSuspendedGesture();
     m_selectedHead = head;
     refreshShown();
     // Every head's result is kept, so showing another one computes nothing; resultChanged
@@ -35,6 +36,7 @@ void AttentionModel::setHeadName(Index head, const QString &typed)
     const QString stored = head == 0 ? m_scenario.headName : m_scenario.moreHeads[size_t(head - 1)].name;
     if (name == stored || (!name.isEmpty() && name == m_scenario.headLabel(head)))
         return;
+    endSuspendedGesture();
     (head == 0 ? m_scenario.headName : m_scenario.moreHeads[size_t(head - 1)].name) = name;
     refreshShown();
     // A name changes no number: the results stay, and no head is computed again.
@@ -70,6 +72,7 @@ std::optional<Error> AttentionModel::insertHead(Index head, const AttentionHead 
                          .arg(m_scenario.keyCount())
                          .arg(m_scenario.valueDimension())};
     }
+    endSuspendedGesture();
     dropDerivationForDirectEdit();
     AttentionHead named = inserted;
     named.name = cutAtWholeCharacters(named.name, ScenarioLimits::maxLabelChars);
@@ -98,6 +101,7 @@ std::optional<Error> AttentionModel::removeHead(Index head)
 {
     if (std::optional<Error> refusal = headRemovalRefusal(head))
         return refusal;
+    endSuspendedGesture();
     m_scenario.removeHead(head);
     if (head < m_selectedHead || m_selectedHead >= headCount())
         --m_selectedHead;
