@@ -55,8 +55,9 @@ std::optional<ScaleLabStretch> measureStretch(const Scenario &scenario, const At
     ScaleLabStretch out;
     out.key = key;
     out.factor = settings.stretchFactor;
-    out.drawnLength = drawn.keys.row(key).norm();
-    out.stretchedLength = scenario.keys.row(key).norm();
+    // stableNorm: a key typed as 1e300 has a length, while the sum of its squares overflows.
+    out.drawnLength = drawn.keys.row(key).stableNorm();
+    out.stretchedLength = scenario.keys.row(key).stableNorm();
     out.smallestRatio = std::numeric_limits<double>::infinity();
     out.largestRatio = -std::numeric_limits<double>::infinity();
     double biggest = -1.0;
@@ -87,11 +88,28 @@ double sampleStandardDeviation(const std::vector<double> &values)
 {
     if (values.size() < 2)
         return 0.0;
-    const double m = mean(values);
-    double squares = 0.0;
+    // Values near the largest double (a query of 1e308) overflow the sum and the squares though
+    // their spread fits in a double: they are brought near 1 by a power of two first, which is
+    // exact, so ordinary values give the same bits as without it.
+    double largestMagnitude = 0.0;
     for (double v : values)
+        largestMagnitude = std::max(largestMagnitude, std::abs(v));
+    int exponent = 0;
+    if (std::isfinite(largestMagnitude) && largestMagnitude > 1e150)
+        std::frexp(largestMagnitude, &exponent);
+    std::vector<double> scaled;
+    const std::vector<double> *spread = &values;
+    if (exponent != 0) {
+        scaled.reserve(values.size());
+        for (double v : values)
+            scaled.push_back(std::ldexp(v, -exponent));
+        spread = &scaled;
+    }
+    const double m = mean(*spread);
+    double squares = 0.0;
+    for (double v : *spread)
         squares += (v - m) * (v - m);
-    return std::sqrt(squares / static_cast<double>(values.size() - 1));
+    return std::ldexp(std::sqrt(squares / static_cast<double>(values.size() - 1)), exponent);
 }
 
 Result<ScaleLabMeasurement> measureScaleLab(const Scenario &scenario)
@@ -120,7 +138,10 @@ Result<ScaleLabMeasurement> measureScaleLab(const Scenario &scenario)
     for (Index i = 0; i < rows; ++i) {
         for (Index j = 0; j < cols; ++j) {
             m.scaledScores.push_back(s.scores(i, j));
-            m.rawProducts.push_back(s.scores(i, j) * root);
+            // q·k fitted in a double (the engine formed it), but the score times √d_k may round
+            // past the largest one: it is that largest double, within a rounding of q·k.
+            constexpr double kLargest = std::numeric_limits<double>::max();
+            m.rawProducts.push_back(std::clamp(s.scores(i, j) * root, -kLargest, kLargest));
         }
     }
     m.rawDeviation = sampleStandardDeviation(m.rawProducts);

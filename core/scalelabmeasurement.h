@@ -62,7 +62,8 @@ struct ScaleLabMeasurement {
 /// present only for a scenario whose settings name a stretched key of matching d_k.
 Result<ScaleLabMeasurement> measureScaleLab(const Scenario &scenario);
 
-/// The sample standard deviation (divided by n − 1) of `values`; 0 for fewer than two.
+/// The sample standard deviation (divided by n − 1) of `values`; 0 for fewer than two. Finite
+/// whenever the deviation itself fits in a double, however near the largest double the values are.
 double sampleStandardDeviation(const std::vector<double> &values);
 
 } // namespace attnlens

@@ -6,7 +6,8 @@
 #
 # Usage: scripts/test-ui-sanitizers.sh          # the CI subset (below) and a short monkey
 #        scripts/test-ui-sanitizers.sh --all    # every UI test executable
-#        ATTNLENS_MONKEY_ACTIONS=N              # the monkey's length under the sanitizers (300)
+#        ATTNLENS_MONKEY_ACTIONS=N              # each monkey run's length under the sanitizers (300;
+#                                               # monkey_test runs each of its CI seeds)
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build_dir=${ATTNLENS_UI_SANITIZER_BUILD_DIR:-$root/build-sanitizers-ui}

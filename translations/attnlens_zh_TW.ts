@@ -4877,6 +4877,10 @@ Click or press Space to allow it.</source>
         <translation>標準差 %1（預期 %2）</translation>
     </message>
     <message>
+        <source>above %1</source>
+        <translation>超過 %1</translation>
+    </message>
+    <message>
         <source>%1 stretched × %2: its length %3 → %4, and %5's scaled score %6 → %7, ratio %8 (every query: %9)</source>
         <translation>%1 拉長 × %2：長度 %3 → %4，%5 的縮放後分數 %6 → %7，比值 %8（所有查詢：%9）</translation>
     </message>

@@ -15,6 +15,7 @@
 #include <QDir>
 #include <QFile>
 #include <QLabel>
+#include <QPointer>
 #include <QProgressDialog>
 #include <QPushButton>
 #include <QSettings>
@@ -405,4 +406,16 @@ TEST_F(WindowRecordingTest, ClosingTheWindowOffersToSaveTheRecording)
     EXPECT_FALSE(actions->recorder()->isRecording());
     EXPECT_TRUE(QFile::exists(path));
     EXPECT_TRUE(errors.isEmpty()) << errors.join(QLatin1Char('\n')).toStdString();
+}
+
+TEST_F(WindowRecordingTest, AWindowDestroyedWhileRecordingTearsDownCleanly)
+{
+    // The window goes away with a recording running (the app quit by its last window, a test's
+    // teardown): its event filter must not reach into the half-destroyed window, which crashed.
+    record(1);
+    ASSERT_TRUE(actions->recorder()->isRecording());
+    QPointer<QStatusBar> statusBar = window->statusBar();
+    window.reset();
+    actions = nullptr;
+    EXPECT_TRUE(statusBar.isNull());
 }

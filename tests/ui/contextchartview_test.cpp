@@ -14,6 +14,7 @@
 #include <QChart>
 #include <QChartView>
 #include <QDockWidget>
+#include <QFile>
 #include <QGraphicsSimpleTextItem>
 #include <QImage>
 #include <QLabel>
@@ -30,6 +31,7 @@
 #include <cmath>
 #include <memory>
 #include <vector>
+#include <random>
 
 using namespace attnlens;
 
@@ -523,4 +525,48 @@ TEST_F(ContextChartViewTest, SubnormalValuesAreDrawnAtZeroWithoutCrashing)
     const QImage image = view->grab().toImage();  // paints the chart: this crashed
     EXPECT_FALSE(image.isNull());
     EXPECT_EQ(view->contextSeries()->at(0).y(), model.result()->context(0, 0));
+}
+
+// Found by the UI monkey (seed 3, 3,000 actions): the value range, the category names and their
+// angle, each chosen for the plot they see, moved the plot so that the next choice undid the
+// last, and Qt Charts' synchronous plotAreaChanged made that a recursion without end (a stack
+// overflow). Here: a chart of four keys and three dimensions at a large font, made wide and then
+// narrow, the sizes around the one that overflowed.
+TEST_F(ContextChartViewTest, ChoosingTheAxesForANewPlotSettles)
+{
+    Scenario s;
+    s.name = QStringLiteral("batch");
+    s.queries = rows({{40.0}});
+    s.keys = rows({{1.0}, {0.0}, {0.0}, {0.0}});
+    s.values = rows({{0.656376, 0.5, -0.0218708}, {1, 1, 1}, {1, 1, 1}, {1, 1, 1}});
+    model.setScenario(s);
+    viewState.setSelectedQuery(0);
+    QFont large = view->font();
+    large.setPointSizeF(16.848);
+    view->setFont(large);
+    int plotChanges = 0;
+    QObject::connect(view->chart(), &QChart::plotAreaChanged, view.get(), [&plotChanges] { ++plotChanges; });
+    auto *xAxis = qobject_cast<QBarCategoryAxis *>(view->chart()->axes(Qt::Horizontal).constFirst());
+    ASSERT_NE(xAxis, nullptr);
+    for (const QSize narrow : {QSize(346, 369), QSize(340, 369), QSize(352, 369), QSize(346, 360), QSize(346, 378)}) {
+        SCOPED_TRACE(std::to_string(narrow.width()) + "x" + std::to_string(narrow.height()));
+        view->resize(905, 305);
+        settle();
+        plotChanges = 0;
+        view->resize(narrow);
+        settle();
+        EXPECT_LT(plotChanges, 40);
+        EXPECT_TRUE(attnlens::test::waitForStableLayout(view.get()));
+        // Settled as a person would choose: "dim 1" level where it fits, else "1", upright
+        // only where even that does not fit level.
+        const double slot = view->chart()->plotArea().width() / 3;
+        if (xAxis->categories().constFirst() == QStringLiteral("dim 1")) {
+            EXPECT_EQ(xAxis->labelsAngle(), 0);
+        } else {
+            EXPECT_EQ(xAxis->categories(), (QStringList{QStringLiteral("1"), QStringLiteral("2"), QStringLiteral("3")}));
+        }
+        EXPECT_GT(slot, 0.0);
+        // No text of the chart is cut short, leaves it or overlaps another.
+        attnlens::test::expectLabelsWholeInsideAndApart(view->drawnLabels(), view->rect());
+    }
 }

@@ -11,6 +11,7 @@
 #include "scalelab.h"
 #include "scalelabcanvas.h"
 #include "scalelabview.h"
+#include "textprobe.h"
 #include "undorecorder.h"
 #include "viewstate.h"
 
@@ -19,6 +20,7 @@
 #include <QImage>
 #include <QPainter>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSlider>
 #include <QSpinBox>
 #include <QTemporaryDir>
@@ -294,4 +296,40 @@ TEST(ScaleLabView, AHiddenLabMeasuresNothingUntilItIsShown)
     EXPECT_EQ(view.canvas()->measurement()->keyDimension, 80);
     EXPECT_EQ(view.canvas()->measureCount(), before + 1);
     EXPECT_TRUE(view.canvas()->accessibleDescription().contains(QStringLiteral("d_k = 80")));
+}
+
+TEST(ScaleLabView, AQueryNearTheLargestDoubleIsDrawnWithFiniteNumbers)
+{
+    // A user types 1.7e308 into a query of the sample. The keys' first coordinates are kept
+    // within ±0.9, so every q·k fits in a double and the engine computes; the lab drew its axis
+    // to "−∞" and "∞" and wrote an infinite standard deviation.
+    Lab lab;
+    Scenario s = lab.model.wholeScenario();
+    s.queries(0, 0) = 1.7e308;
+    for (Index j = 0; j < s.keyCount(); ++j)
+        s.keys(j, 0) = j % 2 == 0 ? 0.9 : -0.9;
+    lab.model.setScenario(s);
+    settleEvents();
+    ScaleLabCanvas *canvas = lab.view.canvas();
+    const ScaleLabMeasurement *m = canvas->measurement();
+    ASSERT_NE(m, nullptr) << "the engine computes this scenario";
+    EXPECT_TRUE(std::isfinite(m->rawDeviation));
+    EXPECT_TRUE(std::isfinite(m->scaledDeviation));
+    EXPECT_GT(m->rawDeviation, 1e306);
+    EXPECT_TRUE(std::isfinite(ScaleLabPainter::axisReach(*m)));
+    EXPECT_GE(ScaleLabPainter::axisReach(*m), 0.9 * 1.7e308);
+
+    static const QRegularExpression nonFinite(QStringLiteral("\\b(nan|inf|infinity)\\b|\u221e"),
+                                              QRegularExpression::CaseInsensitiveOption);
+    canvas->repaint();
+    const QVector<DrawnText> texts = drawnTexts(canvas);
+    ASSERT_FALSE(texts.isEmpty());
+    bool sawLargeTick = false;
+    for (const DrawnText &text : texts) {
+        EXPECT_FALSE(nonFinite.match(text.text).hasMatch()) << text.text.toStdString();
+        sawLargeTick = sawLargeTick || text.text.contains(QStringLiteral("e+308"));
+    }
+    EXPECT_TRUE(sawLargeTick) << "the axis reaches the large products";
+    EXPECT_FALSE(nonFinite.match(canvas->accessibleDescription()).hasMatch())
+        << canvas->accessibleDescription().toStdString();
 }

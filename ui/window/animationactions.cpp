@@ -130,8 +130,9 @@ AnimationActions::AnimationActions(QMainWindow *window, AttentionModel *model, V
     });
     updateRecordAction();
 
+    m_statusBar = window->statusBar();
     window->installEventFilter(this);
-    window->statusBar()->installEventFilter(this);
+    m_statusBar->installEventFilter(this);
 
     QSettings settings;
     m_folder = settings.value(QLatin1String(kSettingsFolder)).toString();
@@ -317,9 +318,11 @@ void AnimationActions::stopRecordingBeforeClose()
 
 bool AnimationActions::eventFilter(QObject *watched, QEvent *event)
 {
+    // Compares pointers only: the window hides itself in ~QWidget, after QMainWindow's layout
+    // (which statusBar() reads) is gone, and a recording may still run then.
     const QEvent::Type type = event->type();
     if (m_recorder->isRecording()
-        && ((watched == m_window->statusBar() && (type == QEvent::Show || type == QEvent::Hide))
+        && ((watched == m_statusBar && (type == QEvent::Show || type == QEvent::Hide))
             || (watched == m_window && type == QEvent::Resize)))
         QTimer::singleShot(0, this, [this] {
             if (m_recorder->isRecording())

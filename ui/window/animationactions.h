@@ -13,6 +13,7 @@
 class QAction;
 class QMainWindow;
 class QProgressDialog;
+class QStatusBar;
 
 namespace attnlens {
 
@@ -89,6 +90,9 @@ private:
     std::optional<FigureView> focusedView() const;
 
     QMainWindow *m_window;
+    /// The status bar the filter watches, named once: the filter never asks the window for it,
+    /// since it also sees the events of a window that is being destroyed.
+    QPointer<QStatusBar> m_statusBar;
     AttentionModel *m_model;
     ViewState *m_viewState;
     FigureViews m_views;

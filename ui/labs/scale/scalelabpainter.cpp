@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace attnlens {
 
@@ -29,17 +30,28 @@ void drawFitted(QPainter &painter, const QRectF &rect, const QStringList &candid
     painter.drawText(rect, Qt::AlignLeft | Qt::AlignVCenter, fittedText(candidates, painter.font(), rect.width()));
 }
 
-/// A round number at least `x`: 1, 2 or 5 times a power of ten.
+/// A round number at least `x`: 1, 2 or 5 times a power of ten; `x` itself when no such number
+/// above it fits in a double (x beyond 1e308, whose next round number, 2e308, is infinite).
 double niceCeil(double x)
 {
     if (!(x > 0.0))
         return 1.0;
+    if (!std::isfinite(x))
+        return std::numeric_limits<double>::max();
     const double power = std::pow(10.0, std::floor(std::log10(x)));
     for (double step : {1.0, 2.0, 5.0, 10.0}) {
         if (step * power >= x * (1.0 - 1e-12))
-            return step * power;
+            return std::isfinite(step * power) ? step * power : x;
     }
-    return 10.0 * power;
+    return std::isfinite(10.0 * power) ? 10.0 * power : x;
+}
+
+/// A measured spread as written: past the largest double it is said to be so, never "∞".
+QString spreadNumber(double value)
+{
+    if (std::isfinite(value))
+        return formatCompact(value, 2);
+    return ScaleLabPainter::tr("above %1").arg(formatCompact(std::numeric_limits<double>::max(), 2));
 }
 
 QString axisNumber(double v)
@@ -74,8 +86,8 @@ void paintHistogram(QPainter &painter, const QRectF &rect, const Histogram &h, d
     line.translate(0, em * 1.1);
     drawFitted(painter, line,
                {ScaleLabPainter::spreadLine(h.measuredSd, h.expected),
-                ScaleLabPainter::tr("sd %1 (expected %2)").arg(formatCompact(h.measuredSd, 2), formatCompact(h.expectedSd, 2)),
-                ScaleLabPainter::tr("sd %1").arg(formatCompact(h.measuredSd, 2))});
+                ScaleLabPainter::tr("sd %1 (expected %2)").arg(spreadNumber(h.measuredSd), formatCompact(h.expectedSd, 2)),
+                ScaleLabPainter::tr("sd %1").arg(spreadNumber(h.measuredSd))});
 
     const double tickHeight = em * 1.2;
     const QRectF plot(rect.left() + 0.3 * em, line.bottom() + 0.3 * em, rect.width() - 0.6 * em,
@@ -83,32 +95,37 @@ void paintHistogram(QPainter &painter, const QRectF &rect, const Histogram &h, d
     if (plot.height() < 4 || plot.width() < 20)
         return;
     const std::vector<int> counts = ScaleLabPainter::histogram(*h.values, reach, ScaleLabPainter::kBins);
-    const double binWidth = 2.0 * reach / ScaleLabPainter::kBins;
+    // Written so that nothing overflows for a reach near the largest double (2·reach would).
+    const double binWidth = reach / ScaleLabPainter::kBins * 2.0;
     const double n = static_cast<double>(h.values->size());
-    // The expected normal curve, in counts per bin.
+    // The expected normal curve, in counts per bin: at most every value in one bin (bins far
+    // wider than the spread would otherwise expect more values than there are).
     const auto expectedCount = [&](double x) {
         const double z = x / h.expectedSd;
-        return n * binWidth * std::exp(-0.5 * z * z) / (h.expectedSd * std::sqrt(2.0 * kPi));
+        const double share = binWidth / (h.expectedSd * std::sqrt(2.0 * kPi)) * std::exp(-0.5 * z * z);
+        return n * std::min(1.0, share);
     };
     double top = 1.0;
     for (int c : counts)
         top = std::max(top, static_cast<double>(c));
     top = std::max(top, expectedCount(0.0)) * 1.08;
-    const auto xOf = [&](double x) { return plot.left() + (x + reach) / (2.0 * reach) * plot.width(); };
+    const auto xOf = [&](double x) { return plot.left() + (x / reach + 1.0) / 2.0 * plot.width(); };
+    // Bin edge b of kBins, by its share of the axis (−reach + b·binWidth may overflow).
+    const auto edgeX = [&](int b) { return plot.left() + double(b) / ScaleLabPainter::kBins * plot.width(); };
     const auto yOf = [&](double count) { return plot.bottom() - count / top * plot.height(); };
 
     painter.fillRect(plot, theme.plotBackground());
     painter.setPen(QPen(theme.gridColor(), theme.lineWidthFactor()));
     for (int k = -2; k <= 2; ++k)
-        painter.drawLine(QPointF(xOf(k * reach / 2), plot.top()), QPointF(xOf(k * reach / 2), plot.bottom()));
+        painter.drawLine(QPointF(xOf(k * (reach / 2)), plot.top()), QPointF(xOf(k * (reach / 2)), plot.bottom()));
 
     QColor fill = h.colour;
     painter.setPen(Qt::NoPen);
     for (int b = 0; b < ScaleLabPainter::kBins; ++b) {
         if (counts[size_t(b)] == 0)
             continue;
-        const double x0 = xOf(-reach + b * binWidth);
-        const double x1 = xOf(-reach + (b + 1) * binWidth);
+        const double x0 = edgeX(b);
+        const double x1 = edgeX(b + 1);
         const double gap = std::min(1.0, (x1 - x0) * 0.15);
         painter.fillRect(QRectF(QPointF(x0 + gap / 2, yOf(counts[size_t(b)])), QPointF(x1 - gap / 2, plot.bottom())), fill);
     }
@@ -117,7 +134,7 @@ void paintHistogram(QPainter &painter, const QRectF &rect, const Histogram &h, d
     QPainterPath curve;
     const int steps = 160;
     for (int s = 0; s <= steps; ++s) {
-        const double x = -reach + 2.0 * reach * s / steps;
+        const double x = reach * (2.0 * s / steps - 1.0);
         const QPointF p(xOf(x), yOf(expectedCount(x)));
         if (s == 0)
             curve.moveTo(p);
@@ -150,8 +167,8 @@ void paintHistogram(QPainter &painter, const QRectF &rect, const Histogram &h, d
     painter.drawLine(plot.bottomLeft(), plot.bottomRight());
     painter.setPen(theme.textColor());
     for (int k = -2; k <= 2; ++k) {
-        const double x = xOf(k * reach / 2);
-        const QString label = axisNumber(k * reach / 2);
+        const double x = xOf(k * (reach / 2));
+        const QString label = axisNumber(k * (reach / 2));
         const double w = QFontMetricsF(picture.font).horizontalAdvance(label) + em;
         Qt::Alignment align = Qt::AlignHCenter;
         QRectF box(x - w / 2, plot.bottom(), w, tickHeight);
@@ -277,7 +294,7 @@ QString ScaleLabPainter::scaledTitle()
 
 QString ScaleLabPainter::spreadLine(double measured, const QString &expected)
 {
-    return tr("standard deviation %1 (expected %2)").arg(formatCompact(measured, 2), expected);
+    return tr("standard deviation %1 (expected %2)").arg(spreadNumber(measured), expected);
 }
 
 QString ScaleLabPainter::stretchLine(const ScaleLabStretch &s, const QString &keyLabel, const QString &queryLabel)
@@ -296,10 +313,12 @@ QString ScaleLabPainter::stretchLine(const ScaleLabStretch &s, const QString &ke
 double ScaleLabPainter::axisReach(const ScaleLabMeasurement &m)
 {
     double reach = 3.5 * std::max(1.0, m.expectedRawDeviation);
-    for (double v : m.rawProducts)
-        reach = std::max(reach, std::abs(v));
-    for (double v : m.scaledScores)
-        reach = std::max(reach, std::abs(v));
+    for (const std::vector<double> *values : {&m.rawProducts, &m.scaledScores}) {
+        for (double v : *values) {
+            if (std::isfinite(v))  // as histogram(), which leaves them out
+                reach = std::max(reach, std::abs(v));
+        }
+    }
     return niceCeil(reach);
 }
 
@@ -309,7 +328,7 @@ std::vector<int> ScaleLabPainter::histogram(const std::vector<double> &values, d
     for (double v : values) {
         if (!std::isfinite(v))
             continue;
-        const double position = (v + reach) / (2.0 * reach) * bins;
+        const double position = (v / reach + 1.0) / 2.0 * bins;
         const int b = std::clamp(static_cast<int>(std::floor(position)), 0, bins - 1);
         ++counts[size_t(b)];
     }

@@ -37,7 +37,8 @@ public:
     static void paint(QPainter &painter, const QRectF &rect, const ScaleLabPicture &picture);
 
     /// The half-width of the histograms' shared axis: a round number that holds every value and
-    /// 3.5 expected standard deviations of the raw products.
+    /// 3.5 expected standard deviations of the raw products (the largest value itself when no
+    /// round number above it fits in a double).
     static double axisReach(const ScaleLabMeasurement &m);
     /// How many of the values fall in each of `bins` equal bins over [−reach, reach] (values
     /// outside land in the end bins).

@@ -78,14 +78,7 @@ ContextChartView::ContextChartView(AttentionModel *model, ViewState *viewState, 
         series->attachAxis(m_yAxis);
     }
 
-    connect(m_chart, &QChart::plotAreaChanged, this, [this](const QRectF &plot) {
-        // The headroom and the tick count follow the plot's height.
-        if (std::abs(plot.height() - m_rangePlotHeight) >= 1.0 && m_series->isVisible() && !m_context.isEmpty()) {
-            m_rangePlotHeight = plot.height();
-            updateValueRange();
-        }
-        layoutLabels();
-    });
+    connect(m_chart, &QChart::plotAreaChanged, this, &ContextChartView::followPlotArea);
     connect(m_contextSeries, &QScatterSeries::hovered, this, &ContextChartView::showContextTooltip);
 
     // [C_1 … C_H]: offered only while the scenario has several heads (updateConcatenateOffer()).
@@ -212,7 +205,7 @@ void ContextChartView::applyFonts()
         label.text->setFont(base);
     measureTexts();
     layoutLegend();
-    layoutLabels();
+    followPlotArea();
 }
 
 void ContextChartView::setMinimumMarkerPixelRatio(qreal ratio)
@@ -412,7 +405,7 @@ void ContextChartView::refresh()
     updateValueRange();
     if (m_contextSeries->points() != markers)
         m_contextSeries->replace(markers);
-    layoutLabels();
+    followPlotArea();
 }
 
 QStringList ContextChartView::categoryNames(int dimensions) const
@@ -537,6 +530,63 @@ void ContextChartView::hideValueItems()
         label.box->hide();
 }
 
+void ContextChartView::followPlotArea()
+{
+    // The value range, the category names and their angle are chosen for the plot, and each
+    // choice changes the room the axes take: Qt Charts then lays the chart out at once, inside
+    // the setter, and emits plotAreaChanged from there. Each choice is right for the plot it
+    // sees, yet together they need not settle (upright "dim 3" makes the plot shorter, fewer
+    // ticks make their labels wider, the narrower plot brings back "3", which makes it taller
+    // again ...), and answering each of those signals at once called this without end. So while
+    // the choices are being made, a moved plot only moves the labels; the choices are then made
+    // again for the plot as it is, a bounded number of times, the last time with the names that
+    // take the least room.
+    if (m_choosingAxes) {
+        m_plotMovedWhileChoosing = true;
+        layoutLabels();
+        return;
+    }
+    m_choosingAxes = true;
+    for (int pass = 1; pass <= kAxisChoicePasses; ++pass) {
+        m_plotMovedWhileChoosing = false;
+        // The headroom and the tick count follow the plot's height.
+        const double plotHeight = m_chart->plotArea().height();
+        if (std::abs(plotHeight - m_rangePlotHeight) >= 1.0 && m_series->isVisible() && !m_context.isEmpty()) {
+            m_rangePlotHeight = plotHeight;
+            updateValueRange();
+        }
+        chooseCategoryNames(pass == kAxisChoicePasses);
+        layoutLabels();
+        if (!m_plotMovedWhileChoosing)
+            break;
+    }
+    m_choosingAxes = false;
+}
+
+void ContextChartView::chooseCategoryNames(bool leastRoom)
+{
+    const int dimensions = static_cast<int>(m_labels.size());
+    if (dimensions == 0 || !m_series->isVisible())
+        return;
+    // Qt Charts gives each category label the plot's width over one more than their number
+    // (less its padding) and cuts a longer one to "di…".
+    const double room = m_chart->plotArea().width() / (dimensions + 1);
+    // "dim 1", "dim 2", ... while they fit side by side, else just the numbers (the axis title
+    // says what they count), upright when even those do not fit.
+    const bool longNames = !leastRoom && m_longNameWidth + 8 <= room;
+    const int categoryAngle = m_shortNameWidth + 8 > room ? -90 : 0;
+    // Long names only ever stand level: the angle turns level before they come, and they go
+    // before it turns upright (upright "dim 3" would take far more height than either).
+    if (categoryAngle == 0 && m_xAxis->labelsAngle() != 0)
+        m_xAxis->setLabelsAngle(0);
+    if (longNames != m_longCategoryNames) {
+        m_longCategoryNames = longNames;
+        m_xAxis->setCategories(categoryNames(dimensions));
+    }
+    if (m_xAxis->labelsAngle() != categoryAngle)
+        m_xAxis->setLabelsAngle(categoryAngle);
+}
+
 void ContextChartView::layoutLabels()
 {
     const QRectF plot = m_chart->plotArea();
@@ -599,17 +649,6 @@ void ContextChartView::layoutLabels()
         label.box->show();
         previousRight = topLeft.x() + box.width();
     }
-
-    // "dim 1", "dim 2", ... while they fit side by side, else just the numbers (the axis title
-    // says what they count), upright when even those do not fit.
-    const bool longNames = m_longNameWidth + 8 <= slot;
-    if (longNames != m_longCategoryNames) {
-        m_longCategoryNames = longNames;
-        m_xAxis->setCategories(categoryNames(dimensions));
-    }
-    const int categoryAngle = m_shortNameWidth + 8 > slot ? -90 : 0;
-    if (m_xAxis->labelsAngle() != categoryAngle)
-        m_xAxis->setLabelsAngle(categoryAngle);
 }
 
 void ContextChartView::layoutHeadMarks(const QRectF &plot)

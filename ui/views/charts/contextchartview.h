@@ -114,6 +114,14 @@ private:
     /// The context diamond as an antialiased image, drawn in place of Qt Charts' marker item.
     void updateMarkerImage();
     void updateValueRange();
+    /// Chooses the value range, the category names and their angle for the plot as it is now,
+    /// and places the labels; a plot moved by those choices only moves the labels meanwhile.
+    void followPlotArea();
+    /// Short or long category names, level or upright, for the plot's width; with `leastRoom`
+    /// the short names whatever the width.
+    void chooseCategoryNames(bool leastRoom);
+    /// Places the value labels, the heads' marks and the vertical title over the plot as it is;
+    /// changes nothing that moves the plot.
     void layoutLabels();
     /// Creates the legend's entries for the current sets; layoutLegend() places them.
     void rebuildLegend();
@@ -149,6 +157,10 @@ private:
     qreal m_minimumMarkerRatio = 1.0;
     double m_shortNameWidth = 0.0;
     bool m_longCategoryNames = true;
+    /// How often followPlotArea() chooses again when its own choices moved the plot.
+    static constexpr int kAxisChoicePasses = 4;
+    bool m_choosingAxes = false;
+    bool m_plotMovedWhileChoosing = false;
 };
 
 } // namespace attnlens
