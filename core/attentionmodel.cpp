@@ -281,8 +281,8 @@ void AttentionModel::setQueryLabel(Index row, const QString &typed)
     const QString stored = row < m_scenario.queryLabels.size() ? m_scenario.queryLabels.at(row) : QString();
     if (label == stored || (!label.isEmpty() && label == m_scenario.queryLabel(row)))
         return;
-    while (m_scenario.queryLabels.size() <= row)
-        m_scenario.queryLabels.append(QString());
+    // Every row gets its entry, so that a file written now holds one label per query.
+    m_scenario.queryLabels = labelForEveryRow(m_scenario.queryLabels, m_scenario.queryCount());
     m_scenario.queryLabels[row] = label;
     mirrorTokenLabel(row, label, m_scenario.keyLabels);
     refreshShown();
@@ -299,8 +299,7 @@ void AttentionModel::setKeyLabel(Index row, const QString &typed)
     const QString stored = row < m_scenario.keyLabels.size() ? m_scenario.keyLabels.at(row) : QString();
     if (label == stored || (!label.isEmpty() && label == m_scenario.keyLabel(row)))
         return;
-    while (m_scenario.keyLabels.size() <= row)
-        m_scenario.keyLabels.append(QString());
+    m_scenario.keyLabels = labelForEveryRow(m_scenario.keyLabels, m_scenario.keyCount());
     m_scenario.keyLabels[row] = label;
     mirrorTokenLabel(row, label, m_scenario.queryLabels);
     refreshShown();
@@ -394,6 +393,9 @@ void AttentionModel::insertKey(Index row, const Eigen::RowVectorXd &key,
     m_scenario.keyLabels = labels;
     if (m_scenario.allowed)
         m_scenario.allowed = withColumnInserted(*m_scenario.allowed, row, true);
+    // The √d_k lab's stretched key is a row number: it moves with its key.
+    if (m_scenario.scaleLab && m_scenario.scaleLab->stretchedKey >= row)
+        ++m_scenario.scaleLab->stretchedKey;
     refreshShown();
     scheduleRecompute();
     emit keyInserted(static_cast<int>(row));
@@ -441,6 +443,13 @@ std::optional<Error> AttentionModel::removeKey(Index row)
     m_scenario.keyLabels = labels;
     if (m_scenario.allowed)
         m_scenario.allowed = withColumnRemoved(*m_scenario.allowed, row);
+    // The stretched key's row moves with it; with it gone, no key is stretched any more.
+    if (ScaleLabSettings *lab = m_scenario.scaleLab ? &*m_scenario.scaleLab : nullptr) {
+        if (lab->stretchedKey == row)
+            lab->stretchedKey = -1;
+        else if (lab->stretchedKey > row)
+            --lab->stretchedKey;
+    }
     refreshShown();
     scheduleRecompute();
     emit keyRemoved(static_cast<int>(row));

@@ -103,6 +103,14 @@ bool identicalMasks(const std::optional<Mask> &a, const std::optional<Mask> &b);
 /// The generated name of head h (0-based): "head h+1".
 QString generatedHeadName(Index head);
 
+/// A label list as a file holds it and as the model keeps it: empty (every label generated), or
+/// exactly one entry per row, "" standing for a generated label. A shorter list gains "" entries,
+/// a longer one loses its extra entries, which belong to no row.
+QStringList labelsFittedTo(const QStringList &labels, Index rows);
+/// labelsFittedTo(), and an empty list as `rows` "" entries: what a setter that gives one row
+/// its label starts from.
+QStringList labelForEveryRow(const QStringList &labels, Index rows);
+
 /// Query i may attend to keys 0..i (a decoder's view of the past).
 Mask causalMask(Index queryCount, Index keyCount);
 /// Every query may attend to every key whose isRealKey entry is true.
