@@ -13,6 +13,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QSettings>
+#include <QSignalSpy>
 #include <QStatusBar>
 #include <QTemporaryDir>
 #include <QWidget>
@@ -193,6 +194,29 @@ TEST_F(UnreadableAutosaveTest, AnAutosaveOfARenamedTokenWithoutLabelsIsRestored)
     EXPECT_TRUE(next.model()->wholeScenario() == expected);
     EXPECT_TRUE(std::signbit(next.model()->wholeScenario().queries(1, 1)));
     next.autoSaver()->discard();
+}
+
+TEST(OpenWithNotes, AFileWithFewerLabelsThanRowsOpensAndTheStatusBarSaysSo)
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("renamed.json"));
+    writeFile(path, test::kShortLabelsJson);
+    QWidget parent;
+    AttentionModel model;
+    DocumentController document(&model, &parent);
+    QStringList errors;
+    document.dialogs().reportError = [&errors](const QString &, const QString &text) { errors.append(text); };
+    QSignalSpy status(&document, &DocumentController::statusMessage);
+    ASSERT_TRUE(document.openFile(path));
+    EXPECT_TRUE(errors.isEmpty());
+    EXPECT_EQ(model.wholeScenario().queryLabels, (QStringList{QStringLiteral("the cat"), QString(), QString()}));
+    EXPECT_EQ(model.scenario().queryLabel(2), QStringLiteral("query 3"));
+    ASSERT_FALSE(status.isEmpty());
+    const QString said = status.last().at(0).toString();
+    EXPECT_TRUE(said.contains(QStringLiteral("Opened renamed.json.")));
+    EXPECT_TRUE(said.contains(QStringLiteral("field \"query_labels\" has 1 label but Q has 3 rows")))
+        << said.toStdString();
+    EXPECT_FALSE(document.isModified());
 }
 
 TEST(UnreadableAutosaveName, NeverNamesAFileThatExists)
