@@ -13,13 +13,13 @@
 
 namespace {
 
-struct Run {
+struct ProcessRun {
     int exitCode = -1;
     QByteArray out;
     QByteArray err;
 };
 
-Run run(const QString &program, const QStringList &arguments)
+ProcessRun run(const QString &program, const QStringList &arguments)
 {
     QProcess process;
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
@@ -32,7 +32,7 @@ Run run(const QString &program, const QStringList &arguments)
         process.kill();
         process.waitForFinished(5000);
     }
-    Run result;
+    ProcessRun result;
     result.exitCode = finished && process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
     result.out = process.readAllStandardOutput();
     result.err = process.readAllStandardError();
@@ -53,7 +53,7 @@ TEST(AttnlensFiles, AFileWithFewerLabelsThanRowsGivesItsEvidenceWithAWarning)
     writeText(scenario, R"({"Q": [[1, 0], [0, 1], [1, 1]], "K": [[1, 0], [0, 1]], "V": [[1], [2]],
                            "query_labels": ["the cat"]})");
     const QString evidence = dir.filePath(QStringLiteral("evidence.json"));
-    const Run attnlens = run(QStringLiteral(ATTNLENS_EXECUTABLE),
+    const ProcessRun attnlens = run(QStringLiteral(ATTNLENS_EXECUTABLE),
                              {QStringLiteral("--evidence"), evidence, scenario});
     EXPECT_EQ(attnlens.exitCode, 0) << attnlens.err.toStdString();
     EXPECT_TRUE(attnlens.err.contains("attnlens: warning: renamed.json: field \"query_labels\" has 1 "
@@ -76,7 +76,7 @@ TEST(AttnlensFiles, EvidenceOfANegativeZeroScoreHoldsNumbersOnlyForPython)
     // The first score is -1e300 x 0 = -0.0.
     writeText(scenario, R"({"Q": [[-1e300], [1]], "K": [[0], [2]], "V": [[1], [2]]})");
     const QString evidence = dir.filePath(QStringLiteral("evidence.json"));
-    const Run attnlens = run(QStringLiteral(ATTNLENS_EXECUTABLE),
+    const ProcessRun attnlens = run(QStringLiteral(ATTNLENS_EXECUTABLE),
                              {QStringLiteral("--evidence"), evidence, scenario});
     ASSERT_EQ(attnlens.exitCode, 0) << attnlens.err.toStdString();
     const char *check = R"(
@@ -85,7 +85,7 @@ evidence = json.load(open(sys.argv[1]))
 cells = [x for key in ("Q", "K", "V", "scores", "weights", "context") for row in evidence[key] for x in row]
 print(sum(not isinstance(x, (int, float)) for x in cells), math.copysign(1.0, evidence["scores"][0][0]))
 )";
-    const Run read = run(python, {QStringLiteral("-c"), QString::fromUtf8(check), evidence});
+    const ProcessRun read = run(python, {QStringLiteral("-c"), QString::fromUtf8(check), evidence});
     ASSERT_EQ(read.exitCode, 0) << read.err.toStdString();
     // No string among the numbers, and the zero's sign reaches Python.
     EXPECT_EQ(read.out.trimmed().toStdString(), "0 -1.0");
