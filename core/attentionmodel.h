@@ -126,7 +126,8 @@ public:
     // Structural edits. Each returns early when nothing changes.
 
     void setScenarioName(const QString &name);
-    /// An empty label stands for the generated one ("query 2").
+    /// An empty label stands for the generated one ("query 2"). The list then holds one entry
+    /// per row (the others "", their generated labels), so a file written next opens again.
     void setQueryLabel(Index row, const QString &label);
     void setKeyLabel(Index row, const QString &label);
 
@@ -144,7 +145,8 @@ public:
     void insertKey(Index row, const Eigen::RowVectorXd &key, const Eigen::RowVectorXd &value,
                    const QString &label = {});
     /// Removes key `row`, its value row and its mask column; refused for the last key and when a
-    /// query row would be left with no allowed key.
+    /// query row would be left with no allowed key. The √d_k lab's stretched key (a row number)
+    /// follows its key, here and in insertKey(); removing it leaves no key stretched.
     std::optional<Error> removeKey(Index row);
     std::optional<Error> keyRemovalRefusal(Index row) const;
 

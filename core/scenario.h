@@ -25,7 +25,10 @@ struct AttentionHead {
 };
 
 /// Everything a user sets up: the matrices, their token labels, the temperature and the mask.
-/// Label lists may be shorter than the matrices; the missing labels are generated.
+/// A label list is empty (every label generated) or has one entry per row, "" standing for the
+/// generated label: the model keeps it so, every file is written so (labelsFittedTo), and a file
+/// with fewer labels than rows is read so, with a note. A shorter list built by other code still
+/// shows generated labels for the rows it lacks.
 ///
 /// A scenario has one head or more. The first head's Q, K and V are `queries`, `keys` and
 /// `values` (so a one-head scenario is exactly what it always was); heads 2 to H are in

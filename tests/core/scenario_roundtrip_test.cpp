@@ -10,6 +10,7 @@
 #include "evidence.h"
 #include "jsonstreamwriter.h"
 #include "scalelab.h"
+#include "scalelabsettings.h"
 #include "scenario.h"
 #include "scenariojson.h"
 #include "scenariojsonfast.h"
@@ -268,6 +269,25 @@ TEST(ScenarioRoundTrip, ADerivationWhoseProductOverflowsToNaNReopens)
     const QByteArray text = scenarioJsonText(model.wholeScenario());
     const Result<Scenario> qt = parseScenarioWithQt(text, QStringLiteral("overflow.json"));
     ASSERT_TRUE(qt) << qt.error().message.toStdString();
+    EXPECT_TRUE(readsBackBitForBit(model.wholeScenario()));
+}
+
+TEST(ScenarioRoundTrip, TheStretchedKeyOfTheScaleLabFollowsItsKey)
+{
+    // The file names the stretched key by its row; a row past the last key is refused.
+    AttentionModel model;
+    ScaleLabSettings settings;
+    settings.stretchedKey = 15;  // the last of the sample's sixteen keys
+    model.setScaleLab(settings, 8);
+    ASSERT_EQ(model.wholeScenario().keyCount(), 16);
+    ASSERT_FALSE(model.removeKey(0));
+    ASSERT_TRUE(model.wholeScenario().scaleLab);
+    EXPECT_EQ(model.wholeScenario().scaleLab->stretchedKey, 14);
+    EXPECT_TRUE(readsBackBitForBit(model.wholeScenario()));
+    model.insertKey(0, Eigen::RowVectorXd::Zero(8), Eigen::RowVectorXd::Zero(model.scenario().valueDimension()));
+    EXPECT_EQ(model.wholeScenario().scaleLab->stretchedKey, 15);
+    ASSERT_FALSE(model.removeKey(15));
+    EXPECT_FALSE(model.wholeScenario().scaleLab->hasStretch());
     EXPECT_TRUE(readsBackBitForBit(model.wholeScenario()));
 }
 
