@@ -308,8 +308,42 @@ void AttentionModel::setKeyLabel(Index row, const QString &typed)
     emit scenarioReset();
 }
 
-void AttentionModel::insertQuery(Index row, const Eigen::RowVectorXd &query, const QString &label)
+std::optional<Error> AttentionModel::fileLimitRefusal(Index queries, Index keys, Index queryColumns,
+                                                      Index keyColumns, Index valueColumns,
+                                                      Index heads) const
 {
+    if (queries > ScenarioLimits::maxRows || keys > ScenarioLimits::maxRows) {
+        return Error{ErrorCategory::ShapeMismatch,
+                     tr("A scenario holds at most %1 queries and %1 keys, so that it can be saved "
+                        "and opened again.")
+                         .arg(ScenarioLimits::maxRows)};
+    }
+    if (queryColumns > ScenarioLimits::maxColumns || keyColumns > ScenarioLimits::maxColumns
+        || valueColumns > ScenarioLimits::maxColumns) {
+        return Error{ErrorCategory::ShapeMismatch,
+                     tr("d_k and d_v are at most %1, so that the scenario can be saved and opened "
+                        "again.")
+                         .arg(ScenarioLimits::maxColumns)};
+    }
+    const qint64 entries = qint64(heads)
+        * (qint64(queries) * queryColumns + qint64(keys) * keyColumns + qint64(keys) * valueColumns);
+    if (entries > ScenarioLimits::maxHeadEntries) {
+        return Error{ErrorCategory::ShapeMismatch,
+                     tr("Q, K and V of every head together would hold %1 numbers, more than the "
+                        "%2 a scenario file may hold.")
+                         .arg(entries)
+                         .arg(ScenarioLimits::maxHeadEntries)};
+    }
+    return std::nullopt;
+}
+
+std::optional<Error> AttentionModel::insertQuery(Index row, const Eigen::RowVectorXd &query,
+                                                 const QString &label)
+{
+    const Scenario &s = m_scenario;
+    if (std::optional<Error> refusal = fileLimitRefusal(s.queryCount() + 1, s.keyCount(), s.queries.cols(),
+                                                        s.keys.cols(), s.valueDimension(), headCount()))
+        return refusal;
     dropDerivationForDirectEdit();
     Q_ASSERT(row >= 0 && row <= m_scenario.queryCount());
     Q_ASSERT(query.size() == m_scenario.queryDimension());
@@ -332,6 +366,7 @@ void AttentionModel::insertQuery(Index row, const Eigen::RowVectorXd &query, con
     scheduleRecompute();
     emit queryInserted(static_cast<int>(row));
     emit scenarioReset();
+    return std::nullopt;
 }
 
 std::optional<Error> AttentionModel::queryRemovalRefusal(Index row) const
@@ -367,9 +402,13 @@ std::optional<Error> AttentionModel::removeQuery(Index row)
     return std::nullopt;
 }
 
-void AttentionModel::insertKey(Index row, const Eigen::RowVectorXd &key,
-                               const Eigen::RowVectorXd &value, const QString &label)
+std::optional<Error> AttentionModel::insertKey(Index row, const Eigen::RowVectorXd &key,
+                                               const Eigen::RowVectorXd &value, const QString &label)
 {
+    const Scenario &s = m_scenario;
+    if (std::optional<Error> refusal = fileLimitRefusal(s.queryCount(), s.keyCount() + 1, s.queries.cols(),
+                                                        s.keys.cols(), s.valueDimension(), headCount()))
+        return refusal;
     dropDerivationForDirectEdit();
     Q_ASSERT(row >= 0 && row <= m_scenario.keyCount());
     Q_ASSERT(key.size() == m_scenario.keyDimension());
@@ -400,6 +439,7 @@ void AttentionModel::insertKey(Index row, const Eigen::RowVectorXd &key,
     scheduleRecompute();
     emit keyInserted(static_cast<int>(row));
     emit scenarioReset();
+    return std::nullopt;
 }
 
 std::optional<Error> AttentionModel::keyRemovalRefusal(Index row) const
@@ -465,6 +505,11 @@ std::optional<Error> AttentionModel::setKeyDimension(Index dimension)
     }
     if (dimension == m_scenario.keyDimension() && dimension == m_scenario.keys.cols())
         return std::nullopt;
+    const Scenario &s = m_scenario;
+    const Index queryColumns = s.score.isScaledDot() ? dimension : s.queries.cols();
+    if (std::optional<Error> refusal = fileLimitRefusal(s.queryCount(), s.keyCount(), queryColumns,
+                                                        dimension, s.valueDimension(), headCount()))
+        return refusal;
     dropDerivationForDirectEdit();
     ScoreFunction &score = m_scenario.score;
     for (Index h = 0; h < headCount(); ++h) {
@@ -493,6 +538,10 @@ std::optional<Error> AttentionModel::setValueDimension(Index dimension)
     }
     if (dimension == m_scenario.valueDimension())
         return std::nullopt;
+    if (std::optional<Error> refusal = fileLimitRefusal(m_scenario.queryCount(), m_scenario.keyCount(),
+                                                        m_scenario.queries.cols(), m_scenario.keys.cols(),
+                                                        dimension, headCount()))
+        return refusal;
     dropDerivationForDirectEdit();
     for (Index h = 0; h < headCount(); ++h)
         m_scenario.headValues(h) = withColumnCount(m_scenario.headValues(h), dimension);

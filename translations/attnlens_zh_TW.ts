@@ -706,6 +706,18 @@ The scenario cannot be computed until that query may attend to at least one key.
         <translation>這個情境已有 %1 個注意力頭，已達上限。</translation>
     </message>
     <message>
+        <source>A scenario holds at most %1 queries and %1 keys, so that it can be saved and opened again.</source>
+        <translation>一個情境最多只能有 %1 個查詢和 %1 個鍵，才能儲存後再次開啟。</translation>
+    </message>
+    <message>
+        <source>d_k and d_v are at most %1, so that the scenario can be saved and opened again.</source>
+        <translation>d_k 和 d_v 最多為 %1，情境才能儲存後再次開啟。</translation>
+    </message>
+    <message>
+        <source>Q, K and V of every head together would hold %1 numbers, more than the %2 a scenario file may hold.</source>
+        <translation>所有注意力頭的 Q、K、V 合計將有 %1 個數字，超過情境檔可容納的 %2 個。</translation>
+    </message>
+    <message>
         <source>A new head needs Q %1×%2, K %3×%2 and V %3×%4, the shapes of the other heads.</source>
         <translation>新的注意力頭需要 Q %1×%2、K %3×%2 與 V %3×%4，與其他注意力頭的形狀相同。</translation>
     </message>

@@ -291,6 +291,35 @@ TEST(ScenarioRoundTrip, TheStretchedKeyOfTheScaleLabFollowsItsKey)
     EXPECT_TRUE(readsBackBitForBit(model.wholeScenario()));
 }
 
+TEST(ScenarioRoundTrip, TheModelRefusesShapesNoFileMayHold)
+{
+    // d_k and d_v up to ScenarioLimits::maxColumns; past it the file would be refused.
+    AttentionModel model;
+    model.setScenario(test::unlabelledScenario());
+    const Scenario before = model.wholeScenario();
+    const std::optional<Error> wide = model.setKeyDimension(ScenarioLimits::maxColumns + 1);
+    ASSERT_TRUE(wide);
+    EXPECT_TRUE(wide->message.contains(QStringLiteral("at most 1024"))) << wide->message.toStdString();
+    EXPECT_TRUE(model.setValueDimension(ScenarioLimits::maxColumns + 1));
+    EXPECT_TRUE(model.wholeScenario() == before);
+    ASSERT_FALSE(model.setKeyDimension(ScenarioLimits::maxColumns));
+    ASSERT_FALSE(model.setValueDimension(ScenarioLimits::maxColumns));
+    EXPECT_TRUE(readsBackBitForBit(model.wholeScenario()));
+
+    // At most ScenarioLimits::maxRows queries and keys.
+    Scenario tall;
+    tall.queries = Matrix::Constant(ScenarioLimits::maxRows, 1, 0.5);
+    tall.keys = Matrix::Constant(ScenarioLimits::maxRows, 1, -0.5);
+    tall.values = tall.keys;
+    model.setScenario(tall);
+    EXPECT_TRUE(model.insertQuery(0, Eigen::RowVectorXd::Ones(1)));
+    EXPECT_TRUE(model.insertKey(0, Eigen::RowVectorXd::Ones(1), Eigen::RowVectorXd::Ones(1)));
+    EXPECT_TRUE(model.wholeScenario() == tall);
+    ASSERT_FALSE(model.removeQuery(0));
+    ASSERT_FALSE(model.insertQuery(0, Eigen::RowVectorXd::Ones(1)));
+    EXPECT_TRUE(readsBackBitForBit(model.wholeScenario()));
+}
+
 TEST(ScenarioRoundTrip, EveryEditTheModelAcceptsIsSavedAndReadBackBitForBit)
 {
     AttentionModel model;
