@@ -6,6 +6,7 @@
 
 #include "animationexporter.h"
 #include "animationformat.h"
+#include "animationmemory.h"
 #include "animationplan.h"
 #include "attentionmodel.h"
 #include "builtinscenarios.h"
@@ -115,6 +116,37 @@ int exportAnimations(const CommandLineRequest &request, AttentionModel *model, V
     if (const auto problem = plan->check(*model)) {
         printError(QStringLiteral("bad --animate '%1': %2").arg(request.animate, *problem));
         return ExitUsage;
+    }
+    // Every animation's memory is estimated before the first is drawn: one too large for the
+    // limit is a usage error, refused at once with what makes it fit.
+    const FigureExporter still(model, viewState, views);
+    const int frames = plan->frameCount(*model);
+    for (const FigureExportRequest &figure : request.exports) {
+        FigureOptions options = figureOptionsFor(request, figure, theme, query.has_value());
+        options.format = FigureFormat::Png;
+        if (options.size.isEmpty())
+            options.size = still.defaultSize(options);
+        if (still.validate(options))
+            continue;  // the exporter names that problem itself
+        const QSize pixels = options.pixelSize(options.size);
+        const AnimationFormat format = animationFormatFromPath(figure.path).value_or(AnimationFormat::Gif);
+        const qint64 need = AnimationMemory::estimate(format, frames, pixels);
+        const qint64 limit = AnimationMemory::limit();
+        if (need > limit) {
+            const bool fromEnvironment = !qEnvironmentVariableIsEmpty("ATTNLENS_ANIMATION_MEMORY_MIB");
+            printError(QStringLiteral("--export %1=%2: %3 frames of %4 × %5 pixels would need about %6 of memory, "
+                                      "more than the %7 an animation may use (%8); use fewer --frames, a "
+                                      "smaller --size or --dpi %9")
+                           .arg(figure.view, figure.path)
+                           .arg(frames)
+                           .arg(pixels.width())
+                           .arg(pixels.height())
+                           .arg(AnimationMemory::describe(need), AnimationMemory::describe(limit),
+                                fromEnvironment ? QStringLiteral("ATTNLENS_ANIMATION_MEMORY_MIB")
+                                                : QStringLiteral("half of this computer's memory"))
+                           .arg(FigureOptions::kReferenceDpi));
+            return ExitUsage;
+        }
     }
     AnimationExporter exporter(model, viewState, views);
     int exitCode = ExitSuccess;

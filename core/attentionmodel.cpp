@@ -4,6 +4,7 @@
 
 #include "attention.h"
 #include "scenariojson.h"
+#include "textlength.h"
 
 #include <algorithm>
 #include <utility>
@@ -139,6 +140,7 @@ void AttentionModel::setScenario(const Scenario &scenario)
     }
     if (scenario == m_scenario)
         return;
+    endSuspendedGesture();
     const bool wasDerived = m_scenario.derivation.has_value();
     m_scenario = scenario;
     m_selectedHead = std::min(m_selectedHead, m_scenario.headCount() - 1);
@@ -174,6 +176,7 @@ void AttentionModel::setHeadQueryRow(Index head, Index row, const Eigen::RowVect
     Q_ASSERT(query.size() == queries.cols());
     if (sameRow(queries, row, query))
         return;
+    endSuspendedGesture();
     dropDerivationForDirectEdit();
     queries.row(row) = query;
     if (m_scenario.hasSeveralHeads() && head == m_selectedHead)
@@ -190,6 +193,7 @@ void AttentionModel::setHeadKeyRow(Index head, Index row, const Eigen::RowVector
     Q_ASSERT(key.size() == keys.cols());
     if (sameRow(keys, row, key))
         return;
+    endSuspendedGesture();
     dropDerivationForDirectEdit();
     keys.row(row) = key;
     if (m_scenario.hasSeveralHeads() && head == m_selectedHead)
@@ -206,6 +210,7 @@ void AttentionModel::setHeadValueRow(Index head, Index row, const Eigen::RowVect
     Q_ASSERT(value.size() == values.cols());
     if (sameRow(values, row, value))
         return;
+    endSuspendedGesture();
     dropDerivationForDirectEdit();
     values.row(row) = value;
     if (m_scenario.hasSeveralHeads() && head == m_selectedHead)
@@ -218,6 +223,7 @@ void AttentionModel::setTemperature(double temperature)
 {
     if (identicalDoubles(temperature, m_scenario.temperature))
         return;
+    endSuspendedGesture();
     m_scenario.temperature = temperature;
     m_shown.temperature = temperature;
     scheduleRecompute();
@@ -230,6 +236,7 @@ void AttentionModel::setMaskCell(Index queryRow, Index keyRow, bool allowed)
     Q_ASSERT(keyRow >= 0 && keyRow < m_scenario.keyCount());
     if (m_scenario.isAllowed(queryRow, keyRow) == allowed)
         return;
+    endSuspendedGesture();
     if (!m_scenario.allowed)
         m_scenario.allowed = Mask::Constant(m_scenario.queryCount(), m_scenario.keyCount(), true);
     (*m_scenario.allowed)(queryRow, keyRow) = allowed;
@@ -243,6 +250,7 @@ void AttentionModel::setMask(const std::optional<Mask> &allowed)
 {
     if (identicalMasks(allowed, m_scenario.allowed))
         return;
+    endSuspendedGesture();
     m_scenario.allowed = allowed;
     if (m_scenario.hasSeveralHeads())
         m_shown.allowed = allowed;
@@ -263,9 +271,10 @@ bool AttentionModel::isLastAllowedKey(Index queryRow, Index keyRow) const
 
 void AttentionModel::setScenarioName(const QString &typed)
 {
-    const QString name = typed.left(ScenarioLimits::maxLabelChars);  // what a file may hold
+    const QString name = cutAtWholeCharacters(typed, ScenarioLimits::maxLabelChars);  // what a file may hold
     if (name == m_scenario.name)
         return;
+    endSuspendedGesture();
     m_scenario.name = name;
     refreshShown();
     scheduleRecompute();
@@ -276,11 +285,12 @@ void AttentionModel::setScenarioName(const QString &typed)
 void AttentionModel::setQueryLabel(Index row, const QString &typed)
 {
     // Cut to the loader's limit, so that whatever is typed can be saved and opened again.
-    const QString label = typed.left(ScenarioLimits::maxLabelChars);
+    const QString label = cutAtWholeCharacters(typed, ScenarioLimits::maxLabelChars);
     Q_ASSERT(row >= 0 && row < m_scenario.queryCount());
     const QString stored = row < m_scenario.queryLabels.size() ? m_scenario.queryLabels.at(row) : QString();
     if (label == stored || (!label.isEmpty() && label == m_scenario.queryLabel(row)))
         return;
+    endSuspendedGesture();
     // Every row gets its entry, so that a file written now holds one label per query.
     m_scenario.queryLabels = labelForEveryRow(m_scenario.queryLabels, m_scenario.queryCount());
     m_scenario.queryLabels[row] = label;
@@ -294,11 +304,12 @@ void AttentionModel::setQueryLabel(Index row, const QString &typed)
 void AttentionModel::setKeyLabel(Index row, const QString &typed)
 {
     // Cut to the loader's limit, so that whatever is typed can be saved and opened again.
-    const QString label = typed.left(ScenarioLimits::maxLabelChars);
+    const QString label = cutAtWholeCharacters(typed, ScenarioLimits::maxLabelChars);
     Q_ASSERT(row >= 0 && row < m_scenario.keyCount());
     const QString stored = row < m_scenario.keyLabels.size() ? m_scenario.keyLabels.at(row) : QString();
     if (label == stored || (!label.isEmpty() && label == m_scenario.keyLabel(row)))
         return;
+    endSuspendedGesture();
     m_scenario.keyLabels = labelForEveryRow(m_scenario.keyLabels, m_scenario.keyCount());
     m_scenario.keyLabels[row] = label;
     mirrorTokenLabel(row, label, m_scenario.queryLabels);
@@ -344,6 +355,7 @@ std::optional<Error> AttentionModel::insertQuery(Index row, const Eigen::RowVect
     if (std::optional<Error> refusal = fileLimitRefusal(s.queryCount() + 1, s.keyCount(), s.queries.cols(),
                                                         s.keys.cols(), s.valueDimension(), headCount()))
         return refusal;
+    endSuspendedGesture();
     dropDerivationForDirectEdit();
     Q_ASSERT(row >= 0 && row <= m_scenario.queryCount());
     Q_ASSERT(query.size() == m_scenario.queryDimension());
@@ -351,7 +363,7 @@ std::optional<Error> AttentionModel::insertQuery(Index row, const Eigen::RowVect
                                     [this](Index i) { return m_scenario.queryLabel(i); });
     labels.insert(int(row), label.isEmpty()
                                 ? freshLabel(labels, QStringLiteral("query %1"), m_scenario.queryCount())
-                                : label.left(ScenarioLimits::maxLabelChars));
+                                : cutAtWholeCharacters(label, ScenarioLimits::maxLabelChars));
     // The selected head gets the given query; the other heads a zero row.
     for (Index h = 0; h < headCount(); ++h) {
         Matrix &queries = m_scenario.headQueries(h);
@@ -386,6 +398,7 @@ std::optional<Error> AttentionModel::removeQuery(Index row)
 {
     if (std::optional<Error> refusal = queryRemovalRefusal(row))
         return refusal;
+    endSuspendedGesture();
     dropDerivationForDirectEdit();
     QStringList labels = writtenOut(m_scenario.queryCount(),
                                     [this](Index i) { return m_scenario.queryLabel(i); });
@@ -409,6 +422,7 @@ std::optional<Error> AttentionModel::insertKey(Index row, const Eigen::RowVector
     if (std::optional<Error> refusal = fileLimitRefusal(s.queryCount(), s.keyCount() + 1, s.queries.cols(),
                                                         s.keys.cols(), s.valueDimension(), headCount()))
         return refusal;
+    endSuspendedGesture();
     dropDerivationForDirectEdit();
     Q_ASSERT(row >= 0 && row <= m_scenario.keyCount());
     Q_ASSERT(key.size() == m_scenario.keyDimension());
@@ -417,7 +431,7 @@ std::optional<Error> AttentionModel::insertKey(Index row, const Eigen::RowVector
         writtenOut(m_scenario.keyCount(), [this](Index i) { return m_scenario.keyLabel(i); });
     labels.insert(int(row), label.isEmpty()
                                 ? freshLabel(labels, QStringLiteral("key %1"), m_scenario.keyCount())
-                                : label.left(ScenarioLimits::maxLabelChars));
+                                : cutAtWholeCharacters(label, ScenarioLimits::maxLabelChars));
     // The selected head gets the given key and value; the other heads zero rows.
     for (Index h = 0; h < headCount(); ++h) {
         Matrix &keys = m_scenario.headKeys(h);
@@ -472,6 +486,7 @@ std::optional<Error> AttentionModel::removeKey(Index row)
 {
     if (std::optional<Error> refusal = keyRemovalRefusal(row))
         return refusal;
+    endSuspendedGesture();
     dropDerivationForDirectEdit();
     QStringList labels =
         writtenOut(m_scenario.keyCount(), [this](Index i) { return m_scenario.keyLabel(i); });
@@ -510,6 +525,7 @@ std::optional<Error> AttentionModel::setKeyDimension(Index dimension)
     if (std::optional<Error> refusal = fileLimitRefusal(s.queryCount(), s.keyCount(), queryColumns,
                                                         dimension, s.valueDimension(), headCount()))
         return refusal;
+    endSuspendedGesture();
     dropDerivationForDirectEdit();
     ScoreFunction &score = m_scenario.score;
     for (Index h = 0; h < headCount(); ++h) {
@@ -542,6 +558,7 @@ std::optional<Error> AttentionModel::setValueDimension(Index dimension)
                                                         m_scenario.queries.cols(), m_scenario.keys.cols(),
                                                         dimension, headCount()))
         return refusal;
+    endSuspendedGesture();
     dropDerivationForDirectEdit();
     for (Index h = 0; h < headCount(); ++h)
         m_scenario.headValues(h) = withColumnCount(m_scenario.headValues(h), dimension);

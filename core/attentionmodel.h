@@ -39,6 +39,12 @@ namespace attnlens {
 /// EditScope. Brackets nest; the outermost one's text names the edit, and editBegun / editEnded
 /// tell whoever keeps a history (the undo recorder) where the edit starts and ends. A change
 /// outside any edit stands alone. The model itself changes nothing else while an edit is open.
+///
+/// Gestures: an edit that a view holds open across events (a drag, a slider stroke, a typed
+/// value) is a Gesture (gesture.h). Between the gesture's own steps nothing of it runs, and
+/// anything else that changes the document then (another setter, another edit, an undo) ends the
+/// gesture first, as an edit of its own; so does interruptGesture() (the window losing the focus,
+/// a dialog opening). A gesture is never ended while one of its steps or another edit runs.
 class AttentionModel : public QObject {
     Q_OBJECT
 
@@ -110,6 +116,11 @@ public:
     /// Renames the open edit once its outcome is known ("Set temperature to 0.50"). Only the
     /// outermost bracket names the edit: called inside a nested edit, it changes nothing.
     void setEditText(const QString &text);
+
+    /// Ends an open gesture (gesture.h) as an edit of its own when the user turns away from it:
+    /// the window loses the focus, a dialog opens. Does nothing while no gesture is open, or
+    /// while one of its steps or another edit runs.
+    void interruptGesture();
 
     /// Opens an edit on construction and closes it on destruction.
     class EditScope {
@@ -263,6 +274,20 @@ private:
                                           Index keyColumns, Index valueColumns, Index heads) const;
     /// A direct edit of Q, K or V: drops the derivation, if any, so Q, K and V stay honest.
     void dropDerivationForDirectEdit();
+
+    // A view's gesture (core/gesture.h, attentionmodeledit.cpp).
+    friend class Gesture;
+    /// Opens the gesture's edit; returns the edit's serial. Inside another edit it is a bracket
+    /// of that edit, as beginEdit() would be.
+    quint64 beginGesture(const QString &text);
+    /// Closes the bracket opened by beginGesture(), unless the edit `serial` has ended since.
+    void endGesture(quint64 serial);
+    bool isEditOpen(quint64 serial) const { return m_editDepth > 0 && m_editSerial == serial; }
+    void enterGestureStep() { ++m_gestureSteps; }
+    void leaveGestureStep() { --m_gestureSteps; }
+    /// Something other than the open gesture is about to change the document: the gesture ends
+    /// first, so that its edit holds only its own changes. Called before a setter changes anything.
+    void endSuspendedGesture();
     /// In derived self-attention query i and key i are one token: a label given to one is given
     /// to the other (`other` is the other list).
     void mirrorTokenLabel(Index row, const QString &label, QStringList &other);
@@ -284,6 +309,12 @@ private:
     mutable quint64 m_headComputeCount = 0;
     int m_editDepth = 0;
     QString m_editText;
+    /// Numbers the outermost edits, so that a gesture knows whether its edit is still open.
+    quint64 m_editSerial = 0;
+    /// The outermost open edit is a gesture's, and can be ended by something else.
+    bool m_gestureOpen = false;
+    /// How many of the open gesture's steps run now (it is never ended while one does).
+    int m_gestureSteps = 0;
 };
 
 } // namespace attnlens

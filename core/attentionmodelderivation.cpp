@@ -57,6 +57,7 @@ void AttentionModel::setDerivedScenario(const Scenario &scenario)
     derive(next);
     if (next == m_scenario)
         return;
+    endSuspendedGesture();
     const bool derivationMoved = next.derivation != m_scenario.derivation;
     m_scenario = std::move(next);
     m_selectedHead = std::min(m_selectedHead, m_scenario.headCount() - 1);

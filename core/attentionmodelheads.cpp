@@ -4,6 +4,7 @@
 
 #include "quotedlabel.h"
 #include "scenariojson.h"
+#include "textlength.h"
 
 #include <algorithm>
 
@@ -18,6 +19,7 @@ void AttentionModel::selectHead(Index head)
 {
     if (head < 0 || head >= headCount() || head == m_selectedHead)
         return;
+    endSuspendedGesture();
     m_selectedHead = head;
     refreshShown();
     // Every head's result is kept, so showing another one computes nothing; resultChanged
@@ -30,10 +32,11 @@ void AttentionModel::selectHead(Index head)
 void AttentionModel::setHeadName(Index head, const QString &typed)
 {
     Q_ASSERT(head >= 0 && head < headCount());
-    const QString name = typed.left(ScenarioLimits::maxLabelChars);  // what a file may hold
+    const QString name = cutAtWholeCharacters(typed, ScenarioLimits::maxLabelChars);  // what a file may hold
     const QString stored = head == 0 ? m_scenario.headName : m_scenario.moreHeads[size_t(head - 1)].name;
     if (name == stored || (!name.isEmpty() && name == m_scenario.headLabel(head)))
         return;
+    endSuspendedGesture();
     (head == 0 ? m_scenario.headName : m_scenario.moreHeads[size_t(head - 1)].name) = name;
     refreshShown();
     // A name changes no number: the results stay, and no head is computed again.
@@ -71,9 +74,10 @@ std::optional<Error> AttentionModel::insertHead(Index head, const AttentionHead 
                          .arg(m_scenario.keyCount())
                          .arg(m_scenario.valueDimension())};
     }
+    endSuspendedGesture();
     dropDerivationForDirectEdit();
     AttentionHead named = inserted;
-    named.name = named.name.left(ScenarioLimits::maxLabelChars);
+    named.name = cutAtWholeCharacters(named.name, ScenarioLimits::maxLabelChars);
     m_scenario.insertHead(head, std::move(named));
     if (head <= m_selectedHead && headCount() > 1)
         ++m_selectedHead;
@@ -99,6 +103,7 @@ std::optional<Error> AttentionModel::removeHead(Index head)
 {
     if (std::optional<Error> refusal = headRemovalRefusal(head))
         return refusal;
+    endSuspendedGesture();
     m_scenario.removeHead(head);
     if (head < m_selectedHead || m_selectedHead >= headCount())
         --m_selectedHead;

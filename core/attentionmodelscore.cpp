@@ -8,6 +8,7 @@ void AttentionModel::setScoreFunction(const ScoreFunction &score)
 {
     if (score == m_scenario.score)
         return;
+    endSuspendedGesture();
     // Another kind can change what d_k means for the views (the keys' length rather than the
     // queries'), so they rebuild; new weights of the same kind only change numbers.
     const bool kindChanged = score.kind != m_scenario.score.kind;

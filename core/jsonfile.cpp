@@ -1,6 +1,7 @@
 #include "jsonfile.h"
 
 #include "jsonstreamwriter.h"
+#include "symboliclink.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -128,8 +129,11 @@ Result<QByteArray> readFileBounded(const QString &path, qint64 maxBytes)
     }
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
+        // "No such file or directory" for a link the user can see in the folder says too little.
+        const QString link = brokenSymbolicLink(path);
         return Error{ErrorCategory::FileError,
-                     QStringLiteral("%1: cannot be read: %2").arg(path, file.errorString())};
+                     QStringLiteral("%1: cannot be read: %2")
+                         .arg(path, link.isEmpty() ? file.errorString() : QStringLiteral("it is ") + link)};
     }
     const auto tooLarge = [&] {
         return Error{ErrorCategory::InvalidScenario,

@@ -96,6 +96,12 @@ private:
 
 QString zipReason(zip_t *archive)
 {
+    // A failure of the system (a full disk) in the system's own words, as every other writer
+    // gives it: libzip puts "Seek error: " or "Write error: " before them, which says where in
+    // its work it was and nothing a person can act on.
+    zip_error_t *error = zip_get_error(archive);
+    if (zip_error_system_type(error) == ZIP_ET_SYS && zip_error_code_system(error) != 0)
+        return QString::fromLocal8Bit(std::strerror(zip_error_code_system(error)));
     return QString::fromLocal8Bit(zip_strerror(archive));
 }
 
@@ -144,7 +150,8 @@ std::optional<Error> writeNpz(const QString &path, const std::vector<NamedNpyArr
     if (zip_close(archive) != 0) {
         const QString reason = zipReason(archive);
         zip_discard(archive);
-        return fileError(path, reason);
+        return Error{ErrorCategory::FileError,
+                     QStringLiteral("%1: writing failed, the previous file is unchanged: %2").arg(path, reason)};
     }
     return std::nullopt;
 }

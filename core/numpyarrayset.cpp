@@ -3,6 +3,7 @@
 #include "jsonfile.h"
 #include "npzarchive.h"
 #include "scenariojson.h"
+#include "symboliclink.h"
 
 #include <QDir>
 #include <QFile>
@@ -42,8 +43,10 @@ std::optional<Error> checkRegularFile(const QString &path, const QString &source
     if (!kind.isEmpty())
         return fileError(source, QStringLiteral("is %1, not a file").arg(kind));
     const QFileInfo info(path);
-    if (!info.exists())
-        return fileError(source, QStringLiteral("does not exist"));
+    if (!info.exists()) {
+        const QString link = brokenSymbolicLink(path);  // a file the user can see in the folder
+        return fileError(source, link.isEmpty() ? QStringLiteral("does not exist") : QStringLiteral("is ") + link);
+    }
     if (info.size() > ScenarioLimits::maxFileBytes) {
         return Error{ErrorCategory::InvalidScenario,
                      QStringLiteral("%1: the file is larger than the limit of %2 MiB")

@@ -3,6 +3,7 @@
 #include "numpyarrayset.h"
 #include "numpymask.h"
 #include "scenariojson.h"
+#include "textlength.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -50,6 +51,21 @@ Matrix headMatrix(const NpyArray &array, const Layout &layout, Index batch, Inde
     return matrix;
 }
 
+/// NumPy's "<U256" counts code points, a scenario's limit UTF-16 code units: 200 emoji fit the
+/// first and not the second, and the capture would be saved as a file that no reader opens.
+std::optional<Error> overTheLabelLimit(const QStringList &texts, const QString &source, const char *what)
+{
+    for (int i = 0; i < texts.size(); ++i) {
+        if (texts.at(i).size() > ScenarioLimits::maxLabelChars) {
+            return invalid(QStringLiteral("%1: %2 %3 %4")
+                               .arg(source, QLatin1String(what))
+                               .arg(i + 1)
+                               .arg(tooLongText(texts.at(i), ScenarioLimits::maxLabelChars)));
+        }
+    }
+    return std::nullopt;
+}
+
 Result<QStringList> labelsOf(const NumpyArraySet &set, Role role, Index batch, Index batchCount,
                              Index expected, const QString &expectedWhat)
 {
@@ -74,7 +90,12 @@ Result<QStringList> labelsOf(const NumpyArraySet &set, Role role, Index batch, I
                                     : QString()));
     }
     const Index example = examples == 1 ? 0 : batch;
-    return array.decodeTexts(qint64(example) * count, count, source);
+    Result<QStringList> texts = array.decodeTexts(qint64(example) * count, count, source);
+    if (texts) {
+        if (std::optional<Error> tooLong = overTheLabelLimit(texts.value(), source, "label"))
+            return *tooLong;
+    }
+    return texts;
 }
 
 Result<NumpyScenario> buildScenario(const NumpyArraySet &set, const QString &name,
@@ -223,6 +244,8 @@ Result<NumpyScenario> buildScenario(const NumpyArraySet &set, const QString &nam
         Result<QStringList> texts = names->decodeTexts(0, scenario.headCount(), source);
         if (!texts)
             return texts.error();
+        if (std::optional<Error> tooLong = overTheLabelLimit(texts.value(), source, "name"))
+            return *tooLong;
         for (Index h = 0; h < scenario.headCount(); ++h) {
             const QString &given = texts.value().at(int(h));
             QString &name = h == 0 ? scenario.headName : scenario.moreHeads[size_t(h - 1)].name;

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <memory>
 
 #include <zlib.h>
 
@@ -39,9 +40,28 @@ Error damaged(const QString &source, const QString &problem)
                  QStringLiteral("%1: cannot be read as a PNG image: %2").arg(source, problem)};
 }
 
-// Inflates a zlib stream, stopping as soon as the output would pass maxBytes.
+QString mebibytes(qint64 bytes)
+{
+    // A limit a test sets below 1 MiB is still named, not rounded to 0.
+    return bytes % (1024 * 1024) == 0 ? QString::number(bytes / (1024 * 1024))
+                                      : QString::number(double(bytes) / (1024 * 1024), 'g', 3);
+}
+
+Error tooLarge(const QString &source, const QByteArray &type, qint64 maxBytes, bool compressed)
+{
+    return Error{ErrorCategory::InvalidScenario,
+                 QStringLiteral("%1: the scenario text in its %2 chunk %3 more than %4 MiB, more "
+                                "than the largest scenario file the app opens")
+                     .arg(source, chunkName(type),
+                          compressed ? QStringLiteral("inflates to") : QStringLiteral("holds"),
+                          mebibytes(maxBytes))};
+}
+
+// Inflates a zlib stream, stopping as soon as the output passes maxBytes or `check` refuses a
+// piece: a small chunk that inflates to gigabytes costs at most one step past the bound.
 Result<QByteArray> inflateBounded(const char *data, qsizetype size, qint64 maxBytes,
-                                  const QString &source)
+                                  const QString &source, const QByteArray &type,
+                                  const PngTextPieceCheck &check)
 {
     z_stream stream{};
     if (inflateInit(&stream) != Z_OK)
@@ -52,13 +72,9 @@ Result<QByteArray> inflateBounded(const char *data, qsizetype size, qint64 maxBy
     constexpr qsizetype kStep = 1 << 20;
     int status = Z_OK;
     while (status != Z_STREAM_END) {
-        if (out.size() >= maxBytes) {
+        if (out.size() > maxBytes) {
             inflateEnd(&stream);
-            return Error{ErrorCategory::InvalidScenario,
-                         QStringLiteral("%1: the scenario inside the PNG is larger than the limit "
-                                        "of %2 MiB")
-                             .arg(source)
-                             .arg(maxBytes / (1024 * 1024))};
+            return tooLarge(source, type, maxBytes, true);
         }
         const qsizetype before = out.size();
         out.resize(before + std::min<qint64>(kStep, maxBytes - before + 1));
@@ -70,19 +86,23 @@ Result<QByteArray> inflateBounded(const char *data, qsizetype size, qint64 maxBy
             inflateEnd(&stream);
             return damaged(source, QStringLiteral("the compressed text is damaged"));
         }
+        if (check) {
+            if (const auto refusal = check(out.constData() + before, out.size() - before)) {
+                inflateEnd(&stream);
+                return Error{ErrorCategory::InvalidScenario,
+                             QStringLiteral("%1: the scenario text in its %2 chunk %3, so it is "
+                                            "not a scenario the app wrote")
+                                 .arg(source, chunkName(type), *refusal)};
+            }
+        }
         if (status == Z_OK && stream.avail_in == 0 && stream.avail_out != 0) {
             inflateEnd(&stream);
             return damaged(source, QStringLiteral("the compressed text is cut off"));
         }
     }
     inflateEnd(&stream);
-    if (out.size() > maxBytes) {
-        return Error{ErrorCategory::InvalidScenario,
-                     QStringLiteral("%1: the scenario inside the PNG is larger than the limit "
-                                    "of %2 MiB")
-                         .arg(source)
-                         .arg(maxBytes / (1024 * 1024))};
-    }
+    if (out.size() > maxBytes)
+        return tooLarge(source, type, maxBytes, true);
     return out;
 }
 
@@ -95,7 +115,8 @@ bool hasPngSignature(const QByteArray &bytes)
 }
 
 Result<std::optional<QByteArray>> findPngText(const QByteArray &png, const char *keyword,
-                                              qint64 maxTextBytes, const QString &source)
+                                              qint64 maxTextBytes, const QString &source,
+                                              const PngTextPieceCheck &check)
 {
     if (!hasPngSignature(png))
         return damaged(source, QStringLiteral("it does not start with the PNG signature"));
@@ -136,7 +157,7 @@ Result<std::optional<QByteArray>> findPngText(const QByteArray &png, const char 
             const char *end = data + length;
             if (type == "tEXt") {
                 if (end - text > maxTextBytes)
-                    break;  // reported below, as for a compressed text
+                    return tooLarge(source, type, maxTextBytes, false);
                 return std::optional<QByteArray>(QByteArray(text, end - text));
             }
             bool compressed = type == "zTXt";
@@ -162,20 +183,52 @@ Result<std::optional<QByteArray>> findPngText(const QByteArray &png, const char 
             }
             if (!compressed) {
                 if (end - text > maxTextBytes)
-                    break;
+                    return tooLarge(source, type, maxTextBytes, false);
                 return std::optional<QByteArray>(QByteArray(text, end - text));
             }
-            Result<QByteArray> inflated = inflateBounded(text, end - text, maxTextBytes, source);
+            Result<QByteArray> inflated =
+                inflateBounded(text, end - text, maxTextBytes, source, type, check);
             if (!inflated)
                 return inflated.error();
             return std::optional<QByteArray>(std::move(inflated).value());
         }
         pos += 12 + qsizetype(length);
     }
-    return Error{ErrorCategory::InvalidScenario,
-                 QStringLiteral("%1: the scenario inside the PNG is larger than the limit of %2 MiB")
-                     .arg(source)
-                     .arg(maxTextBytes / (1024 * 1024))};
+}
+
+PngTextPieceCheck scenarioTextCheck()
+{
+    // The state runs across pieces: a run of one byte may span two of them.
+    struct State {
+        qint64 offset = 0;     // bytes seen before this piece
+        qint64 runStart = 0;   // where the current run of one byte began
+        int runByte = -1;
+    };
+    auto state = std::make_shared<State>();
+    return [state](const char *data, qsizetype size) -> std::optional<QString> {
+        for (qsizetype i = 0; i < size; ++i) {
+            const auto byte = static_cast<unsigned char>(data[i]);
+            const qint64 at = state->offset + i;
+            if (byte < 0x20 && byte != '\t' && byte != '\n' && byte != '\r') {
+                return QStringLiteral("holds the control byte 0x%1 at byte %2, which JSON never "
+                                      "holds outside a text and escapes inside one")
+                    .arg(QString::number(byte, 16).rightJustified(2, QLatin1Char('0')))
+                    .arg(at + 1);
+            }
+            if (byte != state->runByte) {
+                state->runByte = byte;
+                state->runStart = at;
+            } else if (at - state->runStart + 1 > kMaxScenarioByteRun) {
+                return QStringLiteral("repeats the byte '%1' more than %2 times from byte %3, "
+                                      "longer than any run the scenario writer makes")
+                    .arg(QChar(byte))
+                    .arg(kMaxScenarioByteRun)
+                    .arg(state->runStart + 1);
+            }
+        }
+        state->offset += size;
+        return std::nullopt;
+    };
 }
 
 QByteArray pngTextChunk(const char *keyword, const QByteArray &text)

@@ -3,7 +3,9 @@
 #include "result.h"
 
 #include <QByteArray>
+#include <QString>
 
+#include <functional>
 #include <optional>
 
 namespace attnlens {
@@ -16,14 +18,32 @@ inline constexpr const char *kPngVersionKey = "attnlens-version";
 /// True when the bytes start with the eight-byte PNG signature.
 bool hasPngSignature(const QByteArray &bytes);
 
+/// Looks at each piece of a compressed text as it is inflated (in order, every byte once); a
+/// message refuses the text there and then, without inflating the rest. The message says what
+/// is wrong with the piece ("holds the byte 0x00 at byte 1, which ..."); findPngText() puts the
+/// file and the chunk in front of it.
+using PngTextPieceCheck = std::function<std::optional<QString>(const char *data, qsizetype size)>;
+
 /// The text of the first tEXt, zTXt or iTXt chunk with this keyword, as UTF-8 (Qt writes text
 /// chunks in UTF-8), or no value when the PNG has no such chunk. The chunks are walked without
 /// decoding the image: every declared length is checked against the bytes that are really
-/// there before anything is read, a compressed text may not inflate to more than maxTextBytes,
-/// and the chunk's CRC must match. A damaged file is a FileError whose message starts with
-/// `source`.
+/// there before anything is read, a compressed text may not inflate to more than maxTextBytes
+/// (inflating stops as soon as it passes them), `check` (if given) sees every inflated piece
+/// and may stop it earlier, and the chunk's CRC must match. A damaged file is a FileError, a
+/// text too large or refused by `check` an InvalidScenario; every message starts with `source`
+/// and names the chunk.
 Result<std::optional<QByteArray>> findPngText(const QByteArray &png, const char *keyword,
-                                              qint64 maxTextBytes, const QString &source);
+                                              qint64 maxTextBytes, const QString &source,
+                                              const PngTextPieceCheck &check = {});
+
+/// A check for findPngText() that refuses, as soon as it inflates them, bytes the scenario
+/// writer never writes: a control character other than tab, line feed and carriage return
+/// (JSON escapes them inside texts), or one byte repeated more than kMaxScenarioByteRun times
+/// (the writer's longest run is a label or description of identical characters, 4,096 at
+/// most, or its indentation). A compressed text made to inflate into a bomb (zeros, spaces,
+/// one digit) is refused within its first mebibyte instead of after the size limit.
+PngTextPieceCheck scenarioTextCheck();
+inline constexpr qint64 kMaxScenarioByteRun = 64 * 1024;
 
 /// The PNG with a compressed iTXt chunk `keyword` holding the UTF-8 `text` inserted before its
 /// image data (the first IDAT chunk): what QImage::setText() carries, but compressed at zlib's

@@ -608,7 +608,7 @@ Result<Scenario> readScenarioFile(const QString &path)
 Result<Scenario> parsePngScenario(const QByteArray &png, const QString &source)
 {
     const Result<std::optional<QByteArray>> text =
-        findPngText(png, kPngScenarioKey, ScenarioLimits::maxFileBytes, source);
+        findPngText(png, kPngScenarioKey, ScenarioLimits::maxPngTextBytes, source, scenarioTextCheck());
     if (!text)
         return text.error();
     if (!text.value() || text.value()->isEmpty()) {

@@ -33,6 +33,11 @@ struct ScenarioLimits {
     /// row and column limits (384 MiB of doubles), so 64 heads of 4096 tokens at d_k = d_v = 64
     /// fit. Checked from the lists' lengths before any matrix is allocated.
     static constexpr qint64 maxHeadEntries = 4LL * 3 * maxRows * maxColumns;
+    /// What the scenario text inside a figure PNG may inflate to. No bound below the file limit
+    /// is safe: the largest scenario the reader accepts (maxHeadEntries numbers in its heads, a
+    /// 4096 x 4096 mask, the labels) is about 1308 MiB of the writer's JSON, its derivation
+    /// more. A text that cannot be the writer's is refused long before: see scenarioTextCheck().
+    static constexpr qint64 maxPngTextBytes = maxFileBytes;
 };
 
 inline constexpr const char *kScenarioFormat = "attnlens-scenario";

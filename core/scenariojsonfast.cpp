@@ -60,22 +60,6 @@ std::vector<std::pair<std::string_view, dom::element>> fieldsOf(dom::object obje
     return fields;
 }
 
-/// Walks a value the reader ignores, only to refuse a repeated key anywhere inside it.
-void checkIgnored(dom::element value)
-{
-    dom::object object;
-    dom::array array;
-    if (value.get_object().get(object) == simdjson::SUCCESS) {
-        for (const auto &field : fieldsOf(object))
-            checkIgnored(field.second);
-    } else if (value.get_array().get(array) == simdjson::SUCCESS) {
-        for (const dom::element element : array) {
-            if (element.is_array() || element.is_object())
-                checkIgnored(element);
-        }
-    }
-}
-
 std::optional<dom::element> find(const std::vector<std::pair<std::string_view, dom::element>> &fields,
                                  std::string_view key)
 {
@@ -109,14 +93,17 @@ QString optionalText(const std::optional<dom::element> &value, int maxChars)
 }
 
 /// The document's text, asked only when a number reads as zero: simdjson turns a number below
-/// the smallest double ("1e-400") into 0, where Qt refuses it.
+/// the smallest double ("1e-400", or "0.000000000000000000000000000001e-299") into 0, where Qt
+/// refuses it ("illegal number": invalid_json). A number below the smallest double is refused
+/// however it is written, and the fast reader leaves every such document to the Qt reader.
 class Source {
 public:
     explicit Source(const QByteArray &json) : m_json(json) {}
 
-    /// Whether some number in the text might be below the smallest double: an exponent of -300
-    /// or less, or 300 zeros in a row (strings are not told apart: a false alarm only sends the
-    /// document to the Qt reader).
+    /// Whether some number in the text might be below the smallest double: its first significant
+    /// digit stands at 10^-300 or below, counting the digits before it as well as the exponent
+    /// (a false alarm only sends the document to the Qt reader; underflow itself starts below
+    /// 10^-323).
     bool mayUnderflow() const
     {
         if (!m_mayUnderflow)
@@ -144,22 +131,69 @@ public:
     }
 
 private:
+    static bool isDigit(char c) { return c >= '0' && c <= '9'; }
+
+    /// The power of ten of the number's first significant digit, or nothing for a zero. `at` is
+    /// the number's first character in JSON that simdjson parsed already; it ends past the number.
+    static std::optional<qint64> leadingPower(const char *data, qsizetype size, qsizetype &at)
+    {
+        // Counts saturate at a billion: a number that far off is as far off either way.
+        constexpr qint64 kFar = 1'000'000'000;
+        if (at < size && data[at] == '-')
+            ++at;
+        std::optional<qint64> power;
+        qint64 integerDigits = 0;
+        for (; at < size && isDigit(data[at]); ++at) {
+            if (!power && data[at] != '0')
+                power = -integerDigits;  // corrected below by the count of integer digits
+            integerDigits = std::min(integerDigits + 1, kFar);
+        }
+        if (power)
+            *power += integerDigits - 1;
+        if (at < size && data[at] == '.') {
+            qint64 fractionDigits = 0;
+            for (++at; at < size && isDigit(data[at]); ++at) {
+                fractionDigits = std::min(fractionDigits + 1, kFar);
+                if (!power && data[at] != '0')
+                    power = -fractionDigits;
+            }
+        }
+        if (at < size && (data[at] == 'e' || data[at] == 'E')) {
+            ++at;
+            const bool negative = at < size && data[at] == '-';
+            if (at < size && (data[at] == '-' || data[at] == '+'))
+                ++at;
+            qint64 exponent = 0;
+            for (; at < size && isDigit(data[at]); ++at)
+                exponent = std::min(exponent * 10 + (data[at] - '0'), kFar);
+            if (power)
+                *power += negative ? -exponent : exponent;
+        }
+        return power;
+    }
+
     bool scan() const
     {
         const char *data = m_json.constData();
         const qsizetype size = m_json.size();
-        qsizetype zeros = 0;
+        bool inString = false;
         for (qsizetype i = 0; i < size; ++i) {
             const char c = data[i];
-            zeros = c == '0' ? zeros + 1 : 0;
-            if (zeros >= 300)
-                return true;
-            if ((c == 'e' || c == 'E') && i + 4 < size && data[i + 1] == '-') {
-                qsizetype digits = 0;
-                while (i + 2 + digits < size && data[i + 2 + digits] >= '0' && data[i + 2 + digits] <= '9')
-                    ++digits;
-                if (digits >= 4 || (digits == 3 && data[i + 2] >= '3'))
+            if (inString) {
+                if (c == '\\')
+                    ++i;
+                else if (c == '"')
+                    inString = false;
+                continue;
+            }
+            if (c == '"') {
+                inString = true;
+            } else if (c == '-' || isDigit(c)) {
+                qsizetype end = i;
+                const std::optional<qint64> power = leadingPower(data, size, end);
+                if (power && *power <= -300)
                     return true;
+                i = end - 1;
             }
         }
         return false;
@@ -169,6 +203,24 @@ private:
     mutable std::optional<bool> m_mayUnderflow;
     mutable std::optional<bool> m_mayHoldNegativeIntegerZero;
 };
+
+/// Walks a value the reader ignores, to refuse a repeated key anywhere inside it and a number
+/// below the smallest double (both make the whole document invalid for the Qt reader).
+void checkIgnored(dom::element value, const Source &source)
+{
+    dom::object object;
+    dom::array array;
+    if (value.get_object().get(object) == simdjson::SUCCESS) {
+        for (const auto &field : fieldsOf(object))
+            checkIgnored(field.second, source);
+    } else if (value.get_array().get(array) == simdjson::SUCCESS) {
+        for (const dom::element element : array)
+            checkIgnored(element, source);
+    } else if (value.type() == dom::element_type::DOUBLE
+               && value.get_double().value_unsafe() == 0.0 && source.mayUnderflow()) {
+        giveUp();
+    }
+}
 
 double number(dom::element value, const Source &source)
 {
@@ -334,7 +386,7 @@ void readHeads(dom::element value, Scenario &scenario, const Source &source)
         for (const auto &field : fields) {
             if (field.first != "name" && field.first != "Q" && field.first != "K"
                 && field.first != "V")
-                checkIgnored(field.second);
+                checkIgnored(field.second, source);
         }
         if (h == 0)
             scenario.setHead(0, std::move(head));
@@ -397,7 +449,7 @@ Scenario readScenario(dom::element document, const Source &source, QStringList &
                                                 "temperature", "allowed", "score"};
     for (const auto &field : fields) {
         if (std::find(std::begin(read), std::end(read), field.first) == std::end(read))
-            checkIgnored(field.second);
+            checkIgnored(field.second, source);
     }
     return scenario;
 }

@@ -4,6 +4,7 @@
 #include "matrixtypes.h"
 #include "scenario.h"
 #include "scenariojson.h"
+#include "textlength.h"
 
 #include <QJsonArray>
 #include <QJsonObject>
@@ -189,9 +190,7 @@ public:
             const QString label = array.at(i).toString();
             if (label.size() > ScenarioLimits::maxLabelChars) {
                 failAt(field, QStringLiteral("row %1").arg(i + 1),
-                       QStringLiteral("the label has %1 characters, more than the limit of %2")
-                           .arg(label.size())
-                           .arg(ScenarioLimits::maxLabelChars));
+                       QStringLiteral("the label ") + tooLongText(label, ScenarioLimits::maxLabelChars));
                 return std::nullopt;
             }
             if (const std::optional<QString> problem = unicodeProblem(label)) {
@@ -221,9 +220,7 @@ public:
         }
         const QString text = value.toString();
         if (text.size() > maxChars) {
-            fail(field, QStringLiteral("has %1 characters, more than the limit of %2")
-                            .arg(text.size())
-                            .arg(maxChars));
+            fail(field, tooLongText(text, maxChars));
             return std::nullopt;
         }
         if (const std::optional<QString> problem = unicodeProblem(text)) {

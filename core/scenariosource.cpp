@@ -2,6 +2,7 @@
 
 #include "builtinscenarios.h"
 #include "scenariojson.h"
+#include "symboliclink.h"
 
 #include <QFileInfo>
 
@@ -26,7 +27,16 @@ Result<Scenario> openScenario(const QString &fileOrBuiltinId, const NumpyReadOpt
     }
     if (exists)
         return readScenarioFile(fileOrBuiltinId);
-    return loadBuiltinScenario(fileOrBuiltinId);
+    Result<Scenario> builtin = loadBuiltinScenario(fileOrBuiltinId);
+    // A broken link is a file the user can see: say what is wrong with it rather than that
+    // there is no such file.
+    if (!builtin) {
+        if (const QString link = brokenSymbolicLink(fileOrBuiltinId); !link.isEmpty()) {
+            return Error{ErrorCategory::FileError,
+                         QStringLiteral("%1: cannot be read: it is %2").arg(fileOrBuiltinId, link)};
+        }
+    }
+    return builtin;
 }
 
 } // namespace attnlens

@@ -4,7 +4,8 @@
 #
 # Usage: scripts/fuzz.sh [--ci] [SECONDS] [TARGET...]
 #   SECONDS  time per target (default 60)
-#   TARGET   scenariojson, pngscenario, commandline, npzscenario (default: all four)
+#   TARGET   scenariojson, scenariodiff, pngscenario, commandline, npzscenario (default: all five;
+#            scenariodiff feeds the same bytes to the fast and the Qt scenario readers)
 #   --ci     the short CI run: 20 s per target unless SECONDS is given, seeded, on a throw-away
 #            corpus, so that CI never writes into the tree or depends on earlier runs
 #
@@ -28,7 +29,7 @@ if [[ "${1:-}" =~ ^[0-9]+$ ]]; then
     seconds=$1
     shift
 fi
-all_targets=(scenariojson pngscenario commandline npzscenario)
+all_targets=(scenariojson scenariodiff pngscenario commandline npzscenario)
 targets=("$@")
 [[ ${#targets[@]} -eq 0 ]] && targets=("${all_targets[@]}")
 for target in "${targets[@]}"; do
@@ -40,11 +41,9 @@ done
 
 "$root/scripts/install-deps.sh" --fuzz
 if [[ ! -f "$build_dir/build.ninja" ]]; then
-    launcher=()
-    command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
     cmake -S "$root" -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
         -DCMAKE_CXX_COMPILER=clang++ -DATTNLENS_BUILD_FUZZERS=ON -DATTNLENS_BUILD_GUI=OFF \
-        -DATTNLENS_BUILD_TESTS=OFF -DATTNLENS_BUILD_BENCH=OFF "${launcher[@]}" >/dev/null
+        -DATTNLENS_BUILD_TESTS=OFF -DATTNLENS_BUILD_BENCH=OFF >/dev/null
 fi
 cmake --build "$build_dir" --parallel "$(nproc 2>/dev/null || echo 2)" \
     --target "${targets[@]/%/_fuzzer}"
@@ -66,11 +65,16 @@ for target in "${targets[@]}"; do
     corpus=$corpus_root/$target
     mkdir -p "$corpus"
     seeds=("$root/fuzz/corpus/$target")
-    [[ $target == scenariojson ]] && seeds+=("$root/resources/scenarios" "$root/tests/data")
+    # Both JSON harnesses start from every scenario the project ships or tests.
+    [[ $target == scenariodiff ]] && seeds+=("$root/fuzz/corpus/scenariojson")
+    [[ $target == scenariojson || $target == scenariodiff ]] \
+        && seeds+=("$root/resources/scenarios" "$root/tests/data")
     [[ $target == npzscenario ]] && seeds+=("$root/tests/data/numpy")
     options=(-seed=1 -max_total_time="$seconds" -timeout=10 -print_final_stats=1
              -artifact_prefix="$crash_dir/$target-")
-    [[ -f "$root/fuzz/$target.dict" ]] && options+=(-dict="$root/fuzz/$target.dict")
+    dictionary=$root/fuzz/$target.dict
+    [[ $target == scenariodiff ]] && dictionary=$root/fuzz/scenariojson.dict
+    [[ -f "$dictionary" ]] && options+=(-dict="$dictionary")
     log=$build_dir/fuzz-$target.log
     echo "== $target: ${seconds} s"
     status=0

@@ -14,14 +14,10 @@ build_dir=${ATTNLENS_PACKAGE_BUILD_DIR:-$root/build-package}
 jobs=$(nproc 2>/dev/null || echo 2)
 
 "$root/scripts/install-deps.sh" --package
-launcher=()
-if command -v ccache >/dev/null; then
-    launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
-fi
 # Debian's hardening (what dpkg-buildflags adds to a package build): fortified functions, the
 # stack protector, read-only relocations bound at start.
 cmake -S "$root" -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=Release -DATTNLENS_NATIVE_ARCH=OFF \
-    -DATTNLENS_BUILD_TESTS=OFF -DATTNLENS_BUILD_BENCH=OFF "${launcher[@]}" \
+    -DATTNLENS_BUILD_TESTS=OFF -DATTNLENS_BUILD_BENCH=OFF \
     -DCMAKE_CXX_FLAGS="-D_FORTIFY_SOURCE=2 -fstack-protector-strong" \
     -DCMAKE_EXE_LINKER_FLAGS="-Wl,-z,relro -Wl,-z,now" >/dev/null
 cmake --build "$build_dir" --parallel "$jobs"

@@ -478,6 +478,30 @@ The scenario cannot be computed until that query may attend to at least one key.
 <context>
     <name>attnlens::Animation</name>
     <message>
+        <source>The file could not be written.</source>
+        <translation>無法寫入檔案。</translation>
+    </message>
+    <message>
+        <source>The frames could not be kept in a temporary file in %1: %2</source>
+        <translation>無法將畫格暫存於 %1 中的暫存檔：%2</translation>
+    </message>
+    <message>
+        <source>no frame was stored</source>
+        <translation>沒有儲存任何畫格</translation>
+    </message>
+    <message>
+        <source>%1 GiB</source>
+        <translation>%1 GiB</translation>
+    </message>
+    <message>
+        <source>%1 MiB</source>
+        <translation>%1 MiB</translation>
+    </message>
+    <message>
+        <source>This animation would need about %1 of memory, more than the %2 an animation may use: choose fewer frames, a smaller size or 1×.</source>
+        <translation>這段動畫約需 %1 記憶體，超過動畫可用的 %2：請減少畫格、縮小尺寸或改用 1×。</translation>
+    </message>
+    <message>
         <source>Animated GIF (*.gif)</source>
         <translation>GIF 動畫 (*.gif)</translation>
     </message>
@@ -1639,6 +1663,14 @@ The autosave is still kept as %3.</source>
 </context>
 <context>
     <name>attnlens::ExportAnimationDialog</name>
+    <message>
+        <source>Needs about %1 of memory; an animation may use up to %2.</source>
+        <translation>約需 %1 記憶體；動畫最多可用 %2。</translation>
+    </message>
+    <message>
+        <source>At most %1 different frames are kept, about %2 of memory with saving them.</source>
+        <translation>最多保留 %1 個不同的畫格，連同儲存約需 %2 記憶體。</translation>
+    </message>
     <message>
         <source>Export Animation</source>
         <translation>匯出動畫</translation>

@@ -140,3 +140,35 @@ TEST(AnimationProcess, HeadlessHeatmapGifAndWindowAnimation)
     for (const QSize &frame : *windowFrames)
         EXPECT_EQ(frame, QSize(960, 600));
 }
+
+TEST(AnimationProcess, AnAnimationBeyondTheMemoryLimitIsRefusedAtOnceSayingHowToFit)
+{
+    // The limit is half the computer's memory; the test sets one so that it holds anywhere.
+    qputenv("ATTNLENS_ANIMATION_MEMORY_MIB", "64");
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    const QString small = dir.filePath(QStringLiteral("small.gif"));
+    const HeadlessRun refused = runHeadless({QStringLiteral("--animate"), QStringLiteral("temperature=0.1:10"),
+                                             QStringLiteral("--frames"), QStringLiteral("3"), QStringLiteral("--size"),
+                                             QStringLiteral("2000x2000"), QStringLiteral("--export"),
+                                             QStringLiteral("heatmap=") + small});
+    EXPECT_EQ(refused.exitCode, 64) << refused.err.toStdString();
+    EXPECT_EQ(refused.err.count('\n'), 1) << refused.err.toStdString();
+    for (const char *part : {"--export heatmap=", "3 frames of 2000 × 2000 pixels would need about",
+                             "more than the 64 MiB an animation may use (ATTNLENS_ANIMATION_MEMORY_MIB)",
+                             "use fewer --frames, a smaller --size or --dpi 96"})
+        EXPECT_TRUE(QString::fromUtf8(refused.err).contains(QString::fromUtf8(part))) << part << ": " << refused.err.toStdString();
+    EXPECT_FALSE(QFile::exists(small));
+
+    // The request, 1000 frames of 4000 x 4000 at 2x as a WebP, is refused as quickly
+    // (before, it grew to gigabytes and aborted).
+    const QString large = dir.filePath(QStringLiteral("anim.webp"));
+    const HeadlessRun huge = runHeadless({QStringLiteral("--animate"), QStringLiteral("temperature=0.1:10"),
+                                          QStringLiteral("--frames"), QStringLiteral("1000"), QStringLiteral("--size"),
+                                          QStringLiteral("4000x4000"), QStringLiteral("--dpi"), QStringLiteral("192"),
+                                          QStringLiteral("--export"), QStringLiteral("heatmap=") + large});
+    EXPECT_EQ(huge.exitCode, 64) << huge.err.toStdString();
+    EXPECT_TRUE(huge.err.contains("1000 frames of 8000 × 8000 pixels")) << huge.err.toStdString();
+    EXPECT_FALSE(QFile::exists(large));
+    qunsetenv("ATTNLENS_ANIMATION_MEMORY_MIB");
+}

@@ -107,6 +107,24 @@ TEST(AttnlensReliability, AFullDeviceSaysNoSpaceLeftOnDevice)
     EXPECT_FALSE(run.err.contains("Unknown error"));
 }
 
+TEST(AttnlensReliability, ABrokenLinkAsTheScenarioSaysWhatIsWrongWithIt)
+{
+    QTemporaryDir dir;
+    const QString dangling = dir.filePath(QStringLiteral("dangling.json"));
+    const QString loop = dir.filePath(QStringLiteral("loop.json"));
+    ASSERT_EQ(::symlink("gone.json", QFile::encodeName(dangling).constData()), 0);
+    ASSERT_EQ(::symlink("loop.json", QFile::encodeName(loop).constData()), 0);
+    const QString out = dir.filePath(QStringLiteral("out.json"));
+    const ProcessResult gone = runAttnlens({QStringLiteral("--evidence"), out, dangling});
+    EXPECT_EQ(gone.exitCode, 3);
+    EXPECT_TRUE(gone.err.contains("is a symbolic link to \"gone.json\", which does not exist")) << gone.err.toStdString();
+    EXPECT_FALSE(gone.err.contains("neither a file nor a built-in scenario")) << gone.err.toStdString();
+    const ProcessResult self = runAttnlens({QStringLiteral("--evidence"), out, loop});
+    EXPECT_EQ(self.exitCode, 3);
+    EXPECT_TRUE(self.err.contains("is a symbolic link that points to itself")) << self.err.toStdString();
+    EXPECT_FALSE(QFileInfo::exists(out));
+}
+
 TEST(AttnlensReliability, AFifoAsTheScenarioExits3WithoutWaiting)
 {
     QTemporaryDir dir;

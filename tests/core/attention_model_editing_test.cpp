@@ -160,6 +160,50 @@ TEST(AttentionModelEditing, LabelsAndNamesAreCutToWhatAFileMayHold)
     EXPECT_TRUE(reopened.value() == model->scenario());
 }
 
+// Issue 25, item 6: an emoji at the 257th code unit was cut in half, saved as "?" and reopened
+// different. Every setter cuts between whole characters as shown: never half of a surrogate
+// pair, never an accent without its letter, never half of a flag.
+TEST(AttentionModelEditing, LabelsAndNamesAreCutBetweenWholeCharacters)
+{
+    const QString emoji = QString::fromUtf8("\xF0\x9F\x98\x80");                  // 2 code units
+    const QString flag = QString::fromUtf8("\xF0\x9F\x87\xB9\xF0\x9F\x87\xBC");  // 2 code points
+    const QString accented = QStringLiteral("e\u0301");                              // é as e + accent
+    const int limit = ScenarioLimits::maxLabelChars;
+    const struct {
+        QString typed;
+        QString kept;
+    } cases[] = {
+        {QString(limit - 1, QLatin1Char('x')) + emoji + QStringLiteral("tail"), QString(limit - 1, QLatin1Char('x'))},
+        {QString(limit - 2, QLatin1Char('x')) + flag, QString(limit - 2, QLatin1Char('x'))},
+        {QString(limit - 1, QLatin1Char('x')) + accented, QString(limit - 1, QLatin1Char('x'))},
+        {QString(limit - 2, QLatin1Char('x')) + emoji + emoji, QString(limit - 2, QLatin1Char('x')) + emoji},
+    };
+    for (const auto &c : cases) {
+        auto model = settledModel(threeQueries());
+        ASSERT_TRUE(model->insertHead(1, model->scenario().head(0)) == std::nullopt);
+        AttentionHead named = model->scenario().head(0);
+        named.name = c.typed;
+        ASSERT_TRUE(model->insertHead(2, named) == std::nullopt);
+        model->setScenarioName(c.typed);
+        model->setQueryLabel(0, c.typed);
+        model->setKeyLabel(1, c.typed);
+        model->insertQuery(1, model->scenario().queries.row(0), c.typed);
+        model->insertKey(0, model->scenario().keys.row(0), model->scenario().values.row(0), c.typed);
+        model->setHeadName(1, c.typed);
+        settleEvents(3);
+        const Scenario &now = model->wholeScenario();
+        for (const QString &kept : {now.name, now.queryLabels.at(0), now.queryLabels.at(1), now.keyLabels.at(0),
+                                    now.keyLabels.at(2), now.head(1).name, now.head(2).name}) {
+            EXPECT_EQ(kept, c.kept) << kept.size();
+            EXPECT_TRUE(kept.isValidUtf16());
+        }
+        const Result<Scenario> reopened =
+            parseScenario(toJsonText(scenarioToJson(now)), QStringLiteral("typed.json"));
+        ASSERT_TRUE(reopened.ok()) << reopened.error().describe().toStdString();
+        EXPECT_TRUE(reopened.value() == now) << "what was typed reopens as it was";
+    }
+}
+
 // ---- Queries ------------------------------------------------------------------------------------
 
 TEST(AttentionModelEditing, InsertingAQueryInTheMiddleKeepsTheOtherRowsAndAllowsEveryKey)

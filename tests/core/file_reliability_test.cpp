@@ -7,10 +7,12 @@
 #include "coretestsupport.h"
 #include "evidence.h"
 #include "jsonfile.h"
+#include "numpyscenario.h"
 #include "pngtext.h"
 #include "scenario.h"
 #include "scenariojson.h"
 #include "scenariosource.h"
+#include "textlength.h"
 
 #include <QDir>
 #include <QFile>
@@ -328,6 +330,110 @@ TEST(LongLabels, ALabelAtTheLimitLoadsAndALongNameIsRefused)
     EXPECT_TRUE(named.error().message.contains(QStringLiteral("257 characters")));
 }
 
+// Issue 25, item 6: the limit is in UTF-16 code units, but a person counts what is shown: 129
+// emoji were "258 characters".
+TEST(LongLabels, ALongLabelOrNameIsCountedInCharactersAsShown)
+{
+    const QString emoji = QString::fromUtf8("\xF0\x9F\x98\x80");
+    QString emojis;
+    for (int i = 0; i < 129; ++i)
+        emojis += emoji;
+    QJsonObject object = scenarioToJson(smallScenario());
+    object.insert(QStringLiteral("query_labels"), QJsonArray{QStringLiteral("a"), emojis});
+    const Result<Scenario> read = parseScenario(toJsonText(object), QStringLiteral("emoji.json"));
+    ASSERT_FALSE(read.ok());
+    EXPECT_EQ(read.error().message.toStdString(),
+              "emoji.json: field \"query_labels\", row 2: the label has 129 characters, which take "
+              "258 UTF-16 code units, more than the limit of 256 (an emoji or a character built of "
+              "several code points takes two or more)");
+
+    QJsonObject named = scenarioToJson(smallScenario());
+    QString accented(200, QLatin1Char('a'));
+    for (int i = 0; i < 60; ++i)
+        accented += QStringLiteral("o\u0301");  // one character, two code units
+    named.insert(QStringLiteral("name"), accented);
+    const Result<Scenario> long_ = parseScenario(toJsonText(named), QStringLiteral("name.json"));
+    ASSERT_FALSE(long_.ok());
+    EXPECT_TRUE(long_.error().message.contains(QStringLiteral("has 260 characters, which take 320 UTF-16 code units")))
+        << long_.error().message.toStdString();
+
+    // Where every character is one code unit the message is as before.
+    named.insert(QStringLiteral("name"), QString(257, QLatin1Char('n')));
+    const Result<Scenario> plain = parseScenario(toJsonText(named), QStringLiteral("n.json"));
+    ASSERT_FALSE(plain.ok());
+    EXPECT_EQ(plain.error().message.toStdString(),
+              "n.json: field \"name\": has 257 characters, more than the limit of 256");
+}
+
+TEST(LongLabels, CuttingKeepsWholeCharactersAndCountingCountsThem)
+{
+    const QString emoji = QString::fromUtf8("\xF0\x9F\x98\x80");
+    EXPECT_EQ(visibleCharacterCount(emoji + emoji + QStringLiteral("e\u0301")), 3);
+    EXPECT_EQ(visibleCharacterCount(QString()), 0);
+    EXPECT_EQ(cutAtWholeCharacters(QStringLiteral("ab") + emoji, 3), QStringLiteral("ab"));
+    EXPECT_EQ(cutAtWholeCharacters(QStringLiteral("ab") + emoji, 4), QStringLiteral("ab") + emoji);
+    EXPECT_EQ(cutAtWholeCharacters(QStringLiteral("abe\u0301"), 3), QStringLiteral("ab"));
+    EXPECT_EQ(cutAtWholeCharacters(QStringLiteral("abc"), 0), QString());
+    // One character longer than the whole limit is cut between its code points, never inside one.
+    const QString stacked = QStringLiteral("e") + QString(300, QChar(0x0301));
+    EXPECT_EQ(cutAtWholeCharacters(stacked, 256), stacked.left(256));
+    const QString emojiStack = emoji + QString(300, QChar(0x200D)) + emoji;
+    EXPECT_TRUE(cutAtWholeCharacters(QStringLiteral("a") + emoji, 2).isValidUtf16());
+    EXPECT_TRUE(cutAtWholeCharacters(emojiStack, 1).isEmpty());
+}
+
+// Issue 25, item 8: a broken link given as the scenario said "is neither a file nor a built-in
+// scenario" (command line) or "No such file or directory" (File > Open), though the user can see
+// the link in the folder.
+TEST(BrokenLinks, ALinkThatLeadsNowhereSaysWhy)
+{
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    const auto link = [&](const char *name, const char *target) {
+        const QString path = dir.filePath(QLatin1String(name));
+        EXPECT_EQ(::symlink(target, QFile::encodeName(path).constData()), 0);
+        return path;
+    };
+    const QString dangling = link("dangling.json", "missing.json");
+    const QString self = link("self.json", "self.json");
+    const QString a = link("a.json", "b.json");
+    link("b.json", "a.json");
+    const QString chain = link("chain.json", "dangling.json");
+    const struct {
+        QString path;
+        QString reason;
+    } cases[] = {
+        {dangling, QStringLiteral("it is a symbolic link to \"missing.json\", which does not exist")},
+        {self, QStringLiteral("it is a symbolic link that points to itself")},
+        {a, QStringLiteral("it is a symbolic link in a loop (a.json \u2192 b.json \u2192 a.json)")},
+        {chain, QStringLiteral("it is a symbolic link to \"dangling.json\", which leads to \"%1\", which "
+                               "does not exist").arg(dir.filePath(QStringLiteral("missing.json")))},
+    };
+    for (const auto &c : cases) {
+        const QString expected = c.path + QStringLiteral(": cannot be read: ") + c.reason;
+        const Result<Scenario> opened = openScenario(c.path);  // the command line's SCENARIO
+        ASSERT_FALSE(opened.ok());
+        EXPECT_EQ(opened.error().category, ErrorCategory::FileError);
+        EXPECT_EQ(opened.error().message.toStdString(), expected.toStdString());
+        const Result<Scenario> read = readScenarioFile(c.path);  // File > Open, a dropped file
+        ASSERT_FALSE(read.ok());
+        EXPECT_EQ(read.error().message.toStdString(), expected.toStdString());
+    }
+    // A NumPy capture opened from the window (File > Open, a dropped file) names its link too.
+    const QString capture = link("capture.npz", "gone.npz");
+    const Result<NumpyScenario> imported = readNumpyScenario(capture);
+    ASSERT_FALSE(imported.ok());
+    EXPECT_EQ(imported.error().message.toStdString(),
+              "capture.npz: is a symbolic link to \"gone.npz\", which does not exist");
+    // A name that is neither a file nor a link keeps its message, and a working link opens.
+    const Result<Scenario> none = openScenario(dir.filePath(QStringLiteral("none.json")));
+    ASSERT_FALSE(none.ok());
+    EXPECT_TRUE(none.error().message.contains(QStringLiteral("is neither a file nor a built-in scenario")));
+    const QString real = dir.filePath(QStringLiteral("real.json"));
+    ASSERT_FALSE(writeFileAtomically(real, toJsonText(scenarioToJson(smallScenario()))));
+    EXPECT_TRUE(openScenario(link("good.json", "real.json")).ok());
+}
+
 // --- Fault 5: a forged PNG chunk length costs nothing ----------------------------------------
 
 TEST(PngChunks, AForgedTextChunkLengthIsRefusedBeforeAnyAllocation)
@@ -441,7 +547,7 @@ TEST(PngChunks, ACompressedTextMayNotInflatePastTheLimit)
     appendChunk(png, "IEND", QByteArray(), 0);
     const auto text = findPngText(png, kPngScenarioKey, 1024 * 1024, QStringLiteral("bomb.png"));
     ASSERT_FALSE(text.ok());
-    EXPECT_TRUE(text.error().message.contains(QStringLiteral("larger than the limit of 1 MiB")))
+    EXPECT_TRUE(text.error().message.contains(QStringLiteral("zTXt chunk inflates to more than 1 MiB")))
         << text.error().message.toStdString();
 }
 

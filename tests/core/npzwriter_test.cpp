@@ -18,6 +18,7 @@
 #include <gtest/gtest.h>
 #include <zlib.h>
 
+#include <cerrno>
 #include <cstring>
 #include <random>
 
@@ -400,6 +401,36 @@ TEST(NpzWriter, AFailedWriteLeavesTheOldFileWholeAndNoTemporaryFile)
     // Without the limit the same write goes through and replaces the old file.
     ASSERT_FALSE(computeAndWriteNumpyResults(path, scenario).has_value());
     EXPECT_TRUE(readAll(path).startsWith("PK\x03\x04"));
+}
+
+// Issue 25, item 8: a full disk said "Seek error" (libzip's step), not the system's reason that
+// every other writer gives. A file-size limit stops the write as a full disk does (EFBIG); at
+// 512 bytes the archive fails while libzip seeks back to its first header, as on a full disk.
+TEST(NpzWriter, AFullDiskSaysWhyInTheSystemsWordsLikeEveryOtherWriter)
+{
+    std::mt19937_64 random(25);
+    Scenario large;
+    large.queries = attnlens::test::randomMatrix(200, 16, random, 1.0);
+    large.keys = attnlens::test::randomMatrix(200, 16, random, 1.0);
+    large.values = attnlens::test::randomMatrix(200, 16, random, 1.0);
+    QTemporaryDir dir;
+    // The lesson's archive stops in libzip's seek; the large one's in a write.
+    const std::pair<Scenario, rlim_t> cases[] = {{builtinScenario("lesson"), 512}, {large, 64 * 1024}};
+    for (const auto &[scenario, limit] : cases) {
+        const QString path = dir.filePath(QStringLiteral("results-%1.npz").arg(limit));
+        std::optional<Error> error;
+        {
+            test::FileSizeLimit sizeLimit(limit);
+            ASSERT_TRUE(sizeLimit.isValid());
+            error = computeAndWriteNumpyResults(path, scenario);
+        }
+        ASSERT_TRUE(error.has_value()) << limit;
+        EXPECT_EQ(error->category, ErrorCategory::FileError);
+        EXPECT_EQ(error->message.toStdString(),
+                  (path + QStringLiteral(": writing failed, the previous file is unchanged: ")
+                   + QString::fromLocal8Bit(std::strerror(EFBIG))).toStdString());
+        EXPECT_FALSE(QFile::exists(path));
+    }
 }
 
 TEST(NpzWriter, AFolderOrAMissingFolderIsAFileErrorNamingThePath)

@@ -4,6 +4,8 @@
 // reads back from the same files (tests/data/numpy/expected.json), compared bit for bit.
 #include "attention.h"
 #include "coretestsupport.h"
+#include "npywriter.h"
+#include "npzwriter.h"
 #include "numpyscenario.h"
 #include "scenariosource.h"
 
@@ -267,6 +269,33 @@ TEST(NumpyScenario, FilesThatAreNotRegularAreRefusedBeforeOpening)
     const auto missing = readNumpyScenario(dir.filePath(QStringLiteral("none.npz")));
     ASSERT_FALSE(missing.ok());
     EXPECT_EQ(missing.error().category, ErrorCategory::FileError);
+}
+
+// Issue 25, item 6: NumPy's "<U200" holds 200 emoji, 400 UTF-16 code units, over a scenario's
+// limit of 256: such a capture opened, and was saved as a file that no reader opened again.
+TEST(NumpyScenario, ALabelOverTheScenarioLimitInCodeUnitsIsRefusedCountingCharactersAsShown)
+{
+    const QString emoji = QString::fromUtf8("\xF0\x9F\x98\x80");
+    QString emojis;
+    for (int i = 0; i < 200; ++i)
+        emojis += emoji;
+    const Matrix q = test::matrixOf({{1, 0}, {0, 1}});
+    QTemporaryDir dir;
+    for (const char *array : {"tokens", "head_names"}) {
+        const QStringList texts = QByteArray(array) == "tokens" ? QStringList{QStringLiteral("a"), emojis}
+                                                                : QStringList{emojis};
+        const QString path = dir.filePath(QStringLiteral("%1.npz").arg(QLatin1String(array)));
+        ASSERT_FALSE(writeNpz(path, {{QStringLiteral("q"), npyFloat64({2, 2}, {&q})},
+                                     {QStringLiteral("k"), npyFloat64({2, 2}, {&q})},
+                                     {QStringLiteral("v"), npyFloat64({2, 2}, {&q})},
+                                     {QLatin1String(array), npyUnicode(texts)}}));
+        const Result<NumpyScenario> read = readNumpyScenario(path);
+        ASSERT_FALSE(read.ok()) << array;
+        EXPECT_EQ(read.error().category, ErrorCategory::InvalidScenario);
+        EXPECT_TRUE(read.error().message.contains(QStringLiteral(
+            " 200 characters, which take 400 UTF-16 code units, more than the limit of 256")))
+            << read.error().message.toStdString();
+    }
 }
 
 TEST(NumpyScenario, EachMaskConventionHasItsOwnSentence)

@@ -271,6 +271,54 @@ TEST(ScenarioJsonFast, HardToRoundDecimalsAndEdgeNumbersAgreeWithQt)
     }
 }
 
+// A number below the smallest double is refused (README, "Files"; Qt says "illegal number"),
+// however it is written: its written exponent may be well above -300 when its digits start far
+// after the point, and it may sit in a field no reader uses. Issue 25, item 5: the fast reader
+// read these as 0 where the Qt reader refused them.
+TEST(ScenarioJsonFast, ANumberThatUnderflowsIsRefusedByBothReadersHoweverItIsWritten)
+{
+    const std::string leadingZeros = "0." + std::string(299, '0') + "1e-30";
+    const std::string manyDigitsBeforeThePoint = "1" + std::string(50, '0') + "e-380";
+    const std::string numbers[] = {
+        "0.000000000000000000000000000001e-299", "-0.000000000000000000000000000001e-299",
+        "0.00000000000000000000000000000000000000000000000001e-280", leadingZeros,
+        "0.0000000000000000000000000000000000000000000000000000000000000000000000000000000000000000"
+        "00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000"
+        "00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000"
+        "00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000"
+        "1",
+        "1e-400",
+    };
+    for (const std::string &number : numbers) {
+        SCOPED_TRACE(number);
+        const std::string where[] = {
+            "{\"Q\":[[1," + number + "]],\"K\":[[1,2]],\"V\":[[1]]}",
+            "{\"Q\":[[1]],\"K\":[[1]],\"V\":[[1]],\"temperature\":" + number + "}",
+            "{\"Q\":[[1]],\"K\":[[1]],\"V\":[[1]],\"note\":[" + number + "]}",
+            "{\"Q\":[[0.0]],\"K\":[[1]],\"V\":[[1]],\"note\":{\"x\":" + number + "}}",
+            "{\"heads\":[{\"Q\":[[1]],\"K\":[[1]],\"V\":[[1]],\"extra\":" + number + "}]}",
+        };
+        for (const std::string &text : where) {
+            const QByteArray json = QByteArray::fromStdString(text);
+            const Result<Scenario> qt = parseScenarioWithQt(json, QStringLiteral("tiny.json"));
+            ASSERT_FALSE(qt.ok()) << text;
+            EXPECT_EQ(qt.error().category, ErrorCategory::InvalidJson) << text;
+            EXPECT_TRUE(qt.error().message.contains(QStringLiteral("illegal number")))
+                << qt.error().message.toStdString();
+            EXPECT_FALSE(parseScenarioFast(json).has_value()) << text;
+            EXPECT_FALSE(expectSameAsQt(json, QString::fromStdString(text)));
+        }
+    }
+    // Numbers just inside the range still read, by the fast reader, as Qt reads them.
+    for (const char *number : {"0.000000000000000000000000000001e-290", "4.9406564584124654e-324",
+                               "0.0", "1e-300"}) {
+        const std::string text = std::string("{\"Q\":[[1,") + number + "]],\"K\":[[1,2]],\"V\":[[1]]}";
+        expectSameAsQt(QByteArray::fromStdString(text), QString::fromLatin1(number));
+    }
+    const std::string small = "{\"Q\":[[1,0.000000000000000000000000000001e-290]],\"K\":[[1,2]],\"V\":[[1]]}";
+    EXPECT_TRUE(parseScenarioFast(QByteArray::fromStdString(small)).has_value());
+}
+
 TEST(ScenarioJsonFast, RandomScenariosWithHeadsLabelsAndMasksAgreeWithQt)
 {
     std::mt19937_64 random(7);

@@ -1,4 +1,5 @@
 #include "animationactions.h"
+#include "animationmemory.h"
 #include "animationrecorder.h"
 #include "../support/identifyframes.h"
 #include "attentionmodel.h"
@@ -94,6 +95,37 @@ TEST_F(ExportAnimationDialogTest, TemperatureSweepComesFromTheControls)
     EXPECT_TRUE(child<QPushButton>(&dialog, "animationOkButton")->isEnabled());
 }
 
+TEST_F(ExportAnimationDialogTest, TheSummaryShowsTheMemoryAndExportIsOffOverTheLimit)
+{
+    // The limit is half the computer's memory; the test sets its own so that it holds anywhere.
+    qputenv("ATTNLENS_ANIMATION_MEMORY_MIB", "256");
+    ExportAnimationDialog dialog(ExportAnimationDialog::Mode::Export, &model, &exporter, FigureView::Heatmap, 0);
+    dialog.setMotion(AnimationPlan::Kind::Temperature);
+    dialog.setFrames(100);
+    dialog.setFigureSize(QSize(800, 600));
+    auto *summary = child<QLabel>(&dialog, "animationSummaryLabel");
+    auto *ok = child<QPushButton>(&dialog, "animationOkButton");
+    const QString need = AnimationMemory::describe(AnimationMemory::largestEstimate(100, QSize(800, 600)));
+    EXPECT_TRUE(summary->text().endsWith(
+        QStringLiteral("Needs about %1 of memory; an animation may use up to 256 MiB.").arg(need)))
+        << summary->text().toStdString();
+    EXPECT_TRUE(ok->isEnabled());
+
+    // Four thousand pixels a side: more than the limit. Export is off and the summary says
+    // why and what makes it fit.
+    dialog.setFigureSize(QSize(4000, 4000));
+    EXPECT_FALSE(ok->isEnabled());
+    EXPECT_TRUE(summary->text().startsWith(QStringLiteral("This animation would need about")))
+        << summary->text().toStdString();
+    EXPECT_TRUE(summary->text().endsWith(
+        QStringLiteral("more than the 256 MiB an animation may use: choose fewer frames, a smaller size or 1×.")))
+        << summary->text().toStdString();
+    ASSERT_TRUE(dialog.problem().has_value());
+    dialog.accept();
+    EXPECT_NE(dialog.result(), QDialog::Accepted);
+    qunsetenv("ATTNLENS_ANIMATION_MEMORY_MIB");
+}
+
 TEST_F(ExportAnimationDialogTest, QueryMotionsTakeTheChosenQueryAndTarget)
 {
     ExportAnimationDialog dialog(ExportAnimationDialog::Mode::Export, &model, &exporter, FigureView::Heatmap, 1);
@@ -173,6 +205,21 @@ TEST_F(ExportAnimationDialogTest, RecordingModeAsksNoMotionAndKeepsTheFrameRateI
     fps->setValue(100);
     EXPECT_EQ(dialog.options().framesPerSecond, ExportAnimationDialog::kMaximumRecordingFps);
     EXPECT_EQ(dialog.options().figure.view, FigureView::Window);
+}
+
+TEST_F(ExportAnimationDialogTest, RecordingModeSaysHowManyFramesItKeeps)
+{
+    // The recording keeps its frames in memory: the summary says how many fit the cap with
+    // the saving of them, and how much memory that is.
+    ExportAnimationDialog dialog(ExportAnimationDialog::Mode::Record, &model, &exporter, FigureView::Heatmap, 0);
+    dialog.setFigureSize(QSize(1280, 720));
+    const int kept = AnimationRecorder::frameLimitFor(QSize(1280, 720), AnimationRecorder::kMaximumFrames);
+    ASSERT_LT(kept, AnimationRecorder::kMaximumFrames);
+    const QString text = child<QLabel>(&dialog, "animationSummaryLabel")->text();
+    EXPECT_TRUE(text.endsWith(QStringLiteral("At most %1 different frames are kept, about %2 of memory with saving them.")
+                                  .arg(kept)
+                                  .arg(AnimationMemory::describe(AnimationRecorder::memoryFor(QSize(1280, 720), kept)))))
+        << text.toStdString();
 }
 
 TEST_F(ExportAnimationDialogTest, EveryControlNamesItselfAndTakesTheFocus)

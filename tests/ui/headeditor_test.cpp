@@ -8,6 +8,7 @@
 #include "mainwindow.h"
 #include "matrixeditorview.h"
 #include "matrixtablemodel.h"
+#include "scenariojson.h"
 #include "temperaturepanel.h"
 #include "undorecorder.h"
 
@@ -175,6 +176,24 @@ TEST_F(HeadEditorTest, RenamingTheHeadIsOneUndoStep)
     settleEvents();
     EXPECT_EQ(model()->wholeScenario().headLabel(0), QStringLiteral("head 1"));
     EXPECT_EQ(name->placeholderText(), QStringLiteral("head 1"));
+}
+
+// Issue 25, item 6: the name field stopped at 256 code units, cutting an emoji at the limit in
+// half ("?" once saved).
+TEST_F(HeadEditorTest, ANameTypedPastTheLimitKeepsWholeCharacters)
+{
+    const QString emoji = QString::fromUtf8("\xF0\x9F\x98\x80");
+    const QString start(ScenarioLimits::maxLabelChars - 1, QLatin1Char('h'));
+    QLineEdit *name = heads()->nameEdit();
+    name->setFocus();
+    name->setText(start);
+    name->end(false);
+    name->insert(emoji);  // as typed or pasted
+    EXPECT_EQ(name->text(), start);
+    EXPECT_TRUE(name->text().isValidUtf16());
+    QTest::keyClick(name, Qt::Key_Return);
+    settleEvents();
+    EXPECT_EQ(model()->wholeScenario().head(0).name, start);
 }
 
 TEST_F(HeadEditorTest, AOneHeadScenarioGainsASecondHead)

@@ -553,6 +553,29 @@ TEST_F(MainWindowFilesTest, LabelsAtTheLengthLimitAreShownElided)
     EXPECT_GT(queries->columnWidth(0), 0);
 }
 
+// Issue 25, item 8: File > Open of a broken link said "No such file or directory" of a file the
+// user had just chosen in the folder.
+TEST_F(MainWindowFilesTest, OpeningABrokenLinkSaysWhatIsWrongWithIt)
+{
+    const QString dangling = dir.filePath(QStringLiteral("dangling.json"));
+    const QString loop = dir.filePath(QStringLiteral("loop.json"));
+    ASSERT_EQ(::symlink("gone.json", QFile::encodeName(dangling).constData()), 0);
+    ASSERT_EQ(::symlink("loop.json", QFile::encodeName(loop).constData()), 0);
+    MainWindow window;
+    answerDialogs(window);
+    const Scenario before = window.model()->wholeScenario();
+    for (const QString &path : {dangling, loop}) {
+        window.documentController()->dialogs().askOpenPath = [path](const QString &) { return path; };
+        EXPECT_FALSE(window.documentController()->open());  // File > Open
+    }
+    ASSERT_TRUE(eventually([&] { return errors.size() == 2; }));
+    EXPECT_TRUE(errors.at(0).contains(QStringLiteral("it is a symbolic link to \"gone.json\", which does not exist")))
+        << errors.at(0).toStdString();
+    EXPECT_TRUE(errors.at(1).contains(QStringLiteral("it is a symbolic link that points to itself")))
+        << errors.at(1).toStdString();
+    EXPECT_TRUE(window.model()->wholeScenario() == before);
+}
+
 TEST_F(MainWindowFilesTest, ANumpyCaptureOpensUntitledSoSaveNeverWritesJsonOverIt)
 {
     const QString capture = dir.filePath(QStringLiteral("capture.npz"));

@@ -4,6 +4,7 @@
 #include "coretestsupport.h"
 #include "matrixeditorview.h"
 #include "matrixtablemodel.h"
+#include "scenariojson.h"
 #include "undorecorder.h"
 #include "viewstate.h"
 
@@ -188,6 +189,54 @@ TEST_F(MatrixEditorTest, RenamingInTheLabelColumn)
     view.nameEdit()->setText(QStringLiteral("my lesson"));
     emit view.nameEdit()->editingFinished();
     EXPECT_EQ(model.scenario().name, QStringLiteral("my lesson"));
+}
+
+// Issue 25, item 6: the scenario's name and a token's label stopped at 256 code units, so an
+// emoji at the limit was cut in half and saved as "?". Now what does not fit is cut between whole
+// characters; a paste in the middle keeps the text around it, as before.
+TEST_F(MatrixEditorTest, NamesAndLabelsTypedPastTheLimitKeepWholeCharacters)
+{
+    showView();
+    const int limit = ScenarioLimits::maxLabelChars;
+    const QString emoji = QString::fromUtf8("\xF0\x9F\x98\x80");
+    const QString flag = QString::fromUtf8("\xF0\x9F\x87\xB9\xF0\x9F\x87\xBC");
+
+    QLineEdit *name = view.nameEdit();
+    name->setFocus();
+    name->setText(QString(limit - 1, QLatin1Char('n')));
+    name->end(false);
+    name->insert(emoji);
+    EXPECT_EQ(name->text(), QString(limit - 1, QLatin1Char('n')));
+    name->setText(QString(limit - 6, QLatin1Char('a')));
+    name->setCursorPosition(100);
+    name->insert(QStringLiteral("bbbbb") + flag + QStringLiteral("ccc"));
+    EXPECT_EQ(name->text(), QString(100, QLatin1Char('a')) + QStringLiteral("bbbbb")
+                                + QString(limit - 106, QLatin1Char('a')));
+    EXPECT_EQ(name->cursorPosition(), 105);
+    name->setText(QString(limit - 4, QLatin1Char('a')));
+    name->end(false);
+    name->insert(flag);
+    EXPECT_EQ(name->text(), QString(limit - 4, QLatin1Char('a')) + flag) << "a flag that fits stays whole";
+    QTest::keyClick(name, Qt::Key_Return);
+    settleEvents();
+    EXPECT_EQ(model.scenario().name, QString(limit - 4, QLatin1Char('a')) + flag);
+
+    // The label column's editor.
+    QTableView *queries = view.tableView(Part::Queries);
+    const QModelIndex label = table(Part::Queries)->index(0, MatrixTableModel::kLabelColumn);
+    queries->setCurrentIndex(label);
+    queries->edit(label);
+    settleEvents();
+    auto *editor = qobject_cast<QLineEdit *>(QApplication::focusWidget());
+    ASSERT_NE(editor, nullptr) << "a line editor opens on the label";
+    editor->setText(QString(limit - 1, QLatin1Char('x')));
+    editor->end(false);
+    editor->insert(emoji);
+    EXPECT_TRUE(editor->text().isValidUtf16());
+    EXPECT_EQ(editor->text(), QString(limit - 1, QLatin1Char('x')));
+    QTest::keyClick(editor, Qt::Key_Return);
+    settleEvents();
+    EXPECT_EQ(model.scenario().queryLabel(0), QString(limit - 1, QLatin1Char('x')));
 }
 
 // ---- Live updates -------------------------------------------------------------------------------

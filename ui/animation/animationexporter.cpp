@@ -1,5 +1,6 @@
 #include "animationexporter.h"
 
+#include "animationmemory.h"
 #include "animationplan.h"
 #include "animationwriter.h"
 #include "attentionmodel.h"
@@ -56,16 +57,30 @@ void restore(AttentionModel &model, const AnimationPlan &plan, const Scenario &s
     }
 }
 
-/// The file, reporting its encoding as the second half of the steps (frames + 1 .. 2 × frames).
-QByteArray finishWithProgress(AnimationWriter &writer, int frames, const AnimationExporter::Progress &progress)
-{
-    if (progress) {
-        writer.setEncodingProgress([&progress, frames](int done, int total) {
-            return progress(frames + int(qint64(done) * frames / std::max(1, total)), 2 * frames);
-        });
+/// The export's progress: a frame is two steps, drawn (or handed over) and encoded, reported
+/// whenever their sum grows (the writer encodes as frames come, or all at the end).
+class StepReporter {
+public:
+    StepReporter(const AnimationExporter::Progress &progress, int frames)
+        : m_progress(progress)
+        , m_total(2 * frames)
+    {
     }
-    return writer.finish();
-}
+    /// Reports `drawn` + the writer's encoded frames; false when the caller cancelled.
+    bool report(int drawn, int encoded)
+    {
+        const int done = drawn + encoded;
+        if (!m_progress || done <= m_reported)
+            return true;
+        m_reported = done;
+        return m_progress(done, m_total);
+    }
+
+private:
+    AnimationExporter::Progress m_progress;
+    int m_total;
+    int m_reported = 0;
+};
 
 } // namespace
 
@@ -103,60 +118,89 @@ std::optional<QString> AnimationExporter::exportAnimation(const AnimationPlan &p
     const FigureExporter exporter(m_model, m_viewState, m_views);
     FigureOptions figure = options.figure;
     figure.format = FigureFormat::Png;
-    std::unique_ptr<AnimationWriter> writer = AnimationWriter::create(options.format);
-    const Scenario start = m_model->wholeScenario();
     const int total = plan.frameCount(*m_model);
-    // The frames are not edits: they happen inside one edit that ends where it began, so the
-    // undo history records nothing and the document is not modified. (The edit's name is never
-    // shown: an edit that changes nothing leaves no step.)
-    m_model->beginEdit(QStringLiteral("Animation"));
+    // Refused before anything is drawn or written when it would need more memory than allowed.
+    {
+        FigureOptions sized = figure;
+        if (sized.size.isEmpty())
+            sized.size = exporter.defaultSize(sized);
+        if (!exporter.validate(sized)) {
+            const qint64 need = AnimationMemory::estimate(options.format, total, sized.pixelSize(sized.size));
+            if (const auto problem = AnimationMemory::problem(need, AnimationMemory::limit()))
+                return notWritten(path, *problem);
+        }
+    }
+    const Scenario start = m_model->wholeScenario();
     std::optional<QString> failure;
-    for (int index = 0; index < total && !failure && !m_cancelled; ++index) {
-        plan.apply(*m_model, start, index);
+    bool sinkFailed = false;  // writeFileAtomically() names the system's reason
+    int drawn = 0;
+    StepReporter steps(progress, total);
+    // The file is written as the frames are encoded (atomically: a failure or a cancel leaves
+    // an existing file as it was).
+    const std::optional<Error> written = writeFileAtomically(path, [&](const ByteSink &sink) {
+        std::unique_ptr<AnimationWriter> writer = AnimationWriter::create(options.format, sink);
+        writer->setEncodingProgress([&](int encoded, int) {
+            return steps.report(drawn, encoded);
+        });
+        // The frames are not edits: they happen inside one edit that ends where it began, so
+        // the undo history records nothing and the document is not modified. (The edit's name
+        // is never shown: an edit that changes nothing leaves no step.)
+        m_model->beginEdit(QStringLiteral("Animation"));
+        for (int index = 0; index < total && !failure && !m_cancelled && !sinkFailed; ++index) {
+            plan.apply(*m_model, start, index);
+            if (m_views.window) {
+                // The live window's views follow the model on its signals.
+                QCoreApplication::sendPostedEvents();
+                QCoreApplication::processEvents(QEventLoop::ExcludeUserInputEvents);
+            }
+            if (options.captionEachFrame)
+                figure.caption = defaultFigureCaption(m_model->scenario(), headTag(*m_model));
+            if (index == 0) {
+                // One size for every frame, measured on the first (with its caption).
+                if (figure.size.isEmpty())
+                    figure.size = exporter.defaultSize(figure);
+                if (const auto problem = exporter.validate(figure)) {
+                    failure = notWritten(path, *problem);
+                    break;
+                }
+            }
+            QImage frame = exporter.renderImage(figure);
+            drawn = index + 1;
+            if (frame.isNull()) {
+                failure = notWritten(path, QCoreApplication::translate("attnlens::AnimationExporter", "the figure could not be drawn."));
+            } else if (!writer->addFrame(frame, frameDelayMs(index, options.framesPerSecond))) {
+                if (writer->wasCancelled())
+                    m_cancelled = true;
+                else if (!writer->sinkFailed())
+                    failure = notWritten(path, writer->errorString());
+                else
+                    sinkFailed = true;
+            } else if (!steps.report(drawn, writer->framesEncoded())) {
+                m_cancelled = true;
+            }
+        }
+        restore(*m_model, plan, start);
+        m_model->endEdit();
         if (m_views.window) {
-            // The live window's views follow the model on its signals.
             QCoreApplication::sendPostedEvents();
             QCoreApplication::processEvents(QEventLoop::ExcludeUserInputEvents);
         }
-        if (options.captionEachFrame)
-            figure.caption = defaultFigureCaption(m_model->scenario(), headTag(*m_model));
-        if (index == 0) {
-            // One size for every frame, measured on the first (with its caption).
-            if (figure.size.isEmpty())
-                figure.size = exporter.defaultSize(figure);
-            if (const auto problem = exporter.validate(figure)) {
-                failure = notWritten(path, *problem);
-                break;
-            }
-        }
-        const QImage frame = exporter.renderImage(figure);
-        if (frame.isNull())
-            failure = notWritten(path, QCoreApplication::translate("attnlens::AnimationExporter", "the figure could not be drawn."));
-        else if (!writer->addFrame(frame, frameDelayMs(index, options.framesPerSecond)))
-            failure = notWritten(path, writer->errorString());
-        else if (progress && !progress(index + 1, 2 * total))
+        if (failure || m_cancelled || sinkFailed)
+            return false;
+        if (writer->finish())
+            return true;
+        if (writer->wasCancelled())
             m_cancelled = true;
-    }
-    restore(*m_model, plan, start);
-    m_model->endEdit();
-    if (m_views.window) {
-        QCoreApplication::sendPostedEvents();
-        QCoreApplication::processEvents(QEventLoop::ExcludeUserInputEvents);
-    }
-    if (failure)
-        return failure;
+        else if (!writer->sinkFailed())
+            failure = notWritten(path, writer->errorString());
+        return false;
+    });
     if (m_cancelled)
         return std::nullopt;
-
-    const QByteArray bytes = finishWithProgress(*writer, total, progress);
-    if (writer->wasCancelled()) {
-        m_cancelled = true;
-        return std::nullopt;
-    }
-    if (bytes.isEmpty())
-        return notWritten(path, writer->errorString());
-    if (const auto error = writeFileAtomically(path, bytes))
-        return error->message;
+    if (failure)
+        return failure;
+    if (written)
+        return written->message;
     return std::nullopt;
 }
 
@@ -168,20 +212,40 @@ std::optional<QString> AnimationExporter::writeFrames(const QList<QImage> &frame
         return notWritten(path, QCoreApplication::translate("attnlens::AnimationExporter", "the recording has no frames."));
     if (delaysMs.size() != frames.size())
         return notWritten(path, QCoreApplication::translate("attnlens::AnimationExporter", "each frame needs its delay."));
-    std::unique_ptr<AnimationWriter> writer = AnimationWriter::create(format);
-    for (int index = 0; index < frames.size(); ++index) {
-        if (!writer->addFrame(frames[index], delaysMs[index]))
-            return notWritten(path, writer->errorString());
-        if (progress && !progress(index + 1, 2 * int(frames.size())))
-            return cancelledMessage();
-    }
-    const QByteArray bytes = finishWithProgress(*writer, int(frames.size()), progress);
-    if (writer->wasCancelled())
+    const int total = int(frames.size());
+    std::optional<QString> failure;
+    bool cancelled = false;
+    int handed = 0;
+    StepReporter steps(progress, total);
+    const std::optional<Error> written = writeFileAtomically(path, [&](const ByteSink &sink) {
+        std::unique_ptr<AnimationWriter> writer = AnimationWriter::create(format, sink);
+        writer->setEncodingProgress([&](int encoded, int) {
+            return steps.report(handed, encoded);
+        });
+        const auto stopped = [&] {
+            if (writer->wasCancelled())
+                cancelled = true;
+            else if (!writer->sinkFailed())
+                failure = notWritten(path, writer->errorString());
+            return false;
+        };
+        for (int index = 0; index < total; ++index) {
+            handed = index + 1;
+            if (!writer->addFrame(frames[index], delaysMs[index]))
+                return stopped();
+            if (!steps.report(handed, writer->framesEncoded())) {
+                cancelled = true;
+                return false;
+            }
+        }
+        return writer->finish() || stopped();
+    });
+    if (cancelled)
         return cancelledMessage();
-    if (bytes.isEmpty())
-        return notWritten(path, writer->errorString());
-    if (const auto error = writeFileAtomically(path, bytes))
-        return error->message;
+    if (failure)
+        return failure;
+    if (written)
+        return written->message;
     return std::nullopt;
 }
 

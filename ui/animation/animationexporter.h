@@ -43,8 +43,10 @@ public:
     using Progress = std::function<bool(int done, int total)>;
 
     /// Draws every frame of `plan` with FigureExporter (the still figures' painting code, off
-    /// screen, at options.figure's size and dpi), encodes them and writes `path` atomically
-    /// (QSaveFile). The model ends exactly as it started (scenario, selection, no undo entry:
+    /// screen, at options.figure's size and dpi) and encodes each as it is drawn, writing `path`
+    /// atomically (QSaveFile) as the writer goes, so no more than a few frames are in memory.
+    /// A request that AnimationMemory estimates above its limit is refused before anything is
+    /// drawn, with what makes it fit. The model ends exactly as it started (scenario, selection, no undo entry:
     /// the frames are not edits). Returns a message naming the file or the problem on failure;
     /// nullopt when written or cancelled (wasCancelled() tells which; a cancelled export writes
     /// nothing and leaves an existing file as it was).

@@ -1,5 +1,6 @@
 #include "animationrecorder.h"
 
+#include "animationmemory.h"
 #include "figureexporter.h"
 
 #include <QTimer>
@@ -76,9 +77,28 @@ void AnimationRecorder::clear()
 
 int AnimationRecorder::frameLimit() const
 {
-    const QSize pixels = m_figure.pixelSize(m_figure.size);
-    const qint64 frameBytes = std::max<qint64>(1, qint64(pixels.width()) * pixels.height() * 4);
-    return int(std::clamp<qint64>(kMaximumBytes / frameBytes, 1, m_maximumFrames));
+    return frameLimitFor(m_figure.pixelSize(m_figure.size), m_maximumFrames);
+}
+
+qint64 AnimationRecorder::memoryFor(const QSize &pixels, int frames)
+{
+    const qint64 frameBytes = qint64(pixels.width()) * pixels.height() * 4;
+    return qint64(frames) * frameBytes + AnimationMemory::largestEstimate(frames, pixels);
+}
+
+int AnimationRecorder::frameLimitFor(const QSize &pixels, int maximumFrames)
+{
+    // memoryFor() grows with the frames: the largest count that fits, by bisection.
+    int low = 1;
+    int high = std::max(1, maximumFrames);
+    while (low < high) {
+        const int middle = low + (high - low + 1) / 2;
+        if (memoryFor(pixels, middle) <= kMaximumBytes)
+            low = middle;
+        else
+            high = middle - 1;
+    }
+    return low;
 }
 
 void AnimationRecorder::setConcealedWidgets(const QList<QWidget *> &widgets)
@@ -105,10 +125,14 @@ void AnimationRecorder::tick()
             hidden.append(widget);
         }
     }
-    const QImage image = m_exporter->renderImage(m_figure);
+    QImage image = m_exporter->renderImage(m_figure);
     for (QWidget *widget : std::as_const(hidden))
         widget->show();
     if (m_frames.isEmpty() || image != m_frames.constLast()) {
+        // The scenario's text (as large as the scenario's JSON, in UTF-16) is written with the
+        // first frame only: the others need not keep it.
+        if (!m_frames.isEmpty())
+            image.setText(QLatin1String(FigureExporter::kScenarioTextKey), QString());
         if (m_frames.size() >= frameLimit()) {
             stop();
             emit capReached(tr("The recording stopped at its limit of %1 distinct frames.").arg(frameLimit()));

@@ -30,7 +30,10 @@ class ViewState;
 /// (setTimerDriven(false)).
 ///
 /// A recording stops by itself at kMaximumSeconds, at kMaximumFrames distinct frames, or when
-/// its frames would take more than kMaximumBytes of memory; capReached() says which.
+/// its frames and the saving of them would take more than kMaximumBytes of memory: the frames
+/// are kept in memory (4 bytes a pixel; only the first keeps the scenario's text), and saving
+/// adds the writer's own memory (AnimationMemory's estimate of the largest format, as the
+/// format is chosen after the recording). capReached() says which limit stopped it.
 class AnimationRecorder : public QObject {
     Q_OBJECT
 
@@ -68,6 +71,12 @@ public:
     /// The most distinct frames this recording can keep (kMaximumFrames, or fewer when large
     /// frames would pass kMaximumBytes).
     int frameLimit() const;
+    /// The most distinct frames of `pixels` whose recording and saving fit kMaximumBytes, at
+    /// least 1 and at most maximumFrames.
+    static int frameLimitFor(const QSize &pixels, int maximumFrames);
+    /// The memory `frames` distinct frames of `pixels` take while they are saved: the frames
+    /// and the largest writer's estimate.
+    static qint64 memoryFor(const QSize &pixels, int frames);
     /// Lower limits than the defaults (kMaximumFrames distinct frames, kMaximumSeconds): for a
     /// short recording, and for tests that reach the limits in a few ticks.
     void setLimits(int maximumFrames, qint64 maximumMs);

@@ -8,20 +8,47 @@
 
 namespace attnlens {
 
-std::unique_ptr<AnimationWriter> AnimationWriter::create(AnimationFormat format)
+std::unique_ptr<AnimationWriter> AnimationWriter::create(AnimationFormat format, const ByteSink &sink)
 {
     switch (format) {
     case AnimationFormat::Gif:
-        return std::make_unique<GifWriter>();
+        return std::make_unique<GifWriter>(sink);
     case AnimationFormat::WebP:
-        return std::make_unique<WebPWriter>();
+        return std::make_unique<WebPWriter>(sink);
     case AnimationFormat::Apng:
-        return std::make_unique<ApngWriter>();
+        return std::make_unique<ApngWriter>(sink);
     }
     return nullptr;
 }
 
+AnimationWriter::AnimationWriter(const ByteSink &sink)
+    : m_sink(sink)
+{
+}
+
 AnimationWriter::~AnimationWriter() = default;
+
+bool AnimationWriter::write(const char *data, qint64 size)
+{
+    if (m_sinkFailed)
+        return false;
+    if (size > 0 && !m_sink(data, size)) {
+        m_sinkFailed = true;
+        m_error = QCoreApplication::translate("attnlens::Animation", "The file could not be written.");
+        return false;
+    }
+    return true;
+}
+
+bool AnimationWriter::reportEncoded(int frames)
+{
+    m_encoded += frames;
+    if (m_encodingProgress && !m_encodingProgress(m_encoded, m_added)) {
+        m_cancelled = true;
+        m_error = QCoreApplication::translate("attnlens::AnimationExporter", "cancelled");
+    }
+    return !m_cancelled;
+}
 
 std::optional<QString> AnimationWriter::frameProblem(const QImage &frame, const QSize &firstSize)
 {

@@ -2,6 +2,7 @@
 
 #include <QBuffer>
 #include <QCoreApplication>
+#include <QDir>
 #include <QImageWriter>
 #include <QRect>
 #include <QtEndian>
@@ -84,8 +85,8 @@ QByteArray frameControl(quint32 sequence, const QRect &rect, int delayMs)
     return data;
 }
 
-/// The smallest rectangle holding every pixel where `a` and `b` differ (one pixel when none do).
-QRect changedRect(const QImage &a, const QImage &b)
+/// The smallest rectangle holding every pixel where `a` and `b` differ (empty when none do).
+QRect differingRect(const QImage &a, const QImage &b)
 {
     int left = a.width(), top = a.height(), right = -1, bottom = -1;
     for (int y = 0; y < a.height(); ++y) {
@@ -104,112 +105,197 @@ QRect changedRect(const QImage &a, const QImage &b)
         left = std::min(left, x0);
         right = std::max(right, x1);
     }
-    return right < 0 ? QRect(0, 0, 1, 1) : QRect(QPoint(left, top), QPoint(right, bottom));
+    return right < 0 ? QRect() : QRect(QPoint(left, top), QPoint(right, bottom));
+}
+
+QString tempFailure(const QString &why)
+{
+    return QCoreApplication::translate("attnlens::Animation",
+                                       "The frames could not be kept in a temporary file in %1: %2")
+        .arg(QDir::toNativeSeparators(QDir::tempPath()), why);
 }
 
 } // namespace
 
-ApngWriter::ApngWriter() = default;
+ApngWriter::ApngWriter(const ByteSink &sink)
+    : AnimationWriter(sink)
+    , m_body(QDir(QDir::tempPath()).filePath(QStringLiteral("attnlens-apng-XXXXXX")))
+{
+}
+
 ApngWriter::~ApngWriter() = default;
 
 bool ApngWriter::addFrame(const QImage &frame, int delayMs)
 {
-    if (const auto problem = frameProblem(frame, m_frames.isEmpty() ? QSize() : m_frames.constFirst().size())) {
-        m_error = *problem;
+    if (const auto problem = frameProblem(frame, m_last.isNull() ? QSize() : m_last.size())) {
+        setError(*problem);
         return false;
     }
+    countAdded();
     delayMs = std::max(0, delayMs);
-    if (!m_frames.isEmpty() && frame == m_frames.constLast()) {
-        m_delaysMs.last() += delayMs;
-        return true;
+    if (m_format == QImage::Format_Invalid)
+        m_format = frame.hasAlphaChannel() ? QImage::Format_ARGB32 : QImage::Format_RGB32;
+    QImage whole = frame.convertToFormat(m_format);
+    QRect rect = whole.rect();
+    if (!m_last.isNull()) {
+        // After the first frame, only the rectangle that changed (32-bit pixels on both sides).
+        rect = differingRect(whole, m_last);
+        if (rect.isEmpty()) {
+            m_pendingDelayMs += delayMs;
+            ++m_pendingInputs;
+            return true;
+        }
+        if (!flushPending())
+            return false;
     }
-    m_frames.append(frame);
-    m_delaysMs.append(delayMs);
-    return true;
+    m_pendingDelayMs = delayMs;
+    return encode(whole, rect);
 }
 
-QByteArray ApngWriter::finish()
+bool ApngWriter::encode(const QImage &whole, const QRect &rect)
 {
-    if (m_frames.isEmpty()) {
-        if (m_error.isEmpty())
-            m_error = QCoreApplication::translate("attnlens::Animation", "The animation has no frames.");
-        return QByteArray();
+    const bool first = m_last.isNull();
+    QImage image = first ? whole : whole.copy(rect);
+    if (!first) {
+        // Only the first frame's text goes into the file.
+        for (const QString &key : image.textKeys())
+            image.setText(key, QString());
     }
-    // Every frame in the same pixel format, so one IHDR describes them all.
-    const bool alpha = std::any_of(m_frames.cbegin(), m_frames.cend(), [](const QImage &f) { return f.hasAlphaChannel(); });
-    const QImage::Format format = alpha ? QImage::Format_ARGB32 : QImage::Format_RGB32;
-    QByteArray output = kSignature;
-    quint32 sequence = 0;
-    QByteArray header;
-    QImage previous;
-    for (int f = 0; f < m_frames.size(); ++f) {
-        const QImage whole = m_frames[f].convertToFormat(format);
-        // After the first frame, only the rectangle that changed (32-bit pixels on both sides).
-        const QRect rect = f == 0 ? whole.rect() : changedRect(whole, previous);
-        QImage image = f == 0 ? whole : whole.copy(rect);
-        previous = whole;
-        if (f > 0) {
-            // Only the first frame's text goes into the file.
-            for (const QString &key : image.textKeys())
-                image.setText(key, QString());
-        }
-        QByteArray png;
+    QByteArray png;
+    {
         QBuffer buffer(&png);
         buffer.open(QIODevice::WriteOnly);
         QImageWriter writer(&buffer, "png");
         if (!writer.write(image)) {
-            m_error = QCoreApplication::translate("attnlens::Animation", "The PNG encoder failed: %1")
-                          .arg(writer.errorString());
-            return QByteArray();
-        }
-        const QList<Chunk> chunks = chunksOf(png);
-        if (chunks.isEmpty() || chunks.constFirst().type != "IHDR") {
-            m_error = QCoreApplication::translate("attnlens::Animation", "The PNG encoder wrote no PNG.");
-            return QByteArray();
-        }
-        if (f == 0) {
-            header = chunks.constFirst().data;
-            appendChunk(output, "IHDR", header);
-            // Every frame's IHDR must agree with this one but for the size.
-            header = header.mid(8);
-            QByteArray control;
-            appendUint32(control, quint32(m_frames.size()));
-            appendUint32(control, 0);  // plays forever
-            appendChunk(output, "acTL", control);
-        } else if (chunks.constFirst().data.mid(8) != header) {
-            m_error = QCoreApplication::translate("attnlens::Animation", "The PNG encoder wrote frames of different kinds.");
-            return QByteArray();
-        }
-        bool controlWritten = false;
-        for (const Chunk &chunk : chunks) {
-            if (chunk.type == "IHDR" || chunk.type == "IEND")
-                continue;
-            if (chunk.type == "IDAT") {
-                if (!controlWritten) {
-                    appendChunk(output, "fcTL", frameControl(sequence++, rect, m_delaysMs[f]));
-                    controlWritten = true;
-                }
-                if (f == 0) {
-                    appendChunk(output, "IDAT", chunk.data);
-                } else {
-                    QByteArray data;
-                    appendUint32(data, sequence++);
-                    data.append(chunk.data);
-                    appendChunk(output, "fdAT", data);
-                }
-            } else if (f == 0 && !controlWritten) {
-                // The first frame's palette, resolution and text, before its image data.
-                appendChunk(output, chunk.type, chunk.data);
-            }
-        }
-        if (!reportEncoding(f + 1, int(m_frames.size()))) {
-            m_error = QCoreApplication::translate("attnlens::AnimationExporter", "cancelled");
-            return QByteArray();
+            setError(QCoreApplication::translate("attnlens::Animation", "The PNG encoder failed: %1").arg(writer.errorString()));
+            return false;
         }
     }
-    appendChunk(output, "IEND", QByteArray());
-    m_frames.clear();
-    return output;
+    image = QImage();
+    const QList<Chunk> chunks = chunksOf(png);
+    png.clear();
+    if (chunks.isEmpty() || chunks.constFirst().type != "IHDR") {
+        setError(QCoreApplication::translate("attnlens::Animation", "The PNG encoder wrote no PNG."));
+        return false;
+    }
+    if (first) {
+        m_header = chunks.constFirst().data;
+        // Every frame's IHDR must agree with this one but for the size.
+        m_headerTail = m_header.mid(8);
+    } else if (chunks.constFirst().data.mid(8) != m_headerTail) {
+        setError(QCoreApplication::translate("attnlens::Animation", "The PNG encoder wrote frames of different kinds."));
+        return false;
+    }
+    m_pendingData.clear();
+    bool imageData = false;
+    for (const Chunk &chunk : chunks) {
+        if (chunk.type == "IHDR" || chunk.type == "IEND")
+            continue;
+        if (chunk.type == "IDAT") {
+            imageData = true;
+            appendChunk(m_pendingData, "IDAT", chunk.data);
+        } else if (first && !imageData) {
+            // The first frame's palette, resolution and text, before its image data.
+            appendChunk(m_pendingData, chunk.type, chunk.data);
+        }
+    }
+    m_pendingRect = rect;
+    m_pendingInputs = 1;
+    m_hasPending = true;
+    // The text (a figure's scenario) is not needed to compare the next frame.
+    m_last = whole;
+    for (const QString &key : m_last.textKeys())
+        m_last.setText(key, QString());
+    return true;
+}
+
+bool ApngWriter::flushPending()
+{
+    if (!m_hasPending)
+        return true;
+    if (!m_body.isOpen() && !m_body.open()) {
+        setError(tempFailure(m_body.errorString()));
+        return false;
+    }
+    // The pending chunks, with the fcTL (which needs the delay) before the image data, and the
+    // image data of every frame after the first renamed fdAT with its sequence number.
+    QByteArray out;
+    bool controlWritten = false;
+    const bool first = m_frames == 0;
+    qsizetype at = 0;
+    while (at + 12 <= m_pendingData.size()) {
+        const quint32 length = qFromBigEndian<quint32>(m_pendingData.constData() + at);
+        const QByteArray type = m_pendingData.mid(at + 4, 4);
+        if (type == "IDAT") {
+            if (!controlWritten) {
+                appendChunk(out, "fcTL", frameControl(m_sequence++, m_pendingRect, m_pendingDelayMs));
+                controlWritten = true;
+            }
+            if (first) {
+                out.append(m_pendingData.constData() + at, 12 + qsizetype(length));
+            } else {
+                QByteArray data;
+                appendUint32(data, m_sequence++);
+                data.append(m_pendingData.constData() + at + 8, length);
+                appendChunk(out, "fdAT", data);
+            }
+        } else {
+            out.append(m_pendingData.constData() + at, 12 + qsizetype(length));
+        }
+        at += 12 + qsizetype(length);
+        // Write as it goes: a large frame's chunks are not copied whole once more.
+        if (out.size() >= (1 << 20)) {
+            if (m_body.write(out) != out.size()) {
+                setError(tempFailure(m_body.errorString()));
+                return false;
+            }
+            out.clear();
+        }
+    }
+    if (m_body.write(out) != out.size()) {
+        setError(tempFailure(m_body.errorString()));
+        return false;
+    }
+    m_pendingData.clear();
+    m_hasPending = false;
+    ++m_frames;
+    return reportEncoded(m_pendingInputs);
+}
+
+bool ApngWriter::finish()
+{
+    if (m_last.isNull()) {
+        if (errorString().isEmpty())
+            setError(QCoreApplication::translate("attnlens::Animation", "The animation has no frames."));
+        return false;
+    }
+    m_last = QImage();
+    if (!flushPending())
+        return false;
+    QByteArray head = kSignature;
+    appendChunk(head, "IHDR", m_header);
+    QByteArray control;
+    appendUint32(control, quint32(m_frames));
+    appendUint32(control, 0);  // plays forever
+    appendChunk(head, "acTL", control);
+    if (!write(head))
+        return false;
+    if (!m_body.flush() || !m_body.seek(0)) {
+        setError(tempFailure(m_body.errorString()));
+        return false;
+    }
+    QByteArray block;
+    while (!(block = m_body.read(1 << 20)).isEmpty()) {
+        if (!write(block))
+            return false;
+    }
+    if (m_body.pos() != m_body.size()) {
+        setError(tempFailure(m_body.errorString()));
+        return false;
+    }
+    QByteArray end;
+    appendChunk(end, "IEND", QByteArray());
+    return write(end);
 }
 
 } // namespace attnlens

@@ -1,5 +1,7 @@
 #include "exportanimationdialog.h"
 
+#include "animationmemory.h"
+#include "animationrecorder.h"
 #include "attentionmodel.h"
 #include "figureexporter.h"
 #include "figurestylecombo.h"
@@ -323,7 +325,16 @@ std::optional<QString> ExportAnimationDialog::problem() const
             return refusal;
         }
     }
-    return m_exporter->validate(options().figure);
+    const AnimationOptions o = options();
+    if (const auto refusal = m_exporter->validate(o.figure))
+        return refusal;
+    if (m_mode == Mode::Export) {
+        // The file's suffix chooses the format after this dialog: the largest of the formats'
+        // needs decides, so the export the dialog lets through is never refused for memory.
+        const qint64 need = AnimationMemory::largestEstimate(plan().frameCount(*m_model), o.figure.pixelSize(o.figure.size));
+        return AnimationMemory::problem(need, AnimationMemory::limit());
+    }
+    return std::nullopt;
 }
 
 void ExportAnimationDialog::setView(FigureView view)
@@ -430,12 +441,21 @@ void ExportAnimationDialog::updateSummary()
                    .arg(pixels.height())
                    .arg(QLocale().toString(seconds, 'f', 1))
                    .arg(o.framesPerSecond);
+        text += QLatin1Char(' ')
+            + tr("Needs about %1 of memory; an animation may use up to %2.")
+                  .arg(AnimationMemory::describe(AnimationMemory::largestEstimate(frames, pixels)),
+                       AnimationMemory::describe(AnimationMemory::limit()));
     } else {
         text = tr("Frames of %1 × %2 pixels, %3 a second; a frame that shows no change only "
                   "lengthens the one before it.")
                    .arg(pixels.width())
                    .arg(pixels.height())
                    .arg(o.framesPerSecond);
+        const int kept = AnimationRecorder::frameLimitFor(pixels, AnimationRecorder::kMaximumFrames);
+        text += QLatin1Char(' ')
+            + tr("At most %1 different frames are kept, about %2 of memory with saving them.")
+                  .arg(kept)
+                  .arg(AnimationMemory::describe(AnimationRecorder::memoryFor(pixels, kept)));
     }
     m_summaryLabel->setText(text);
     m_okButton->setEnabled(!problem());

@@ -181,10 +181,27 @@ private:
     Mix m_last;
 };
 
-int writeToByteArray(GifFileType *gif, const GifByteType *data, int length)
+/// The rectangle where `a` and `b` (same size, 32-bit) differ; empty when they are equal.
+QRect differingRect(const QImage &a, const QImage &b)
 {
-    static_cast<QByteArray *>(gif->UserData)->append(reinterpret_cast<const char *>(data), length);
-    return length;
+    int left = a.width(), top = a.height(), right = -1, bottom = -1;
+    for (int y = 0; y < a.height(); ++y) {
+        const QRgb *p = reinterpret_cast<const QRgb *>(a.constScanLine(y));
+        const QRgb *q = reinterpret_cast<const QRgb *>(b.constScanLine(y));
+        if (std::equal(p, p + a.width(), q))
+            continue;
+        top = std::min(top, y);
+        bottom = y;
+        int x0 = 0;
+        while (p[x0] == q[x0])
+            ++x0;
+        int x1 = a.width() - 1;
+        while (p[x1] == q[x1])
+            --x1;
+        left = std::min(left, x0);
+        right = std::max(right, x1);
+    }
+    return right < 0 ? QRect() : QRect(QPoint(left, top), QPoint(right, bottom));
 }
 
 QString gifError(int code)
@@ -210,28 +227,44 @@ QImage opaqueFrame(const QImage &frame)
 
 } // namespace
 
-GifWriter::GifWriter() = default;
+GifWriter::GifWriter(const ByteSink &sink)
+    : AnimationWriter(sink)
+{
+}
+
 GifWriter::~GifWriter() = default;
 
 bool GifWriter::addFrame(const QImage &frame, int delayMs)
 {
-    if (const auto problem = frameProblem(frame, m_frames.isEmpty() ? QSize() : m_frames.constFirst().size())) {
-        m_error = *problem;
+    if (const auto problem = frameProblem(frame, m_last.isNull() ? QSize() : m_last.size())) {
+        setError(*problem);
         return false;
     }
     if (frame.width() > 65535 || frame.height() > 65535) {
-        m_error = QCoreApplication::translate("attnlens::Animation", "A GIF can be at most 65535 pixels wide and high.");
+        setError(QCoreApplication::translate("attnlens::Animation", "A GIF can be at most 65535 pixels wide and high."));
         return false;
     }
-    const QImage opaque = opaqueFrame(frame);
+    countAdded();
+    QImage opaque = opaqueFrame(frame);
     delayMs = std::max(0, delayMs);
-    if (!m_frames.isEmpty() && opaque == m_frames.constLast()) {
+    // Only the part that changed is stored; the spill draws it over the frame before.
+    const QRect changed = m_last.isNull() ? opaque.rect() : differingRect(opaque, m_last);
+    if (changed.isEmpty()) {
         m_delaysMs.last() += delayMs;
+        ++m_inputFrames.last();
         return true;
     }
     countColors(opaque);
-    m_frames.append(opaque);
+    if (!m_spill.append(opaque, changed)) {
+        setError(m_spill.errorString());
+        return false;
+    }
+    // The text (a figure's scenario, once per frame) is not needed to compare the next frame.
+    for (const QString &key : opaque.textKeys())
+        opaque.setText(key, QString());
+    m_last = opaque;
     m_delaysMs.append(delayMs);
+    m_inputFrames.append(1);
     return true;
 }
 
@@ -333,14 +366,21 @@ QVector<QRgb> GifWriter::paletteFor(const std::vector<QRgb> &colors, const std::
     return palette;
 }
 
-QByteArray GifWriter::finish()
+bool GifWriter::finish()
 {
-    if (m_frames.isEmpty()) {
-        if (m_error.isEmpty())
-            m_error = QCoreApplication::translate("attnlens::Animation", "The animation has no frames.");
-        return QByteArray();
+    if (m_last.isNull()) {
+        if (errorString().isEmpty())
+            setError(QCoreApplication::translate("attnlens::Animation", "The animation has no frames."));
+        return false;
     }
+    // The frames come back from the spill: the last one need not stay in memory as well.
+    const QSize size = m_last.size();
+    m_last = QImage();
+    return writeFrames(size);
+}
 
+bool GifWriter::writeFrames(const QSize &size)
+{
     // The colours: each occupied box stands for the exact mean of its pixels, weighted by the
     // square root of their number.
     std::vector<QRgb> colors;
@@ -360,18 +400,21 @@ QByteArray GifWriter::finish()
     while (paletteSize < m_palette.size())
         paletteSize *= 2;
 
-    QByteArray output;
     int error = 0;
-    GifFileType *gif = EGifOpen(&output, writeToByteArray, &error);
+    GifFileType *gif = EGifOpen(this, [](GifFileType *file, const GifByteType *data, int length) {
+        auto *writer = static_cast<GifWriter *>(file->UserData);
+        return writer->write(reinterpret_cast<const char *>(data), length) ? length : 0;
+    }, &error);
     if (!gif) {
-        m_error = gifError(error);
-        return QByteArray();
+        setError(gifError(error));
+        return false;
     }
     auto fail = [&](int code) {
-        m_error = gifError(code);
+        if (!sinkFailed())
+            setError(gifError(code));
         int closeError = 0;
         EGifCloseFile(gif, &closeError);
-        return QByteArray();
+        return false;
     };
     EGifSetGifVersion(gif, true);
 
@@ -381,8 +424,8 @@ QByteArray GifWriter::finish()
         entries[i] = GifColorType{GifByteType(qRed(color)), GifByteType(qGreen(color)), GifByteType(qBlue(color))};
     }
     ColorMapObject *colorMap = GifMakeMapObject(paletteSize, entries.data());
-    const int width = m_frames.constFirst().width();
-    const int height = m_frames.constFirst().height();
+    const int width = size.width();
+    const int height = size.height();
     const int screenResult = EGifPutScreenDesc(gif, width, height, 8, 0, colorMap);
     GifFreeMapObject(colorMap);
     if (screenResult == GIF_ERROR)
@@ -400,8 +443,21 @@ QByteArray GifWriter::finish()
     std::vector<GifByteType> previous;
     std::vector<GifByteType> indices(std::size_t(width) * height);
     qint64 elapsedMs = 0;
-    for (int f = 0; f < m_frames.size(); ++f) {
-        const QImage &frame = m_frames[f];
+    // The frames come back from the spill one at a time, each drawn over the one before.
+    QImage frame(width, height, QImage::Format_RGB32);
+    if (!m_spill.rewind()) {
+        setError(m_spill.errorString());
+        int closeError = 0;
+        EGifCloseFile(gif, &closeError);
+        return false;
+    }
+    for (int f = 0; f < m_delaysMs.size(); ++f) {
+        if (!m_spill.readNext(frame)) {
+            setError(m_spill.errorString());
+            int closeError = 0;
+            EGifCloseFile(gif, &closeError);
+            return false;
+        }
         for (int y = 0; y < height; ++y) {
             const QRgb *line = reinterpret_cast<const QRgb *>(frame.constScanLine(y));
             GifByteType *out = indices.data() + std::size_t(y) * width;
@@ -460,19 +516,18 @@ QByteArray GifWriter::finish()
         previous.swap(indices);
         if (indices.empty())
             indices.resize(std::size_t(width) * height);
-        if (!reportEncoding(f + 1, int(m_frames.size()))) {
-            m_error = QCoreApplication::translate("attnlens::AnimationExporter", "cancelled");
+        if (!reportEncoded(m_inputFrames[f])) {
             int closeError = 0;
             EGifCloseFile(gif, &closeError);
-            return QByteArray();
+            return false;
         }
     }
     if (EGifCloseFile(gif, &error) == GIF_ERROR) {
-        m_error = gifError(error);
-        return QByteArray();
+        if (!sinkFailed())
+            setError(gifError(error));
+        return false;
     }
-    m_frames.clear();
-    return output;
+    return true;
 }
 
 } // namespace attnlens

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "animationwriter.h"
+#include "framespill.h"
 
 #include <QList>
 #include <QRgb>
@@ -23,14 +24,18 @@ namespace attnlens {
 /// differs from the frame before (the rest stays), looping forever (NETSCAPE2.0), with its
 /// delay in a graphics control extension (hundredths of a second, rounded so that the sum of
 /// the delays stays on the frame rate's clock).
+///
+/// The palette needs every frame's colours before the first frame is written, so the frames
+/// wait in a FrameSpill (a temporary file, each frame's changed rectangle deflated) and are
+/// read back one at a time by finish(): memory holds the last frame added, the histogram, and
+/// while writing one canvas with two frames of palette indices, however many frames there are.
 class GifWriter : public AnimationWriter {
 public:
-    GifWriter();
+    explicit GifWriter(const ByteSink &sink);
     ~GifWriter() override;
 
     bool addFrame(const QImage &frame, int delayMs) override;
-    QByteArray finish() override;
-    QString errorString() const override { return m_error; }
+    bool finish() override;
 
     /// The palette finish() used (empty before it ran): for tests and the README's error figures.
     const QVector<QRgb> &palette() const { return m_palette; }
@@ -41,14 +46,16 @@ public:
 
 private:
     void countColors(const QImage &frame);
+    bool writeFrames(const QSize &size);
 
-    QList<QImage> m_frames;   // RGB32, each different from the one before
-    QList<int> m_delaysMs;
+    FrameSpill m_spill;       // every distinct frame, in order
+    QImage m_last;            // the last distinct frame (RGB32), to compare the next with
+    QList<int> m_delaysMs;    // of each distinct frame
+    QList<int> m_inputFrames; // frames added that each distinct frame stands for
     // Per 6-bit box: how many pixels, and the sums of their exact channels.
     std::vector<std::uint64_t> m_boxCount;
     std::vector<std::uint64_t> m_boxSum;  // 3 per box
     QVector<QRgb> m_palette;
-    QString m_error;
 };
 
 } // namespace attnlens

@@ -18,7 +18,10 @@ QString webpError(const QString &detail)
 
 } // namespace
 
-WebPWriter::WebPWriter() = default;
+WebPWriter::WebPWriter(const ByteSink &sink)
+    : AnimationWriter(sink)
+{
+}
 
 WebPWriter::~WebPWriter()
 {
@@ -29,38 +32,44 @@ WebPWriter::~WebPWriter()
 bool WebPWriter::addFrame(const QImage &frame, int delayMs)
 {
     if (const auto problem = frameProblem(frame, m_encoder ? m_held.size() : QSize())) {
-        m_error = *problem;
+        setError(*problem);
         return false;
     }
-    const QImage argb = frame.convertToFormat(QImage::Format_ARGB32);
+    QImage argb = frame.convertToFormat(QImage::Format_ARGB32);
     delayMs = std::max(0, delayMs);
     if (!m_encoder) {
         if (argb.width() > WEBP_MAX_DIMENSION || argb.height() > WEBP_MAX_DIMENSION) {
-            m_error = QCoreApplication::translate("attnlens::Animation", "A WebP can be at most %1 pixels wide and high.")
-                          .arg(WEBP_MAX_DIMENSION);
+            setError(QCoreApplication::translate("attnlens::Animation", "A WebP can be at most %1 pixels wide and high.")
+                         .arg(WEBP_MAX_DIMENSION));
             return false;
         }
         WebPAnimEncoderOptions options;
         if (!WebPAnimEncoderOptionsInit(&options)) {
-            m_error = webpError(QStringLiteral("version mismatch"));
+            setError(webpError(QStringLiteral("version mismatch")));
             return false;
         }
         options.anim_params.loop_count = 0;  // forever
         options.allow_mixed = 0;
         m_encoder = WebPAnimEncoderNew(argb.width(), argb.height(), &options);
         if (!m_encoder) {
-            m_error = webpError(QStringLiteral("out of memory"));
+            setError(webpError(QStringLiteral("out of memory")));
             return false;
         }
     }
+    countAdded();
     if (!m_held.isNull() && argb == m_held) {
         m_heldDelayMs += delayMs;
+        ++m_heldInputs;
         return true;
     }
     if (!m_held.isNull() && !encodeHeld())
         return false;
+    // The text (a figure's scenario) is not encoded: the held frame need not keep it.
+    for (const QString &key : argb.textKeys())
+        argb.setText(key, QString());
     m_held = argb;
     m_heldDelayMs = delayMs;
+    m_heldInputs = 1;
     return true;
 }
 
@@ -68,7 +77,7 @@ bool WebPWriter::encodeHeld()
 {
     WebPConfig config;
     if (!WebPConfigInit(&config)) {
-        m_error = webpError(QStringLiteral("version mismatch"));
+        setError(webpError(QStringLiteral("version mismatch")));
         return false;
     }
     config.lossless = 1;
@@ -77,7 +86,7 @@ bool WebPWriter::encodeHeld()
     config.method = 2;
     WebPPicture picture;
     if (!WebPPictureInit(&picture)) {
-        m_error = webpError(QStringLiteral("version mismatch"));
+        setError(webpError(QStringLiteral("version mismatch")));
         return false;
     }
     picture.use_argb = 1;
@@ -85,7 +94,7 @@ bool WebPWriter::encodeHeld()
     picture.height = m_held.height();
     // QImage's ARGB32 is 0xAARRGGBB in native words, WebP's argb the same.
     if (!WebPPictureAlloc(&picture)) {
-        m_error = webpError(QStringLiteral("out of memory"));
+        setError(webpError(QStringLiteral("out of memory")));
         return false;
     }
     for (int y = 0; y < picture.height; ++y) {
@@ -95,42 +104,41 @@ bool WebPWriter::encodeHeld()
     const bool added = WebPAnimEncoderAdd(m_encoder, &picture, m_timestampMs, &config);
     WebPPictureFree(&picture);
     if (!added) {
-        m_error = webpError(QString::fromUtf8(WebPAnimEncoderGetError(m_encoder)));
+        setError(webpError(QString::fromUtf8(WebPAnimEncoderGetError(m_encoder))));
         return false;
     }
     m_timestampMs += m_heldDelayMs;
     ++m_frameCount;
-    return true;
+    return reportEncoded(m_heldInputs);
 }
 
-QByteArray WebPWriter::finish()
+bool WebPWriter::finish()
 {
     if (!m_encoder || m_held.isNull()) {
-        if (m_error.isEmpty())
-            m_error = QCoreApplication::translate("attnlens::Animation", "The animation has no frames.");
-        return QByteArray();
+        if (errorString().isEmpty())
+            setError(QCoreApplication::translate("attnlens::Animation", "The animation has no frames."));
+        return false;
     }
     if (!encodeHeld())
-        return QByteArray();
+        return false;
     m_held = QImage();
     // The last frame's end.
     if (!WebPAnimEncoderAdd(m_encoder, nullptr, m_timestampMs, nullptr)) {
-        m_error = webpError(QString::fromUtf8(WebPAnimEncoderGetError(m_encoder)));
-        return QByteArray();
+        setError(webpError(QString::fromUtf8(WebPAnimEncoderGetError(m_encoder))));
+        return false;
     }
     WebPData data;
     WebPDataInit(&data);
     if (!WebPAnimEncoderAssemble(m_encoder, &data)) {
-        m_error = webpError(QString::fromUtf8(WebPAnimEncoderGetError(m_encoder)));
-        return QByteArray();
+        setError(webpError(QString::fromUtf8(WebPAnimEncoderGetError(m_encoder))));
+        return false;
     }
-    QByteArray output(reinterpret_cast<const char *>(data.bytes), qsizetype(data.size));
+    // The encoder's copy of the frames is not needed once the file is assembled.
+    WebPAnimEncoderDelete(m_encoder);
+    m_encoder = nullptr;
+    const bool written = write(reinterpret_cast<const char *>(data.bytes), qint64(data.size));
     WebPDataClear(&data);
-    if (!reportEncoding(1, 1)) {
-        m_error = QCoreApplication::translate("attnlens::AnimationExporter", "cancelled");
-        return QByteArray();
-    }
-    return output;
+    return written;
 }
 
 } // namespace attnlens

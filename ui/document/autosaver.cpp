@@ -52,10 +52,6 @@ AutoSaver::AutoSaver(AttentionModel *model, DocumentController *document, QObjec
     m_timer.setSingleShot(true);
     connect(&m_timer, &QTimer::timeout, this, &AutoSaver::onTimeout);
     connect(m_document, &DocumentController::contentChecked, this, &AutoSaver::onContentChecked);
-    connect(m_model, &AttentionModel::editEnded, this, [this] {
-        if (std::exchange(m_writeAfterEdit, false))
-            onTimeout();
-    });
 }
 
 AutoSaver::~AutoSaver() = default;
@@ -156,10 +152,6 @@ void AutoSaver::runScheduledWrite()
 
 void AutoSaver::onTimeout()
 {
-    if (m_model->isEditing()) {
-        m_writeAfterEdit = true;
-        return;
-    }
     if (m_document->isModified())
         writeNow();
 }

@@ -25,9 +25,11 @@ class DocumentController;
 /// atomically to autosave.json, with the document's path and name; a burst of changes (a drag)
 /// gives one write, and a write is never postponed by more than four intervals. The copy is
 /// removed when the document is saved or becomes clean again, and by discard() on a clean close.
-/// A write never falls inside a gesture (AttentionModel::isEditing(): a drag, a slider stroke, a
-/// paint stroke): serialising a large scenario there would stall the mouse, so a write that comes
-/// due during one waits for the gesture's end (editEnded) and happens then.
+/// A write waits for nothing else: one that comes due while an edit is open (a drag, a slider
+/// stroke, a typed value not yet committed) writes the scenario as it stands, edit and all. It
+/// does not end the edit: the history's steps never depend on when a timer fired, and a gesture
+/// whose end never comes (a release lost to a dialog, a field that keeps the focus) can no longer
+/// keep the copy old. A drag that never pauses still reaches the disk within four intervals.
 ///
 /// Each running window owns one file, held by a lock beside it: the first window autosave.json,
 /// a second one started meanwhile autosave-2.json, and so on, so that two windows never write
@@ -111,9 +113,8 @@ private:
     int m_interval = kDefaultIntervalMs;
     QTimer m_timer;
     std::function<qint64()> m_now;
+    /// When the first change of the current burst was seen.
     qint64 m_pendingSinceMs = 0;
-    /// A write came due inside a gesture: it happens when the gesture ends.
-    bool m_writeAfterEdit = false;  ///< when the first change of the current burst was seen
     /// Only a file this session wrote is removed when the document turns clean: a crash's copy
     /// waits for the restore offer.
     bool m_ownsFile = false;

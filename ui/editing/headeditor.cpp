@@ -3,6 +3,7 @@
 #include "attentionmodel.h"
 #include "quotedlabel.h"
 #include "scenariojson.h"
+#include "wholecharactervalidator.h"
 
 #include <QAction>
 #include <QHBoxLayout>
@@ -37,7 +38,7 @@ HeadEditor::HeadEditor(AttentionModel *model, QWidget *parent)
     m_nameEdit = new QLineEdit(this);
     m_nameEdit->setObjectName(QStringLiteral("headNameEdit"));
     m_nameEdit->setAccessibleName(tr("head name"));
-    m_nameEdit->setMaxLength(ScenarioLimits::maxLabelChars);
+    WholeCharacterValidator::limit(m_nameEdit, ScenarioLimits::maxLabelChars);
     m_nameEdit->setToolTip(tr("The name of the head the tables edit, shown in the views' titles "
                               "and the figures' captions; press Enter to rename. Empty: its "
                               "number."));

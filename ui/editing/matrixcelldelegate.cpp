@@ -3,6 +3,7 @@
 #include "matrixtablemodel.h"
 #include "scenariojson.h"
 #include "viewstate.h"
+#include "wholecharactervalidator.h"
 
 #include <QKeyEvent>
 #include <QLineEdit>
@@ -43,7 +44,7 @@ QWidget *MatrixCellDelegate::createEditor(QWidget *parent, const QStyleOptionVie
     lineEdit->setAccessibleName(table->cellName(index));
     // A label can be no longer than a file may hold, so that every edit can be saved and reopened.
     if (index.column() == MatrixTableModel::kLabelColumn)
-        lineEdit->setMaxLength(ScenarioLimits::maxLabelChars);
+        WholeCharacterValidator::limit(lineEdit, ScenarioLimits::maxLabelChars);
     const QPalette normal = lineEdit->palette();
     connect(lineEdit, &QLineEdit::textChanged, lineEdit, [lineEdit, normal](const QString &text) {
         const QPersistentModelIndex edited = editedIndex(lineEdit);

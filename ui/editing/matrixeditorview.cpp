@@ -5,6 +5,7 @@
 #include "matrixcelldelegate.h"
 #include "scenariojson.h"
 #include "viewstate.h"
+#include "wholecharactervalidator.h"
 
 #include <QAction>
 #include <QEvent>
@@ -97,7 +98,7 @@ MatrixEditorView::MatrixEditorView(AttentionModel *model, ViewState *viewState, 
     m_nameEdit->setObjectName(QStringLiteral("scenarioNameEdit"));
     m_nameEdit->setAccessibleName(tr("scenario name"));
     m_nameEdit->setPlaceholderText(tr("(no name)"));
-    m_nameEdit->setMaxLength(ScenarioLimits::maxLabelChars);  // as long as a file may hold
+    WholeCharacterValidator::limit(m_nameEdit, ScenarioLimits::maxLabelChars);  // as long as a file may hold
     m_nameEdit->setToolTip(tr("The scenario's name, shown in the window title; press Enter to rename"));
     nameLabel->setBuddy(m_nameEdit);
     nameRow->addWidget(nameLabel);

@@ -22,7 +22,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <utility>
 
 namespace attnlens {
 
@@ -52,6 +51,8 @@ TemperaturePanel::TemperaturePanel(AttentionModel *model, ViewState *viewState, 
     , m_model(model)
     , m_viewState(viewState)
     , m_mapping(kMinimumTemperature, kMaximumTemperature, kSliderSteps)
+    , m_slide(model)
+    , m_typing(model)
 {
     setObjectName(QStringLiteral("temperaturePanel"));
     setAccessibleName(tr("Temperature"));
@@ -80,13 +81,17 @@ TemperaturePanel::TemperaturePanel(AttentionModel *model, ViewState *viewState, 
     connect(m_slider, &QSlider::valueChanged, this, &TemperaturePanel::onSliderValueChanged);
     // A stroke of the slider, press to release, is one edit of the model.
     connect(m_slider, &QSlider::sliderPressed, this, [this] {
-        if (!std::exchange(m_sliding, true))
-            m_model->beginEdit(tr("Set temperature"));
+        m_sliderHeld = true;
+        m_slide.begin(editName(m_model->scenario().temperature));
     });
-    connect(m_slider, &QSlider::sliderReleased, this, [this] { finishEdit(m_sliding); });
+    connect(m_slider, &QSlider::sliderReleased, this, [this] {
+        m_sliderHeld = false;
+        m_slide.end();
+    });
     connect(m_spinBox, qOverload<double>(&QDoubleSpinBox::valueChanged), this,
             &TemperaturePanel::onSpinBoxValueChanged);
-    connect(m_spinBox, &QDoubleSpinBox::editingFinished, this, [this] { finishEdit(m_typing); });
+    // Return or the focus leaving the field commits the typed value.
+    connect(m_spinBox, &QDoubleSpinBox::editingFinished, this, [this] { m_typing.end(); });
     connect(m_resetButton, &QPushButton::clicked, this, [this] {
         const AttentionModel::EditScope edit(m_model, tr("Reset temperature to 1"));
         m_model->setTemperature(1.0);
@@ -98,8 +103,8 @@ TemperaturePanel::TemperaturePanel(AttentionModel *model, ViewState *viewState, 
     });
     connect(m_model, &AttentionModel::scenarioReset, this, [this] {
         // A replaced scenario interrupts a stroke or a typed value.
-        finishEdit(m_sliding);
-        finishEdit(m_typing);
+        m_slide.end();
+        m_typing.end();
         syncControlsFromModel();
         measure();  // the head selector comes and goes with the heads
         updateReadout();
@@ -341,12 +346,14 @@ void TemperaturePanel::onSliderValueChanged(int position)
     if (m_syncing)
         return;
     const double value = m_mapping.valueForPosition(position);
-    if (m_sliding) {
+    if (m_sliderHeld) {
+        const Gesture::Step step(m_slide);
+        m_slide.setText(editName(value));
         m_model->setTemperature(value);
         return;
     }
     // A step from the keyboard or a click on the groove.
-    const AttentionModel::EditScope edit(m_model, tr("Set temperature to %1").arg(formatInput(value)));
+    const AttentionModel::EditScope edit(m_model, editName(value));
     m_model->setTemperature(value);
 }
 
@@ -356,28 +363,28 @@ void TemperaturePanel::onSpinBoxValueChanged(double value)
         return;
     if (m_spinBox->window()->focusWidget() != m_spinBox) {
         // A wheel turn over the field without focus: no editingFinished will follow.
-        const AttentionModel::EditScope edit(m_model, tr("Set temperature to %1").arg(formatInput(value)));
+        const AttentionModel::EditScope edit(m_model, editName(value));
         m_model->setTemperature(value);
         return;
     }
-    // Everything typed (or stepped) until editingFinished (Return or focus lost) is one value.
-    if (!std::exchange(m_typing, true))
-        m_model->beginEdit(tr("Set temperature"));
+    // Everything typed (or stepped) until editingFinished (Return or focus lost) is one value,
+    // named as it goes: whatever ends it, it ends with the value it set.
+    m_typing.begin(editName(value));
+    const Gesture::Step step(m_typing);
+    m_typing.setText(editName(value));
     m_model->setTemperature(value);
 }
 
-void TemperaturePanel::finishEdit(bool &open)
+QString TemperaturePanel::editName(double temperature) const
 {
-    if (!std::exchange(open, false))
-        return;
-    m_model->setEditText(tr("Set temperature to %1").arg(formatInput(m_model->scenario().temperature)));
-    m_model->endEdit();
+    return tr("Set temperature to %1").arg(formatInput(temperature));
 }
 
 void TemperaturePanel::hideEvent(QHideEvent *event)
 {
-    finishEdit(m_sliding);
-    finishEdit(m_typing);
+    m_sliderHeld = false;
+    m_slide.end();
+    m_typing.end();
     QWidget::hideEvent(event);
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "gesture.h"
 #include "logslidermapping.h"
 
 #include <QWidget>
@@ -23,8 +24,11 @@ class ViewState;
 /// and beside them the entropy of the selected query's weights and its effective number of
 /// keys e^H, so that "lower T sharpens" can be read as a number.
 ///
-/// A slider stroke (press to release) and a typed value (first change to editingFinished) are each
-/// declared to the model as one edit, named by the value set ("Set temperature to 0.5").
+/// A slider stroke (press to release) and a typed value (first change to editingFinished: Return
+/// or the focus leaving the field) are each a gesture (gesture.h), one edit named by the value set
+/// ("Set temperature to 0.5"). Anything else that changes the document meanwhile (a mask preset,
+/// a menu command), the window losing the focus or a dialog opening ends the gesture first, so a
+/// typed value is always an undo step of its own and never waits for a Return that may not come.
 ///
 /// A scenario's temperature outside the control's range is shown at the nearer end without being
 /// changed: only a move of the control by the user writes to the model.
@@ -71,8 +75,8 @@ private:
     void updateStateLine();
     void onSliderValueChanged(int position);
     void onSpinBoxValueChanged(double value);
-    /// Names the open edit by the temperature it set and closes it.
-    void finishEdit(bool &open);
+    /// The temperature set, as the gesture's name.
+    QString editName(double temperature) const;
 
     AttentionModel *m_model;
     ViewState *m_viewState;
@@ -100,10 +104,12 @@ private:
     int m_wideLayoutWidth = 0;
     bool m_readoutBeside = false;
     bool m_syncing = false;
-    /// Open edits of the model: a slider stroke (handle press to release) and a typed value
-    /// (first change to editingFinished). Each is one edit, named by the value it set.
-    bool m_sliding = false;
-    bool m_typing = false;
+    /// A slider stroke (handle press to release) and a typed value (first change to
+    /// editingFinished). Each is one edit, named by the value it set.
+    Gesture m_slide;
+    Gesture m_typing;
+    /// The handle is held: its moves are the stroke's (after an interruption, a new one's).
+    bool m_sliderHeld = false;
 };
 
 } // namespace attnlens

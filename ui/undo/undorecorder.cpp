@@ -6,6 +6,9 @@
 #include "undoscenariocommand.h"
 #include "undotemperaturecommand.h"
 
+#include <QAction>
+#include <QGuiApplication>
+#include <QWindow>
 #include <QUndoStack>
 
 #include <vector>
@@ -121,6 +124,17 @@ UndoRecorder::UndoRecorder(AttentionModel *model, QObject *parent)
     connect(model, &AttentionModel::scenarioReset, this, &UndoRecorder::onScenarioReset);
     connect(model, &AttentionModel::editBegun, this, &UndoRecorder::onEditBegun);
     connect(model, &AttentionModel::editEnded, this, &UndoRecorder::onEditEnded);
+    // A gesture ends when the user turns away from it: a modal dialog takes the focus window,
+    // another window or application is chosen. Its release may never reach the view then.
+    if (auto *application = qobject_cast<QGuiApplication *>(QCoreApplication::instance())) {
+        connect(application, &QGuiApplication::focusWindowChanged, this,
+                [this] { m_model->interruptGesture(); });
+        connect(application, &QGuiApplication::applicationStateChanged, this,
+                [this](Qt::ApplicationState state) {
+                    if (state != Qt::ApplicationActive)
+                        m_model->interruptGesture();
+                });
+    }
 
     // The structural signals come just before their scenarioReset: they name the step.
     connect(model, &AttentionModel::nameChanged, this, [this](const QString &name) {
@@ -165,6 +179,36 @@ UndoRecorder::UndoRecorder(AttentionModel *model, QObject *parent)
 }
 
 UndoRecorder::~UndoRecorder() = default;
+
+QAction *UndoRecorder::createUndoAction(QObject *parent, const QString &prefix)
+{
+    QAction *action = m_stack->createUndoAction(parent, prefix);
+    disconnect(action, &QAction::triggered, m_stack, nullptr);
+    connect(action, &QAction::triggered, this, &UndoRecorder::undo);
+    return action;
+}
+
+QAction *UndoRecorder::createRedoAction(QObject *parent, const QString &prefix)
+{
+    QAction *action = m_stack->createRedoAction(parent, prefix);
+    disconnect(action, &QAction::triggered, m_stack, nullptr);
+    connect(action, &QAction::triggered, this, &UndoRecorder::redo);
+    return action;
+}
+
+void UndoRecorder::undo()
+{
+    // Ended here, before the stack moves: ended by the undo's own writes, the gesture's step
+    // would have to be pushed while the stack is undoing.
+    m_model->interruptGesture();
+    m_stack->undo();
+}
+
+void UndoRecorder::redo()
+{
+    m_model->interruptGesture();
+    m_stack->redo();
+}
 
 bool UndoRecorder::isDeferring() const
 {

@@ -5,6 +5,7 @@
 #include <QObject>
 #include <QString>
 
+class QAction;
 class QUndoCommand;
 class QUndoStack;
 
@@ -33,6 +34,12 @@ class AttentionModel;
 ///
 /// Replacing an empty scenario (the model's state before the first load) is not recorded:
 /// there is nothing to go back to. The history keeps the last 500 steps.
+///
+/// The safety rule of the history: a gesture (gesture.h) that waits between its steps becomes a
+/// step as soon as the user turns away from it, whether or not its view ever says it ended: when
+/// the application's focus window changes (a dialog opens, another window or application is
+/// chosen) or the application stops being active, and before Undo or Redo runs. (Another command
+/// changing the document ends it in the model itself.)
 class UndoRecorder : public QObject {
     Q_OBJECT
 
@@ -42,6 +49,13 @@ public:
 
     QUndoStack *undoStack() const { return m_stack; }
     AttentionModel *model() const { return m_model; }
+
+    /// The Edit menu's Undo and Redo: QUndoStack's actions (text, shortcut state), except that a
+    /// waiting gesture becomes a step first, so that Undo takes back what the user just did.
+    QAction *createUndoAction(QObject *parent, const QString &prefix);
+    QAction *createRedoAction(QObject *parent, const QString &prefix);
+    void undo();
+    void redo();
 
     /// True while an undo or redo writes into the model.
     bool isApplying() const { return m_applying > 0; }

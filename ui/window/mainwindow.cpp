@@ -244,11 +244,11 @@ void MainWindow::createEditMenu()
 {
     QMenu *editMenu = menuBar()->addMenu(tr("&Edit"));
     editMenu->setObjectName(QStringLiteral("editMenu"));
-    QUndoStack *stack = m_undoRecorder->undoStack();
-    QAction *undoAction = stack->createUndoAction(this, tr("&Undo"));
+    // The recorder's actions: a gesture still waiting becomes a step before Undo runs.
+    QAction *undoAction = m_undoRecorder->createUndoAction(this, tr("&Undo"));
     undoAction->setObjectName(QStringLiteral("undoAction"));
     undoAction->setShortcut(QKeySequence::Undo);
-    QAction *redoAction = stack->createRedoAction(this, tr("&Redo"));
+    QAction *redoAction = m_undoRecorder->createRedoAction(this, tr("&Redo"));
     redoAction->setObjectName(QStringLiteral("redoAction"));
     redoAction->setShortcut(QKeySequence::Redo);
     editMenu->addAction(undoAction);

@@ -30,6 +30,8 @@ BottleneckLabView::BottleneckLabView(AttentionModel *model, ViewState *viewState
     : QWidget(parent)
     , m_model(model)
     , m_viewState(viewState)
+    , m_drag(model)
+    , m_nudgeRun(model)
 {
     setObjectName(QStringLiteral("bottleneckLabView"));
     setAccessibleName(tr("Bottleneck lab"));
@@ -169,7 +171,7 @@ void BottleneckLabView::mousePressEvent(QMouseEvent *event)
     finishNudgeRun();
     m_dragRow = row;
     m_viewState->setSelectedQuery(row);
-    m_model->beginEdit(tr("Drag query %1").arg(quoted(m_model->scenario().queryLabel(row))));
+    m_drag.begin(tr("Drag query %1").arg(quoted(m_model->scenario().queryLabel(row))));
     setCursor(Qt::ClosedHandCursor);
 }
 
@@ -187,6 +189,7 @@ void BottleneckLabView::mouseMoveEvent(QMouseEvent *event)
     const QPointF data = frame().pointToKey(event->position());
     Eigen::RowVectorXd query(2);
     query << data.x(), data.y();
+    const Gesture::Step step(m_drag);
     m_model->setQueryRow(m_dragRow, query);
 }
 
@@ -202,7 +205,7 @@ void BottleneckLabView::finishDrag()
         return;
     m_dragRow = -1;
     unsetCursor();
-    m_model->endEdit();
+    m_drag.end();
     onChanged();
 }
 
@@ -250,23 +253,18 @@ void BottleneckLabView::nudge(int dx, int dy, bool fine)
     const int row = selectedQuery();
     if (row < 0 || s.keyDimension() != 2 || m_dragRow >= 0)
         return;
-    if (!m_nudgeRunOpen) {
-        m_nudgeRunOpen = true;
-        m_model->beginEdit(tr("Nudge query %1").arg(quoted(s.queryLabel(row))));
-    }
+    m_nudgeRun.begin(tr("Nudge query %1").arg(quoted(s.queryLabel(row))));
     const double step = fine ? kFineNudgeStep : kNudgeStep;
     Eigen::RowVectorXd query = s.queries.row(row);
     query(0) += dx * step;
     query(1) += dy * step;
+    const Gesture::Step own(m_nudgeRun);
     m_model->setQueryRow(row, query);
 }
 
 void BottleneckLabView::finishNudgeRun()
 {
-    if (!m_nudgeRunOpen)
-        return;
-    m_nudgeRunOpen = false;
-    m_model->endEdit();
+    m_nudgeRun.end();
 }
 
 void BottleneckLabView::focusInEvent(QFocusEvent *event)

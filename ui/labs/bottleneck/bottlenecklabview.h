@@ -1,6 +1,7 @@
 #pragma once
 
 #include "bottlenecklabpainter.h"
+#include "gesture.h"
 
 #include <QString>
 #include <QWidget>
@@ -66,8 +67,10 @@ private:
     ViewState *m_viewState;
     double m_keyRange = 1.0;
     int m_dragRow = -1;
-    bool m_nudgeRunOpen = false;
     bool m_keyboardFocus = false;
+    /// A drag, press to release, and a run of arrow-key nudges: one edit each (gesture.h).
+    Gesture m_drag;
+    Gesture m_nudgeRun;
 };
 
 } // namespace attnlens

@@ -45,6 +45,7 @@ DerivationPlane::DerivationPlane(AttentionModel *model, ViewState *viewState, QW
     : QWidget(parent)
     , m_model(model)
     , m_viewState(viewState)
+    , m_move(model)
 {
     setObjectName(QStringLiteral("derivationPlane"));
     setFocusPolicy(Qt::StrongFocus);
@@ -322,7 +323,7 @@ void DerivationPlane::mousePressEvent(QMouseEvent *event)
     m_dragging = true;
     const QString label = picked->first == TokenStream::X ? m_model->scenario().queryLabel(picked->second)
                                                           : m_model->scenario().keyLabel(picked->second);
-    m_model->beginEdit(tr("Move token %1").arg(label));
+    m_move.begin(tr("Move token %1").arg(label));
 }
 
 void DerivationPlane::mouseMoveEvent(QMouseEvent *event)
@@ -336,6 +337,7 @@ void DerivationPlane::mouseMoveEvent(QMouseEvent *event)
     token(0) = std::clamp(at.x(), -frame.extent, frame.extent);
     if (token.size() > 1)
         token(1) = std::clamp(at.y(), -frame.extent, frame.extent);
+    const Gesture::Step step(m_move);
     m_model->setToken(m_selectedStream, m_selectedRow, token);
 }
 
@@ -352,7 +354,7 @@ void DerivationPlane::endGesture()
     m_keyGesture = false;
     m_frozenExtent.reset();
     if (wasOpen)
-        m_model->endEdit();
+        m_move.end();
     update();
 }
 
@@ -408,8 +410,9 @@ void DerivationPlane::keyPressEvent(QKeyEvent *event)
         m_frozenExtent = naturalExtent();
         const QString label = m_selectedStream == TokenStream::X ? m_model->scenario().queryLabel(m_selectedRow)
                                                                  : m_model->scenario().keyLabel(m_selectedRow);
-        m_model->beginEdit(tr("Move token %1").arg(label));
+        m_move.begin(tr("Move token %1").arg(label));
     }
+    const Gesture::Step own(m_move);
     moveSelectedBy(dx, dy);
 }
 

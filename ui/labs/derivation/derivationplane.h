@@ -1,6 +1,7 @@
 #pragma once
 
 #include "derivation.h"
+#include "gesture.h"
 
 #include <QPointF>
 #include <QRectF>
@@ -80,6 +81,8 @@ private:
     int m_selectedRow = 0;
     bool m_dragging = false;
     bool m_keyGesture = false;
+    /// The drag or the key run as one edit of the model (gesture.h).
+    Gesture m_move;
     /// While a drag or a key run lasts, the plane keeps its scale (it would slide under the mouse).
     std::optional<double> m_frozenExtent;
 };

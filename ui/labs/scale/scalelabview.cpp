@@ -20,7 +20,7 @@
 namespace attnlens {
 
 ScaleLabView::ScaleLabView(AttentionModel *model, ViewState *viewState, QWidget *parent)
-    : QWidget(parent), m_model(model)
+    : QWidget(parent), m_model(model), m_stroke(model)
 {
     setObjectName(QStringLiteral("scaleLab"));
     setAccessibleName(tr("√d_k lab"));
@@ -94,12 +94,9 @@ ScaleLabView::ScaleLabView(AttentionModel *model, ViewState *viewState, QWidget 
     setTabOrder(m_newSample, m_stretchedKey);
     setTabOrder(m_stretchedKey, m_stretchFactor);
 
-    // A mouse stroke on the slider is one edit, named once its end value is known.
-    connect(m_slider, &QSlider::sliderPressed, this, [this] { m_model->beginEdit(tr("Change d_k")); });
-    connect(m_slider, &QSlider::sliderReleased, this, [this] {
-        m_model->setEditText(tr("Set d_k to %1").arg(m_slider->value()));
-        m_model->endEdit();
-    });
+    // A mouse stroke on the slider is one edit, named by the value it reached.
+    connect(m_slider, &QSlider::sliderPressed, this, [this] { m_stroke.begin(tr("Change d_k")); });
+    connect(m_slider, &QSlider::sliderReleased, this, [this] { m_stroke.end(); });
     connect(m_slider, &QSlider::valueChanged, this, &ScaleLabView::sliderMoved);
     connect(m_dimensionBox, &QSpinBox::valueChanged, this, [this](int value) {
         if (!m_syncing)
@@ -128,10 +125,13 @@ void ScaleLabView::sliderMoved(int value)
 {
     if (m_syncing)
         return;
-    if (m_slider->isSliderDown())
-        m_model->setScaleLab(currentSettings(), value);  // inside the stroke's edit
-    else
+    if (m_slider->isSliderDown()) {
+        const Gesture::Step step(m_stroke);
+        m_stroke.setText(tr("Set d_k to %1").arg(value));
+        m_model->setScaleLab(currentSettings(), value);
+    } else {
         apply(currentSettings(), value, tr("Set d_k to %1").arg(value));
+    }
 }
 
 void ScaleLabView::drawNewSample()

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "gesture.h"
 #include "scalelabsettings.h"
 
 #include <QWidget>
@@ -54,6 +55,8 @@ private:
     QComboBox *m_stretchedKey = nullptr;
     QDoubleSpinBox *m_stretchFactor = nullptr;
     bool m_syncing = false;
+    /// A mouse stroke on the slider, press to release (gesture.h).
+    Gesture m_stroke;
 };
 
 } // namespace attnlens

@@ -35,6 +35,8 @@ KeySpaceInteraction::KeySpaceInteraction(AttentionModel *model, ViewState *viewS
     , m_viewState(viewState)
     , m_scene(scene)
     , m_view(view)
+    , m_nudgeRun(model)
+    , m_drag(model)
 {
 }
 
@@ -128,8 +130,8 @@ bool KeySpaceInteraction::mousePressEvent(QMouseEvent *event)
     setCursor(Qt::ClosedHandCursor);
     finishNudgeRun();
     const Scenario &scenario = m_model->scenario();
-    m_model->beginEdit(m_dragKind == DragKind::Key ? tr("Drag key %1").arg(quoted(scenario.keyLabel(key)))
-                                                   : tr("Drag query %1").arg(quoted(scenario.queryLabel(tip))));
+    m_drag.begin(m_dragKind == DragKind::Key ? tr("Drag key %1").arg(quoted(scenario.keyLabel(key)))
+                                             : tr("Drag query %1").arg(quoted(scenario.queryLabel(tip))));
     emit dragStarted();
     event->accept();
     return true;
@@ -152,7 +154,7 @@ bool KeySpaceInteraction::mouseReleaseEvent(QMouseEvent *event)
     dragTo(event->position());
     m_dragKind = DragKind::None;
     m_dragRow = -1;
-    m_model->endEdit();
+    m_drag.end();
     emit dragFinished();
     // Only now may the view refit, if the drag took a point out of it.
     emit refitAllowed();
@@ -172,6 +174,7 @@ void KeySpaceInteraction::dragTo(const QPointF &pos)
     // Two shown coordinates are replaced in the current row; a principal-plane move starts from
     // the row as pressed (the same numbers outside the plane, rounded only once).
     const bool fromStart = m_scene.plane != nullptr;
+    const Gesture::Step step(m_drag);
     if (m_dragKind == DragKind::Query && m_dragRow < scenario.queryCount())
         m_model->setQueryRow(m_dragRow, withShownCoordinates(fromStart ? m_dragStartRow
                                                                       : Eigen::RowVectorXd(scenario.queries.row(m_dragRow)),
@@ -191,6 +194,7 @@ void KeySpaceInteraction::nudgeSelectedQuery(int dx, int dy, bool fine)
     const double step = fine ? kFineNudgeStep : kNudgeStep;
     Eigen::RowVectorXd query = scenario.queries.row(row);
     beginNudgeRun(tr("Nudge query %1").arg(quoted(scenario.queryLabel(row))));
+    const Gesture::Step own(nudgeGesture());
     if (m_scene.plane) {
         m_model->setQueryRow(row, nudgedInPlane(query, dx, dy, fine));
         return;
@@ -322,6 +326,7 @@ void KeySpaceInteraction::nudgeKeyboardKey(int dx, int dy, bool fine)
     const double step = fine ? kFineNudgeStep : kNudgeStep;
     Eigen::RowVectorXd key = scenario.keys.row(m_keyboardKey);
     beginNudgeRun(tr("Nudge key %1").arg(quoted(scenario.keyLabel(m_keyboardKey))));
+    const Gesture::Step own(nudgeGesture());
     if (m_scene.plane) {
         m_model->setKeyRow(m_keyboardKey, nudgedInPlane(key, dx, dy, fine));
         return;
@@ -358,18 +363,14 @@ void KeySpaceInteraction::endGestures()
 
 void KeySpaceInteraction::beginNudgeRun(const QString &text)
 {
-    if (m_nudgeRunOpen || m_dragKind != DragKind::None)
+    if (m_dragKind != DragKind::None)
         return;
-    m_nudgeRunOpen = true;
-    m_model->beginEdit(text);
+    m_nudgeRun.begin(text);
 }
 
 void KeySpaceInteraction::finishNudgeRun()
 {
-    if (!m_nudgeRunOpen)
-        return;
-    m_nudgeRunOpen = false;
-    m_model->endEdit();
+    m_nudgeRun.end();
 }
 
 void KeySpaceInteraction::cancelDrag()
@@ -379,7 +380,7 @@ void KeySpaceInteraction::cancelDrag()
     m_dragKind = DragKind::None;
     m_dragRow = -1;
     unsetCursor();
-    m_model->endEdit();
+    m_drag.end();
     emit dragFinished();
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "gesture.h"
 #include "matrixtypes.h"
 
 #include <QObject>
@@ -97,8 +98,12 @@ private:
     QWidget *m_view;
 
     int m_keyboardKey = -1;
-    /// Open while a run of arrow-key nudges goes on: the run is one edit of the model.
-    bool m_nudgeRunOpen = false;
+    /// A run of arrow-key nudges (gesture.h): the run is one edit of the model.
+    Gesture m_nudgeRun;
+    /// A drag of a query tip or a key, press to release (gesture.h).
+    Gesture m_drag;
+    /// The gesture a nudge belongs to: the drag while one goes on, else the run of nudges.
+    Gesture &nudgeGesture() { return m_dragKind != DragKind::None ? m_drag : m_nudgeRun; }
 
     DragKind m_dragKind = DragKind::None;
     int m_dragRow = -1;

@@ -32,6 +32,7 @@ MaskGridCanvas::MaskGridCanvas(AttentionModel *model, ViewState *viewState, Mask
     , m_model(model)
     , m_viewState(viewState)
     , m_editor(editor)
+    , m_stroke(model)
 {
     setObjectName(QStringLiteral("maskGridCanvas"));
     setAccessibleName(tr("mask grid"));
@@ -337,9 +338,14 @@ void MaskGridCanvas::mousePressEvent(QMouseEvent *event)
         const Scenario &scenario = m_model->scenario();
         const bool wasAllowed = scenario.isAllowed(hit.queryRow, hit.keyRow);
         // The stroke, press to release, is one edit; a click names its one cell.
-        m_model->beginEdit((wasAllowed ? tr("Block %1 \u2192 %2") : tr("Allow %1 \u2192 %2"))
-                               .arg(quoted(scenario.queryLabel(hit.queryRow)), quoted(scenario.keyLabel(hit.keyRow))));
-        if (m_editor->toggleCell(hit.queryRow, hit.keyRow)) {
+        m_stroke.begin((wasAllowed ? tr("Block %1 \u2192 %2") : tr("Allow %1 \u2192 %2"))
+                           .arg(quoted(scenario.queryLabel(hit.queryRow)), quoted(scenario.keyLabel(hit.keyRow))));
+        bool toggled = false;
+        {
+            const Gesture::Step step(m_stroke);
+            toggled = m_editor->toggleCell(hit.queryRow, hit.keyRow);
+        }
+        if (toggled) {
             // Dragging on paints the same state into the cells passed over.
             m_dragging = true;
             m_dragValue = !wasAllowed;
@@ -347,7 +353,7 @@ void MaskGridCanvas::mousePressEvent(QMouseEvent *event)
             m_lastDragColumn = hit.keyRow;
             m_strokeCells = 1;
         } else {
-            m_model->endEdit();
+            m_stroke.end();
         }
         break;
     }
@@ -379,8 +385,9 @@ void MaskGridCanvas::mouseMoveEvent(QMouseEvent *event)
         m_lastDragColumn = hit.keyRow;
         setFocusCell(hit.queryRow, hit.keyRow);
         const bool changes = m_model->scenario().isAllowed(hit.queryRow, hit.keyRow) != m_dragValue;
+        const Gesture::Step step(m_stroke);
         if (m_editor->setCell(hit.queryRow, hit.keyRow, m_dragValue) && changes)
-            m_model->setEditText(tr("Paint mask (%1 cells)").arg(++m_strokeCells));
+            m_stroke.setText(tr("Paint mask (%1 cells)").arg(++m_strokeCells));
     }
     event->accept();
 }
@@ -398,7 +405,7 @@ void MaskGridCanvas::finishStroke()
         return;
     m_dragging = false;
     m_strokeCells = 0;
-    m_model->endEdit();
+    m_stroke.end();
 }
 
 void MaskGridCanvas::hideEvent(QHideEvent *event)

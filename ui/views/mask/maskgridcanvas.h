@@ -1,5 +1,6 @@
 #pragma once
 
+#include "gesture.h"
 #include "maskgridgeometry.h"
 #include "maskgridpainter.h"
 #include "textfit.h"
@@ -128,6 +129,8 @@ private:
     int m_flashColumn = -1;
     double m_flashStrength = 0.0;
 
+    /// A stroke, press to release (gesture.h); a click is a stroke of one cell.
+    Gesture m_stroke;
     bool m_dragging = false;
     bool m_dragValue = false;
     int m_lastDragRow = -1;
