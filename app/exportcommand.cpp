@@ -2,6 +2,7 @@
 
 #include "commandline.h"
 #include "exitcode.h"
+#include "headlesscommands.h"
 
 #include "animationexporter.h"
 #include "animationformat.h"
@@ -191,6 +192,7 @@ int exportFiguresCommand(const CommandLineRequest &request)
     if (request.batch)
         numpy.batch = *request.batch - 1;  // --batch counts from 1
     const Result<Scenario> scenario = openScenario(name, numpy);
+    printReadNotes(scenario.notes());
     if (!scenario) {
         printError(scenario.error().describe());
         return scenario.error().category == ErrorCategory::FileError ? ExitFileError : ExitInvalidScenario;

@@ -46,11 +46,18 @@ std::optional<Error> writeOutput(const QString &path, const JsonDraft &draft)
 
 } // namespace
 
+void printReadNotes(const QStringList &notes)
+{
+    for (const QString &note : notes)
+        QTextStream(stderr) << "attnlens: warning: " << note << Qt::endl;
+}
+
 int writeEvidenceCommand(const QString &scenarioName, const QString &outputPath,
                          const NumpyReadOptions &numpy)
 {
     const QString name = scenarioName.isEmpty() ? QLatin1String(kLessonScenarioId) : scenarioName;
     const Result<Scenario> scenario = openScenario(name, numpy);
+    printReadNotes(scenario.notes());
 
     // The draft references the scenario's and the result's matrices: both outlive the writing.
     JsonDraft evidence;
@@ -100,6 +107,7 @@ int writeNumpyCommand(const QString &scenarioName, const QString &outputPath,
 {
     const QString name = scenarioName.isEmpty() ? QLatin1String(kLessonScenarioId) : scenarioName;
     const Result<Scenario> scenario = openScenario(name, numpy);
+    printReadNotes(scenario.notes());
     if (!scenario) {
         printError(scenario.error().describe());
         return scenario.error().category == ErrorCategory::FileError ? ExitFileError

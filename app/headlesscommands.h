@@ -3,6 +3,7 @@
 #include "numpyscenario.h"
 
 #include <QString>
+#include <QStringList>
 
 namespace attnlens {
 
@@ -17,6 +18,10 @@ int writeEvidenceCommand(const QString &scenarioName, const QString &outputPath,
 /// line on stderr and ExitInvalidScenario (ExitFileError when a file cannot be read or written).
 int writeNumpyCommand(const QString &scenarioName, const QString &outputPath,
                       const NumpyReadOptions &numpy = {});
+
+/// Prints what the scenario reader filled in (Result::notes) on stderr, one
+/// "attnlens: warning: ..." line each: the run goes on, the user knows.
+void printReadNotes(const QStringList &notes);
 
 /// The worse of two exit codes, for a run that writes two things: a file error over a refused
 /// scenario over success.

@@ -162,6 +162,7 @@ int runWindow(int argc, char **argv, const CommandLineRequest &request)
     const Result<Scenario> scenario = QFileInfo(name).isFile() && !isNumpyPath(name)
         ? DocumentController::readDocument(name)
         : openScenario(name, numpyOptions(request));
+    printReadNotes(scenario.notes());
     if (scenario) {
         window->openScenario(scenario.value(), name);
     } else {

@@ -291,8 +291,8 @@ void AttentionModel::setQueryLabel(Index row, const QString &typed)
     if (label == stored || (!label.isEmpty() && label == m_scenario.queryLabel(row)))
         return;
     endSuspendedGesture();
-    while (m_scenario.queryLabels.size() <= row)
-        m_scenario.queryLabels.append(QString());
+    // Every row gets its entry, so that a file written now holds one label per query.
+    m_scenario.queryLabels = labelForEveryRow(m_scenario.queryLabels, m_scenario.queryCount());
     m_scenario.queryLabels[row] = label;
     mirrorTokenLabel(row, label, m_scenario.keyLabels);
     refreshShown();
@@ -310,8 +310,7 @@ void AttentionModel::setKeyLabel(Index row, const QString &typed)
     if (label == stored || (!label.isEmpty() && label == m_scenario.keyLabel(row)))
         return;
     endSuspendedGesture();
-    while (m_scenario.keyLabels.size() <= row)
-        m_scenario.keyLabels.append(QString());
+    m_scenario.keyLabels = labelForEveryRow(m_scenario.keyLabels, m_scenario.keyCount());
     m_scenario.keyLabels[row] = label;
     mirrorTokenLabel(row, label, m_scenario.queryLabels);
     refreshShown();
@@ -320,8 +319,42 @@ void AttentionModel::setKeyLabel(Index row, const QString &typed)
     emit scenarioReset();
 }
 
-void AttentionModel::insertQuery(Index row, const Eigen::RowVectorXd &query, const QString &label)
+std::optional<Error> AttentionModel::fileLimitRefusal(Index queries, Index keys, Index queryColumns,
+                                                      Index keyColumns, Index valueColumns,
+                                                      Index heads) const
 {
+    if (queries > ScenarioLimits::maxRows || keys > ScenarioLimits::maxRows) {
+        return Error{ErrorCategory::ShapeMismatch,
+                     tr("A scenario holds at most %1 queries and %1 keys, so that it can be saved "
+                        "and opened again.")
+                         .arg(ScenarioLimits::maxRows)};
+    }
+    if (queryColumns > ScenarioLimits::maxColumns || keyColumns > ScenarioLimits::maxColumns
+        || valueColumns > ScenarioLimits::maxColumns) {
+        return Error{ErrorCategory::ShapeMismatch,
+                     tr("d_k and d_v are at most %1, so that the scenario can be saved and opened "
+                        "again.")
+                         .arg(ScenarioLimits::maxColumns)};
+    }
+    const qint64 entries = qint64(heads)
+        * (qint64(queries) * queryColumns + qint64(keys) * keyColumns + qint64(keys) * valueColumns);
+    if (entries > ScenarioLimits::maxHeadEntries) {
+        return Error{ErrorCategory::ShapeMismatch,
+                     tr("Q, K and V of every head together would hold %1 numbers, more than the "
+                        "%2 a scenario file may hold.")
+                         .arg(entries)
+                         .arg(ScenarioLimits::maxHeadEntries)};
+    }
+    return std::nullopt;
+}
+
+std::optional<Error> AttentionModel::insertQuery(Index row, const Eigen::RowVectorXd &query,
+                                                 const QString &label)
+{
+    const Scenario &s = m_scenario;
+    if (std::optional<Error> refusal = fileLimitRefusal(s.queryCount() + 1, s.keyCount(), s.queries.cols(),
+                                                        s.keys.cols(), s.valueDimension(), headCount()))
+        return refusal;
     endSuspendedGesture();
     dropDerivationForDirectEdit();
     Q_ASSERT(row >= 0 && row <= m_scenario.queryCount());
@@ -345,6 +378,7 @@ void AttentionModel::insertQuery(Index row, const Eigen::RowVectorXd &query, con
     scheduleRecompute();
     emit queryInserted(static_cast<int>(row));
     emit scenarioReset();
+    return std::nullopt;
 }
 
 std::optional<Error> AttentionModel::queryRemovalRefusal(Index row) const
@@ -381,9 +415,13 @@ std::optional<Error> AttentionModel::removeQuery(Index row)
     return std::nullopt;
 }
 
-void AttentionModel::insertKey(Index row, const Eigen::RowVectorXd &key,
-                               const Eigen::RowVectorXd &value, const QString &label)
+std::optional<Error> AttentionModel::insertKey(Index row, const Eigen::RowVectorXd &key,
+                                               const Eigen::RowVectorXd &value, const QString &label)
 {
+    const Scenario &s = m_scenario;
+    if (std::optional<Error> refusal = fileLimitRefusal(s.queryCount(), s.keyCount() + 1, s.queries.cols(),
+                                                        s.keys.cols(), s.valueDimension(), headCount()))
+        return refusal;
     endSuspendedGesture();
     dropDerivationForDirectEdit();
     Q_ASSERT(row >= 0 && row <= m_scenario.keyCount());
@@ -408,10 +446,14 @@ void AttentionModel::insertKey(Index row, const Eigen::RowVectorXd &key,
     m_scenario.keyLabels = labels;
     if (m_scenario.allowed)
         m_scenario.allowed = withColumnInserted(*m_scenario.allowed, row, true);
+    // The √d_k lab's stretched key is a row number: it moves with its key.
+    if (m_scenario.scaleLab && m_scenario.scaleLab->stretchedKey >= row)
+        ++m_scenario.scaleLab->stretchedKey;
     refreshShown();
     scheduleRecompute();
     emit keyInserted(static_cast<int>(row));
     emit scenarioReset();
+    return std::nullopt;
 }
 
 std::optional<Error> AttentionModel::keyRemovalRefusal(Index row) const
@@ -456,6 +498,13 @@ std::optional<Error> AttentionModel::removeKey(Index row)
     m_scenario.keyLabels = labels;
     if (m_scenario.allowed)
         m_scenario.allowed = withColumnRemoved(*m_scenario.allowed, row);
+    // The stretched key's row moves with it; with it gone, no key is stretched any more.
+    if (ScaleLabSettings *lab = m_scenario.scaleLab ? &*m_scenario.scaleLab : nullptr) {
+        if (lab->stretchedKey == row)
+            lab->stretchedKey = -1;
+        else if (lab->stretchedKey > row)
+            --lab->stretchedKey;
+    }
     refreshShown();
     scheduleRecompute();
     emit keyRemoved(static_cast<int>(row));
@@ -471,6 +520,11 @@ std::optional<Error> AttentionModel::setKeyDimension(Index dimension)
     }
     if (dimension == m_scenario.keyDimension() && dimension == m_scenario.keys.cols())
         return std::nullopt;
+    const Scenario &s = m_scenario;
+    const Index queryColumns = s.score.isScaledDot() ? dimension : s.queries.cols();
+    if (std::optional<Error> refusal = fileLimitRefusal(s.queryCount(), s.keyCount(), queryColumns,
+                                                        dimension, s.valueDimension(), headCount()))
+        return refusal;
     endSuspendedGesture();
     dropDerivationForDirectEdit();
     ScoreFunction &score = m_scenario.score;
@@ -500,6 +554,10 @@ std::optional<Error> AttentionModel::setValueDimension(Index dimension)
     }
     if (dimension == m_scenario.valueDimension())
         return std::nullopt;
+    if (std::optional<Error> refusal = fileLimitRefusal(m_scenario.queryCount(), m_scenario.keyCount(),
+                                                        m_scenario.queries.cols(), m_scenario.keys.cols(),
+                                                        dimension, headCount()))
+        return refusal;
     endSuspendedGesture();
     dropDerivationForDirectEdit();
     for (Index h = 0; h < headCount(); ++h)

@@ -137,14 +137,17 @@ public:
     // Structural edits. Each returns early when nothing changes.
 
     void setScenarioName(const QString &name);
-    /// An empty label stands for the generated one ("query 2").
+    /// An empty label stands for the generated one ("query 2"). The list then holds one entry
+    /// per row (the others "", their generated labels), so a file written next opens again.
     void setQueryLabel(Index row, const QString &label);
     void setKeyLabel(Index row, const QString &label);
 
     /// Inserts a query before `row` (row == queryCount() appends). Its mask row allows every key.
     /// An empty label gets a fresh generated one ("query 4"). The other labels are written out,
     /// so that no token's generated name shifts with its position.
-    void insertQuery(Index row, const Eigen::RowVectorXd &query, const QString &label = {});
+    /// Refused (nothing changes) when the scenario would outgrow what a file may hold
+    /// (ScenarioLimits), so that every scenario the model holds can be saved and opened again.
+    std::optional<Error> insertQuery(Index row, const Eigen::RowVectorXd &query, const QString &label = {});
     /// Removes query `row` and its mask row; refused for the last query.
     std::optional<Error> removeQuery(Index row);
     /// Why removeQuery(row) would be refused, if it would.
@@ -152,14 +155,16 @@ public:
 
     /// Inserts a key with its value before `row` (keys and values stay paired). Its mask column
     /// allows every query.
-    void insertKey(Index row, const Eigen::RowVectorXd &key, const Eigen::RowVectorXd &value,
-                   const QString &label = {});
+    std::optional<Error> insertKey(Index row, const Eigen::RowVectorXd &key,
+                                   const Eigen::RowVectorXd &value, const QString &label = {});
     /// Removes key `row`, its value row and its mask column; refused for the last key and when a
-    /// query row would be left with no allowed key.
+    /// query row would be left with no allowed key. The √d_k lab's stretched key (a row number)
+    /// follows its key, here and in insertKey(); removing it leaves no key stretched.
     std::optional<Error> removeKey(Index row);
     std::optional<Error> keyRemovalRefusal(Index row) const;
 
-    /// Changes d_k: Q and K gain zero columns or lose their trailing columns. Refused below 1.
+    /// Changes d_k: Q and K gain zero columns or lose their trailing columns. Refused below 1
+    /// and above what a file may hold (ScenarioLimits::maxColumns), as is d_v.
     std::optional<Error> setKeyDimension(Index dimension);
     /// Changes d_v: V gains zero columns or loses its trailing columns. Refused below 1.
     std::optional<Error> setValueDimension(Index dimension);
@@ -263,6 +268,10 @@ private:
     void refreshShown();
     /// setScenario() for a scenario with a derivation: derives Q, K and V first.
     void setDerivedScenario(const Scenario &scenario);
+    /// Why a scenario of these shapes (every head alike) could not be saved and opened again
+    /// (ScenarioLimits: rows, columns, the numbers of every head together), if it could not.
+    std::optional<Error> fileLimitRefusal(Index queries, Index keys, Index queryColumns,
+                                          Index keyColumns, Index valueColumns, Index heads) const;
     /// A direct edit of Q, K or V: drops the derivation, if any, so Q, K and V stay honest.
     void dropDerivationForDirectEdit();
 

@@ -82,8 +82,8 @@ void AttentionModel::mirrorTokenLabel(Index row, const QString &label, QStringLi
 {
     if (!m_scenario.derivation || m_scenario.derivation->isCross())
         return;
-    while (other.size() <= row)
-        other.append(QString());
+    // Self-attention: as many keys as queries.
+    other = labelForEveryRow(other, m_scenario.queryCount());
     other[row] = label;
 }
 

@@ -51,7 +51,9 @@ std::optional<Error> AttentionModel::headInsertionRefusal() const
         return Error{ErrorCategory::ShapeMismatch,
                      tr("This scenario already has %1 heads, the most it may have.").arg(kMaxHeads)};
     }
-    return std::nullopt;
+    const Scenario &s = m_scenario;
+    return fileLimitRefusal(s.queryCount(), s.keyCount(), s.queries.cols(), s.keys.cols(),
+                            s.valueDimension(), headCount() + 1);
 }
 
 std::optional<Error> AttentionModel::insertHead(Index head, const AttentionHead &inserted)

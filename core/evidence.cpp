@@ -64,11 +64,15 @@ JsonDraft scenarioDraft(const Scenario &scenario)
             heads.push_back(std::move(entry));
         }
     }
-    if (!scenario.queryLabels.isEmpty())
-        object.insert(QStringLiteral("query_labels"), QJsonArray::fromStringList(scenario.queryLabels));
-    if (!scenario.keyLabels.isEmpty())
-        object.insert(QStringLiteral("key_labels"), QJsonArray::fromStringList(scenario.keyLabels));
-    object.insert(QStringLiteral("temperature"), numberToJson(scenario.temperature));
+    // One label per row, or none: both readers refuse a list longer than its matrix, and a
+    // shorter one opens only with a note.
+    const QStringList queryLabels = labelsFittedTo(scenario.queryLabels, scenario.queryCount());
+    const QStringList keyLabels = labelsFittedTo(scenario.keyLabels, scenario.keyCount());
+    if (!queryLabels.isEmpty())
+        object.insert(QStringLiteral("query_labels"), QJsonArray::fromStringList(queryLabels));
+    if (!keyLabels.isEmpty())
+        object.insert(QStringLiteral("key_labels"), QJsonArray::fromStringList(keyLabels));
+    draft.numbers[QStringLiteral("temperature")] = scenario.temperature;
     if (scenario.allowed)
         draft.masks[QStringLiteral("allowed")] = &*scenario.allowed;
     else
@@ -87,10 +91,8 @@ JsonDraft scenarioDraft(const Scenario &scenario)
         } else {
             written.matrices[QStringLiteral("W_q")] = &score.queryWeight;
             written.matrices[QStringLiteral("W_k")] = &score.keyWeight;
-            QJsonArray vector;
-            for (Index m = 0; m < score.scoreVector.size(); ++m)
-                vector.append(numberToJson(score.scoreVector(m)));
-            written.values.insert(QStringLiteral("w"), vector);
+            written.numberLists[QStringLiteral("w")] = std::vector<double>(
+                score.scoreVector.data(), score.scoreVector.data() + score.scoreVector.size());
         }
     }
     return draft;

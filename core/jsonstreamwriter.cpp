@@ -22,6 +22,14 @@ constexpr qsizetype kChunkBytes = 1 << 20;
 QJsonObject JsonDraft::toObject() const
 {
     QJsonObject object = values;
+    for (const auto &[key, number] : numbers)
+        object.insert(key, numberToJson(number));
+    for (const auto &[key, list] : numberLists) {
+        QJsonArray array;
+        for (const double number : list)
+            array.append(numberToJson(number));
+        object.insert(key, array);
+    }
     for (const auto &[key, matrix] : matrices)
         object.insert(key, matrixToJson(*matrix));
     for (const auto &[key, mask] : masks)
@@ -117,6 +125,16 @@ void JsonStreamWriter::writeNumber(double value)
     m_buffer.append(buffer, size_t(end.ptr - buffer));
 }
 
+void JsonStreamWriter::writeScenarioNumber(double value)
+{
+    if (std::isnan(value))
+        put("\"NaN\"");
+    else if (std::isinf(value))
+        putText(value > 0 ? "\"Infinity\"" : "\"-Infinity\"");
+    else
+        writeNumber(value);
+}
+
 void JsonStreamWriter::writeValue(const QJsonValue &value, int indent)
 {
     switch (value.type()) {
@@ -196,15 +214,7 @@ void JsonStreamWriter::writeMatrix(const Matrix &matrix, int indent)
         for (Index j = 0; j < matrix.cols(); ++j) {
             if (j > 0)
                 put(',');
-            const double x = row[j];
-            if (std::isnan(x))
-                put("\"NaN\"");
-            else if (std::isinf(x))
-                putText(x > 0 ? "\"Infinity\"" : "\"-Infinity\"");
-            else if (x == 0.0 && std::signbit(x))
-                put("\"-0.0\"");
-            else
-                writeNumber(x);
+            writeScenarioNumber(row[j]);
         }
         put(']');
         putText(i + 1 < matrix.rows() ? ",\n" : "\n");
@@ -244,10 +254,14 @@ void JsonStreamWriter::writeMask(const Mask &mask, int indent)
 void JsonStreamWriter::writeDraft(const JsonDraft &draft, int indent)
 {
     // Every member's key, in the order a QJsonObject keeps them.
-    enum class Kind { Value, Matrix, Mask, List, Object };
+    enum class Kind { Value, Number, NumberList, Matrix, Mask, List, Object };
     std::vector<std::pair<QString, Kind>> keys;
     for (auto it = draft.values.begin(); it != draft.values.end(); ++it)
         keys.emplace_back(it.key(), Kind::Value);
+    for (const auto &member : draft.numbers)
+        keys.emplace_back(member.first, Kind::Number);
+    for (const auto &member : draft.numberLists)
+        keys.emplace_back(member.first, Kind::NumberList);
     for (const auto &member : draft.matrices)
         keys.emplace_back(member.first, Kind::Matrix);
     for (const auto &member : draft.masks)
@@ -270,6 +284,19 @@ void JsonStreamWriter::writeDraft(const JsonDraft &draft, int indent)
         put(": ");
         switch (keys[i].second) {
         case Kind::Value: writeValue(draft.values.value(key), indent + 4); break;
+        case Kind::Number: writeScenarioNumber(draft.numbers.at(key)); break;
+        case Kind::NumberList: {
+            // On one line, as writeArray() writes a list of plain values.
+            const std::vector<double> &list = draft.numberLists.at(key);
+            put('[');
+            for (size_t n = 0; n < list.size(); ++n) {
+                if (n > 0)
+                    put(',');
+                writeScenarioNumber(list[n]);
+            }
+            put(']');
+            break;
+        }
         case Kind::Matrix: writeMatrix(*draft.matrices.at(key), indent + 4); break;
         case Kind::Mask: writeMask(*draft.masks.at(key), indent + 4); break;
         case Kind::Object: writeDraft(draft.objects.at(key), indent + 4); break;

@@ -18,12 +18,17 @@ namespace attnlens {
 
 /// A JSON object whose large members stay in their matrices until they are written: the small
 /// members are a QJsonObject, a matrix or mask member is written row by row straight from its
-/// Eigen storage, a list member holds objects of the same kind (the heads), and an object member
+/// Eigen storage, a number or a list of numbers (the temperature, a score vector) is kept as a
+/// double, a list member holds objects of the same kind (the heads), and an object member
 /// is one (the scenario inside an autosave). Written, its
 /// members come in QJsonObject's order (sorted keys), so the text is the same as toJsonText()
-/// of toObject(). The matrices are referenced, not copied: `keepAlive` may own them.
+/// of toObject(), except for -0.0: written here as the number -0.0 (JSON numbers carry their
+/// sign), it is the string "-0.0" in the tree, where a QJsonValue cannot hold the sign. The
+/// matrices are referenced, not copied: `keepAlive` may own them.
 struct JsonDraft {
     QJsonObject values;
+    std::map<QString, double> numbers;
+    std::map<QString, std::vector<double>> numberLists;
     std::map<QString, const Matrix *> matrices;
     std::map<QString, const Mask *> masks;
     std::map<QString, std::vector<JsonDraft>> lists;
@@ -55,6 +60,9 @@ private:
     void writeArray(const QJsonArray &array, int indent);
     void writeString(const QString &text);
     void writeNumber(double value);
+    /// A double of a scenario: NaN and infinities as the strings "NaN", "Infinity" and
+    /// "-Infinity" (JSON has no such numbers), every other double as a number, -0.0 included.
+    void writeScenarioNumber(double value);
     void writeIndent(int indent);
     void put(char c) { m_buffer.push_back(c); }
     template <size_t N>

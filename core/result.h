@@ -2,6 +2,8 @@
 
 #include "error.h"
 
+#include <QStringList>
+
 #include <utility>
 #include <variant>
 
@@ -23,8 +25,15 @@ public:
     T &&value() && { return std::get<T>(std::move(m_state)); }
     const Error &error() const { return std::get<Error>(m_state); }
 
+    /// What a person should know about a value that was accepted anyway, one sentence each
+    /// (a file's short label list, whose missing labels took their defaults). Empty for almost
+    /// every result; the window shows them beside its message, the command line on stderr.
+    const QStringList &notes() const { return m_notes; }
+    void addNotes(const QStringList &notes) { m_notes += notes; }
+
 private:
     std::variant<T, Error> m_state;
+    QStringList m_notes;
 };
 
 } // namespace attnlens

@@ -62,10 +62,9 @@ Scenario withSample(Scenario scenario, const ScaleLabSettings &settings, Index k
     if (scenario.allowed
         && (scenario.allowed->rows() != kQueries || scenario.allowed->cols() != kKeys))
         scenario.allowed.reset();
-    while (scenario.queryLabels.size() > kQueries)
-        scenario.queryLabels.removeLast();
-    while (scenario.keyLabels.size() > kKeys)
-        scenario.keyLabels.removeLast();
+    // A scenario with a token more or fewer than the sample keeps one label per row.
+    scenario.queryLabels = labelsFittedTo(scenario.queryLabels, kQueries);
+    scenario.keyLabels = labelsFittedTo(scenario.keyLabels, kKeys);
     scenario.scaleLab = settings;
     return scenario;
 }

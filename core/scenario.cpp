@@ -153,6 +153,24 @@ bool Scenario::operator==(const Scenario &other) const
         && score == other.score;
 }
 
+QStringList labelsFittedTo(const QStringList &labels, Index rows)
+{
+    if (labels.isEmpty() || labels.size() == rows)
+        return labels;
+    QStringList fitted = labels.mid(0, qsizetype(rows));
+    while (fitted.size() < rows)
+        fitted.append(QString());
+    return fitted;
+}
+
+QStringList labelForEveryRow(const QStringList &labels, Index rows)
+{
+    QStringList fitted = labelsFittedTo(labels, rows);
+    if (fitted.isEmpty())
+        fitted = QStringList(qsizetype(rows), QString());
+    return fitted;
+}
+
 bool identicalDoubles(double a, double b)
 {
     return std::memcmp(&a, &b, sizeof(double)) == 0;

@@ -25,7 +25,10 @@ struct AttentionHead {
 };
 
 /// Everything a user sets up: the matrices, their token labels, the temperature and the mask.
-/// Label lists may be shorter than the matrices; the missing labels are generated.
+/// A label list is empty (every label generated) or has one entry per row, "" standing for the
+/// generated label: the model keeps it so, every file is written so (labelsFittedTo), and a file
+/// with fewer labels than rows is read so, with a note. A shorter list built by other code still
+/// shows generated labels for the rows it lacks.
 ///
 /// A scenario has one head or more. The first head's Q, K and V are `queries`, `keys` and
 /// `values` (so a one-head scenario is exactly what it always was); heads 2 to H are in
@@ -102,6 +105,14 @@ bool identicalMasks(const std::optional<Mask> &a, const std::optional<Mask> &b);
 
 /// The generated name of head h (0-based): "head h+1".
 QString generatedHeadName(Index head);
+
+/// A label list as a file holds it and as the model keeps it: empty (every label generated), or
+/// exactly one entry per row, "" standing for a generated label. A shorter list gains "" entries,
+/// a longer one loses its extra entries, which belong to no row.
+QStringList labelsFittedTo(const QStringList &labels, Index rows);
+/// labelsFittedTo(), and an empty list as `rows` "" entries: what a setter that gives one row
+/// its label starts from.
+QStringList labelForEveryRow(const QStringList &labels, Index rows);
 
 /// Query i may attend to keys 0..i (a decoder's view of the past).
 Mask causalMask(Index queryCount, Index keyCount);

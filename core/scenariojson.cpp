@@ -23,25 +23,65 @@ namespace {
 
 // Python's json module writes NaN and infinities as the bare words NaN, Infinity and -Infinity,
 // which strict JSON does not allow. Files made that way are common in courses, so those three
-// words (outside strings) are read as the quoted forms this format defines.
+// words (outside strings) are read as the quoted forms this format defines. A negative zero
+// (-0.0, -0, -0e5) is a JSON number like any other, but Qt's reader drops its sign; it is read
+// as the quoted form "-0.0", which keeps it.
 struct RewrittenJson {
-    QByteArray text;                    ///< empty when there was nothing to rewrite
-    std::vector<qsizetype> quotedWords; ///< where each quoted word starts in `text`
+    QByteArray text;  ///< empty when there was nothing to rewrite
+    /// Each rewritten span: where it starts in `text`, and how many bytes longer it is there.
+    std::vector<std::pair<qsizetype, qsizetype>> edits;
 
     /// The offset in the original text of an offset in the rewritten one.
     qsizetype originalOffset(qsizetype offset) const
     {
-        const auto before = std::lower_bound(quotedWords.begin(), quotedWords.end(), offset)
-            - quotedWords.begin();
-        return offset - 2 * before;
+        qsizetype growth = 0;
+        for (const auto &[start, longer] : edits) {
+            if (start >= offset)
+                break;
+            growth += longer;
+        }
+        return offset - growth;
     }
 };
 
-RewrittenJson quoteBareNonFiniteWords(const QByteArray &json)
+/// The length of the negative zero numeral at `data[i]` ("-0", "-0.000", "-0e7", "-0.0E-3"), or
+/// 0 when no such numeral starts there ("-0.5" and "-01" are no zero).
+qsizetype negativeZeroLength(const char *data, qsizetype size, qsizetype i)
+{
+    const auto isDigit = [&](qsizetype k) { return k < size && data[k] >= '0' && data[k] <= '9'; };
+    if (i + 1 >= size || data[i] != '-' || data[i + 1] != '0')
+        return 0;
+    if (i > 0 && (data[i - 1] == 'e' || data[i - 1] == 'E'))
+        return 0;  // the exponent of another number ("1e-0")
+    qsizetype end = i + 2;
+    if (end < size && data[end] == '.') {
+        if (!isDigit(end + 1))
+            return 0;
+        ++end;
+        while (end < size && data[end] == '0')
+            ++end;
+    }
+    if (end < size && (data[end] == 'e' || data[end] == 'E')) {
+        qsizetype digits = end + 1;
+        if (digits < size && (data[digits] == '+' || data[digits] == '-'))
+            ++digits;
+        if (!isDigit(digits))
+            return 0;
+        while (isDigit(digits))
+            ++digits;
+        end = digits;
+    }
+    // A digit or a point left over means the number is not zero (or not a number at all).
+    if (isDigit(end) || (end < size && (data[end] == '.' || data[end] == 'e' || data[end] == 'E')))
+        return 0;
+    return end - i;
+}
+
+RewrittenJson quoteSpecialNumbers(const QByteArray &json)
 {
     RewrittenJson result;
-    // Most broken files hold none of the words: one fast search each, and no second parse.
-    if (!json.contains("NaN") && !json.contains("Infinity"))
+    // Most files hold none of them: one fast search each.
+    if (!json.contains("NaN") && !json.contains("Infinity") && !json.contains("-0"))
         return result;
     static const char *const words[] = {"-Infinity", "Infinity", "NaN"};
     QByteArray &rewritten = result.text;
@@ -50,6 +90,12 @@ RewrittenJson quoteBareNonFiniteWords(const QByteArray &json)
     const qsizetype size = json.size();
     bool inString = false;
     qsizetype copiedUpTo = 0;  // bytes before this are already in `rewritten`
+    const auto replace = [&](qsizetype i, qsizetype length, const char *quoted, qsizetype quotedLength) {
+        rewritten.append(data + copiedUpTo, i - copiedUpTo);
+        result.edits.emplace_back(rewritten.size(), quotedLength - length);
+        rewritten.append(quoted, quotedLength);
+        copiedUpTo = i + length;
+    };
     for (qsizetype i = 0; i < size; ++i) {
         const char c = data[i];
         if (inString) {
@@ -65,19 +111,23 @@ RewrittenJson quoteBareNonFiniteWords(const QByteArray &json)
         }
         if (c != 'N' && c != 'I' && c != '-')
             continue;
+        if (const qsizetype zero = negativeZeroLength(data, size, i)) {
+            static const char quotedZero[] = "\"-0.0\"";
+            replace(i, zero, quotedZero, qsizetype(sizeof quotedZero - 1));
+            i += zero - 1;
+            continue;
+        }
         for (const char *word : words) {
             const qsizetype length = qsizetype(std::strlen(word));
             if (i + length <= size && std::memcmp(data + i, word, size_t(length)) == 0) {
-                rewritten.append(data + copiedUpTo, i - copiedUpTo);
-                result.quotedWords.push_back(rewritten.size());
-                rewritten.append('"').append(word, length).append('"');
+                const QByteArray quoted = '"' + QByteArray(word, length) + '"';
+                replace(i, length, quoted.constData(), quoted.size());
                 i += length - 1;
-                copiedUpTo = i + 1;
                 break;
             }
         }
     }
-    if (result.quotedWords.empty()) {
+    if (result.edits.empty()) {
         result.text.clear();
         return result;
     }
@@ -281,7 +331,11 @@ bool readDerivation(ScenarioReader &reader, const QJsonValue &value, Scenario &s
         }
         for (Index i = 0; i < check.stored->rows(); ++i) {
             for (Index j = 0; j < check.stored->cols(); ++j) {
-                if (!identicalDoubles((*check.stored)(i, j), (*check.expected)(i, j))) {
+                // The file writes every NaN as "NaN": a product that overflows to -NaN (or any
+                // other NaN) is read back as NaN, which is the same value.
+                const double stored = (*check.stored)(i, j);
+                const double expected = (*check.expected)(i, j);
+                if (!identicalDoubles(stored, expected) && !(std::isnan(stored) && std::isnan(expected))) {
                     reader.fail(QLatin1String(check.name),
                                 QStringLiteral("row %1, column %2 is %3 but %4 gives %5; Q, K and "
                                                "V must be what the derivation derives")
@@ -295,7 +349,9 @@ bool readDerivation(ScenarioReader &reader, const QJsonValue &value, Scenario &s
             }
         }
     }
-    scenario.derivation = std::move(derived.derivation);
+    // What the derivation derives, bit for bit (its NaNs as derived): the scenario the app had
+    // when it saved the file.
+    scenario = std::move(derived);
     return true;
 }
 
@@ -385,8 +441,14 @@ bool readScore(ScenarioReader &reader, const QJsonValue &value, Scenario &scenar
 Result<Scenario> parseScenario(const QByteArray &json, const QString &source)
 {
     if (json.size() <= ScenarioLimits::maxFileBytes) {
-        if (std::optional<Scenario> scenario = parseScenarioFast(json))
-            return std::move(*scenario);
+        QStringList notes;
+        if (std::optional<Scenario> scenario = parseScenarioFast(json, &notes)) {
+            Result<Scenario> read(std::move(*scenario));
+            for (QString &note : notes)
+                note = QStringLiteral("%1: %2").arg(source, note);
+            read.addNotes(notes);
+            return read;
+        }
     }
     return parseScenarioWithQt(json, source);
 }
@@ -400,15 +462,11 @@ Result<Scenario> parseScenarioWithQt(const QByteArray &json, const QString &sour
                          .arg(ScenarioLimits::maxFileBytes / (1024 * 1024))};
     }
     QJsonParseError parseError;
-    QJsonDocument document = QJsonDocument::fromJson(json, &parseError);
-    RewrittenJson rewritten;
-    if (parseError.error != QJsonParseError::NoError) {
-        rewritten = quoteBareNonFiniteWords(json);
-        if (!rewritten.text.isEmpty()) {
-            document = QJsonDocument::fromJson(rewritten.text, &parseError);
-            parseError.offset = static_cast<int>(rewritten.originalOffset(parseError.offset));
-        }
-    }
+    const RewrittenJson rewritten = quoteSpecialNumbers(json);
+    const QJsonDocument document =
+        QJsonDocument::fromJson(rewritten.text.isEmpty() ? json : rewritten.text, &parseError);
+    if (parseError.error != QJsonParseError::NoError && !rewritten.text.isEmpty())
+        parseError.offset = static_cast<int>(rewritten.originalOffset(parseError.offset));
     if (parseError.error != QJsonParseError::NoError) {
         // Report a line and column: people open the file in an editor, not a hex viewer.
         const QByteArray before = json.left(parseError.offset);
@@ -531,7 +589,9 @@ Result<Scenario> parseScenarioWithQt(const QByteArray &json, const QString &sour
     const QJsonValue score = root.value(QLatin1String("score"));
     if (!score.isUndefined() && !score.isNull() && !readScore(reader, score, scenario))
         return *reader.error;
-    return scenario;
+    Result<Scenario> read(std::move(scenario));
+    read.addNotes(reader.notes);
+    return read;
 }
 
 Result<Scenario> readScenarioFile(const QString &path)
@@ -570,6 +630,31 @@ QJsonValue numberToJson(double value)
     if (value == 0.0 && std::signbit(value))
         return QStringLiteral("-0.0");
     return value;
+}
+
+QJsonDocument parseJsonKeepingSpecialNumbers(const QByteArray &json, QJsonParseError *error)
+{
+    const RewrittenJson rewritten = quoteSpecialNumbers(json);
+    return QJsonDocument::fromJson(rewritten.text.isEmpty() ? json : rewritten.text, error);
+}
+
+QString shortLabelListNote(const QString &field, Index given, const QString &matrix, Index rows)
+{
+    const QString stem = matrix == QLatin1String("Q") ? QStringLiteral("query") : QStringLiteral("key");
+    const QString missing = given + 1 == rows
+        ? QStringLiteral("row %1 takes its default label (\"%2 %1\")").arg(rows).arg(stem)
+        : QStringLiteral("rows %1 to %2 take their default labels (\"%3 %1\" to \"%3 %2\")")
+              .arg(given + 1)
+              .arg(rows)
+              .arg(stem);
+    return QStringLiteral("field \"%1\" has %2 %3 but %4 has %5 rows; %6, and saving writes one "
+                          "label per row")
+        .arg(field)
+        .arg(given)
+        .arg(given == 1 ? QStringLiteral("label") : QStringLiteral("labels"))
+        .arg(matrix)
+        .arg(rows)
+        .arg(missing);
 }
 
 QJsonArray matrixToJson(const Matrix &matrix)

@@ -6,6 +6,7 @@
 
 #include <QByteArray>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QJsonObject>
 #include <QJsonValue>
 
@@ -78,10 +79,24 @@ Result<Scenario> parsePngScenario(const QByteArray &png, const QString &source);
 /// The scenario as a JSON object in the attnlens-scenario format.
 QJsonObject scenarioToJson(const Scenario &scenario);
 
-/// A number as JSON: finite doubles as numbers (toJsonText() writes them so that they read back
-/// as the same double), NaN and infinities as the strings "NaN", "Infinity" and "-Infinity", and
-/// -0.0 as the string "-0.0" (a JSON value keeps whole numbers as integers, which lose the sign).
+/// A number as a QJsonValue: finite doubles as numbers (toJsonText() writes them so that they
+/// read back as the same double), NaN and infinities as the strings "NaN", "Infinity" and
+/// "-Infinity", and -0.0 as the string "-0.0": a QJsonValue keeps whole numbers as integers,
+/// which lose the sign. Files are written from a JsonDraft, whose matrices and numbers keep
+/// -0.0 a number (JsonStreamWriter); the readers take both forms.
 QJsonValue numberToJson(double value);
+
+/// QJsonDocument::fromJson, except that a negative zero keeps its sign (Qt reads -0.0 as 0) and
+/// the bare words NaN, Infinity and -Infinity are read: each comes into the tree as the string
+/// this format writes for it ("-0.0", "NaN", ...), which the scenario readers take as the number.
+/// For a document that holds a scenario, such as an autosave.
+QJsonDocument parseJsonKeepingSpecialNumbers(const QByteArray &json, QJsonParseError *error);
+
+/// The note both readers give for a label list shorter than its matrix (which the app wrote when
+/// one token of a scenario without labels was renamed, until December 2026): the file opens,
+/// the other rows keep their default labels. `field` is "query_labels" or "key_labels",
+/// `matrix` "Q" or "K"; `given` < `rows`.
+QString shortLabelListNote(const QString &field, Index given, const QString &matrix, Index rows);
 QJsonArray matrixToJson(const Matrix &matrix);
 QJsonArray maskToJson(const Mask &mask);
 

@@ -111,6 +111,25 @@ public:
         return *m_mayUnderflow;
     }
 
+    /// Whether the text might hold the number -0 written without a point or an exponent (a
+    /// false alarm only sends the document to the Qt reader).
+    bool mayHoldNegativeIntegerZero() const
+    {
+        if (!m_mayHoldNegativeIntegerZero) {
+            const char *data = m_json.constData();
+            const qsizetype size = m_json.size();
+            bool found = false;
+            for (qsizetype i = 0; i + 1 < size && !found; ++i) {
+                if (data[i] != '-' || data[i + 1] != '0')
+                    continue;
+                const char next = i + 2 < size ? data[i + 2] : ' ';
+                found = next != '.' && next != 'e' && next != 'E' && (next < '0' || next > '9');
+            }
+            m_mayHoldNegativeIntegerZero = found;
+        }
+        return *m_mayHoldNegativeIntegerZero;
+    }
+
 private:
     static bool isDigit(char c) { return c >= '0' && c <= '9'; }
 
@@ -182,6 +201,7 @@ private:
 
     const QByteArray &m_json;
     mutable std::optional<bool> m_mayUnderflow;
+    mutable std::optional<bool> m_mayHoldNegativeIntegerZero;
 };
 
 /// Walks a value the reader ignores, to refuse a repeated key anywhere inside it and a number
@@ -206,13 +226,18 @@ double number(dom::element value, const Source &source)
 {
     double result = 0;
     switch (value.type()) {
-    case dom::element_type::INT64: result = double(value.get_int64().value_unsafe()); break;
+    case dom::element_type::INT64:
+        result = double(value.get_int64().value_unsafe());
+        // simdjson reads "-0" as the integer 0, without its sign; the Qt reader keeps it.
+        if (result == 0.0 && source.mayHoldNegativeIntegerZero())
+            giveUp();
+        break;
     case dom::element_type::UINT64: result = double(value.get_uint64().value_unsafe()); break;
     case dom::element_type::DOUBLE:
         result = value.get_double().value_unsafe();
-        // Qt reads the number -0.0 (and -0) as 0, and refuses one below the smallest double,
-        // which simdjson reads as 0: the Qt reader decides those few.
-        if (result == 0.0 && (std::signbit(result) || source.mayUnderflow()))
+        // A number below the smallest double ("1e-400") reads as 0 here, where the Qt reader
+        // refuses it: the Qt reader decides those few. A written zero keeps its sign (-0.0).
+        if (result == 0.0 && source.mayUnderflow())
             giveUp();
         break;
     case dom::element_type::STRING: {
@@ -301,17 +326,24 @@ Mask mask(const std::optional<dom::element> &value)
     return result;
 }
 
-std::optional<QStringList> labels(const std::optional<dom::element> &value, Index expectedCount)
+/// A label list, one entry per row; a shorter one is filled with defaults ("") and noted.
+QStringList labels(const std::optional<dom::element> &value, Index expectedCount,
+                   const char *field, const char *matrixName, QStringList &notes)
 {
     if (!value || value->is_null())
         return QStringList();
     dom::array list;
-    if (value->get_array().get(list) != simdjson::SUCCESS || Index(list.size()) != expectedCount)
+    if (value->get_array().get(list) != simdjson::SUCCESS || Index(list.size()) > expectedCount)
         giveUp();
     QStringList result;
     result.reserve(qsizetype(expectedCount));
     for (const dom::element label : list)
         result.append(text(label, ScenarioLimits::maxLabelChars));
+    if (result.size() < expectedCount) {
+        notes.append(shortLabelListNote(QLatin1String(field), result.size(),
+                                        QLatin1String(matrixName), expectedCount));
+        result = labelForEveryRow(result, expectedCount);
+    }
     return result;
 }
 
@@ -363,7 +395,7 @@ void readHeads(dom::element value, Scenario &scenario, const Source &source)
     }
 }
 
-Scenario readScenario(dom::element document, const Source &source)
+Scenario readScenario(dom::element document, const Source &source, QStringList &notes)
 {
     dom::object root;
     if (document.get_object().get(root) != simdjson::SUCCESS)
@@ -403,8 +435,10 @@ Scenario readScenario(dom::element document, const Source &source)
         scenario.keys = matrix(find(fields, "K"), source);
         scenario.values = matrix(find(fields, "V"), source);
     }
-    scenario.queryLabels = *labels(find(fields, "query_labels"), scenario.queryCount());
-    scenario.keyLabels = *labels(find(fields, "key_labels"), scenario.keyCount());
+    scenario.queryLabels = labels(find(fields, "query_labels"), scenario.queryCount(),
+                                  "query_labels", "Q", notes);
+    scenario.keyLabels = labels(find(fields, "key_labels"), scenario.keyCount(), "key_labels",
+                                "K", notes);
     if (const auto temperature = find(fields, "temperature"))
         scenario.temperature = number(*temperature, source);
     if (const auto allowed = find(fields, "allowed"); allowed && !allowed->is_null())
@@ -422,7 +456,7 @@ Scenario readScenario(dom::element document, const Source &source)
 
 } // namespace
 
-std::optional<Scenario> parseScenarioFast(const QByteArray &json)
+std::optional<Scenario> parseScenarioFast(const QByteArray &json, QStringList *notes)
 {
     if (hasUnusualBytes(json))
         return std::nullopt;
@@ -437,7 +471,11 @@ std::optional<Scenario> parseScenarioFast(const QByteArray &json)
         != simdjson::SUCCESS)
         return std::nullopt;
     try {
-        return readScenario(document, Source(json));
+        QStringList read;
+        Scenario scenario = readScenario(document, Source(json), read);
+        if (notes)
+            *notes += read;
+        return scenario;
     } catch (const NotForTheFastPath &) {
         return std::nullopt;
     }

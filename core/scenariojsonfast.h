@@ -3,6 +3,7 @@
 #include "scenario.h"
 
 #include <QByteArray>
+#include <QStringList>
 
 #include <optional>
 
@@ -17,6 +18,9 @@ namespace attnlens {
 /// a document nested deeper than a scenario ever is — returns nothing, and parseScenario() then
 /// reads the document with its Qt reader, which names the problem (file, field, row, column)
 /// exactly as it always has. So the messages are the same by construction.
-std::optional<Scenario> parseScenarioFast(const QByteArray &json);
+///
+/// A label list shorter than its matrix is read as the Qt reader reads it: the missing labels
+/// take their defaults, and `notes` (when given) gets the same note, without the source.
+std::optional<Scenario> parseScenarioFast(const QByteArray &json, QStringList *notes = nullptr);
 
 } // namespace attnlens

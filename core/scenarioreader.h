@@ -29,6 +29,8 @@ public:
     explicit ScenarioReader(QString source) : m_source(std::move(source)) {}
 
     std::optional<Error> error;
+    /// What was read anyway but a person should know, each starting with the source (labels()).
+    QStringList notes;
 
     Error fail(const QString &field, const QString &problem)
     {
@@ -167,7 +169,9 @@ public:
             return std::nullopt;
         }
         const QJsonArray array = value.toArray();
-        if (array.size() != expectedCount) {
+        // Fewer labels than rows: the rest take their defaults (and a note says so). More: a
+        // label without a row is a mistake to report, not to guess at.
+        if (array.size() > expectedCount) {
             fail(field, QStringLiteral("has %1 labels but %2 has %3 rows; give one label per row")
                             .arg(array.size())
                             .arg(matrixName)
@@ -194,6 +198,11 @@ public:
                 return std::nullopt;
             }
             result.append(label);
+        }
+        if (result.size() < expectedCount) {
+            notes.append(QStringLiteral("%1: %2").arg(
+                m_source, shortLabelListNote(field, result.size(), matrixName, expectedCount)));
+            result = labelForEveryRow(result, expectedCount);
         }
         return result;
     }

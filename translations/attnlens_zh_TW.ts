@@ -730,6 +730,18 @@ The scenario cannot be computed until that query may attend to at least one key.
         <translation>這個情境已有 %1 個注意力頭，已達上限。</translation>
     </message>
     <message>
+        <source>A scenario holds at most %1 queries and %1 keys, so that it can be saved and opened again.</source>
+        <translation>一個情境最多只能有 %1 個查詢和 %1 個鍵，才能儲存後再次開啟。</translation>
+    </message>
+    <message>
+        <source>d_k and d_v are at most %1, so that the scenario can be saved and opened again.</source>
+        <translation>d_k 和 d_v 最多為 %1，情境才能儲存後再次開啟。</translation>
+    </message>
+    <message>
+        <source>Q, K and V of every head together would hold %1 numbers, more than the %2 a scenario file may hold.</source>
+        <translation>所有注意力頭的 Q、K、V 合計將有 %1 個數字，超過情境檔可容納的 %2 個。</translation>
+    </message>
+    <message>
         <source>A new head needs Q %1×%2, K %3×%2 and V %3×%4, the shapes of the other heads.</source>
         <translation>新的注意力頭需要 Q %1×%2、K %3×%2 與 V %3×%4，與其他注意力頭的形狀相同。</translation>
     </message>
@@ -1492,6 +1504,54 @@ The scenario cannot be computed until that query may attend to at least one key.
     <message>
         <source>Discard</source>
         <translation>捨棄</translation>
+    </message>
+    <message>
+        <source>Autosave cannot be read</source>
+        <translation>無法讀取自動儲存檔</translation>
+    </message>
+    <message>
+        <source>Attention Lens did not close cleanly, but the copy of the unsaved scenario it kept cannot be read.</source>
+        <translation>Attention Lens 上次未正常關閉，但它為未儲存情境保留的副本無法讀取。</translation>
+    </message>
+    <message>
+        <source>The file is kept, unchanged, as %1. You can save a copy of it elsewhere, or show it in its folder.</source>
+        <translation>該檔案已原封不動保留為 %1。您可以將副本儲存到其他位置，或在所在資料夾中顯示它。</translation>
+    </message>
+    <message>
+        <source>Save a Copy…</source>
+        <translation>儲存副本…</translation>
+    </message>
+    <message>
+        <source>Show in Folder</source>
+        <translation>在資料夾中顯示</translation>
+    </message>
+    <message>
+        <source>Keep It There</source>
+        <translation>保留在原處</translation>
+    </message>
+    <message>
+        <source>%1 Note: %2</source>
+        <translation>%1 注意：%2</translation>
+    </message>
+    <message>
+        <source>Save a Copy of the Autosave</source>
+        <translation>儲存自動儲存檔的副本</translation>
+    </message>
+    <message>
+        <source>JSON files (*.json);;All files (*)</source>
+        <translation>JSON 檔案 (*.json);;所有檔案 (*)</translation>
+    </message>
+    <message>
+        <source>Copy not saved</source>
+        <translation>未儲存副本</translation>
+    </message>
+    <message>
+        <source>%1 could not be written: %2
+
+The autosave is still kept as %3.</source>
+        <translation>無法寫入 %1：%2
+
+自動儲存檔仍保留為 %3。</translation>
     </message>
     <message>
         <source>Export as NumPy</source>
@@ -4126,8 +4186,8 @@ q = %2
         <translation>%1 已不存在，因此已從最近的檔案中移除。</translation>
     </message>
     <message>
-        <source>An unreadable autosave was set aside as %1: %2</source>
-        <translation>無法讀取的自動儲存檔已另存為 %1：%2</translation>
+        <source>The autosave could not be read; it is kept as %1.</source>
+        <translation>無法讀取自動儲存檔；已保留為 %1。</translation>
     </message>
     <message>
         <source>Untitled</source>
@@ -4136,6 +4196,10 @@ q = %2
     <message>
         <source>Restored “%1”; it is not saved yet.</source>
         <translation>已還原「%1」；尚未儲存。</translation>
+    </message>
+    <message>
+        <source>%1 Note: %2</source>
+        <translation>%1 注意：%2</translation>
     </message>
     <message>
         <source>%1 (%2)</source>

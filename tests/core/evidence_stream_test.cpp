@@ -57,8 +57,11 @@ void expectStreamedAsTree(const Scenario &scenario, bool lessonKeys, const std::
         addNotebookLessonKeys(tree);
         addNotebookLessonKeys(draft);
     }
-    EXPECT_TRUE(scenarioJsonText(scenario) == toJsonText(scenarioToJson(scenario)));
-    const QByteArray expected = toJsonText(tree);
+    // The tree holds -0.0 as the string "-0.0" (a QJsonValue drops the sign of a zero); the
+    // stream writes it as the number it is.
+    const auto withNumberZeros = [](QByteArray text) { return text.replace("\"-0.0\"", "-0.0"); };
+    EXPECT_TRUE(scenarioJsonText(scenario) == withNumberZeros(toJsonText(scenarioToJson(scenario))));
+    const QByteArray expected = withNumberZeros(toJsonText(tree));
     const QByteArray streamed = stream(draft).text;
     EXPECT_EQ(streamed.size(), expected.size());
     EXPECT_TRUE(streamed == expected) << streamed.left(600).toStdString();
@@ -136,7 +139,7 @@ TEST(EvidenceStream, AnObjectMemberIsWrittenAsTheTree)
     draft.values.insert(QStringLiteral("format"), QStringLiteral("autosave"));
     draft.values.insert(QStringLiteral("zeta"), 1);
     draft.objects.emplace(QStringLiteral("scenario"), scenarioDraft(scenario));
-    EXPECT_EQ(stream(draft).text, toJsonText(draft.toObject()));
+    EXPECT_EQ(stream(draft).text, toJsonText(draft.toObject()).replace("\"-0.0\"", "-0.0"));
     EXPECT_TRUE(stream(draft).text.contains("\n    \"scenario\": {\n        \"K\": [\n"));
 }
 

@@ -6,6 +6,7 @@
 #include "attention.h"
 #include "evidence.h"
 #include "jsonfile.h"
+#include "jsonstreamwriter.h"
 #include "scenariojson.h"
 
 #include "coretestsupport.h"
@@ -32,16 +33,33 @@ QByteArray evidenceText(const QString &input)
         return {};
     EXPECT_EQ(scenario.value().headCount(), 1);
     const Result<AttentionResult> result = computeAttention(scenario.value());
-    const QJsonObject evidence = result ? buildEvidence(scenario.value(), &result.value(), nullptr)
-                                        : buildEvidence(scenario.value(), nullptr, &result.error());
-    return toJsonText(evidence);
+    // Streamed, as --evidence and Export Evidence write it.
+    const JsonDraft evidence = result ? evidenceDraft(scenario.value(), &result.value(), nullptr)
+                                      : evidenceDraft(scenario.value(), nullptr, &result.error());
+    QByteArray text;
+    jsonDraftProducer(evidence)([&text](const char *data, qint64 size) {
+        text.append(data, qsizetype(size));
+        return true;
+    });
+    return text;
+}
+
+/// A golden file as this build writes it. The input's Q row 2 holds -0.0: the release before
+/// heads read it as 0 (Qt's JSON reader drops the sign of a zero); since issue 25 the sign is
+/// kept and written as the number -0.0. That one cell is the only difference.
+QByteArray goldenData(const QString &path)
+{
+    QByteArray golden = test::readTestData(path);
+    const qsizetype replaced = golden.count("[0.5,0,0,0]");
+    EXPECT_EQ(replaced, 1) << path.toStdString();
+    return golden.replace("[0.5,0,0,0]", "[0.5,-0.0,0,0]");
 }
 
 TEST(OneHeadFiles, EvidenceIsByteForByteWhatTheReleaseBeforeHeadsWrote)
 {
     for (const char *name : {"onehead-exact", "onehead-refused"}) {
         const QString base = QStringLiteral("golden/%1").arg(QLatin1String(name));
-        const QByteArray golden = test::readTestData(base + QStringLiteral(".evidence.json"));
+        const QByteArray golden = goldenData(base + QStringLiteral(".evidence.json"));
         ASSERT_FALSE(golden.isEmpty());
         const QByteArray now = evidenceText(base + QStringLiteral(".json"));
         EXPECT_EQ(withoutGeneratorLine(now).toStdString(), withoutGeneratorLine(golden).toStdString()) << name;
@@ -54,12 +72,12 @@ TEST(OneHeadFiles, SavingAOneHeadScenarioWritesNoTraceOfHeads)
     const Result<Scenario> scenario =
         parseScenario(test::readTestData(QStringLiteral("golden/onehead-exact.json")), QStringLiteral("g.json"));
     ASSERT_TRUE(scenario.ok());
-    const QByteArray saved = toJsonText(scenarioToJson(scenario.value()));
+    const QByteArray saved = scenarioJsonText(scenario.value());  // what Save writes
     EXPECT_FALSE(saved.contains("\"heads\""));
     EXPECT_FALSE(saved.contains("\"head"));
     // The saved scenario is the golden evidence without its results and stamp: the same bytes
     // for every field they share.
-    const QByteArray golden = test::readTestData(QStringLiteral("golden/onehead-exact.evidence.json"));
+    const QByteArray golden = goldenData(QStringLiteral("golden/onehead-exact.evidence.json"));
     for (const char *field : {"\"K\": [", "\"Q\": [", "\"V\": [", "\"allowed\": [", "\"key_labels\"",
                               "\"query_labels\"", "\"temperature\"", "\"description\"", "\"name\""}) {
         const qsizetype inSaved = saved.indexOf(field);

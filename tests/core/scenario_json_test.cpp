@@ -442,13 +442,14 @@ TEST(ScenarioJsonReader, MaskMustHoldBooleans)
                             {"field \"allowed\"", "must be a list of rows, found the text \"causal\""}));
 }
 
-TEST(ScenarioJsonReader, LabelsMustMatchTheRows)
+TEST(ScenarioJsonReader, LabelsMustNotOutnumberTheRows)
 {
+    // Fewer labels than rows open, the others taking their defaults (scenario_roundtrip_test).
     EXPECT_TRUE(refusedWith(parseScenario(documentWith(QStringLiteral("key_labels"),
-                                                       QJsonArray{"A", "B"}),
+                                                       QJsonArray{"A", "B", "C", "D"}),
                                           QStringLiteral("labels.json")),
                             ErrorCategory::InvalidScenario,
-                            {"field \"key_labels\"", "has 2 labels but K has 3 rows"}));
+                            {"field \"key_labels\"", "has 4 labels but K has 3 rows"}));
     EXPECT_TRUE(refusedWith(parseScenario(documentWith(QStringLiteral("query_labels"),
                                                        QJsonArray{"q", "extra"}),
                                           QStringLiteral("labels.json")),

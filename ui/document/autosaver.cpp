@@ -216,7 +216,8 @@ Result<AutoSaver::Recovered> AutoSaver::read() const
     if (!bytes)
         return bytes.error();
     QJsonParseError parseError;
-    const QJsonDocument document = QJsonDocument::fromJson(bytes.value(), &parseError);
+    // A negative zero keeps its sign through the tree (read back as the string "-0.0").
+    const QJsonDocument document = parseJsonKeepingSpecialNumbers(bytes.value(), &parseError);
     const QJsonObject object = document.object();
     if (parseError.error != QJsonParseError::NoError || !document.isObject()
         || object.value(QStringLiteral("format")).toString() != QLatin1String(kAutosaveFormat)) {
@@ -229,6 +230,7 @@ Result<AutoSaver::Recovered> AutoSaver::read() const
     if (!scenario)
         return scenario.error();
     Recovered recovered;
+    recovered.notes = scenario.notes();
     recovered.scenario = std::move(scenario).value();
     recovered.documentPath = object.value(QStringLiteral("documentPath")).toString();
     recovered.builtinId = object.value(QStringLiteral("builtinId")).toString();

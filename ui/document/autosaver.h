@@ -47,6 +47,7 @@ public:
         QString documentPath;  ///< the file the scenario belonged to; empty if untitled
         QString builtinId;     ///< the built-in an untitled scenario came from
         QDateTime savedAt;
+        QStringList notes;     ///< what the reader filled in (Result::notes)
     };
 
     AutoSaver(AttentionModel *model, DocumentController *document, QObject *parent = nullptr);

@@ -11,6 +11,7 @@
 #include "pngscenarioreader.h"
 #include "scenariojson.h"
 
+#include <QDesktopServices>
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -235,8 +236,12 @@ bool DocumentController::openFile(const QString &path)
     const bool isPng = looksLikePng(path);
     setDocument(scenario.value(), isPng ? QString() : path);
     emit fileOpened(QFileInfo(path).absoluteFilePath());
-    emit statusMessage(isPng ? tr("Opened the scenario stored in %1.").arg(QFileInfo(path).fileName())
-                             : tr("Opened %1.").arg(QFileInfo(path).fileName()));
+    const QString opened = isPng ? tr("Opened the scenario stored in %1.").arg(QFileInfo(path).fileName())
+                                 : tr("Opened %1.").arg(QFileInfo(path).fileName());
+    // What the reader filled in (labels a file left out) is said, not kept quiet.
+    emit statusMessage(scenario.notes().isEmpty()
+                           ? opened
+                           : tr("%1 Note: %2").arg(opened, scenario.notes().join(QLatin1Char(' '))));
     return true;
 }
 
@@ -485,6 +490,30 @@ void DocumentController::installDefaultDialogs()
         box.setDefaultButton(restore);
         box.exec();
         return box.clickedButton() == restore;
+    };
+    m_dialogs.askUnreadableAutosave = [this](const QString &keptAt, const QString &reason) {
+        QMessageBox box(QMessageBox::Warning, tr("Autosave cannot be read"),
+                        tr("Attention Lens did not close cleanly, but the copy of the unsaved "
+                           "scenario it kept cannot be read."),
+                        QMessageBox::NoButton, m_parentWidget);
+        box.setInformativeText(tr("The file is kept, unchanged, as %1. You can save a copy of it "
+                                  "elsewhere, or show it in its folder.")
+                                   .arg(QDir::toNativeSeparators(keptAt)));
+        box.setDetailedText(reason);
+        QPushButton *copy = box.addButton(tr("Save a Copy…"), QMessageBox::ActionRole);
+        QPushButton *folder = box.addButton(tr("Show in Folder"), QMessageBox::ActionRole);
+        QPushButton *keep = box.addButton(tr("Keep It There"), QMessageBox::AcceptRole);
+        box.setDefaultButton(keep);
+        box.setEscapeButton(keep);
+        box.exec();
+        if (box.clickedButton() == copy)
+            return UnreadableAutosaveChoice::SaveCopy;
+        if (box.clickedButton() == folder)
+            return UnreadableAutosaveChoice::ShowFolder;
+        return UnreadableAutosaveChoice::Keep;
+    };
+    m_dialogs.showFolder = [](const QString &folder) {
+        QDesktopServices::openUrl(QUrl::fromLocalFile(folder));
     };
 }
 

@@ -35,6 +35,8 @@ class DocumentController : public QObject {
 
 public:
     enum class UnsavedChoice { Save, Discard, Cancel };
+    /// What to do with an autosave that cannot be read (it is kept either way).
+    enum class UnreadableAutosaveChoice { Keep, SaveCopy, ShowFolder };
 
     /// What the user is asked and told. Each defaults to a dialog on the parent widget.
     struct Dialogs {
@@ -56,6 +58,12 @@ public:
         std::function<std::optional<Index>(const QString &path, const NumpyScenario &capture)> askImport;
         /// Offer to restore an autosaved scenario; true restores it.
         std::function<bool(const QString &documentName, const QDateTime &savedAt)> askRestore;
+        /// An autosave that cannot be read, kept at `keptAt`; `reason` says why it cannot be
+        /// read. The user keeps it there, saves a copy elsewhere or looks at its folder.
+        std::function<UnreadableAutosaveChoice(const QString &keptAt, const QString &reason)>
+            askUnreadableAutosave;
+        /// Shows a folder in the desktop's file manager.
+        std::function<void(const QString &folder)> showFolder;
     };
 
     DocumentController(AttentionModel *model, QWidget *parent);

@@ -30,7 +30,8 @@ namespace attnlens {
 
 namespace {
 
-constexpr int kMaximumDimension = 4096;
+// The widest Q, K or V a file may hold: the model refuses more (a file nobody could open).
+constexpr int kMaximumDimension = int(ScenarioLimits::maxColumns);
 // More characters than fit in the label column's cap of twelve M's, even of the narrowest.
 constexpr int kMeasuredLabelChars = 64;
 
@@ -332,7 +333,11 @@ void MatrixEditorView::addQuery()
     const Scenario &scenario = m_model->scenario();
     const int current = currentQueryRow();
     const int row = current < 0 ? int(scenario.queryCount()) : current + 1;
-    m_model->insertQuery(row, Eigen::RowVectorXd::Zero(scenario.queryDimension()));
+    if (const std::optional<Error> refusal =
+            m_model->insertQuery(row, Eigen::RowVectorXd::Zero(scenario.queryDimension()))) {
+        showRefusal(refusal->message);
+        return;
+    }
     clearRefusal();
     m_viewState->setSelectedQuery(row);
     selectTableRow(Part::Queries, row);
@@ -361,8 +366,12 @@ void MatrixEditorView::addKey()
     const Scenario &scenario = m_model->scenario();
     const int current = currentKeyRow();
     const int row = current < 0 ? int(scenario.keyCount()) : current + 1;
-    m_model->insertKey(row, Eigen::RowVectorXd::Zero(scenario.keyDimension()),
-                       Eigen::RowVectorXd::Zero(scenario.valueDimension()));
+    if (const std::optional<Error> refusal =
+            m_model->insertKey(row, Eigen::RowVectorXd::Zero(scenario.keyDimension()),
+                               Eigen::RowVectorXd::Zero(scenario.valueDimension()))) {
+        showRefusal(refusal->message);
+        return;
+    }
     clearRefusal();
     selectTableRow(Part::Keys, row);
     selectTableRow(Part::Values, row);

@@ -34,6 +34,7 @@
 #include "temperaturepanel.h"
 #include "themecontroller.h"
 #include "undorecorder.h"
+#include "unreadableautosave.h"
 #include "viewstate.h"
 #include "viewstatemenus.h"
 #include "weightschartview.h"
@@ -463,12 +464,11 @@ bool MainWindow::offerAutosaveRestore()
         return false;
     const Result<AutoSaver::Recovered> recovered = m_autoSaver->read();
     if (!recovered) {
-        // Kept aside rather than deleted: it may still be worth a look by hand.
-        const QString aside = m_autoSaver->filePath() + QStringLiteral(".unreadable");
-        QFile::remove(aside);
-        QFile::rename(m_autoSaver->filePath(), aside);
-        statusBar()->showMessage(tr("An unreadable autosave was set aside as %1: %2")
-                                     .arg(QDir::toNativeSeparators(aside), recovered.error().message),
+        // The user's work may be in it: kept, said, and offered (never deleted).
+        const QString kept = keepUnreadableAutosave(m_autoSaver->filePath(), recovered.error(),
+                                                    *m_document);
+        statusBar()->showMessage(tr("The autosave could not be read; it is kept as %1.")
+                                     .arg(QDir::toNativeSeparators(kept)),
                                  kStatusMessageMs);
         return false;
     }
@@ -482,7 +482,11 @@ bool MainWindow::offerAutosaveRestore()
     }
     m_autoSaver->claim();
     m_document->restoreDocument(autosave.scenario, autosave.documentPath, autosave.builtinId);
-    statusBar()->showMessage(tr("Restored “%1”; it is not saved yet.").arg(name), kStatusMessageMs);
+    const QString restored = tr("Restored “%1”; it is not saved yet.").arg(name);
+    statusBar()->showMessage(autosave.notes.isEmpty()
+                                 ? restored
+                                 : tr("%1 Note: %2").arg(restored, autosave.notes.join(QLatin1Char(' '))),
+                             kStatusMessageMs);
     return true;
 }
 
