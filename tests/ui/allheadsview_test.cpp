@@ -148,8 +148,9 @@ TEST(AllHeadsLayout, EveryCellIsFoundWhereItIsDrawnAndTheGridAdaptsToTheRoom)
                         EXPECT_EQ(hit.key, key);
                     }
                 }
-                if (head > 0)
+                if (head > 0) {
                     EXPECT_FALSE(layout.tileRects[head].intersects(layout.tileRects[head - 1]));
+                }
             }
             EXPECT_LE(layout.barNumberRects.last().bottom(), room.height());
         }

@@ -294,8 +294,9 @@ TEST(DerivationLab, StepAndLabReadInChinese)
     EXPECT_TRUE(step->title.contains(QStringLiteral("5"))) << step->title.toStdString();
     for (const LessonCheckpoint &checkpoint : step->checkpoints) {
         EXPECT_FALSE(checkpoint.name.isEmpty());
-        if (checkpoint.kind == LessonCheckpoint::Kind::Action)
+        if (checkpoint.kind == LessonCheckpoint::Kind::Action) {
             EXPECT_FALSE(checkpoint.task.contains(QStringLiteral("Drag"))) << checkpoint.task.toStdString();
+        }
     }
     EXPECT_EQ(step->checkpoints[1].expected, QStringLiteral("≈ [1.3750, 0.8750]"));
     EXPECT_NE(DerivationPlane::sourceSentence(defaultDerivation()),
