@@ -20,7 +20,7 @@ source "$root/scripts/builddir.sh"
 
 "$root/scripts/install-deps.sh" --package
 fresh=()
-[[ -f $build_dir/CMakeCache.txt ]] || fresh=(-DATTNLENS_BUILD_TESTS=OFF)
+[[ -f $build_dir/CMakeCache.txt ]] || fresh=(-DATTNLENS_BUILD_TESTS=OFF -DATTNLENS_BUILD_BENCH=OFF)
 # With build.sh's own flags: configuring a build/ that has them again changes nothing.
 "$root/scripts/build.sh" "${fresh[@]}"
 rm -f "$build_dir"/attention-lens_*.deb

@@ -8,6 +8,7 @@ set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 source "$root/scripts/builddir.sh"
 "$root/scripts/install-deps.sh" --python  # torch and NumPy for the PyTorch parity test
-"$root/scripts/build.sh" -DATTNLENS_BUILD_TESTS=ON
+# bench/ is compiled too (not run), so that a bench the code has left behind fails here.
+"$root/scripts/build.sh" -DATTNLENS_BUILD_TESTS=ON -DATTNLENS_BUILD_BENCH=ON
 # Tests render offscreen; none needs a display.
 QT_QPA_PLATFORM=offscreen ctest --test-dir "$build_dir" --output-on-failure --parallel "$(nproc 2>/dev/null || echo 2)"
