@@ -6,12 +6,12 @@
 #        ATTNLENS_MONKEY_TEXT_EVERY=N checks every painted text each N actions (default 25).
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-source "$root/scripts/builddir.sh"
+build_dir=${ATTNLENS_BUILD_DIR:-$root/build}
 actions=${1:-100000}
 seed=${2:-$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')}
 
-# scripts/build.sh's build (build/, portable), so that the monkey shares it with test.sh and run.sh.
-"$root/scripts/build.sh" --target monkey_test -DATTNLENS_BUILD_TESTS=ON
+cmake -S "$root" -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=Release -DATTNLENS_BUILD_TESTS=ON >/dev/null
+cmake --build "$build_dir" --parallel "$(nproc 2>/dev/null || echo 2)" --target monkey_test
 echo "monkey: $actions actions, seed $seed (repeat with: scripts/monkey.sh $actions $seed)"
 QT_QPA_PLATFORM=offscreen ATTNLENS_MONKEY_ACTIONS=$actions ATTNLENS_MONKEY_SEED=$seed \
     "$build_dir/tests/ui/monkey_test" --gtest_filter='UiMonkey.*' 2> >(grep -v 'propagateSizeHints' >&2)
