@@ -2,8 +2,8 @@
 # Quick start, part two: installs what is missing, builds everything and runs every test.
 # Usage: scripts/test.sh
 # The build is portable and hardened (scripts/build.sh), so the package test (label "package")
-# builds the .deb from it and checks it with the rest; in a native build
-# (ATTNLENS_NATIVE=1) that one test reports itself skipped.
+# builds the .deb from it and checks it with the rest; in a native build (ATTNLENS_NATIVE=1)
+# that one test reports itself skipped.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 source "$root/scripts/builddir.sh"
