@@ -1,4 +1,5 @@
-# The Debian package: `cpack -G DEB` in a portable build (scripts/package.sh does it all).
+# The Debian package: `cpack -G DEB` in a portable build. scripts/build.sh's build/ is one, with
+# Debian's hardening flags; the package test in ctest and scripts/package.sh pack it as it is.
 # A native build (ATTNLENS_NATIVE_ARCH=ON) cannot be packaged: its install step refuses.
 
 # What /usr/share/doc/attention-lens holds: the machine-readable copyright, the Debian

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Builds bench/ in Release in its own build directory, times the attention engine with Google
-# Benchmark and NumPy (Debian's /usr/bin/python3 + python3-numpy on OpenBLAS) on the same inputs,
-# and prints one comparison table with the targets.
+# Builds bench/ in Release in its own build directory, tuned for this CPU (-march=native, as the
+# README's figures are), times the attention engine with Google Benchmark and NumPy (Debian's
+# /usr/bin/python3 + python3-numpy on OpenBLAS) on the same inputs, and prints one table.
 #
 # Usage: scripts/bench-engine.sh [--build-dir DIR] [--repetitions N] [--jobs N] [--check]
 #                                [-- extra CMake arguments]
@@ -9,8 +9,8 @@
 #   --repetitions N   Google Benchmark repetitions; the median is reported (default: 10)
 #   --jobs N          parallel compile jobs (default: 2)
 #   --check           exit 1 when a target is missed
-#   -- ARGS           passed to CMake at configure time, e.g. -- -DCMAKE_CXX_FLAGS=-march=native
-#                     (use a separate --build-dir for each set of flags)
+#   -- ARGS           passed to CMake at configure time, e.g. -- -DATTNLENS_NATIVE_ARCH=OFF for
+#                     the portable build users get (use a separate --build-dir for each)
 #
 # Run as root on a fresh Debian 12 machine and it installs what is missing first. The environment
 # is left as it is: OpenBLAS chooses its kernel and thread count as it would for any user.
@@ -65,7 +65,7 @@ fi
 mkdir -p "$build_dir"
 configure_log="$build_dir/configure.log"
 cmake -S "$repo" -B "$build_dir" "${generator[@]}" \
-    -DCMAKE_BUILD_TYPE=Release \
+    -DCMAKE_BUILD_TYPE=Release -DATTNLENS_NATIVE_ARCH=ON \
     -DATTNLENS_BUILD_GUI=OFF -DATTNLENS_BUILD_TESTS=OFF -DATTNLENS_BUILD_BENCH=ON \
     "${cmake_extra[@]}" >"$configure_log" 2>&1 || { cat "$configure_log" >&2; exit 1; }
 if ! grep -q '^benchmark_DIR:PATH=/' "$build_dir/CMakeCache.txt"; then

@@ -1,26 +1,28 @@
 #!/usr/bin/env bash
 # Builds the Debian package of Attention Lens and checks it.
 # Usage: scripts/package.sh
-# Installs what is missing (scripts/install-deps.sh --package), configures a portable Release
-# build in build-package/ (no -march=native: the package must run on any x86-64 machine),
-# builds it, runs `cpack -G DEB`, checks the package unpacked (tests/package/checkpackage.sh:
-# the installed binary runs, desktop-file-validate, appstreamcli, xdg-mime, the man page,
-# lintian with no errors; tests/package/checkxdg.sh: where the installed binary writes) and
-# prints the path of the .deb (CI runs it from .ci/run). Install it with
-#   sudo apt install ./build-package/attention-lens_<version>_<arch>.deb
+# Installs what is missing (scripts/install-deps.sh --package) and packs scripts/build.sh's
+# build in build/: portable (no -march=native: the package must run on any x86-64 machine) and
+# hardened as a Debian package build is. A build/ that scripts/build.sh, run.sh or test.sh made is
+# already that and is reused as it is (nothing is compiled again unless a source changed); any
+# other build/ (a native one, or one configured by hand) is configured so first, and a fresh
+# clone gets the app alone, without the tests. Then it runs `cpack -G DEB`, checks the package
+# unpacked (tests/package/checkpackage.sh: the installed binary runs, desktop-file-validate,
+# appstreamcli, xdg-mime, the man page, lintian with no errors; tests/package/checkxdg.sh: where
+# the installed binary writes) and prints the path of the .deb. These are the checks the package
+# test in ctest (tests/package/testpackage.sh) runs, so CI, whose scripts/test.sh runs that test,
+# does not run this script. Install the package with
+#   sudo apt install ./build/attention-lens_<version>_<arch>.deb
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-build_dir=${ATTNLENS_PACKAGE_BUILD_DIR:-$root/build-package}
-jobs=$(nproc 2>/dev/null || echo 2)
+unset ATTNLENS_NATIVE  # a package is never native
+source "$root/scripts/builddir.sh"
 
 "$root/scripts/install-deps.sh" --package
-# Debian's hardening (what dpkg-buildflags adds to a package build): fortified functions, the
-# stack protector, read-only relocations bound at start.
-cmake -S "$root" -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=Release -DATTNLENS_NATIVE_ARCH=OFF \
-    -DATTNLENS_BUILD_TESTS=OFF -DATTNLENS_BUILD_BENCH=OFF \
-    -DCMAKE_CXX_FLAGS="-D_FORTIFY_SOURCE=2 -fstack-protector-strong" \
-    -DCMAKE_EXE_LINKER_FLAGS="-Wl,-z,relro -Wl,-z,now" >/dev/null
-cmake --build "$build_dir" --parallel "$jobs"
+fresh=()
+[[ -f $build_dir/CMakeCache.txt ]] || fresh=(-DATTNLENS_BUILD_TESTS=OFF -DATTNLENS_BUILD_BENCH=OFF)
+# With build.sh's own flags: configuring a build/ that has them again changes nothing.
+"$root/scripts/build.sh" "${fresh[@]}"
 rm -f "$build_dir"/attention-lens_*.deb
 (cd "$build_dir" && cpack -G DEB >/dev/null)
 deb=$(ls "$build_dir"/attention-lens_*.deb)

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The package test CTest runs (label "package"): builds the .deb from this build tree with
-# cpack, then checks it with checkpackage.sh and checks with its binary where the app writes.
+# The package test CTest runs (label "package"): builds the .deb with cpack from this build tree
+# (in scripts/test.sh and CI, the portable, hardened build/ of scripts/build.sh), then checks it
+# with checkpackage.sh and checks with its binary where the app writes.
 #   tests/package/testpackage.sh BUILD_DIR SCRATCH_DIR
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
