@@ -12,13 +12,14 @@
 #            (with --seeds; default: a temporary folder, kept when a run failed).
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-build_dir=${ATTNLENS_BUILD_DIR:-$root/build}
+source "$root/scripts/builddir.sh"
 
 random_seed() { od -An -N4 -tu4 /dev/urandom | tr -d ' '; }
 
+# scripts/build.sh's own build (portable unless ATTNLENS_NATIVE=1), so that a later
+# scripts/test.sh or scripts/run.sh finds it configured as they want and compiles nothing again.
 build() {
-    cmake -S "$root" -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=Release -DATTNLENS_BUILD_TESTS=ON >/dev/null
-    cmake --build "$build_dir" --parallel "$(nproc 2>/dev/null || echo 2)" --target monkey_test
+    ATTNLENS_BUILD_DIR=$build_dir "$root/scripts/build.sh" --target monkey_test -DATTNLENS_BUILD_TESTS=ON
 }
 
 # One run of the monkey: ACTIONS SEED. Setting ATTNLENS_MONKEY_SEED runs that seed alone (not
