@@ -164,7 +164,7 @@ int runWindow(int argc, char **argv, const CommandLineRequest &request)
         : openScenario(name, numpyOptions(request));
     printReadNotes(scenario.notes());
     if (scenario) {
-        window->openScenario(scenario.value(), name);
+        window->openScenario(scenario.value(), name, scenario.notes());
     } else {
         // The window still opens on the lesson, so a mistyped name costs one click, not a restart.
         window->openScenario(loadBuiltinScenario(QLatin1String(kLessonScenarioId)).value(),

@@ -5,17 +5,21 @@
 #include "builtinscenarios.h"
 #include "coretestsupport.h"
 #include "documentcontroller.h"
+#include "keyspaceview.h"
 #include "mainwindow.h"
 #include "modeledits.h"
 #include "unreadableautosave.h"
 
+#include <QApplication>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStatusBar>
+#include <QStatusTipEvent>
 #include <QTemporaryDir>
+#include <QTest>
 #include <QWidget>
 
 #include <gtest/gtest.h>
@@ -217,6 +221,38 @@ TEST(OpenWithNotes, AFileWithFewerLabelsThanRowsOpensAndTheStatusBarSaysSo)
     EXPECT_TRUE(said.contains(QStringLiteral("field \"query_labels\" has 1 label but Q has 3 rows")))
         << said.toStdString();
     EXPECT_FALSE(document.isModified());
+}
+
+TEST(OpenWithNotes, AFileGivenAtStartOpensAndTheStatusBarSaysWhatWasFilledIn)
+{
+    // What main() does with `attnlens FILE` (or a double-click on the file): read it as File >
+    // Open does, then show it with the reader's notes. The note used to reach stderr only.
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("renamed.json"));
+    writeFile(path, test::kShortLabelsJson);
+    const Result<Scenario> read = DocumentController::readDocument(path);
+    ASSERT_TRUE(read);
+    ASSERT_FALSE(read.notes().isEmpty());
+    MainWindow window;
+    window.openScenario(read.value(), path, read.notes());
+    const QString said = window.statusBar()->currentMessage();
+    EXPECT_TRUE(said.startsWith(QStringLiteral("Opened "))) << said.toStdString();
+    EXPECT_TRUE(said.contains(QStringLiteral("field \"query_labels\" has 1 label but Q has 3 rows")))
+        << said.toStdString();
+    EXPECT_EQ(window.model()->scenario().queryLabel(0), QStringLiteral("the cat"));
+    EXPECT_EQ(window.model()->scenario().queryLabel(2), QStringLiteral("query 3"));
+    // At start a view takes the focus right after: its keyboard hint must not cover the note.
+    window.show();
+    QApplication::setActiveWindow(&window);
+    ASSERT_TRUE(QTest::qWaitFor([&window] { return window.isActiveWindow(); }));
+    window.keySpaceView()->clearFocus();
+    window.keySpaceView()->setFocus(Qt::OtherFocusReason);
+    ASSERT_TRUE(window.keySpaceView()->hasFocus());
+    EXPECT_EQ(window.statusBar()->currentMessage(), said);
+    // Nor does the tip of the view under the mouse (the pointer rests on the window at start).
+    QStatusTipEvent hovered(window.keySpaceView()->statusTip());
+    QApplication::sendEvent(window.keySpaceView(), &hovered);
+    EXPECT_EQ(window.statusBar()->currentMessage(), said);
 }
 
 TEST(UnreadableAutosaveName, NeverNamesAFileThatExists)

@@ -145,14 +145,32 @@ MainWindow::MainWindow(QWidget *parent)
     lessonHint->setVisible(!m_lessonDock->toggleViewAction()->isChecked());
     // Keyboard users start where the lesson does: the arrow keys move the query at once.
     m_keySpace->setFocus(Qt::OtherFocusReason);
+    // A note about the opened file is shown until the status bar says something else (it times out,
+    // or a menu's tip covers it); until then no keyboard hint covers it.
+    connect(statusBar(), &QStatusBar::messageChanged, this, [this](const QString &message) {
+        if (message != m_openNote)
+            m_openNote.clear();
+    });
     // Arriving at a view from the keyboard, its keys are named in the status bar.
     connect(qApp, &QApplication::focusChanged, this, [this](QWidget *, QWidget *now) {
-        if (now && isAncestorOf(now) && !now->statusTip().isEmpty())
+        if (m_openNote.isEmpty() && now && isAncestorOf(now) && !now->statusTip().isEmpty())
             statusBar()->showMessage(now->statusTip(), kStatusMessageMs);
     });
 }
 
-MainWindow::~MainWindow() = default;
+bool MainWindow::event(QEvent *event)
+{
+    if (event->type() == QEvent::StatusTip && !m_openNote.isEmpty())
+        return true;
+    return QMainWindow::event(event);
+}
+
+MainWindow::~MainWindow()
+{
+    // The status bar outlives this class's members (QWidget deletes it later): it must not reach
+    // m_openNote then.
+    disconnect(statusBar(), nullptr, this, nullptr);
+}
 
 void MainWindow::createViews()
 {
@@ -379,7 +397,7 @@ void MainWindow::addExportActions(QMenu *fileMenu)
     fileMenu->addAction(m_animation->recordAction());
 }
 
-void MainWindow::openScenario(const Scenario &scenario, const QString &source)
+void MainWindow::openScenario(const Scenario &scenario, const QString &source, const QStringList &notes)
 {
     m_source = source;
     const QFileInfo file(source);
@@ -392,8 +410,11 @@ void MainWindow::openScenario(const Scenario &scenario, const QString &source)
     if (file.isFile())
         m_recentFiles->add(file.absoluteFilePath());
     updateTitle();
-    statusBar()->showMessage(tr("Opened %1.").arg(scenario.name.isEmpty() ? source : scenario.name),
-                             kStatusMessageMs);
+    const QString opened = tr("Opened %1.").arg(scenario.name.isEmpty() ? source : scenario.name);
+    m_openNote = notes.isEmpty() ? QString() : tr("%1 Note: %2").arg(opened, notes.join(QLatin1Char(' ')));
+    // A note stays twice as long: it says something about the file, not about a key.
+    statusBar()->showMessage(notes.isEmpty() ? opened : m_openNote,
+                             notes.isEmpty() ? kStatusMessageMs : 2 * kStatusMessageMs);
 }
 
 void MainWindow::openScenarioFile()

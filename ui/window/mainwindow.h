@@ -54,8 +54,10 @@ public:
     ViewState *viewState() const { return m_viewState; }
 
     /// Shows `scenario`; `source` (a path or a built-in id) is what the title and the
-    /// status bar name.
-    void openScenario(const Scenario &scenario, const QString &source);
+    /// status bar name. `notes` are what the reader filled in (Result::notes(), e.g. labels a
+    /// file left out): the status bar says them after "Opened …", as File > Open does.
+    void openScenario(const Scenario &scenario, const QString &source,
+                      const QStringList &notes = {});
 
     KeySpaceView *keySpaceView() const { return m_keySpace; }
     HeatmapView *heatmapView() const { return m_heatmap; }
@@ -122,6 +124,8 @@ public:
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    /// While a note about the opened file shows, a hovered widget's status tip does not cover it.
+    bool event(QEvent *event) override;
     bool focusNextPrevChild(bool next) override;
     void dragEnterEvent(QDragEnterEvent *event) override;
     void dropEvent(QDropEvent *event) override;
@@ -157,6 +161,10 @@ private:
     AttentionModel *m_model;
     ViewState *m_viewState;
     QString m_source;
+    /// The "Opened … Note: …" message while the status bar shows it: a view taking the focus does
+    /// not cover it with its keyboard hint (at start the key space takes the focus just after the
+    /// file is shown).
+    QString m_openNote;
     bool m_firstStart = false;
 
     ErrorBanner *m_errorBanner = nullptr;
