@@ -5,6 +5,9 @@
 #include "webpwriter.h"
 
 #include <QCoreApplication>
+#include <QRect>
+
+#include <algorithm>
 
 namespace attnlens {
 
@@ -62,6 +65,28 @@ std::optional<QString> AnimationWriter::frameProblem(const QImage &frame, const 
             .arg(firstSize.height());
     }
     return std::nullopt;
+}
+
+QRect AnimationWriter::differingRect(const QImage &a, const QImage &b)
+{
+    int left = a.width(), top = a.height(), right = -1, bottom = -1;
+    for (int y = 0; y < a.height(); ++y) {
+        const QRgb *p = reinterpret_cast<const QRgb *>(a.constScanLine(y));
+        const QRgb *q = reinterpret_cast<const QRgb *>(b.constScanLine(y));
+        if (std::equal(p, p + a.width(), q))
+            continue;
+        top = std::min(top, y);
+        bottom = y;
+        int x0 = 0;
+        while (p[x0] == q[x0])
+            ++x0;
+        int x1 = a.width() - 1;
+        while (p[x1] == q[x1])
+            --x1;
+        left = std::min(left, x0);
+        right = std::max(right, x1);
+    }
+    return right < 0 ? QRect() : QRect(QPoint(left, top), QPoint(right, bottom));
 }
 
 } // namespace attnlens

@@ -52,6 +52,9 @@ protected:
     /// Why `frame` cannot be added after frames of `firstSize` (an empty size: it is the first),
     /// in the user's language; nothing when it can.
     static std::optional<QString> frameProblem(const QImage &frame, const QSize &firstSize);
+    /// The smallest rectangle holding every pixel where `a` and `b` (same size, 32-bit) differ;
+    /// empty when they are equal. GIF and APNG store only that part of a frame.
+    static QRect differingRect(const QImage &a, const QImage &b);
 
     /// Hands bytes to the sink; false (and sinkFailed()) when it refuses them.
     bool write(const char *data, qint64 size);

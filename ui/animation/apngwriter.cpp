@@ -85,29 +85,6 @@ QByteArray frameControl(quint32 sequence, const QRect &rect, int delayMs)
     return data;
 }
 
-/// The smallest rectangle holding every pixel where `a` and `b` differ (empty when none do).
-QRect differingRect(const QImage &a, const QImage &b)
-{
-    int left = a.width(), top = a.height(), right = -1, bottom = -1;
-    for (int y = 0; y < a.height(); ++y) {
-        const QRgb *p = reinterpret_cast<const QRgb *>(a.constScanLine(y));
-        const QRgb *q = reinterpret_cast<const QRgb *>(b.constScanLine(y));
-        if (std::equal(p, p + a.width(), q))
-            continue;
-        top = std::min(top, y);
-        bottom = y;
-        int x0 = 0;
-        while (p[x0] == q[x0])
-            ++x0;
-        int x1 = a.width() - 1;
-        while (p[x1] == q[x1])
-            --x1;
-        left = std::min(left, x0);
-        right = std::max(right, x1);
-    }
-    return right < 0 ? QRect() : QRect(QPoint(left, top), QPoint(right, bottom));
-}
-
 QString tempFailure(const QString &why)
 {
     return QCoreApplication::translate("attnlens::Animation",
@@ -139,7 +116,7 @@ bool ApngWriter::addFrame(const QImage &frame, int delayMs)
     QRect rect = whole.rect();
     if (!m_last.isNull()) {
         // After the first frame, only the rectangle that changed (32-bit pixels on both sides).
-        rect = differingRect(whole, m_last);
+        rect = AnimationWriter::differingRect(whole, m_last);
         if (rect.isEmpty()) {
             m_pendingDelayMs += delayMs;
             ++m_pendingInputs;

@@ -181,29 +181,6 @@ private:
     Mix m_last;
 };
 
-/// The rectangle where `a` and `b` (same size, 32-bit) differ; empty when they are equal.
-QRect differingRect(const QImage &a, const QImage &b)
-{
-    int left = a.width(), top = a.height(), right = -1, bottom = -1;
-    for (int y = 0; y < a.height(); ++y) {
-        const QRgb *p = reinterpret_cast<const QRgb *>(a.constScanLine(y));
-        const QRgb *q = reinterpret_cast<const QRgb *>(b.constScanLine(y));
-        if (std::equal(p, p + a.width(), q))
-            continue;
-        top = std::min(top, y);
-        bottom = y;
-        int x0 = 0;
-        while (p[x0] == q[x0])
-            ++x0;
-        int x1 = a.width() - 1;
-        while (p[x1] == q[x1])
-            --x1;
-        left = std::min(left, x0);
-        right = std::max(right, x1);
-    }
-    return right < 0 ? QRect() : QRect(QPoint(left, top), QPoint(right, bottom));
-}
-
 QString gifError(int code)
 {
     const char *text = GifErrorString(code);
@@ -248,7 +225,7 @@ bool GifWriter::addFrame(const QImage &frame, int delayMs)
     QImage opaque = opaqueFrame(frame);
     delayMs = std::max(0, delayMs);
     // Only the part that changed is stored; the spill draws it over the frame before.
-    const QRect changed = m_last.isNull() ? opaque.rect() : differingRect(opaque, m_last);
+    const QRect changed = m_last.isNull() ? opaque.rect() : AnimationWriter::differingRect(opaque, m_last);
     if (changed.isEmpty()) {
         m_delaysMs.last() += delayMs;
         ++m_inputFrames.last();
