@@ -29,6 +29,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <limits>
 #include <memory>
 #include <vector>
 #include <random>
@@ -525,6 +526,33 @@ TEST_F(ContextChartViewTest, SubnormalValuesAreDrawnAtZeroWithoutCrashing)
     const QImage image = view->grab().toImage();  // paints the chart: this crashed
     EXPECT_FALSE(image.isNull());
     EXPECT_EQ(view->contextSeries()->at(0).y(), model.result()->context(0, 0));
+}
+
+// Found by the UI monkey (seed 304850143, action 412): a key-space drag left the shown query a
+// context of (2.6e-308, 5e-322), normal numbers just above the smallest double, so the axis ran
+// from 0 to 3e-308. Qt Charts divides the plot height by that span, which overflows to
+// infinity: the marker was painted at an infinite position and Qt Charts 6.4 crashed. Every value
+// too small to be mapped to a pixel is drawn at 0 (its label still reads the exact number).
+TEST_F(ContextChartViewTest, ValuesJustAboveTheSmallestDoubleAreDrawnInsideThePlotWithoutCrashing)
+{
+    for (double tiny : {std::numeric_limits<double>::min(), 3e-308, -3e-308, 1e-305}) {
+        Scenario s = model.scenario();
+        s.values.setConstant(tiny);  // every query's context is `tiny`, every stack at most that
+        model.setScenario(s);
+        settle();
+        ASSERT_NE(model.result(), nullptr) << tiny;
+        EXPECT_NE(model.result()->context(0, 0), 0.0) << tiny;  // the engine keeps the tiny value
+        const QRectF plot = view->chart()->plotArea();
+        for (const QPointF &point : view->contextSeries()->points()) {
+            const QPointF marker = view->chart()->mapToPosition(point, view->contextSeries());
+            EXPECT_TRUE(std::isfinite(marker.x()) && std::isfinite(marker.y())) << tiny;
+            EXPECT_TRUE(plot.adjusted(-1, -1, 1, 1).contains(marker))
+                << tiny << ": marker at (" << marker.x() << ", " << marker.y() << ")";
+        }
+        const QImage image = view->grab().toImage();  // paints the chart: this crashed
+        EXPECT_FALSE(image.isNull()) << tiny;
+        EXPECT_EQ(view->contextLabel(0), formatCompact(model.result()->context(0, 0))) << tiny;
+    }
 }
 
 // Found by the UI monkey (seed 3, 3,000 actions): the value range, the category names and their

@@ -52,7 +52,13 @@ QObject *seriesRelayOf(QBarSet *set)
 
 double drawableChartValue(double value)
 {
-    return std::fpclassify(value) == FP_SUBNORMAL ? 0.0 : value;
+    // Qt Charts maps a value to a pixel through plot height / (axis max - axis min). An axis that
+    // reaches only to a number near the smallest double (3e-308) makes that quotient infinite:
+    // markers land at infinite positions and Qt Charts 6.4 crashes painting them. The axes here
+    // always span 0 and every drawn value, so drawing nothing smaller than this keeps the
+    // quotient finite for any plot up to 1e18 pixels tall. Such values are far below a pixel.
+    constexpr double kSmallestDrawnMagnitude = 1e-290;
+    return std::abs(value) < kSmallestDrawnMagnitude ? 0.0 : value;
 }
 
 int replaceBarValues(QBarSet *set, const QVector<double> &input)

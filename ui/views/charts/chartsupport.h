@@ -38,10 +38,11 @@ QStringList uniqueCategories(const QStringList &labels);
 /// O(N²) for N bars. Only the last changed entry is therefore announced to the chart: the set's
 /// internal relay to the series is muted for the others, so the series lays out once, reading
 /// every value. The set itself still emits valueChanged(index) for each changed entry.
-/// Values are drawn as they are, except subnormal ones (|x| < 2.2e-308, other than 0), which are
-/// drawn as 0: they are far below a pixel, and Qt Charts 6.4 crashes painting a marker at one.
+/// Values are drawn as they are, except those smaller in magnitude than 1e-290 (subnormal ones
+/// and normal ones just above 2.2e-308), which are drawn as 0: they are far below a pixel, and an
+/// axis sized for one makes Qt Charts 6.4 crash painting the markers.
 int replaceBarValues(QBarSet *set, const QVector<double> &values);
-/// `value`, or 0 when it is subnormal (see replaceBarValues).
+/// `value`, or 0 when |value| < 1e-290 (see replaceBarValues).
 double drawableChartValue(double value);
 /// Qt Charts' private relay from `set` to its series (QBarSetPrivate), through which each change
 /// makes the series lay out every bar again; null if a Qt upgrade renamed it (a test then fails).
