@@ -252,6 +252,35 @@ TEST_F(PresentationModeTest, HoveredCellGetsTheLaserPointerRingOnlyWhilePresenti
     w.presentationMode()->leave();
 }
 
+TEST_F(PresentationModeTest, AWindowDestroyedWhilePresentingOrJustAfterFreesEveryWidget)
+{
+    // Presenting holds the window's own central widget outside the window (takeCentralWidget),
+    // and leaving hands the stage to a deferred delete: a window destroyed in either state used
+    // to leave them without a parent, never freed (LeakSanitizer found it under the UI monkey).
+    QPointer<QWidget> central;
+    {
+        MainWindow w;
+        w.show();
+        central = w.centralWidget();
+        ASSERT_TRUE(central);
+        w.presentationMode()->enter();
+        ASSERT_NE(w.centralWidget(), central.data());
+    }
+    EXPECT_TRUE(central.isNull()) << "the central widget outlived a window closed while presenting";
+
+    QPointer<QWidget> stage;
+    {
+        MainWindow w;
+        w.show();
+        w.presentationMode()->enter();
+        stage = w.centralWidget();
+        ASSERT_TRUE(stage);
+        w.presentationMode()->leave();  // the stage's delete waits for the event loop
+        ASSERT_TRUE(stage);
+    }
+    EXPECT_TRUE(stage.isNull()) << "the stage outlived a window closed right after presenting";
+}
+
 TEST_F(PresentationModeTest, ThickerArrowsWhilePresenting)
 {
     MainWindow &w = open(QStringLiteral("lesson"), false);

@@ -167,6 +167,10 @@ bool MainWindow::event(QEvent *event)
 
 MainWindow::~MainWindow()
 {
+    // A window closed while presenting gets its own central widget back first: presentation mode
+    // holds it outside the window (takeCentralWidget), where nothing would free it.
+    if (m_presentation)
+        m_presentation->leave();
     // The status bar outlives this class's members (QWidget deletes it later): it must not reach
     // m_openNote then.
     disconnect(statusBar(), nullptr, this, nullptr);

@@ -242,6 +242,10 @@ void PresentationMode::leave()
     // Every view goes home before the central widget and the docks come back.
     m_stage->giveBack();
     m_window->takeCentralWidget();
+    // takeCentralWidget() leaves the stage without a parent: the window owns it again until the
+    // deferred delete runs, so a window destroyed before the event loop turns frees it too.
+    m_stage->hide();
+    m_stage->setParent(m_window);
     m_stage->deleteLater();
     m_stage = nullptr;
     if (m_savedCentral) {
