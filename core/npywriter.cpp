@@ -89,9 +89,9 @@ QByteArray npyHeader(const QByteArray &descr, const std::vector<qint64> &shape)
     return header;
 }
 
-NpyArray npyFloat64(std::vector<qint64> shape, std::vector<const Matrix *> parts)
+NpyOutputArray npyFloat64(std::vector<qint64> shape, std::vector<const Matrix *> parts)
 {
-    NpyArray array;
+    NpyOutputArray array;
     array.descr = "<f8";
     array.dataBytes = elementCount(shape) * qint64(sizeof(double));
     array.shape = std::move(shape);
@@ -108,9 +108,9 @@ NpyArray npyFloat64(std::vector<qint64> shape, std::vector<const Matrix *> parts
     return array;
 }
 
-NpyArray npyScalar(double value)
+NpyOutputArray npyScalar(double value)
 {
-    NpyArray array;
+    NpyOutputArray array;
     array.descr = "<f8";
     array.dataBytes = sizeof(double);
     array.readData = [value](qint64 offset, char *destination, qint64 length) {
@@ -119,9 +119,9 @@ NpyArray npyScalar(double value)
     return array;
 }
 
-NpyArray npyBool(const Mask &mask)
+NpyOutputArray npyBool(const Mask &mask)
 {
-    NpyArray array;
+    NpyOutputArray array;
     array.descr = "|b1";
     array.shape = {qint64(mask.rows()), qint64(mask.cols())};
     array.dataBytes = qint64(mask.size());
@@ -133,7 +133,7 @@ NpyArray npyBool(const Mask &mask)
     return array;
 }
 
-NpyArray npyUnicode(const QStringList &texts)
+NpyOutputArray npyUnicode(const QStringList &texts)
 {
     qint64 width = 1;  // NumPy's narrowest unicode type, even for empty texts
     std::vector<QList<uint>> codePoints;
@@ -149,7 +149,7 @@ NpyArray npyUnicode(const QStringList &texts)
         for (qsizetype i = 0; i < codePoints[t].size(); ++i)
             qToLittleEndian<quint32>(codePoints[t][i], cell + 4 * i);
     }
-    NpyArray array;
+    NpyOutputArray array;
     array.descr = "<U" + QByteArray::number(width);
     array.shape = {qint64(texts.size())};
     array.dataBytes = cells.size();
@@ -159,7 +159,7 @@ NpyArray npyUnicode(const QStringList &texts)
     return array;
 }
 
-QByteArray npyBytes(const NpyArray &array)
+QByteArray npyBytes(const NpyOutputArray &array)
 {
     QByteArray bytes = npyHeader(array.descr, array.shape);
     const qsizetype headerSize = bytes.size();
@@ -168,7 +168,7 @@ QByteArray npyBytes(const NpyArray &array)
     return bytes;
 }
 
-qint64 npyByteCount(const NpyArray &array)
+qint64 npyByteCount(const NpyOutputArray &array)
 {
     return npyHeader(array.descr, array.shape).size() + array.dataBytes;
 }

@@ -14,8 +14,10 @@ namespace attnlens {
 /// "<U5"), the shape, and a function that copies any range of the data bytes (C order,
 /// little-endian; dataBytes in all) straight from the matrices. The bytes are produced only as
 /// they are written, a piece at a time, so writing an archive never holds an array as bytes. An
-/// NpyArray refers to the matrices it was made from: they must outlive it.
-struct NpyArray {
+/// NpyOutputArray refers to the matrices it was made from: they must outlive it. (Not NpyArray,
+/// the reader's class in npyarray.h: two types of one name broke the one-definition rule, and
+/// the linker kept one destructor for both.)
+struct NpyOutputArray {
     QByteArray descr;
     std::vector<qint64> shape;
     qint64 dataBytes = 0;
@@ -37,18 +39,18 @@ QByteArray npyHeader(const QByteArray &descr, const std::vector<qint64> &shape);
 /// float64 ("<f8") of the given shape whose data is the parts one after the other, each in
 /// row-major order: (H, N, d) from H matrices of N x d. The parts' sizes must add up to the
 /// shape's element count.
-NpyArray npyFloat64(std::vector<qint64> shape, std::vector<const Matrix *> parts);
+NpyOutputArray npyFloat64(std::vector<qint64> shape, std::vector<const Matrix *> parts);
 /// A 0-D float64 array holding one number.
-NpyArray npyScalar(double value);
+NpyOutputArray npyScalar(double value);
 /// bool ("|b1", one byte 0 or 1) of the mask's shape.
-NpyArray npyBool(const Mask &mask);
+NpyOutputArray npyBool(const Mask &mask);
 /// Fixed-width unicode ("<U n", n the longest text in code points, at least 1), shape (count,):
 /// what np.array(["a", "bc"]) is.
-NpyArray npyUnicode(const QStringList &texts);
+NpyOutputArray npyUnicode(const QStringList &texts);
 
 /// The whole .npy file of the array: header, then data.
-QByteArray npyBytes(const NpyArray &array);
+QByteArray npyBytes(const NpyOutputArray &array);
 /// npyBytes(array).size(), without producing the data.
-qint64 npyByteCount(const NpyArray &array);
+qint64 npyByteCount(const NpyOutputArray &array);
 
 } // namespace attnlens

@@ -25,7 +25,7 @@ Error fileError(const QString &path, const QString &reason)
 /// from the matrices as libzip asks for it, so no array is ever held as bytes.
 class LazyNpyEntry {
 public:
-    explicit LazyNpyEntry(const NpyArray &array)
+    explicit LazyNpyEntry(const NpyOutputArray &array)
         : m_array(array), m_header(npyHeader(array.descr, array.shape)), m_size(m_header.size() + array.dataBytes)
     {
         zip_error_init(&m_error);
@@ -87,7 +87,7 @@ private:
         }
     }
 
-    const NpyArray &m_array;
+    const NpyOutputArray &m_array;
     const QByteArray m_header;
     const qint64 m_size;
     qint64 m_position = 0;

@@ -15,7 +15,7 @@ struct HeadsResult;
 struct Scenario;
 
 /// One entry of a .npz archive: its name without ".npy" ("weights") and its array.
-using NamedNpyArray = std::pair<QString, NpyArray>;
+using NamedNpyArray = std::pair<QString, NpyOutputArray>;
 
 /// Writes the arrays as a .npz archive, the way np.savez does: one "<name>.npy" entry per array,
 /// stored uncompressed, in the given order. The archive is written to a temporary file in the

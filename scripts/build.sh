@@ -34,5 +34,9 @@ else
              "-DCMAKE_CXX_FLAGS=-D_FORTIFY_SOURCE=2 -fstack-protector-strong"
              "-DCMAKE_EXE_LINKER_FLAGS=-Wl,-z,relro -Wl,-z,now")
 fi
-cmake -S "$root" -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=Release "${flavour[@]}" "$@" >/dev/null
+# ATTNLENS_WERROR=1 (set by .ci/run) turns every compiler warning into an error; users' builds
+# only warn. Passed on every configure, so a build folder never keeps the other setting.
+cmake -S "$root" -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=Release "${flavour[@]}" \
+    -DCMAKE_COMPILE_WARNING_AS_ERROR="$([[ ${ATTNLENS_WERROR:-0} == 1 ]] && echo ON || echo OFF)" \
+    "$@" >/dev/null
 cmake --build "$build_dir" --parallel "$jobs" "${targets[@]}"

@@ -40,11 +40,12 @@ for target in "${targets[@]}"; do
 done
 
 "$root/scripts/install-deps.sh" --fuzz
-if [[ ! -f "$build_dir/build.ninja" ]]; then
-    cmake -S "$root" -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-        -DCMAKE_CXX_COMPILER=clang++ -DATTNLENS_BUILD_FUZZERS=ON -DATTNLENS_BUILD_GUI=OFF \
-        -DATTNLENS_BUILD_TESTS=OFF -DATTNLENS_BUILD_BENCH=OFF >/dev/null
-fi
+# Configured on every run (cheap), so that ATTNLENS_WERROR=1 (.ci/run) reaches an existing folder.
+cmake -S "$root" -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DCMAKE_CXX_COMPILER=clang++ -DATTNLENS_BUILD_FUZZERS=ON -DATTNLENS_BUILD_GUI=OFF \
+    -DATTNLENS_BUILD_TESTS=OFF -DATTNLENS_BUILD_BENCH=OFF \
+    -DCMAKE_COMPILE_WARNING_AS_ERROR="$([[ ${ATTNLENS_WERROR:-0} == 1 ]] && echo ON || echo OFF)" \
+    >/dev/null
 cmake --build "$build_dir" --parallel "$(nproc 2>/dev/null || echo 2)" \
     --target "${targets[@]/%/_fuzzer}"
 

@@ -2,26 +2,26 @@
 # Builds the widgets and UI tests with AddressSanitizer and UndefinedBehaviorSanitizer and runs
 # them offscreen, with LeakSanitizer on and no suppressions: what Qt 6.4 (offscreen) and
 # fontconfig keep for the life of the process stays reachable from their globals, so LeakSanitizer
-# reports none of it (README, Reliability). Any report fails the run.
+# reports none of it (README, Reliability). Any report fails the run. Its build folder is shared
+# with scripts/test-sanitizers.sh (scripts/sanitizerbuild.sh): the core is not compiled again.
 #
 # Usage: scripts/test-ui-sanitizers.sh          # the CI subset (below) and a short monkey
 #        scripts/test-ui-sanitizers.sh --all    # every UI test executable
 #        ATTNLENS_MONKEY_ACTIONS=N              # each monkey run's length under the sanitizers (300;
 #                                               # monkey_test runs each of its CI seeds)
+# Each executable runs whole, every case in one process (ui_window_tests: the main window, undo
+# through it, presentation mode, the document controller).
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-build_dir=${ATTNLENS_UI_SANITIZER_BUILD_DIR:-$root/build-sanitizers-ui}
+source "$root/scripts/sanitizerbuild.sh"
 # The whole window, undo, presentation mode and the document: the widest reach per minute.
-subset=(monkey_test mainwindow_test undomainwindow_test presentationmode_test documentcontroller_test)
+subset=(monkey_test ui_window_tests)
 
 "$root/scripts/install-deps.sh"
-cmake -S "$root" -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-    -DATTNLENS_SANITIZE=ON -DATTNLENS_BUILD_GUI=ON -DATTNLENS_BUILD_TESTS=ON \
-    -DATTNLENS_BUILD_BENCH=OFF >/dev/null
-jobs=$(nproc 2>/dev/null || echo 2)
+configure_sanitizer_build
 if [[ ${1:-} == --all ]]; then
     cmake --build "$build_dir" --parallel "$jobs"
-    mapfile -t tests < <(find "$build_dir/tests/ui" -maxdepth 1 -name '*_test' -type f -printf '%f\n' | sort)
+    mapfile -t tests < <(find "$build_dir/tests/ui" -maxdepth 1 \( -name '*_test' -o -name '*_tests' \) -type f -printf '%f\n' | sort)
 else
     cmake --build "$build_dir" --parallel "$jobs" --target "${subset[@]}"
     tests=("${subset[@]}")

@@ -161,7 +161,7 @@ TEST(NpyWriter, UnicodeIsFixedWidthUtf32WithNulPadding)
 {
     const QStringList texts{QStringLiteral("ab"), QString(), QStringLiteral("注意力"),
                             QString::fromUcs4(U"\U0001F600x", 2)};
-    const NpyArray array = npyUnicode(texts);
+    const NpyOutputArray array = npyUnicode(texts);
     EXPECT_EQ(array.descr, QByteArray("<U3"));  // the emoji is one code point, not two
     const ParsedNpy parsed = parseNpy(npyBytes(array));
     EXPECT_EQ(parsed.dictionary, dictionaryFor("<U3", "(4,)"));
@@ -183,7 +183,7 @@ TEST(NpyWriter, DataReadInPiecesIsTheSameBytesAcrossParts)
     const Matrix a = attnlens::test::randomMatrix(3, 5, random, 1.0);
     const Matrix b = attnlens::test::randomMatrix(3, 5, random, 1e-300);
     const Matrix c = attnlens::test::randomMatrix(3, 5, random, 1e300);
-    const NpyArray array = npyFloat64({3, 3, 5}, {&a, &b, &c});
+    const NpyOutputArray array = npyFloat64({3, 3, 5}, {&a, &b, &c});
     const QByteArray expected = doublesOf({&a, &b, &c});
     ASSERT_EQ(array.dataBytes, expected.size());
     for (const qint64 piece : {1, 3, 7, 8, 13, 120, 1000}) {

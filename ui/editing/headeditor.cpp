@@ -1,4 +1,5 @@
 #include "headeditor.h"
+#include "actionbutton.h"
 
 #include "attentionmodel.h"
 #include "quotedlabel.h"
@@ -12,18 +13,6 @@
 #include <QToolButton>
 
 namespace attnlens {
-
-namespace {
-
-QToolButton *actionButton(QAction *action, QWidget *parent)
-{
-    auto *button = new QToolButton(parent);
-    button->setDefaultAction(action);
-    button->setToolButtonStyle(Qt::ToolButtonTextOnly);
-    return button;
-}
-
-} // namespace
 
 HeadEditor::HeadEditor(AttentionModel *model, QWidget *parent)
     : QWidget(parent)

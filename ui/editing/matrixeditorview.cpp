@@ -1,4 +1,5 @@
 #include "matrixeditorview.h"
+#include "actionbutton.h"
 
 #include "attentionmodel.h"
 #include "headeditor.h"
@@ -40,14 +41,6 @@ int partIndex(MatrixTableModel::Part part)
     return static_cast<int>(part);
 }
 
-QToolButton *actionButton(QAction *action, QWidget *parent)
-{
-    auto *button = new QToolButton(parent);
-    button->setDefaultAction(action);
-    button->setToolButtonStyle(Qt::ToolButtonTextOnly);
-    button->setAutoRaise(false);
-    return button;
-}
 
 } // namespace
 

@@ -34,7 +34,7 @@ namespace attnlens {
 
 namespace {
 
-constexpr qreal kBarWidth = 0.5;
+constexpr qreal kContextBarWidth = 0.5;
 
 /// "₁₂" for 12: head numbers as subscripts in "[C₁ … C₂]".
 QString subscript(int number)
@@ -54,7 +54,7 @@ ContextChartView::ContextChartView(AttentionModel *model, ViewState *viewState, 
                        "contribution weight times value of every key, stacked, and the context value marked "
                        "by a diamond with its number."),
                     AccessibleNumbers::Content::Context},
-                   kBarWidth, parent)
+                   kContextBarWidth, parent)
     , m_legend(m_chart)
 {
     m_zeroLine = new QLineSeries;
@@ -604,7 +604,7 @@ void ContextChartView::layoutLabels()
         return;
 
     const double slot = plot.width() / dimensions;
-    const double barWidth = slot * kBarWidth;
+    const double barWidth = slot * kContextBarWidth;
     const double pad = std::max(2.0, fm.height() * 0.15);
     const double markerRadius = m_contextSeries->markerSize() / 2;
 

@@ -29,7 +29,7 @@ namespace attnlens {
 
 namespace {
 
-constexpr qreal kBarWidth = 0.7;
+constexpr qreal kWeightBarWidth = 0.7;
 
 /// `name` broken at one space into two lines that are each at most `room` wide, or empty.
 QStringList twoLines(const QString &name, const QFontMetricsF &fm, double room)
@@ -79,7 +79,7 @@ WeightsChartView::WeightsChartView(AttentionModel *model, ViewState *viewState, 
                     tr("Bar chart of the selected query's attention weights over the keys, from 0 "
                        "to 1; masked keys are hatched and marked \"masked\"."),
                     AccessibleNumbers::Content::Weights},
-                   kBarWidth, parent)
+                   kWeightBarWidth, parent)
 {
     m_chart->setMargins(QMargins(kChartMargin, kChartMargin, 2 * kChartMargin, kChartMargin));
 
@@ -319,8 +319,8 @@ void WeightsChartView::placeKeyOverlays()
             overlay->hide();
             continue;
         }
-        const QPointF top = m_chart->mapToPosition(QPointF(g - kBarWidth / 2, weight), m_series);
-        const QPointF bottom = m_chart->mapToPosition(QPointF(g + kBarWidth / 2, 0.0), m_series);
+        const QPointF top = m_chart->mapToPosition(QPointF(g - kWeightBarWidth / 2, weight), m_series);
+        const QPointF bottom = m_chart->mapToPosition(QPointF(g + kWeightBarWidth / 2, 0.0), m_series);
         overlay->setRect(QRectF(top, bottom).normalized());
         overlay->show();
     }
@@ -366,7 +366,7 @@ void WeightsChartView::layoutLabels()
     const QRectF plot = m_chart->plotArea();
     const QFontMetricsF fm(font());
     const double slot = plot.width() / keyCount;
-    const double barWidth = slot * kBarWidth;
+    const double barWidth = slot * kWeightBarWidth;
     const double textHeight = fm.height();
     const double gap = std::max(2.0, textHeight * 0.2);
     const double numberWidth = m_numberWidth;

@@ -1,4 +1,5 @@
 #include "keyspacedescriber.h"
+#include "keyspacesafety.h"
 
 #include "attentionresult.h"
 #include "keyspacescene.h"
@@ -30,15 +31,7 @@ QString fullVector(const Eigen::RowVectorXd &row)
     return QLatin1Char('[') + parts.join(QStringLiteral(", ")) + QLatin1Char(']');
 }
 
-/// Scenario::isAllowed, tolerant of a mask whose shape is wrong.
-bool isAllowedSafely(const Scenario &scenario, Index queryRow, Index keyRow)
-{
-    if (!scenario.allowed)
-        return true;
-    if (queryRow >= scenario.allowed->rows() || keyRow >= scenario.allowed->cols())
-        return true;
-    return (*scenario.allowed)(queryRow, keyRow);
-}
+using keyspace::isAllowedSafely;
 
 } // namespace
 

@@ -1,4 +1,5 @@
 #include "keyspacescene.h"
+#include "keyspacesafety.h"
 
 #include "keyspacescenebuilder.h"
 #include "textfit.h"
@@ -9,14 +10,7 @@
 
 namespace attnlens {
 
-namespace {
-
-bool isFinitePoint(const QPointF &point)
-{
-    return std::isfinite(point.x()) && std::isfinite(point.y());
-}
-
-} // namespace
+using keyspace::isFinitePoint;
 
 QPointF KeySpaceScene::shownCoordinates(const Eigen::RowVectorXd &row) const
 {

@@ -1,4 +1,5 @@
 #include "keyspacescenebuilder.h"
+#include "keyspacesafety.h"
 
 #include "labelplacer.h"
 #include "numberformat.h"
@@ -42,21 +43,8 @@ QString compactVector(const Eigen::RowVectorXd &row)
     return QLatin1Char('[') + parts.join(QStringLiteral(", ")) + QLatin1Char(']');
 }
 
-/// Scenario::isAllowed, tolerant of a mask whose shape is wrong (a refused scenario is still
-/// drawn, so that the student can see and fix it).
-bool isAllowedSafely(const Scenario &scenario, Index queryRow, Index keyRow)
-{
-    if (!scenario.allowed)
-        return true;
-    if (queryRow >= scenario.allowed->rows() || keyRow >= scenario.allowed->cols())
-        return true;
-    return (*scenario.allowed)(queryRow, keyRow);
-}
-
-bool isFinitePoint(const QPointF &point)
-{
-    return std::isfinite(point.x()) && std::isfinite(point.y());
-}
+using keyspace::isAllowedSafely;
+using keyspace::isFinitePoint;
 
 /// The data range that keeps the origin and every key and query, as `shown` places them, in
 /// view with a margin.

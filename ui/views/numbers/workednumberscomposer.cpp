@@ -1,4 +1,5 @@
 #include "workednumberscomposer.h"
+#include "workedsymbols.h"
 
 #include "attentionresult.h"
 #include "error.h"
@@ -25,9 +26,9 @@ constexpr double kParagraphGap = 0.6;
 constexpr double kSectionGap = 0.9;
 constexpr double kUnderHeadingGap = 0.2;
 
-const QString kTimes = QStringLiteral("\u00d7");
-const QString kPlus = QStringLiteral(" + ");
-const QString kEquals = QStringLiteral(" = ");
+using worked::kEquals;
+using worked::kPlus;
+using worked::kTimes;
 
 } // namespace
 

@@ -1,6 +1,7 @@
 // The worked numbers' scores for a general (q W kᵀ) or additive (wᵀ tanh(W_q q + W_k k)) score
 // function: the part of WorkedNumbersComposer that scaled dot-product never reaches.
 #include "workednumberscomposer.h"
+#include "workedsymbols.h"
 
 #include "attentionresult.h"
 #include "numberformat.h"
@@ -17,9 +18,9 @@ using Font = WorkedPage::Font;
 using Ink = WorkedPage::Ink;
 using Quantity = WorkedPage::Quantity;
 
-const QString kTimes = QStringLiteral("×");
-const QString kPlus = QStringLiteral(" + ");
-const QString kEquals = QStringLiteral(" = ");
+using worked::kEquals;
+using worked::kPlus;
+using worked::kTimes;
 
 } // namespace
 
