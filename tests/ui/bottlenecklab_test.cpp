@@ -14,6 +14,7 @@
 #include "viewstate.h"
 
 #include <QImage>
+#include <QPainter>
 #include <QSettings>
 #include <QTest>
 #include <QUndoStack>
@@ -207,6 +208,41 @@ TEST(BottleneckLab, NamesItselfAndDescribesItsNumbers)
     EXPECT_NE(f.view.accessibleDescription(), description) << "the description follows the numbers";
     EXPECT_FALSE(f.view.statusTip().isEmpty());
     EXPECT_EQ(f.view.focusPolicy(), Qt::StrongFocus);
+}
+
+TEST(BottleneckLab, AHiddenLabWaitsAndCatchesUpWhenShown)
+{
+    // Nothing invisible computes: behind another tab the lab does not follow the numbers (its
+    // widest pair compares every two contexts); shown again, it is up to date at once.
+    LabFixture f;
+    const QString before = f.view.accessibleDescription();
+    f.view.hide();
+    f.model.setQueryRow(0, rowOf({3.0, 0.0}));
+    f.model.setValueRow(2, rowOf({5.0, 5.0}));
+    settleEvents();
+    EXPECT_EQ(f.view.accessibleDescription(), before) << "a hidden lab did work";
+
+    // A figure of the waiting lab is drawn from today's numbers all the same.
+    QImage hiddenFigure(480, 320, QImage::Format_RGB32);
+    {
+        QPainter painter(&hiddenFigure);
+        f.view.paintLab(painter, QRectF(hiddenFigure.rect()));
+    }
+    f.view.show();
+    settleEvents();
+    const QString after = f.view.accessibleDescription();
+    EXPECT_NE(after, before);
+    BottleneckLabView fresh(&f.model, &f.viewState);
+    fresh.resize(900, 600);
+    fresh.show();
+    settleEvents();
+    EXPECT_EQ(after, fresh.accessibleDescription()) << "shown again, it says what a new lab says";
+    QImage shownFigure(480, 320, QImage::Format_RGB32);
+    {
+        QPainter painter(&shownFigure);
+        f.view.paintLab(painter, QRectF(shownFigure.rect()));
+    }
+    EXPECT_EQ(hiddenFigure, shownFigure) << "the figure drawn while hidden used a stale plane";
 }
 
 TEST(BottleneckLab, ThePictureShowsOneFixedMarkerAndAContextPerQuery)

@@ -4,6 +4,7 @@
 #include "bottleneckcontexts.h"
 #include "focusring.h"
 #include "numberformat.h"
+#include "offscreendeferral.h"
 #include "textfit.h"
 #include "viewstate.h"
 
@@ -43,12 +44,15 @@ BottleneckLabView::BottleneckLabView(AttentionModel *model, ViewState *viewState
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
     m_keyRange = BottleneckLabPainter::fittedKeyRange(model->scenario());
 
-    connect(model, &AttentionModel::resultChanged, this, &BottleneckLabView::onChanged);
-    connect(model, &AttentionModel::scenarioReset, this, &BottleneckLabView::onChanged);
-    connect(viewState, &ViewState::selectedQueryChanged, this, &BottleneckLabView::onChanged);
+    // A lab behind another tab does nothing on a change (its widest pair compares every two
+    // contexts): it catches up once, when it comes on screen.
+    m_deferral = new OffscreenDeferral(this, {}, [this] { onChanged(); });
+    connect(model, &AttentionModel::resultChanged, m_deferral, &OffscreenDeferral::requestRefresh);
+    connect(model, &AttentionModel::scenarioReset, m_deferral, &OffscreenDeferral::requestRefresh);
+    connect(viewState, &ViewState::selectedQueryChanged, m_deferral, &OffscreenDeferral::requestRefresh);
     connect(viewState, &ViewState::themeChanged, this, qOverload<>(&QWidget::update));
     connect(viewState, &ViewState::lineScaleChanged, this, qOverload<>(&QWidget::update));
-    onChanged();
+    m_deferral->requestRefresh();
 }
 
 QSize BottleneckLabView::minimumSizeHint() const
@@ -82,7 +86,10 @@ void BottleneckLabView::paintLab(QPainter &painter, const QRectF &rect, bool key
     const Scenario &scenario = m_model->scenario();
     const Theme &theme = m_viewState->theme();
     painter.fillRect(rect, theme.viewBackground());
-    const BottleneckLabPainter::Frame frame = BottleneckLabPainter::layout(rect, font(), scenario, m_keyRange);
+    // A figure of the lab while it waits off screen is drawn on the plane fitted to today's points.
+    const double keyRange = m_deferral->isPending() && m_dragRow < 0
+        ? BottleneckLabPainter::fittedKeyRange(scenario) : m_keyRange;
+    const BottleneckLabPainter::Frame frame = BottleneckLabPainter::layout(rect, font(), scenario, keyRange);
     BottleneckLabPainter::State state;
     state.selectedQuery = selectedQuery();
     state.keyboardFocus = keyboardFocus;

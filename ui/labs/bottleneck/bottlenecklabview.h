@@ -11,6 +11,7 @@ class QPainter;
 namespace attnlens {
 
 class AttentionModel;
+class OffscreenDeferral;
 class ViewState;
 
 /// Lab 1, the fixed-context bottleneck: beside each other, the one context a final-state encoder
@@ -65,6 +66,7 @@ private:
 
     AttentionModel *m_model;
     ViewState *m_viewState;
+    OffscreenDeferral *m_deferral = nullptr;
     double m_keyRange = 1.0;
     int m_dragRow = -1;
     bool m_keyboardFocus = false;

@@ -6,6 +6,7 @@
 #include "attentionstatistics.h"
 #include "colormap.h"
 #include "focusring.h"
+#include "offscreendeferral.h"
 #include "viewstate.h"
 
 #include <QEvent>
@@ -42,6 +43,7 @@ AllHeadsView::AllHeadsView(AttentionModel *model, ViewState *viewState, QWidget 
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
 
     // Selecting or renaming a head changes no weight: the reset that follows keeps the images.
+    m_deferral = new OffscreenDeferral(this, {}, [this] { refreshOnScreen(); });
     connect(model, &AttentionModel::headSelected, this, [this] {
         m_resetKeepsImages = true;
         update();
@@ -184,9 +186,14 @@ void AllHeadsView::ensureImages() const
 
 void AllHeadsView::refresh()
 {
-    // A hidden view (a closed dock, a tab behind another) colours its tiles when next shown.
-    if (isVisible())
-        ensureImages();
+    // A view nobody sees (a closed dock, a tab behind another) colours its tiles, and describes
+    // them, when it comes on screen.
+    m_deferral->requestRefresh();
+}
+
+void AllHeadsView::refreshOnScreen()
+{
+    ensureImages();
     updateAccessibleDescription();
     update();
 }

@@ -16,6 +16,7 @@ class QPainter;
 namespace attnlens {
 
 class AttentionModel;
+class OffscreenDeferral;
 class ViewState;
 
 /// Every head at once (what BertViz calls the model view): a small weights heatmap per head in a
@@ -92,6 +93,8 @@ private:
     QStringList tileLabels() const;
     void invalidateLayout();
     void refresh();
+    /// What refresh() asks for, done now: the stale tiles, the description, a repaint.
+    void refreshOnScreen();
     void updateAccessibleDescription();
     void setKeyboardCell(int head, int query, int key);
     void setHoverFromPosition(const QPointF &pos);
@@ -109,6 +112,7 @@ private:
     mutable std::vector<std::vector<Index>> m_entropyRows;
     mutable std::vector<bool> m_entropyWhole;
     mutable quint64 m_rebuildCount = 0;
+    OffscreenDeferral *m_deferral = nullptr;
     mutable AllHeadsLayout m_layout;
     mutable bool m_layoutDirty = true;
     /// Set by headSelected() / headRenamed(): the scenarioReset() that follows changes no weight.
