@@ -11,4 +11,4 @@ configure_sanitizer_build
 cmake --build "$build_dir" --parallel "$jobs" --target attnlens_core_tests
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
-ctest --test-dir "$build_dir" --output-on-failure --parallel "$jobs" -L '^core$'
+ctest --test-dir "$build_dir" --output-on-failure --no-tests=error --parallel "$jobs" -L '^attnlens_core_tests$'

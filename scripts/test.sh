@@ -11,4 +11,4 @@ source "$root/scripts/builddir.sh"
 # bench/ is compiled too (not run), so that a bench the code has left behind fails here.
 "$root/scripts/build.sh" -DATTNLENS_BUILD_TESTS=ON -DATTNLENS_BUILD_BENCH=ON
 # Tests render offscreen; none needs a display.
-QT_QPA_PLATFORM=offscreen ctest --test-dir "$build_dir" --output-on-failure --parallel "$(nproc 2>/dev/null || echo 2)"
+QT_QPA_PLATFORM=offscreen ctest --test-dir "$build_dir" --output-on-failure --no-tests=error --parallel "$(nproc 2>/dev/null || echo 2)"
