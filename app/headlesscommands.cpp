@@ -115,11 +115,12 @@ int writeEvidenceCommand(const QString &scenarioName, const QString &outputPath,
         printError(QStringLiteral("%1 (nothing was written to %2)").arg(heads->error().describe(), npzPath));
         return worseExitCode(exitCode, ExitInvalidScenario);
     }
-    return worseExitCode(exitCode, writeNumpyResultsReporting(npzPath, scenario.value(), heads->value()));
+    return worseExitCode(exitCode, writeNumpyResultsReporting(npzPath, scenario.value(),
+                                                                  HeadsResultView::of(heads->value())));
 }
 
 int writeNumpyResultsReporting(const QString &outputPath, const Scenario &scenario,
-                               const HeadsResult &heads)
+                               const HeadsResultView &heads)
 {
     if (const std::optional<Error> error = writeNumpyResults(outputPath, scenario, heads)) {
         if (error->category == ErrorCategory::FileError) {

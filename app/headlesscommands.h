@@ -1,6 +1,7 @@
 #pragma once
 
 #include "attention.h"
+#include "npzwriter.h"
 #include "numpyscenario.h"
 
 #include <QString>
@@ -25,7 +26,7 @@ int writeNumpyCommand(const QString &scenarioName, const QString &outputPath,
 /// Writes the scenario's inputs and the heads computed already as the .npz of --npz; the exit
 /// code, and one line on stderr when it fails (as writeNumpyCommand()).
 int writeNumpyResultsReporting(const QString &outputPath, const Scenario &scenario,
-                               const HeadsResult &heads);
+                               const HeadsResultView &heads);
 
 /// Prints what the scenario reader filled in (Result::notes) on stderr, one
 /// "attnlens: warning: ..." line each: the run goes on, the user knows.
