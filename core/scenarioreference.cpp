@@ -77,8 +77,8 @@ ScenarioShape ScenarioShape::of(const Scenario &scenario)
 
 QString ScenarioShape::describe() const
 {
-    return QCoreApplication::translate("attnlens::ScenarioReference",
-                                       "%1 queries, %2 keys, %3 heads, d_k %4, d_v %5")
+    // The notation the views and the README use, the same in every language.
+    return QStringLiteral("N_q = %1, N_k = %2, H = %3, d_k = %4, d_v = %5")
         .arg(queries)
         .arg(keys)
         .arg(heads)

@@ -37,7 +37,7 @@ struct ScenarioShape {
     qint64 valueDimension = 0;
 
     static ScenarioShape of(const Scenario &scenario);
-    /// "2048 queries, 2048 keys, 12 heads, d_k 64, d_v 64"
+    /// "N_q = 2048, N_k = 2048, H = 12, d_k = 64, d_v = 64"
     QString describe() const;
     bool operator==(const ScenarioShape &other) const;
     bool operator!=(const ScenarioShape &other) const { return !(*this == other); }

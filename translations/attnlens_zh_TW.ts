@@ -5103,10 +5103,6 @@ Click or press Space to allow it.</source>
 <context>
     <name>attnlens::ScenarioReference</name>
     <message>
-        <source>%1 queries, %2 keys, %3 heads, d_k %4, d_v %5</source>
-        <translation>%1 個查詢、%2 個鍵、%3 個注意力頭，d_k %4，d_v %5</translation>
-    </message>
-    <message>
         <source>%1 does not carry its scenario: it refers to the scenario file %2, %3. The figure was made from a file of %4 bytes (%5). Put that file back, or open the scenario file itself.</source>
         <translation>%1 並未內含其情境，而是指向情境檔案 %2，但該檔案%3。這張圖是由一個 %4 位元組的檔案製成（%5）。請將該檔案放回原處，或直接開啟情境檔案。</translation>
     </message>

@@ -148,7 +148,7 @@ TEST(ScenarioReference, AMissingFileIsNamedWithTheFigure)
     EXPECT_TRUE(message.contains(QStringLiteral("figure.png"))) << message.toStdString();
     EXPECT_TRUE(message.contains(QDir::toNativeSeparators(made.reference.path))) << message.toStdString();
     EXPECT_TRUE(message.contains(QStringLiteral("missing"))) << message.toStdString();
-    EXPECT_TRUE(message.contains(QStringLiteral("12 queries"))) << message.toStdString();
+    EXPECT_TRUE(message.contains(QStringLiteral("N_q = 12"))) << message.toStdString();
 }
 
 TEST(ScenarioReference, AFileOfAnotherSizeOrOtherBytesIsRefusedSayingWhichChanged)
@@ -253,7 +253,7 @@ TEST(ScenarioReference, AReferenceWhoseShapeIsNotTheFilesIsRefused)
                                         scenarioReferenceJson(made.reference)));
     const Result<Scenario> read = readScenarioFile(made.pngPath);
     ASSERT_FALSE(read.ok());
-    EXPECT_TRUE(read.error().message.contains(QStringLiteral("2 heads"))) << read.error().message.toStdString();
+    EXPECT_TRUE(read.error().message.contains(QStringLiteral("H = 2"))) << read.error().message.toStdString();
 }
 
 TEST(ScenarioReference, AStampIsRefusedOnceTheFileChanged)
