@@ -8,12 +8,14 @@
 #include "animationformat.h"
 #include "animationmemory.h"
 #include "animationplan.h"
+#include "attention.h"
 #include "attentionmodel.h"
 #include "builtinscenarios.h"
 #include "colormap.h"
 #include "figureexporter.h"
 #include "figureoptions.h"
 #include "mainwindow.h"
+#include "scenarioreference.h"
 #include "scenariosource.h"
 #include "theme.h"
 #include "viewstate.h"
@@ -102,6 +104,24 @@ int exitCodeAfterFigures(int exitCode, const AttentionModel &model)
     return exitCode;
 }
 
+/// The .npz of --npz, written from the heads the figures' model computed (no second reading of
+/// the scenario, no second computation). A refused scenario writes nothing, as writeNumpyCommand().
+int writeNumpyFromModel(const CommandLineRequest &request, const AttentionModel &model)
+{
+    if (request.npzPath.isEmpty())
+        return ExitSuccess;
+    if (const std::optional<Error> &error = model.error()) {
+        printError(QStringLiteral("%1 (nothing was written to %2)").arg(error->describe(), request.npzPath));
+        return ExitInvalidScenario;
+    }
+    // The model's own matrices, not a copy: 12 heads of 1,024 tokens are 200 MB.
+    HeadsResultView heads;
+    for (Index h = 0; h < model.headCount(); ++h)
+        heads.heads.push_back(model.headResult(h));
+    heads.concatenatedContext = model.concatenatedContext();
+    return writeNumpyResultsReporting(request.npzPath, model.wholeScenario(), heads);
+}
+
 /// Every --export of the request as an animation of --animate: the frames drawn like the still
 /// figures, the scenario as it was at the end.
 int exportAnimations(const CommandLineRequest &request, AttentionModel *model, ViewState *viewState,
@@ -162,7 +182,14 @@ int exportAnimations(const CommandLineRequest &request, AttentionModel *model, V
             exitCode = ExitFileError;
         }
     }
-    return exitCodeAfterFigures(exitCode, *model);
+    // The animation leaves the model at its last frame: the .npz is of the scenario as read.
+    if (request.npzPath.isEmpty())
+        return exitCodeAfterFigures(exitCode, *model);
+    NumpyReadOptions numpy;
+    if (request.batch)
+        numpy.batch = *request.batch - 1;  // --batch counts from 1
+    return worseExitCode(exitCodeAfterFigures(exitCode, *model),
+                         writeNumpyCommand(request.scenario, request.npzPath, numpy));
 }
 
 } // namespace
@@ -191,6 +218,10 @@ int exportFiguresCommand(const CommandLineRequest &request)
     NumpyReadOptions numpy;
     if (request.batch)
         numpy.batch = *request.batch - 1;  // --batch counts from 1
+    // Stamped before reading: a PNG of a large scenario refers to this file instead of carrying
+    // the scenario, when the file is still as it was read (a NumPy capture is never referred to).
+    const std::optional<ScenarioFileStamp> scenarioFile =
+        isNumpyPath(name) ? std::nullopt : scenarioFileBehind(name);
     const Result<Scenario> scenario = openScenario(name, numpy);
     printReadNotes(scenario.notes());
     if (!scenario) {
@@ -273,7 +304,8 @@ int exportFiguresCommand(const CommandLineRequest &request)
     if (!request.animate.isEmpty())
         return exportAnimations(request, model, viewState, views, theme, query);
 
-    const FigureExporter exporter(model, viewState, views);
+    FigureExporter exporter(model, viewState, views);
+    exporter.setScenarioFile(scenarioFile);
     int exitCode = ExitSuccess;
     for (const FigureExportRequest &figure : request.exports) {
         const FigureOptions options = figureOptionsFor(request, figure, theme, query.has_value());
@@ -282,7 +314,7 @@ int exportFiguresCommand(const CommandLineRequest &request)
             exitCode = ExitFileError;
         }
     }
-    return exitCodeAfterFigures(exitCode, *model);
+    return worseExitCode(exitCodeAfterFigures(exitCode, *model), writeNumpyFromModel(request, *model));
 }
 
 } // namespace attnlens

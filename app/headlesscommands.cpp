@@ -53,15 +53,16 @@ void printReadNotes(const QStringList &notes)
 }
 
 int writeEvidenceCommand(const QString &scenarioName, const QString &outputPath,
-                         const NumpyReadOptions &numpy)
+                         const NumpyReadOptions &numpy, const QString &npzPath)
 {
     const QString name = scenarioName.isEmpty() ? QLatin1String(kLessonScenarioId) : scenarioName;
     const Result<Scenario> scenario = openScenario(name, numpy);
     printReadNotes(scenario.notes());
 
-    // The draft references the scenario's and the result's matrices: both outlive the writing.
+    // The draft references the scenario's and the results' matrices: all outlive the writing.
     JsonDraft evidence;
     std::optional<Result<AttentionResult>> computed;
+    std::shared_ptr<const Result<HeadsResult>> heads;
     int exitCode = ExitSuccess;
     if (!scenario) {
         if (scenario.error().category == ErrorCategory::FileError) {
@@ -72,34 +73,64 @@ int writeEvidenceCommand(const QString &scenarioName, const QString &outputPath,
         printError(scenario.error().describe());
         exitCode = ExitInvalidScenario;
     } else {
-        computed = computeAttention(scenario.value());
-        // With several heads, the scenario computes only when every head does: a later head's
-        // scores may overflow where the first head's do not. The heads computed here are the
-        // ones the evidence writes (not computed a second time).
-        std::shared_ptr<const Result<HeadsResult>> heads;
-        if (*computed && scenario.value().hasSeveralHeads()) {
+        // Every head is computed once for the whole run. With several heads, the scenario
+        // computes only when every head does (a later head's scores may overflow where the
+        // first head's do not), and the evidence writes every head's numbers; the .npz of
+        // --npz is written from the same numbers. The engine reports the first head that fails,
+        // so head 1's refusal is the one computeAttention() gives.
+        const AttentionResult *result = nullptr;
+        const Error *error = nullptr;
+        if (scenario.value().hasSeveralHeads() || !npzPath.isEmpty()) {
             heads = std::make_shared<const Result<HeadsResult>>(computeAllHeads(scenario.value()));
-            if (!*heads)
-                computed = heads->error();
+            if (*heads)
+                result = &heads->value().heads.front();
+            else
+                error = &heads->error();
+        } else {
+            computed = computeAttention(scenario.value());
+            if (*computed)
+                result = &computed->value();
+            else
+                error = &computed->error();
         }
-        const Result<AttentionResult> &result = *computed;
         if (result) {
-            evidence = evidenceDraft(scenario.value(), &result.value(), nullptr, heads);
+            evidence = evidenceDraft(scenario.value(), result, nullptr, heads);
             // The lesson's evidence doubles as the notebook's own evidence file.
             if (scenarioName.isEmpty() || scenarioName == QLatin1String(kLessonScenarioId))
                 addNotebookLessonKeys(evidence);
         } else {
-            evidence = evidenceDraft(scenario.value(), nullptr, &result.error());
-            printError(result.error().describe());
+            evidence = evidenceDraft(scenario.value(), nullptr, error);
+            printError(error->describe());
             exitCode = ExitInvalidScenario;
         }
     }
 
     if (const auto error = writeOutput(outputPath, evidence)) {
         printError(error->describe());
-        return ExitFileError;
+        exitCode = ExitFileError;
     }
-    return exitCode;
+    if (npzPath.isEmpty() || !scenario)
+        return exitCode;
+    if (!*heads) {
+        printError(QStringLiteral("%1 (nothing was written to %2)").arg(heads->error().describe(), npzPath));
+        return worseExitCode(exitCode, ExitInvalidScenario);
+    }
+    return worseExitCode(exitCode, writeNumpyResultsReporting(npzPath, scenario.value(),
+                                                                  HeadsResultView::of(heads->value())));
+}
+
+int writeNumpyResultsReporting(const QString &outputPath, const Scenario &scenario,
+                               const HeadsResultView &heads)
+{
+    if (const std::optional<Error> error = writeNumpyResults(outputPath, scenario, heads)) {
+        if (error->category == ErrorCategory::FileError) {
+            printError(error->describe());
+            return ExitFileError;
+        }
+        printError(QStringLiteral("%1 (nothing was written to %2)").arg(error->describe(), outputPath));
+        return ExitInvalidScenario;
+    }
+    return ExitSuccess;
 }
 
 int writeNumpyCommand(const QString &scenarioName, const QString &outputPath,

@@ -98,12 +98,10 @@ int runHeadless(int argc, char **argv, const CommandLineRequest &request)
         return ExitSuccess;
     case CommandLineRequest::Action::ListScenarios:
         return listScenariosCommand();
-    case CommandLineRequest::Action::WriteEvidence: {
-        const int code = writeEvidenceCommand(request.scenario, request.evidencePath, numpyOptions(request));
-        if (request.npzPath.isEmpty())
-            return code;
-        return worseExitCode(code, writeNumpyCommand(request.scenario, request.npzPath, numpyOptions(request)));
-    }
+    case CommandLineRequest::Action::WriteEvidence:
+        // With --npz, one reading of the scenario and one computation of its heads for both.
+        return writeEvidenceCommand(request.scenario, request.evidencePath, numpyOptions(request),
+                                    request.npzPath);
     case CommandLineRequest::Action::WriteNumpy:
         return writeNumpyCommand(request.scenario, request.npzPath, numpyOptions(request));
     case CommandLineRequest::Action::ExportFigures:
@@ -139,10 +137,8 @@ int runExport(int argc, char **argv, const CommandLineRequest &request)
     QApplication app(argc, argv);
     setIdentity();
     installLanguage(request);
-    const int code = exportFiguresCommand(request);
-    if (request.npzPath.isEmpty() || code == ExitUsage)
-        return code;
-    return worseExitCode(code, writeNumpyCommand(request.scenario, request.npzPath, numpyOptions(request)));
+    // With --npz, the figures' model hands over the heads it computed (exportcommand.cpp).
+    return exportFiguresCommand(request);
 }
 
 int runWindow(int argc, char **argv, const CommandLineRequest &request)

@@ -219,6 +219,9 @@ void JsonStreamWriter::writeMatrix(const Matrix &matrix, int indent)
         put(']');
         putText(i + 1 < matrix.rows() ? ",\n" : "\n");
         flushIfFull();
+        // Nothing more reaches a sink that failed (or said stop): the rest is not formatted.
+        if (m_failed)
+            return;
     }
     writeIndent(indent);
     put(']');
@@ -246,6 +249,8 @@ void JsonStreamWriter::writeMask(const Mask &mask, int indent)
         put(']');
         putText(i + 1 < mask.rows() ? ",\n" : "\n");
         flushIfFull();
+        if (m_failed)
+            return;
     }
     writeIndent(indent);
     put(']');

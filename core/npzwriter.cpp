@@ -156,7 +156,22 @@ std::optional<Error> writeNpz(const QString &path, const std::vector<NamedNpyArr
     return std::nullopt;
 }
 
+HeadsResultView HeadsResultView::of(const HeadsResult &result)
+{
+    HeadsResultView view;
+    for (const AttentionResult &head : result.heads)
+        view.heads.push_back(&head);
+    view.concatenatedContext = &result.concatenatedContext;
+    return view;
+}
+
 std::optional<Error> numpyResultArrays(const Scenario &scenario, const HeadsResult &result,
+                                       NumpyResultArrays &out)
+{
+    return numpyResultArrays(scenario, HeadsResultView::of(result), out);
+}
+
+std::optional<Error> numpyResultArrays(const Scenario &scenario, const HeadsResultView &result,
                                        NumpyResultArrays &out)
 {
     // The archive has no place for W, W_q, W_k or w: opened again it would be scored by dot
@@ -175,10 +190,13 @@ std::optional<Error> numpyResultArrays(const Scenario &scenario, const HeadsResu
     const qint64 nk = scenario.keyCount();
     const qint64 dk = scenario.keyDimension();
     const qint64 dv = scenario.valueDimension();
-    bool matches = Index(result.heads.size()) == heads && result.concatenatedContext.rows() == nq
-        && result.concatenatedContext.cols() == h * dv;
+    bool matches = Index(result.heads.size()) == heads && result.concatenatedContext
+        && result.concatenatedContext->rows() == nq && result.concatenatedContext->cols() == h * dv;
     for (Index i = 0; matches && i < heads; ++i) {
-        const AttentionResult &head = result.heads[std::size_t(i)];
+        matches = result.heads[std::size_t(i)] != nullptr;
+        if (!matches)
+            break;
+        const AttentionResult &head = *result.heads[std::size_t(i)];
         matches = head.scores.rows() == nq && head.scores.cols() == nk && head.weights.rows() == nq
             && head.weights.cols() == nk && head.context.rows() == nq && head.context.cols() == dv
             && scenario.headQueries(i).rows() == nq && scenario.headQueries(i).cols() == dk
@@ -197,9 +215,9 @@ std::optional<Error> numpyResultArrays(const Scenario &scenario, const HeadsResu
         queries.push_back(&scenario.headQueries(i));
         keys.push_back(&scenario.headKeys(i));
         values.push_back(&scenario.headValues(i));
-        scores.push_back(&result.heads[std::size_t(i)].scores);
-        weights.push_back(&result.heads[std::size_t(i)].weights);
-        contexts.push_back(&result.heads[std::size_t(i)].context);
+        scores.push_back(&result.heads[std::size_t(i)]->scores);
+        weights.push_back(&result.heads[std::size_t(i)]->weights);
+        contexts.push_back(&result.heads[std::size_t(i)]->context);
         headNames.append(scenario.headLabel(i));
     }
     QStringList queryTokens, keyTokens;
@@ -227,12 +245,18 @@ std::optional<Error> numpyResultArrays(const Scenario &scenario, const HeadsResu
     arrays.emplace_back(QStringLiteral("weights"), npyFloat64({h, nq, nk}, weights));
     arrays.emplace_back(QStringLiteral("context"), npyFloat64({h, nq, dv}, contexts));
     arrays.emplace_back(QStringLiteral("concatenated_context"),
-                        npyFloat64({nq, h * dv}, {&result.concatenatedContext}));
+                        npyFloat64({nq, h * dv}, {result.concatenatedContext}));
     return std::nullopt;
 }
 
 std::optional<Error> writeNumpyResults(const QString &path, const Scenario &scenario,
                                        const HeadsResult &result)
+{
+    return writeNumpyResults(path, scenario, HeadsResultView::of(result));
+}
+
+std::optional<Error> writeNumpyResults(const QString &path, const Scenario &scenario,
+                                       const HeadsResultView &result)
 {
     NumpyResultArrays arrays;
     if (std::optional<Error> error = numpyResultArrays(scenario, result, arrays))

@@ -11,8 +11,18 @@
 
 namespace attnlens {
 
+struct AttentionResult;
 struct HeadsResult;
 struct Scenario;
+
+/// Every head's results by reference: a HeadsResult's, or those a model keeps, so that they
+/// are written without a copy. The pointers must outlive the arrays made from them.
+struct HeadsResultView {
+    std::vector<const AttentionResult *> heads;
+    const Matrix *concatenatedContext = nullptr;
+
+    static HeadsResultView of(const HeadsResult &result);
+};
 
 /// One entry of a .npz archive: its name without ".npy" ("weights") and its array.
 using NamedNpyArray = std::pair<QString, NpyOutputArray>;
@@ -44,6 +54,8 @@ struct NumpyResultArrays {
     std::vector<NamedNpyArray> arrays;
     Mask allMask;
 };
+std::optional<Error> numpyResultArrays(const Scenario &scenario, const HeadsResultView &result,
+                                       NumpyResultArrays &out);
 std::optional<Error> numpyResultArrays(const Scenario &scenario, const HeadsResult &result,
                                        NumpyResultArrays &out);
 
@@ -52,6 +64,8 @@ std::optional<Error> numpyResultArrays(const Scenario &scenario, const HeadsResu
 /// the file again.
 std::optional<Error> writeNumpyResults(const QString &path, const Scenario &scenario,
                                        const HeadsResult &result);
+std::optional<Error> writeNumpyResults(const QString &path, const Scenario &scenario,
+                                       const HeadsResultView &result);
 
 /// Computes every head and writes them with writeNumpyResults. A scenario the engine refuses
 /// (a row with no allowed key, ...) writes nothing and returns the engine's error.

@@ -262,6 +262,75 @@ QByteArray pngTextChunk(const char *keyword, const QByteArray &text)
     return chunk;
 }
 
+std::optional<QByteArray> pngTextChunkWithin(const char *keyword, const ByteProducer &produce,
+                                             qint64 maxPackedBytes)
+{
+    const qsizetype keywordBytes = qsizetype(std::strlen(keyword));
+    const qsizetype header = keywordBytes + 5;
+    const qsizetype start = 8 + header;
+    z_stream stream{};
+    if (deflateInit(&stream, Z_BEST_SPEED) != Z_OK)
+        return QByteArray();
+    QByteArray chunk;
+    chunk.resize(start + (qsizetype(1) << 16));
+    bool overLimit = false;
+    bool failed = false;
+    // Deflates `size` bytes (none with Z_FINISH), growing the chunk as the output needs.
+    const auto pack = [&](const char *data, qint64 size, int flush) {
+        stream.next_in = reinterpret_cast<Bytef *>(const_cast<char *>(data));
+        stream.avail_in = uInt(size);
+        while (true) {
+            if (stream.total_out + start + 4 >= uLong(chunk.size()))
+                chunk.resize(chunk.size() * 2);
+            const qsizetype at = start + qsizetype(stream.total_out);
+            stream.next_out = reinterpret_cast<Bytef *>(chunk.data() + at);
+            stream.avail_out = uInt(chunk.size() - 4 - at);
+            const int status = deflate(&stream, flush);
+            if (qint64(stream.total_out) > maxPackedBytes) {
+                overLimit = true;
+                return false;
+            }
+            if (status == Z_STREAM_END)
+                return true;
+            if (status != Z_OK && status != Z_BUF_ERROR) {
+                failed = true;
+                return false;
+            }
+            if (flush == Z_NO_FLUSH && stream.avail_in == 0)
+                return true;
+        }
+    };
+    const bool produced = produce([&](const char *data, qint64 size) {
+        // One piece is at most a writer's buffer (a mebibyte or so): it fits in a uInt.
+        return pack(data, size, Z_NO_FLUSH);
+    });
+    const bool finished = produced && pack(nullptr, 0, Z_FINISH);
+    const quint64 packedBytes = stream.total_out;
+    deflateEnd(&stream);
+    if (overLimit)
+        return std::nullopt;
+    if (failed || !finished)
+        return QByteArray();
+    const quint64 length = quint64(header) + packedBytes;
+    if (length > kMaxChunkLength)
+        return QByteArray();
+    chunk.resize(8 + qsizetype(length) + 4);
+    char *data = chunk.data() + 8;
+    std::memcpy(data, keyword, size_t(keywordBytes));
+    // keyword\0, compressed, method 0, no language tag\0, no translated keyword\0, the text
+    std::memcpy(data + keywordBytes, "\0\1\0\0\0", 5);
+    const auto putBigEndian = [](char *p, quint32 value) {
+        for (int i = 0; i < 4; ++i)
+            p[i] = char((value >> (24 - 8 * i)) & 0xff);
+    };
+    putBigEndian(chunk.data(), quint32(length));
+    std::memcpy(chunk.data() + 4, "iTXt", 4);
+    const uLong crc = crc32(crc32(0L, Z_NULL, 0), reinterpret_cast<const Bytef *>(chunk.constData() + 4),
+                            uInt(length + 4));
+    putBigEndian(chunk.data() + 8 + length, quint32(crc));
+    return chunk;
+}
+
 QByteArray withPngChunk(const QByteArray &png, const QByteArray &chunk)
 {
     // Before the image data, where readers that look only at a PNG's header (QImageReader::text())

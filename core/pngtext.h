@@ -1,5 +1,6 @@
 #pragma once
 
+#include "jsonfile.h"
 #include "result.h"
 
 #include <QByteArray>
@@ -57,5 +58,13 @@ QByteArray withPngText(const QByteArray &png, const char *keyword, const QByteAr
 /// with a chunk inserted before its first IDAT, empty when it has none or `chunk` is empty.
 QByteArray pngTextChunk(const char *keyword, const QByteArray &text);
 QByteArray withPngChunk(const QByteArray &png, const QByteArray &chunk);
+
+/// pngTextChunk() of the text that `produce` hands over a piece at a time (a JSON writer's
+/// output), compressed as it comes, so the whole text is never held. No value as soon as the
+/// compressed text passes maxPackedBytes: `produce` is told to stop there (its sink returns
+/// false) and the rest is neither written nor compressed. An empty chunk when the chunk would be
+/// too large for a PNG or `produce` fails for another reason.
+std::optional<QByteArray> pngTextChunkWithin(const char *keyword, const ByteProducer &produce,
+                                             qint64 maxPackedBytes);
 
 } // namespace attnlens

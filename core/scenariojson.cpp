@@ -3,6 +3,7 @@
 #include "evidence.h"
 #include "jsonfile.h"
 #include "pngtext.h"
+#include "scenarioreference.h"
 #include "scalelabjson.h"
 #include "scenariojsonfast.h"
 #include "scenarioreader.h"
@@ -600,24 +601,30 @@ Result<Scenario> readScenarioFile(const QString &path)
     if (!bytes)
         return bytes.error();
     const QString fileName = QFileInfo(path).fileName();
-    if (hasPngSignature(bytes.value()))
-        return parsePngScenario(bytes.value(), fileName);
-    return parseScenario(bytes.value(), fileName);
+    if (!hasPngSignature(bytes.value()))
+        return parseScenario(bytes.value(), fileName);
+    // A figure of a large scenario refers to its saved file instead of carrying it.
+    const Result<PngScenarioContent> content = pngScenarioContent(bytes.value(), fileName);
+    if (!content)
+        return content.error();
+    if (const auto *reference = std::get_if<ScenarioReference>(&content.value()))
+        return followScenarioReference(*reference, fileName);
+    return parseScenario(std::get<QByteArray>(content.value()), fileName);
 }
 
 Result<Scenario> parsePngScenario(const QByteArray &png, const QString &source)
 {
-    const Result<std::optional<QByteArray>> text =
-        findPngText(png, kPngScenarioKey, ScenarioLimits::maxPngTextBytes, source, scenarioTextCheck());
-    if (!text)
-        return text.error();
-    if (!text.value() || text.value()->isEmpty()) {
+    const Result<PngScenarioContent> content = pngScenarioContent(png, source);
+    if (!content)
+        return content.error();
+    if (const auto *reference = std::get_if<ScenarioReference>(&content.value())) {
+        // Bytes alone have no file system behind them: readScenarioFile() follows references.
         return Error{ErrorCategory::InvalidScenario,
-                     QStringLiteral("%1: this PNG was not made by Attention Lens (no scenario "
-                                    "inside)")
-                         .arg(source)};
+                     QStringLiteral("%1: the figure does not carry its scenario but refers to the "
+                                    "scenario file %2; open the figure as a file to follow it")
+                         .arg(source, reference->path)};
     }
-    return parseScenario(*text.value(), source);
+    return parseScenario(std::get<QByteArray>(content.value()), source);
 }
 
 QJsonValue numberToJson(double value)

@@ -68,12 +68,16 @@ Result<Scenario> parseScenarioWithQt(const QByteArray &json, const QString &sour
 
 /// Reads and parses a scenario file, refusing files over ScenarioLimits::maxFileBytes and
 /// anything that is not a regular file (a FIFO, a device, a folder) before opening it.
-/// An Attention Lens PNG figure is read too: the scenario stored in it is parsed. This is the
-/// one loader behind File > Open, the window's command line, --evidence and --export.
+/// An Attention Lens PNG figure is read too: the scenario stored in it is parsed, or the saved
+/// scenario file it refers to is read when its size and hash are still those the figure
+/// recorded (scenarioreference.h). This is the one loader behind File > Open, the window's
+/// command line, --evidence and --export.
 Result<Scenario> readScenarioFile(const QString &path);
 
 /// Parses the scenario stored in the bytes of an Attention Lens PNG figure. A PNG without one is
-/// an InvalidScenario saying so; a damaged PNG is a FileError.
+/// an InvalidScenario saying so; a damaged PNG is a FileError. A figure that refers to its
+/// scenario file is an InvalidScenario naming the file: bytes are never followed to the file
+/// system (readScenarioFile() does that).
 Result<Scenario> parsePngScenario(const QByteArray &png, const QString &source);
 
 /// The scenario as a JSON object in the attnlens-scenario format.

@@ -1,5 +1,6 @@
 // libFuzzer harness for the PNG scenario reader (core/pngtext.cpp's chunk walker and
-// parsePngScenario): any bytes are refused with a message or give a scenario that passes
+// parsePngScenario, with the scenario file reference of core/scenarioreference.cpp, which bytes
+// alone never follow to a file): any bytes are refused with a message or give a scenario that passes
 // fuzz::checkAcceptedScenario, and a text chunk is never returned larger than the limit given.
 // Each input is read twice: as it is, and with the CRC of every complete chunk recomputed, so
 // that mutations inside a chunk reach the text and JSON parsers instead of stopping at the CRC.

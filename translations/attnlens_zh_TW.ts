@@ -1410,6 +1410,10 @@ The scenario cannot be computed until that query may attend to at least one key.
         <translation>已開啟儲存在 %1 中的情境。</translation>
     </message>
     <message>
+        <source>Opened %1, the scenario file that %2 refers to.</source>
+        <translation>已開啟 %1，即 %2 所指向的情境檔案。</translation>
+    </message>
+    <message>
         <source>Opened %1.</source>
         <translation>已開啟 %1。</translation>
     </message>
@@ -5094,6 +5098,41 @@ Click or press Space to allow it.</source>
     <message>
         <source>From 1 to 512: the arrow keys step by 1, Home and End go to 1 and 512; the box beside it takes a typed value.</source>
         <translation>從 1 到 512：方向鍵每次調 1，Home 與 End 跳到 1 與 512；旁邊的方框可直接輸入數值。</translation>
+    </message>
+</context>
+<context>
+    <name>attnlens::ScenarioReference</name>
+    <message>
+        <source>%1 does not carry its scenario: it refers to the scenario file %2, %3. The figure was made from a file of %4 bytes (%5). Put that file back, or open the scenario file itself.</source>
+        <translation>%1 並未內含其情境，而是指向情境檔案 %2，但該檔案%3。這張圖是由一個 %4 位元組的檔案製成（%5）。請將該檔案放回原處，或直接開啟情境檔案。</translation>
+    </message>
+    <message>
+        <source>whose size has changed (it now has %1 bytes)</source>
+        <translation>大小已改變（現在為 %1 位元組）</translation>
+    </message>
+    <message>
+        <source>which is missing</source>
+        <translation>已不存在</translation>
+    </message>
+    <message>
+        <source>which is not a regular file</source>
+        <translation>不是一般檔案</translation>
+    </message>
+    <message>
+        <source>which is another PNG figure, not a scenario file</source>
+        <translation>是另一張 PNG 圖，而不是情境檔案</translation>
+    </message>
+    <message>
+        <source>which cannot be read (%1)</source>
+        <translation>無法讀取（%1）</translation>
+    </message>
+    <message>
+        <source>whose contents have changed (the same size, other bytes)</source>
+        <translation>內容已改變（大小相同，位元組不同）</translation>
+    </message>
+    <message>
+        <source>%1 refers to the scenario file %2, which holds a scenario of %3, not of %4 as the figure says</source>
+        <translation>%1 指向情境檔案 %2，但該檔案中的情境為 %3，而不是圖中所記錄的 %4</translation>
     </message>
 </context>
 <context>

@@ -80,6 +80,20 @@ bool DocumentController::isModified() const
     return !m_snapshot || *m_snapshot != m_model->wholeScenario();
 }
 
+std::optional<ScenarioFileStamp> DocumentController::savedFile() const
+{
+    if (!m_fileStamp || isModified())
+        return std::nullopt;
+    // A stamp with a hash (a figure opened through its reference) is checked by its hash when a
+    // figure is made; one from an open or a save by the file's size and time, now.
+    if (!m_fileStamp->blake2b.isEmpty())
+        return m_fileStamp;
+    const std::optional<ScenarioFileStamp> now = ScenarioFileStamp::of(m_filePath);
+    if (!now || *now != *m_fileStamp)
+        return std::nullopt;
+    return m_fileStamp;
+}
+
 QString DocumentController::displayName() const
 {
     const QString name = m_model->wholeScenario().name.trimmed();
@@ -150,6 +164,7 @@ void DocumentController::replaceDocument(const Scenario &scenario, const QString
 {
     m_filePath = filePath.isEmpty() ? QString() : QFileInfo(filePath).absoluteFilePath();
     m_builtinId = m_filePath.isEmpty() ? builtinId : QString();
+    m_fileStamp = ScenarioFileStamp::of(m_filePath);
     m_snapshot = std::move(snapshot);
     m_model->setScenario(scenario);
     m_model->selectHead(0);  // another document opens on its first head
@@ -217,6 +232,9 @@ bool DocumentController::openFile(const QString &path)
         return importFile(path);
     // Read first: a file that cannot be opened leaves the document exactly as it was, and the
     // user is not asked about saving for nothing.
+    // Stamped before reading: a file written while it is read is not one a figure may refer to.
+    // A figure that refers to its scenario file stamps that file, with the figure's hash.
+    const std::optional<ScenarioFileStamp> stampBeforeReading = scenarioFileBehind(path);
     std::optional<Result<Scenario>> read = BackgroundRead::read<Result<Scenario>>(
         m_parentWidget, tr("Reading %1…").arg(QFileInfo(path).fileName()),
         [path] { return readDocument(path); });
@@ -235,9 +253,16 @@ bool DocumentController::openFile(const QString &path)
     // A PNG is a figure, not the scenario's file: saving must not overwrite it with JSON.
     const bool isPng = looksLikePng(path);
     setDocument(scenario.value(), isPng ? QString() : path);
+    if (isPng)
+        m_fileStamp = stampBeforeReading;
+    else if (m_fileStamp != stampBeforeReading)
+        m_fileStamp.reset();
     emit fileOpened(QFileInfo(path).absoluteFilePath());
-    const QString opened = isPng ? tr("Opened the scenario stored in %1.").arg(QFileInfo(path).fileName())
-                                 : tr("Opened %1.").arg(QFileInfo(path).fileName());
+    const QString opened = isPng && m_fileStamp
+        ? tr("Opened %1, the scenario file that %2 refers to.")
+              .arg(QDir::toNativeSeparators(m_fileStamp->path), QFileInfo(path).fileName())
+        : isPng ? tr("Opened the scenario stored in %1.").arg(QFileInfo(path).fileName())
+                : tr("Opened %1.").arg(QFileInfo(path).fileName());
     // What the reader filled in (labels a file left out) is said, not kept quiet.
     emit statusMessage(scenario.notes().isEmpty()
                            ? opened
@@ -335,6 +360,7 @@ bool DocumentController::saveTo(const QString &path)
     m_filePath = QFileInfo(path).absoluteFilePath();
     m_builtinId.clear();
     m_snapshot = scenario;
+    m_fileStamp = ScenarioFileStamp::of(m_filePath);
     rememberFolder(path);
     checkModified();
     m_lastDisplayName = displayName();

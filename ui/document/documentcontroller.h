@@ -3,6 +3,7 @@
 #include "matrixtypes.h"
 #include "result.h"
 #include "scenario.h"
+#include "scenarioreference.h"
 
 #include <QDateTime>
 #include <QObject>
@@ -77,6 +78,10 @@ public:
     QString builtinId() const { return m_builtinId; }
     /// Exact: the model's scenario differs from the last opened or saved one.
     bool isModified() const;
+    /// The document's file as it was when last opened or saved, while the document is not
+    /// modified and the file is still as it was then (its size and modification time); none
+    /// otherwise. A figure of a large scenario refers to this file instead of carrying it.
+    std::optional<ScenarioFileStamp> savedFile() const;
     /// The scenario's name, else the file's name, else "Untitled".
     QString displayName() const;
 
@@ -159,6 +164,8 @@ private:
     Dialogs m_dialogs;
     QString m_filePath;
     QString m_builtinId;
+    /// m_filePath as it was when the scenario was read from it or saved to it.
+    std::optional<ScenarioFileStamp> m_fileStamp;
     /// What the file holds; absent for a restored autosave, which is modified until saved.
     std::optional<Scenario> m_snapshot;
     bool m_modified = false;

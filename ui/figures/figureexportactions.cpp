@@ -103,7 +103,9 @@ void FigureExportActions::installOn(QWidget *widget, FigureView view)
 
 bool FigureExportActions::exportFigure(FigureView view)
 {
-    const FigureExporter exporter(m_model, m_viewState, m_views);
+    FigureExporter exporter(m_model, m_viewState, m_views);
+    if (m_scenarioFileSource)
+        exporter.setScenarioFile(m_scenarioFileSource());
     const Scenario &scenario = m_model->scenario();
     // Neither the file name nor the caption repeats a temperature the slider has since changed.
     ExportFigureDialog dialog(&exporter, view, scenarioNameForFigure(scenario), defaultFigureCaption(scenario, headTag(*m_model)),

@@ -2,10 +2,12 @@
 
 #include "figureoptions.h"
 #include "figureviews.h"
+#include "scenarioreference.h"
 
 #include <QKeySequence>
 #include <QObject>
 
+#include <functional>
 #include <optional>
 
 class QAction;
@@ -35,6 +37,13 @@ public:
     /// File > Export Figure…: opens the dialog on the focused view (the heatmap when none is).
     QAction *exportAction() const { return m_exportAction; }
 
+    /// Where the figures learn whether the scenario is a saved, unchanged file (the document's),
+    /// which a PNG of a large scenario refers to instead of carrying it (FigureExporter).
+    void setScenarioFileSource(std::function<std::optional<ScenarioFileStamp>()> source)
+    {
+        m_scenarioFileSource = std::move(source);
+    }
+
     /// Gives every view of the window its context menu and the copy shortcut.
     void installViewMenus();
 
@@ -58,6 +67,7 @@ private:
     ViewState *m_viewState;
     FigureViews m_views;
     QAction *m_exportAction;
+    std::function<std::optional<ScenarioFileStamp>()> m_scenarioFileSource;
 };
 
 } // namespace attnlens

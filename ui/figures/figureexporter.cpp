@@ -15,6 +15,7 @@
 #include "headtitle.h"
 #include "heatmapview.h"
 #include "jsonfile.h"
+#include "jsonstreamwriter.h"
 #include "keyspaceview.h"
 #include "maskeditor.h"
 #include "maskgridcanvas.h"
@@ -47,6 +48,7 @@
 #include <algorithm>
 #include <cmath>
 #include <future>
+#include <limits>
 
 namespace attnlens {
 
@@ -187,6 +189,25 @@ void renderWidget(QPainter &painter, QWidget *widget, QWidget::RenderFlags flags
     widget->render(&recorder, QPoint(), QRegion(), flags);
     recorder.end();
     painter.drawPicture(0, 0, picture);
+}
+
+/// The chunk that makes a PNG reopen as `scenario`: its JSON while that compresses to at most
+/// kMaxEmbeddedScenarioBytes, else a reference to `file` when there is one and it is still as
+/// stamped, else the JSON at any size. The text is written and compressed as it streams, and
+/// stops as soon as the compressed text passes the limit (about a quarter of a 2,048-token
+/// scenario's text), so a figure that refers to its file costs no full compression.
+QByteArray figureScenarioChunk(const char *key, const Scenario &scenario,
+                               const std::optional<ScenarioFileStamp> &file)
+{
+    const JsonDraft draft = scenarioDraft(scenario);
+    const ByteProducer produce = jsonDraftProducer(draft);
+    if (file) {
+        if (std::optional<QByteArray> chunk = pngTextChunkWithin(key, produce, kMaxEmbeddedScenarioBytes))
+            return *chunk;
+        if (const std::optional<ScenarioReference> reference = referenceToScenarioFile(*file, scenario))
+            return pngTextChunk(kPngScenarioReferenceKey, scenarioReferenceJson(*reference));
+    }
+    return pngTextChunkWithin(key, produce, std::numeric_limits<qint64>::max()).value_or(QByteArray());
 }
 
 } // namespace
@@ -631,13 +652,14 @@ QByteArray FigureExporter::renderPng(const FigureOptions &options) const
     png.format = FigureFormat::Png;
     if (validate(png))
         return QByteArray();
-    // The scenario's text goes in as one chunk, written from the matrices and compressed on a
-    // second thread while the figure is drawn (the model is only read meanwhile). Through
-    // QImage::setText() it would be held as UTF-16 and compressed at zlib's default level after
-    // drawing, which for a 2,048-token scenario (35 MB of JSON) took most of the figure's time.
+    // The scenario's text (or the reference to its file) goes in as one chunk, written from the
+    // matrices and compressed on a second thread while the figure is drawn (the model is only
+    // read meanwhile). Through QImage::setText() it would be held as UTF-16 and compressed at
+    // zlib's default level after drawing, which for a 2,048-token scenario (35 MB of JSON) took
+    // most of the figure's time.
     const Scenario *scenario = &m_model->wholeScenario();
-    std::future<QByteArray> chunk = std::async(std::launch::async, [scenario] {
-        return pngTextChunk(kScenarioTextKey, scenarioJsonText(*scenario));
+    std::future<QByteArray> chunk = std::async(std::launch::async, [scenario, file = m_scenarioFile] {
+        return figureScenarioChunk(kScenarioTextKey, *scenario, file);
     });
     const QImage image = renderImage(options, false);
     if (image.isNull())

@@ -2,6 +2,7 @@
 
 #include "figureoptions.h"
 #include "figureviews.h"
+#include "scenarioreference.h"
 
 #include <QByteArray>
 #include <QImage>
@@ -31,8 +32,13 @@ class ViewState;
 /// (scaled when another size is asked for), with the heatmap and the key space painted again
 /// at full resolution over their cached on-screen pictures.
 ///
-/// Every PNG carries the scenario that made it as a text chunk ("attnlens-scenario", the
-/// scenario JSON) and the app version ("attnlens-version"), so the PNG opens as a scenario.
+/// Every PNG opens as the scenario that made it, and carries the app version
+/// ("attnlens-version"). It carries the scenario JSON itself (chunk "attnlens-scenario",
+/// compressed) while that compresses to at most kMaxEmbeddedScenarioBytes. A larger scenario
+/// that is a saved, unchanged file (setScenarioFile()) is referred to instead (chunk
+/// "attnlens-scenario-file": the file's path, size, BLAKE2b-512 hash and the scenario's shape),
+/// so a 2,048-token heatmap is not 4 MB of text; a larger scenario without such a file (unsaved,
+/// edited, built in) is carried whole, so the user's work always reopens.
 ///
 /// A figure shows the numbers, not the interaction: the views are drawn from a copy of the view
 /// state without the hovered cell, and the heatmap in figure mode (HeatmapView::setFigureMode):
@@ -78,6 +84,11 @@ public:
     /// window without a window), if they cannot.
     std::optional<QString> validate(const FigureOptions &options) const;
 
+    /// The saved, unchanged file the model's scenario is, if any (see the class comment). The
+    /// stamp is checked when a PNG is made: a file changed since it was stamped is not referred to.
+    void setScenarioFile(std::optional<ScenarioFileStamp> file) { m_scenarioFile = std::move(file); }
+    const std::optional<ScenarioFileStamp> &scenarioFile() const { return m_scenarioFile; }
+
     /// Writes the figure in options.format to `path`: either the whole new file replaces the old
     /// one, or the old one stays as it was. Returns a message naming the file when it fails.
     std::optional<QString> exportFigure(const FigureOptions &options, const QString &path) const;
@@ -108,6 +119,7 @@ private:
     ViewState *m_viewState;
     FigureViews m_views;
     QWidget *m_window;  // m_views.window, the widget of FigureView::Window
+    std::optional<ScenarioFileStamp> m_scenarioFile;
 };
 
 } // namespace attnlens

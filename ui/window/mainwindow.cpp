@@ -395,6 +395,7 @@ FigureViews MainWindow::figureViews() const
 void MainWindow::addExportActions(QMenu *fileMenu)
 {
     m_figureExport = new FigureExportActions(this, m_model, m_viewState, figureViews());
+    m_figureExport->setScenarioFileSource([this] { return m_document->savedFile(); });
     fileMenu->addAction(m_figureExport->exportAction());
     m_animation = new AnimationActions(this, m_model, m_viewState, figureViews());
     fileMenu->addAction(m_animation->exportAction());
