@@ -119,18 +119,27 @@ int writeEvidenceCommand(const QString &scenarioName, const QString &outputPath,
                                                                   HeadsResultView::of(heads->value())));
 }
 
+namespace {
+
+/// A NumPy results write's outcome as an exit code, its error (if any) printed.
+int numpyWriteExitCode(const std::optional<Error> &error, const QString &outputPath)
+{
+    if (!error)
+        return ExitSuccess;
+    if (error->category == ErrorCategory::FileError) {
+        printError(error->describe());
+        return ExitFileError;
+    }
+    printError(QStringLiteral("%1 (nothing was written to %2)").arg(error->describe(), outputPath));
+    return ExitInvalidScenario;
+}
+
+} // namespace
+
 int writeNumpyResultsReporting(const QString &outputPath, const Scenario &scenario,
                                const HeadsResultView &heads)
 {
-    if (const std::optional<Error> error = writeNumpyResults(outputPath, scenario, heads)) {
-        if (error->category == ErrorCategory::FileError) {
-            printError(error->describe());
-            return ExitFileError;
-        }
-        printError(QStringLiteral("%1 (nothing was written to %2)").arg(error->describe(), outputPath));
-        return ExitInvalidScenario;
-    }
-    return ExitSuccess;
+    return numpyWriteExitCode(writeNumpyResults(outputPath, scenario, heads), outputPath);
 }
 
 int writeNumpyCommand(const QString &scenarioName, const QString &outputPath,
@@ -144,15 +153,7 @@ int writeNumpyCommand(const QString &scenarioName, const QString &outputPath,
         return scenario.error().category == ErrorCategory::FileError ? ExitFileError
                                                                      : ExitInvalidScenario;
     }
-    if (const std::optional<Error> error = computeAndWriteNumpyResults(outputPath, scenario.value())) {
-        if (error->category == ErrorCategory::FileError) {
-            printError(error->describe());
-            return ExitFileError;
-        }
-        printError(QStringLiteral("%1 (nothing was written to %2)").arg(error->describe(), outputPath));
-        return ExitInvalidScenario;
-    }
-    return ExitSuccess;
+    return numpyWriteExitCode(computeAndWriteNumpyResults(outputPath, scenario.value()), outputPath);
 }
 
 int worseExitCode(int first, int second)

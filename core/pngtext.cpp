@@ -231,6 +231,29 @@ PngTextPieceCheck scenarioTextCheck()
     };
 }
 
+namespace {
+
+/// `chunk` holds an iTXt chunk's data of `length` bytes from offset 8: sized to the chunk and given
+/// its length, type and CRC. Empty when the data is longer than a PNG chunk may be.
+QByteArray framedITxtChunk(QByteArray &chunk, quint64 length)
+{
+    if (length > kMaxChunkLength)
+        return QByteArray();
+    chunk.resize(8 + qsizetype(length) + 4);
+    const auto putBigEndian = [](char *p, quint32 value) {
+        for (int i = 0; i < 4; ++i)
+            p[i] = char((value >> (24 - 8 * i)) & 0xff);
+    };
+    putBigEndian(chunk.data(), quint32(length));
+    std::memcpy(chunk.data() + 4, "iTXt", 4);
+    const uLong crc = crc32(crc32(0L, Z_NULL, 0), reinterpret_cast<const Bytef *>(chunk.constData() + 4),
+                            uInt(length + 4));
+    putBigEndian(chunk.data() + 8 + length, quint32(crc));
+    return chunk;
+}
+
+} // namespace
+
 QByteArray pngTextChunk(const char *keyword, const QByteArray &text)
 {
     const qsizetype keywordBytes = qsizetype(std::strlen(keyword));
@@ -246,20 +269,7 @@ QByteArray pngTextChunk(const char *keyword, const QByteArray &text)
                   Z_BEST_SPEED)
         != Z_OK)
         return QByteArray();
-    const quint64 length = quint64(header) + packedBytes;
-    if (length > kMaxChunkLength)
-        return QByteArray();
-    chunk.resize(8 + qsizetype(length) + 4);
-    const auto putBigEndian = [](char *p, quint32 value) {
-        for (int i = 0; i < 4; ++i)
-            p[i] = char((value >> (24 - 8 * i)) & 0xff);
-    };
-    putBigEndian(chunk.data(), quint32(length));
-    std::memcpy(chunk.data() + 4, "iTXt", 4);
-    const uLong crc = crc32(crc32(0L, Z_NULL, 0), reinterpret_cast<const Bytef *>(chunk.constData() + 4),
-                            uInt(length + 4));
-    putBigEndian(chunk.data() + 8 + length, quint32(crc));
-    return chunk;
+    return framedITxtChunk(chunk, quint64(header) + packedBytes);
 }
 
 std::optional<QByteArray> pngTextChunkWithin(const char *keyword, const ByteProducer &produce,
@@ -311,24 +321,13 @@ std::optional<QByteArray> pngTextChunkWithin(const char *keyword, const ByteProd
         return std::nullopt;
     if (failed || !finished)
         return QByteArray();
-    const quint64 length = quint64(header) + packedBytes;
-    if (length > kMaxChunkLength)
+    if (quint64(header) + packedBytes > kMaxChunkLength)
         return QByteArray();
-    chunk.resize(8 + qsizetype(length) + 4);
     char *data = chunk.data() + 8;
     std::memcpy(data, keyword, size_t(keywordBytes));
     // keyword\0, compressed, method 0, no language tag\0, no translated keyword\0, the text
     std::memcpy(data + keywordBytes, "\0\1\0\0\0", 5);
-    const auto putBigEndian = [](char *p, quint32 value) {
-        for (int i = 0; i < 4; ++i)
-            p[i] = char((value >> (24 - 8 * i)) & 0xff);
-    };
-    putBigEndian(chunk.data(), quint32(length));
-    std::memcpy(chunk.data() + 4, "iTXt", 4);
-    const uLong crc = crc32(crc32(0L, Z_NULL, 0), reinterpret_cast<const Bytef *>(chunk.constData() + 4),
-                            uInt(length + 4));
-    putBigEndian(chunk.data() + 8 + length, quint32(crc));
-    return chunk;
+    return framedITxtChunk(chunk, quint64(header) + packedBytes);
 }
 
 QByteArray withPngChunk(const QByteArray &png, const QByteArray &chunk)
