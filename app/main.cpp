@@ -3,6 +3,7 @@
 #include "exitcode.h"
 #include "exportcommand.h"
 #include "headlesscommands.h"
+#include "starttrace.h"
 
 #include "builtinscenarios.h"
 #include "documentcontroller.h"
@@ -19,6 +20,7 @@
 #include <QMessageBox>
 #include <QTextStream>
 
+#include <cstdint>
 #include <memory>
 #include <optional>
 
@@ -141,7 +143,7 @@ int runExport(int argc, char **argv, const CommandLineRequest &request)
     return exportFiguresCommand(request);
 }
 
-int runWindow(int argc, char **argv, const CommandLineRequest &request)
+int runWindow(int argc, char **argv, const CommandLineRequest &request, std::int64_t mainEntered)
 {
     // --theme: this run's theme; View > Theme's saved choice is left as it is.
     const std::optional<Theme::Kind> theme = Theme::fromId(request.theme);
@@ -168,6 +170,7 @@ int runWindow(int argc, char **argv, const CommandLineRequest &request)
         QTextStream(stderr) << "attnlens: " << scenario.error().describe() << Qt::endl;
     }
     window->showFitted();
+    StartTrace::watch(window.get(), mainEntered);  // the expose arrives from the event loop
     if (!scenario)
         QMessageBox::warning(window.get(), QObject::tr("Scenario not opened"), scenario.error().message);
     const bool restored = window->offerAutosaveRestore();
@@ -182,6 +185,7 @@ int runWindow(int argc, char **argv, const CommandLineRequest &request)
 
 int main(int argc, char **argv)
 {
+    const std::int64_t mainEntered = StartTrace::now();
     const CommandLineRequest request = parseCommandLine(argumentsOf(argc, argv));
     if (!request.usageError.isEmpty()) {
         QTextStream(stderr) << "attnlens: " << request.usageError << "\n"
@@ -195,6 +199,6 @@ int main(int argc, char **argv)
     if (request.action == CommandLineRequest::Action::ExportFigures)
         return runExport(argc, argv, request);
     if (request.action == CommandLineRequest::Action::OpenWindow && hasDisplay())
-        return runWindow(argc, argv, request);
+        return runWindow(argc, argv, request, mainEntered);
     return runHeadless(argc, argv, request);
 }

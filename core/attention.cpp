@@ -1,7 +1,7 @@
 #include "attention.h"
 
+#include "hugepages.h"
 #include "quotedlabel.h"
-
 #include "scenario.h"
 
 #include <algorithm>
@@ -265,7 +265,30 @@ void exponentiate(Eigen::Map<Eigen::ArrayXd> w)
 
 } // namespace
 
+Error allMaskedRowError(const Scenario &scenario, Index queryRow)
+{
+    return Error{ErrorCategory::AllMaskedRow,
+                 QStringLiteral("query row %1 (%2) has no allowed key, so its softmax "
+                                "is undefined; allow at least one key in that row")
+                     .arg(queryRow + 1)
+                     .arg(quotedInFull(scenario.queryLabel(queryRow))),
+                 static_cast<int>(queryRow), -1};
+}
+
 std::optional<Error> validateAttentionInput(const Scenario &scenario)
+{
+    if (auto error = validateAttentionInputBeforeMask(scenario))
+        return error;
+    if (scenario.allowed) {
+        for (Index i = 0; i < scenario.allowed->rows(); ++i) {
+            if (!scenario.allowed->row(i).any())
+                return allMaskedRowError(scenario, i);
+        }
+    }
+    return std::nullopt;
+}
+
+std::optional<Error> validateAttentionInputBeforeMask(const Scenario &scenario)
 {
     const Index heads = scenario.headCount();
     // Each check runs over every head before the next, so the categories keep their order.
@@ -354,19 +377,6 @@ std::optional<Error> validateAttentionInput(const Scenario &scenario)
                      QStringLiteral("the temperature is %1; it must be above 0 (scores are divided "
                                     "by it, and 1 is standard attention)")
                          .arg(s.temperature)};
-    }
-
-    if (s.allowed) {
-        for (Index i = 0; i < s.allowed->rows(); ++i) {
-            if (!s.allowed->row(i).any()) {
-                return Error{ErrorCategory::AllMaskedRow,
-                             QStringLiteral("query row %1 (%2) has no allowed key, so its softmax "
-                                            "is undefined; allow at least one key in that row")
-                                 .arg(i + 1)
-                                 .arg(quotedInFull(s.queryLabel(i))),
-                             static_cast<int>(i), -1};
-            }
-        }
     }
     return std::nullopt;
 }
@@ -516,8 +526,13 @@ size_t planHead(const HeadInput &s, size_t position, AttentionResult &out, RowBl
 {
     const Index queryCount = s.queries.rows();
     const Index keyCount = s.keys.rows();
-    out.scores.resize(queryCount, keyCount);
-    out.weights.resize(queryCount, keyCount);
+    if (out.scores.rows() != queryCount || out.scores.cols() != keyCount) {
+        // Fresh matrices of a large head arrive in 2 MiB pages (see hugepages.h).
+        out.scores.resize(queryCount, keyCount);
+        out.weights.resize(queryCount, keyCount);
+        adviseHugePages(out.scores.data(), size_t(out.scores.size()) * sizeof(double));
+        adviseHugePages(out.weights.data(), size_t(out.weights.size()) * sizeof(double));
+    }
     out.context.resize(queryCount, s.valueDimension());
 
     // Per weight: d_k multiply-adds for its score, d_v for its share of the context, and about

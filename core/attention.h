@@ -16,6 +16,13 @@ struct Scenario;
 /// do. A refusal that concerns one head of several names it ("head 3: ...") and sets its index.
 std::optional<Error> validateAttentionInput(const Scenario &scenario);
 
+/// validateAttentionInput without its last check, the one for a query row with no allowed key.
+std::optional<Error> validateAttentionInputBeforeMask(const Scenario &scenario);
+
+/// The refusal of a query row that has no allowed key (category AllMaskedRow), as
+/// validateAttentionInput words it.
+Error allMaskedRowError(const Scenario &scenario, Index queryRow);
+
 /// Scaled dot-product attention in double precision, of the scenario's first head (its only
 /// head, for a one-head scenario). Reuses the buffers of `out`, so a caller that recomputes the
 /// same shapes again and again allocates nothing. On error `out` is left in an unspecified state

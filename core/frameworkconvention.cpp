@@ -110,14 +110,17 @@ std::optional<Error> refusalOfAllMaskedRow(const Scenario &scenario, Index query
 {
     if (queryRow < 0 || queryRow >= scenario.queryCount() || scenario.keyCount() == 0)
         return std::nullopt;
-    Scenario copy = scenario;
-    if (!copy.allowed)
-        copy.allowed = Mask::Constant(copy.queryCount(), copy.keyCount(), true);
-    copy.allowed->row(queryRow).setConstant(false);
-    const Result<AttentionResult> result = computeAttention(copy);
-    if (result)
-        return std::nullopt;
-    return result.error();
+    // What validateAttentionInput would answer for the scenario with that row masked, without
+    // copying the scenario: every earlier check first, then the first row with no allowed key.
+    if (auto error = validateAttentionInputBeforeMask(scenario))
+        return error;
+    if (scenario.allowed) {
+        for (Index i = 0; i < queryRow; ++i) {
+            if (!scenario.allowed->row(i).any())
+                return allMaskedRowError(scenario, i);
+        }
+    }
+    return allMaskedRowError(scenario, queryRow);
 }
 
 } // namespace attnlens

@@ -1,5 +1,6 @@
 #include "jsonfile.h"
 
+#include "hugepages.h"
 #include "jsonstreamwriter.h"
 #include "symboliclink.h"
 
@@ -148,6 +149,7 @@ Result<QByteArray> readFileBounded(const QString &path, qint64 maxBytes)
     // of 64 bytes) read it where it is instead of copying it.
     const qint64 wanted = std::min(file.size(), maxBytes) + 1;
     QByteArray bytes(qsizetype(wanted + kReadPaddingBytes), Qt::Uninitialized);
+    adviseHugePages(bytes.data(), size_t(bytes.size()));
     const qint64 got = file.read(bytes.data(), wanted);
     bytes.resize(qsizetype(std::max<qint64>(got, 0)));
     if (bytes.size() > maxBytes)

@@ -36,6 +36,59 @@ TEST(FrameworkConvention, RefuseIsTheEnginesAnswer)
     EXPECT_EQ(model.error()->category, ErrorCategory::AllMaskedRow);
 }
 
+TEST(FrameworkConvention, RefusalIsWhatTheEngineSaysOfTheMaskedCopy)
+{
+    // refusalOfAllMaskedRow answers without copying the scenario; the engine, given the copy
+    // with that row masked, must say exactly the same, also when another row or another check
+    // refuses first.
+    const auto engineOnMaskedCopy = [](Scenario copy, Index row) {
+        if (!copy.allowed)
+            copy.allowed = Mask::Constant(copy.queryCount(), copy.keyCount(), true);
+        copy.allowed->row(row).setConstant(false);
+        const Result<AttentionResult> result = computeAttention(copy);
+        EXPECT_FALSE(result.ok());
+        return result.ok() ? Error{} : result.error();
+    };
+    const auto expectSame = [&](const Scenario &s, Index row, ErrorCategory category, int errorRow) {
+        const std::optional<Error> mine = refusalOfAllMaskedRow(s, row);
+        ASSERT_TRUE(mine.has_value());
+        const Error engine = engineOnMaskedCopy(s, row);
+        EXPECT_EQ(mine->category, category);
+        EXPECT_EQ(mine->category, engine.category);
+        EXPECT_EQ(mine->message, engine.message);
+        EXPECT_EQ(mine->row, engine.row);
+        EXPECT_EQ(mine->column, engine.column);
+        EXPECT_EQ(mine->head, engine.head);
+        EXPECT_EQ(mine->row, errorRow);
+    };
+
+    // Three queries over the lesson's three keys.
+    Scenario s = test::notebookLessonScenario();
+    s.queries = test::matrixOf({{1, 0}, {0, 1}, {1, 1}});
+    s.queryLabels = QStringList{QStringLiteral("first"), QStringLiteral("second"), QStringLiteral("third")};
+    for (Index row = 0; row < s.queryCount(); ++row)
+        expectSame(s, row, ErrorCategory::AllMaskedRow, int(row));
+
+    Scenario earlier = s;
+    earlier.allowed = Mask::Constant(earlier.queryCount(), earlier.keyCount(), true);
+    earlier.allowed->row(1).setConstant(false);
+    expectSame(earlier, 2, ErrorCategory::AllMaskedRow, 1);
+    expectSame(earlier, 0, ErrorCategory::AllMaskedRow, 0);
+
+    Scenario hot = s;
+    hot.temperature = 0;
+    expectSame(hot, 1, ErrorCategory::NonpositiveTemperature, -1);
+
+    Scenario nan = s;
+    nan.keys(2, 1) = std::nan("");
+    const std::optional<Error> nanRefusal = refusalOfAllMaskedRow(nan, 1);
+    ASSERT_TRUE(nanRefusal.has_value());
+    expectSame(nan, 1, ErrorCategory::NonFiniteInput, nanRefusal->row);
+
+    EXPECT_FALSE(refusalOfAllMaskedRow(s, -1).has_value());
+    EXPECT_FALSE(refusalOfAllMaskedRow(s, s.queryCount()).has_value());
+}
+
 TEST(FrameworkConvention, PlainSoftmaxOverMinusInfinityGivesNaN)
 {
     for (double t : {0.5, 1.0, 2.0}) {

@@ -1,6 +1,7 @@
 #include "heatmapimage.h"
 
 #include "colormap.h"
+#include "hugepages.h"
 #include "numberformat.h"
 
 #include <algorithm>
@@ -148,6 +149,7 @@ void HeatmapImage::rebuild(const Scenario &scenario, const AttentionResult *resu
         m_mask = QImage();
         if (m_rows > 0 && m_columns > 0) {
             m_cells = QImage(m_columns, m_rows, QImage::Format_RGB32);
+            adviseHugePages(m_cells.bits(), size_t(m_cells.sizeInBytes()));
             if (maskFits && !scenario.allowed->all()) {
                 m_mask = QImage(m_columns, m_rows, QImage::Format_Alpha8);
                 m_mask.fill(0);
