@@ -42,6 +42,7 @@ bool StartTrace::eventFilter(QObject *watched, QEvent *event)
         const auto *window = qobject_cast<QWindow *>(watched);
         if (window != nullptr && window->isExposed()) {
             m_reported = true;
+            m_exposed = now();
             // The expose is painted and flushed while it is handled, after this filter: report
             // once the event loop is back.
             QTimer::singleShot(0, this, [this] { report(); });
@@ -52,8 +53,8 @@ bool StartTrace::eventFilter(QObject *watched, QEvent *event)
 
 void StartTrace::report()
 {
-    QTextStream(stderr) << "attnlens-start: main " << m_mainEntered << " ns, first frame " << now()
-                        << " ns (CLOCK_MONOTONIC)" << Qt::endl;
+    QTextStream(stderr) << "attnlens-start: main " << m_mainEntered << " ns, mapped " << m_exposed
+                        << " ns, first frame " << now() << " ns (CLOCK_MONOTONIC)" << Qt::endl;
     if (m_exitAfter)
         QCoreApplication::quit();
 }

@@ -12,10 +12,10 @@ namespace attnlens {
 /// ATTNLENS_START_TRACE set, the window prints one line to stderr once its first frame is on
 /// screen (its first expose handled, which paints and flushes the whole window):
 ///
-///     attnlens-start: main 1234567 ns, first frame 1345678 ns (CLOCK_MONOTONIC)
+///     attnlens-start: main 1234567 ns, mapped 1334567 ns, first frame 1345678 ns (CLOCK_MONOTONIC)
 ///
-/// both on the system's monotonic clock, which the script also reads before it starts the
-/// process. With ATTNLENS_START_TRACE=exit the application then quits. Without the variable
+/// ("mapped": the window system's first expose arrived), all on the system's monotonic clock,
+/// which the script also reads before it starts the process. With ATTNLENS_START_TRACE=exit the application then quits. Without the variable
 /// nothing is watched and nothing is printed.
 class StartTrace : public QObject
 {
@@ -35,6 +35,7 @@ private:
     void report();
 
     std::int64_t m_mainEntered;
+    std::int64_t m_exposed = 0;
     bool m_exitAfter;
     bool m_reported = false;
 };

@@ -1792,6 +1792,14 @@ The autosave is still kept as %3.</source>
         <translation>每秒畫格數</translation>
     </message>
     <message>
+        <source>&amp;Caption every frame with what it shows (temperature, mask, moving query)</source>
+        <translation>每一格加上說明，寫出它呈現的狀態（溫度、遮罩、移動的查詢）(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Caption every frame</source>
+        <translation>每一格加上說明</translation>
+    </message>
+    <message>
         <source> frames per second</source>
         <translation> 格／秒</translation>
     </message>
@@ -2080,6 +2088,11 @@ The autosave is still kept as %3.</source>
     <message>
         <source>%1 — temperature T = %2 — %3</source>
         <translation>%1 — 溫度 T = %2 — %3</translation>
+    </message>
+    <message>
+        <source>%1 — query %2 at (%3, %4)</source>
+        <comment>the caption, then the moving query's label and its first two components</comment>
+        <translation>%1 — 查詢 %2 位於 (%3, %4)</translation>
     </message>
     <message>
         <source>All heads</source>

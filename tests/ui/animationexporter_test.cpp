@@ -1,6 +1,7 @@
 // Animated figures: the files are read back by independent decoders (giflib's DGifSlurp,
 // ImageMagick's identify, libwebp's animation decoder, the APNG chunks by hand), and their first
 // and last frames are compared with the still figures of the same states.
+#include "animationactions.h"
 #include "animationexporter.h"
 #include "animationformat.h"
 #include "animationplan.h"
@@ -9,19 +10,23 @@
 #include "builtinscenarios.h"
 #include "coretestsupport.h"
 #include "documentcontroller.h"
+#include "exportanimationdialog.h"
 #include "figurecaption.h"
 #include "figureexporter.h"
 #include "gifwriter.h"
+#include "numberformat.h"
 #include "mainwindow.h"
 #include "undorecorder.h"
 #include "viewstate.h"
 
 #include "../support/identifyframes.h"
 
+#include <QCheckBox>
 #include <QDir>
 #include <QFile>
 #include <QImage>
 #include <QSet>
+#include <QSettings>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QUndoStack>
@@ -492,6 +497,99 @@ TEST_F(AnimationExportTest, EachFrameCanSayWhatItShows)
     // ... which names its temperature.
     EXPECT_TRUE(captions[0].contains(QStringLiteral("T = 0.1"))) << captions[0].toStdString();
     EXPECT_TRUE(captions[1].contains(QStringLiteral("T = 10"))) << captions[1].toStdString();
+}
+
+TEST_F(AnimationExportTest, AMovingQueryIsNamedWithItsPlaceInEveryFrame)
+{
+    const AnimationPlan plan = planOf("query=1:circle", 4);
+    options.format = AnimationFormat::WebP;
+    options.captionEachFrame = true;
+    AnimationExporter exporter(&model, &viewState);
+    const QString file = path("circle.webp");
+    ASSERT_EQ(exporter.exportAnimation(plan, options, file), std::nullopt);
+    const Decoded webp = decodeWebP(file);
+    ASSERT_EQ(webp.frames.size(), 4);
+    QStringList captions;
+    for (int index : {0, 3}) {
+        AttentionModel alone;
+        ViewState aloneView;
+        alone.setScenario(model.wholeScenario());
+        plan.apply(alone, model.wholeScenario(), index);
+        FigureOptions figure = options.figure;
+        figure.caption = animationFrameCaption(alone.scenario(), QString(), 0);
+        captions.append(figure.caption);
+        // The caption names the query and where it is, to the digits the inputs show.
+        const Scenario &state = alone.scenario();
+        EXPECT_TRUE(figure.caption.contains(QStringLiteral("(%1, %2)").arg(formatInput(state.queries(0, 0)),
+                                                                           formatInput(state.queries(0, 1)))))
+            << figure.caption.toStdString();
+        EXPECT_TRUE(figure.caption.contains(state.queryLabel(0))) << figure.caption.toStdString();
+        const QImage still = FigureExporter(&alone, &aloneView).renderImage(figure);
+        EXPECT_TRUE(samePixels(webp.frames[index], still)) << figure.caption.toStdString();
+    }
+    // A quarter turn apart, the frames say so.
+    EXPECT_NE(captions[0], captions[1]);
+    // Without the query moving, nothing about it is said.
+    EXPECT_EQ(animationFrameCaption(model.scenario(), QString(), -1), defaultFigureCaption(model.scenario()));
+}
+
+TEST(WindowAnimationCaption, TheWindowsSweepSaysTheTemperatureOfEveryFrame)
+{
+    QSettings().remove(QStringLiteral("animation"));
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    MainWindow window;
+    window.openScenario(builtinScenario("lesson"), QStringLiteral("lesson"));
+    window.resize(1280, 720);
+    window.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    AnimationActions *actions = window.animationActions();
+    ASSERT_NE(actions, nullptr);
+    const auto exportSweep = [&](bool caption, const QString &file, AnimationOptions *chosen) {
+        actions->dialogs().configure = [caption, chosen](ExportAnimationDialog &dialog) {
+            auto *check = dialog.findChild<QCheckBox *>(QStringLiteral("animationCaptionCheck"));
+            EXPECT_NE(check, nullptr);
+            if (!check)
+                return false;
+            // Captioned unless the user says otherwise, as on the command line.
+            EXPECT_TRUE(check->isChecked());
+            EXPECT_FALSE(check->accessibleName().isEmpty());
+            check->setChecked(caption);
+            dialog.setMotion(AnimationPlan::Kind::Temperature);
+            dialog.setTemperatureRange(0.1, 10.0);
+            dialog.setFrames(3);
+            dialog.setFigureSize(QSize(480, 360));
+            *chosen = dialog.options();
+            return !dialog.problem().has_value();
+        };
+        actions->dialogs().askSavePath = [file](const QString &, const QString &) { return file; };
+        return actions->exportAnimation(FigureView::Heatmap);
+    };
+    AnimationOptions captioned;
+    AnimationOptions bare;
+    const QString captionedFile = dir.filePath(QStringLiteral("captioned.webp"));
+    const QString bareFile = dir.filePath(QStringLiteral("bare.webp"));
+    ASSERT_TRUE(exportSweep(true, captionedFile, &captioned));
+    QSettings().remove(QStringLiteral("animation"));
+    ASSERT_TRUE(exportSweep(false, bareFile, &bare));
+    QSettings().remove(QStringLiteral("animation"));
+    EXPECT_TRUE(captioned.captionEachFrame);
+    EXPECT_TRUE(captioned.figure.caption.contains(QStringLiteral("T = 1"))) << captioned.figure.caption.toStdString();
+    EXPECT_FALSE(bare.captionEachFrame);
+    EXPECT_TRUE(bare.figure.caption.isEmpty());
+
+    const Decoded withCaption = decodeWebP(captionedFile);
+    const Decoded without = decodeWebP(bareFile);
+    ASSERT_EQ(withCaption.frames.size(), 3);
+    ASSERT_EQ(without.frames.size(), 3);
+    // The caption takes a band at the foot of each frame; there the first frame (T = 0.1) and
+    // the last (T = 10) differ, while the uncaptioned frames' feet are the heatmap's margin.
+    const QImage first = withCaption.frames.constFirst();
+    const QImage last = withCaption.frames.constLast();
+    const int band = first.height() / 10;
+    const QRect foot(0, first.height() - band, first.width(), band);
+    EXPECT_NE(first.copy(foot), last.copy(foot));
+    EXPECT_NE(first.copy(foot), without.frames.constFirst().copy(foot));
 }
 
 TEST_F(AnimationExportTest, ModelEndsAsItStartedWithNoUndoStep)

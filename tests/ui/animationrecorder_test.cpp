@@ -5,6 +5,7 @@
 #include "coretestsupport.h"
 #include "documentcontroller.h"
 #include "exportanimationdialog.h"
+#include "figurecaption.h"
 #include "figureexporter.h"
 #include "mainwindow.h"
 #include "presentationmode.h"
@@ -186,6 +187,37 @@ TEST_F(AnimationRecorderTest, TheFirstFrameIsTheStillFigureOfThatState)
     const QImage frame = recorder.frames()[0];
     ASSERT_EQ(frame.size(), expected.size());
     EXPECT_EQ(frame.convertToFormat(QImage::Format_ARGB32), expected.convertToFormat(QImage::Format_ARGB32));
+}
+
+TEST_F(AnimationRecorderTest, CaptionedFramesSayTheTemperatureOfTheirMoment)
+{
+    change(0);
+    ASSERT_FALSE(recorder.start(figure, 10, true).has_value());
+    change(2);
+    recorder.tick();
+    recorder.stop();
+    ASSERT_EQ(recorder.frameCount(), 2);
+    // Each frame is the still figure of its moment with that moment's caption.
+    AttentionModel moment;
+    ViewState momentView;
+    QStringList captions;
+    for (int index : {0, 1}) {
+        Scenario state = model.scenario();
+        state.temperature = 0.5 + 0.25 * (2 * index);
+        moment.setScenario(state);
+        QCoreApplication::processEvents();
+        FigureOptions still = figure;
+        still.format = FigureFormat::Png;
+        still.caption = defaultFigureCaption(moment.scenario());
+        captions.append(still.caption);
+        const QImage expected = FigureExporter(&moment, &momentView).renderImage(still);
+        const QImage frame = recorder.frames()[index];
+        ASSERT_EQ(frame.size(), expected.size());
+        EXPECT_EQ(frame.convertToFormat(QImage::Format_ARGB32), expected.convertToFormat(QImage::Format_ARGB32))
+            << still.caption.toStdString();
+    }
+    EXPECT_TRUE(captions[0].contains(QStringLiteral("T = 0.5"))) << captions[0].toStdString();
+    EXPECT_TRUE(captions[1].contains(QStringLiteral("T = 1"))) << captions[1].toStdString();
 }
 
 TEST_F(AnimationRecorderTest, AFigureThatCannotBeDrawnDoesNotStart)

@@ -12,6 +12,7 @@
 #include "viewstate.h"
 
 #include <QAction>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
 #include <QDoubleSpinBox>
@@ -188,6 +189,14 @@ TEST_F(ExportAnimationDialogTest, TheWholeWindowKeepsItsOwnStyleAndSizeFollowsTh
     ExportAnimationDialog dialog(ExportAnimationDialog::Mode::Export, &model, &exporter, FigureView::Heatmap, 0);
     FigureOptions heatmap;
     heatmap.view = FigureView::Heatmap;
+    // The size offered has room for the caption every frame gets (the first frame's).
+    heatmap.caption = dialog.options().figure.caption;
+    EXPECT_FALSE(heatmap.caption.isEmpty());
+    EXPECT_EQ(dialog.options().figure.size, exporter.defaultSize(heatmap));
+    // Without the caption, the band goes and the size offered is the view's own.
+    child<QCheckBox>(&dialog, "animationCaptionCheck")->setChecked(false);
+    EXPECT_TRUE(dialog.options().figure.caption.isEmpty());
+    heatmap.caption.clear();
     EXPECT_EQ(dialog.options().figure.size, exporter.defaultSize(heatmap));
     dialog.setFigureTheme(Theme::Kind::Dark);
     dialog.setView(FigureView::Window);

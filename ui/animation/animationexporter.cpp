@@ -145,6 +145,8 @@ std::optional<QString> AnimationExporter::exportAnimation(const AnimationPlan &p
         // The frames are not edits: they happen inside one edit that ends where it began, so
         // the undo history records nothing and the document is not modified. (The edit's name
         // is never shown: an edit that changes nothing leaves no step.)
+        const bool queryMoves = plan.kind == AnimationPlan::Kind::QueryPath || plan.kind == AnimationPlan::Kind::QueryCircle;
+        const int movingQuery = queryMoves ? plan.query : -1;
         m_model->beginEdit(QStringLiteral("Animation"));
         for (int index = 0; index < total && !failure && !m_cancelled && !sinkFailed; ++index) {
             plan.apply(*m_model, start, index);
@@ -154,7 +156,7 @@ std::optional<QString> AnimationExporter::exportAnimation(const AnimationPlan &p
                 QCoreApplication::processEvents(QEventLoop::ExcludeUserInputEvents);
             }
             if (options.captionEachFrame)
-                figure.caption = defaultFigureCaption(m_model->scenario(), headTag(*m_model));
+                figure.caption = animationFrameCaption(m_model->scenario(), headTag(*m_model), movingQuery);
             if (index == 0) {
                 // One size for every frame, measured on the first (with its caption).
                 if (figure.size.isEmpty())

@@ -1,7 +1,10 @@
 #include "animationrecorder.h"
 
 #include "animationmemory.h"
+#include "attentionmodel.h"
+#include "figurecaption.h"
 #include "figureexporter.h"
+#include "headtitle.h"
 
 #include <QTimer>
 #include <QWidget>
@@ -34,19 +37,23 @@ void AnimationRecorder::setTimerDriven(bool timerDriven)
         m_timer->start();
 }
 
-std::optional<QString> AnimationRecorder::start(const FigureOptions &figure, int framesPerSecond)
+std::optional<QString> AnimationRecorder::start(const FigureOptions &figure, int framesPerSecond, bool captionEachFrame)
 {
     if (m_recording)
         stop();
     auto exporter = std::make_unique<FigureExporter>(m_model, m_viewState, m_views);
     FigureOptions options = figure;
     options.format = FigureFormat::Png;
+    // Measured with the first frame's caption, so that the band under the view has its room.
+    if (captionEachFrame)
+        options.caption = defaultFigureCaption(m_model->scenario(), headTag(*m_model));
     options.size = exporter->figureSize(options);
     if (const auto problem = exporter->validate(options))
         return problem;
     clear();
     m_exporter = std::move(exporter);
     m_figure = options;
+    m_captionEachFrame = captionEachFrame;
     m_fps = std::max(1, framesPerSecond);
     m_recording = true;
     m_ticks = 0;
@@ -125,6 +132,8 @@ void AnimationRecorder::tick()
             hidden.append(widget);
         }
     }
+    if (m_captionEachFrame)
+        m_figure.caption = defaultFigureCaption(m_model->scenario(), headTag(*m_model));
     QImage image = m_exporter->renderImage(m_figure);
     for (QWidget *widget : std::as_const(hidden))
         widget->show();

@@ -50,8 +50,10 @@ public:
     void setTimerDriven(bool timerDriven);
 
     /// Starts a new recording (dropping the frames of the last one) and draws its first frame.
+    /// With `captionEachFrame` every frame is captioned with its own state (defaultFigureCaption:
+    /// the temperature and the mask as they were when it was drawn) instead of figure.caption.
     /// Returns why it cannot start (a figure that cannot be drawn), if it cannot.
-    std::optional<QString> start(const FigureOptions &figure, int framesPerSecond);
+    std::optional<QString> start(const FigureOptions &figure, int framesPerSecond, bool captionEachFrame = false);
     /// Stops recording; the frames stay until the next start() or clear().
     void stop();
     bool isRecording() const { return m_recording; }
@@ -104,6 +106,7 @@ private:
     bool m_timerDriven = true;
     bool m_recording = false;
     FigureOptions m_figure;
+    bool m_captionEachFrame = false;
     int m_fps = 10;
     int m_maximumFrames = kMaximumFrames;
     qint64 m_maximumMs = qint64(kMaximumSeconds) * 1000;

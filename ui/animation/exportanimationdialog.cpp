@@ -3,9 +3,12 @@
 #include "animationmemory.h"
 #include "animationrecorder.h"
 #include "attentionmodel.h"
+#include "headtitle.h"
+#include "figurecaption.h"
 #include "figureexporter.h"
 #include "figurestylecombo.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
@@ -33,6 +36,7 @@ const char *const kSettingsFps = "animation/framesPerSecond";
 const char *const kSettingsRecordingFps = "animation/recordingFramesPerSecond";
 const char *const kSettingsTheme = "animation/theme";
 const char *const kSettingsDpi = "animation/dpi";
+const char *const kSettingsCaption = "animation/captionEachFrame";
 
 QWidget *rowOf(QWidget *parent, const QList<QWidget *> &widgets)
 {
@@ -185,6 +189,13 @@ ExportAnimationDialog::ExportAnimationDialog(Mode mode, const AttentionModel *mo
     m_themeCombo->setObjectName(QStringLiteral("animationThemeCombo"));
     m_form->addRow(label(tr("St&yle:"), m_themeCombo), m_themeCombo);
 
+    // A slide that moves says what moves: on by default, as on the command line.
+    m_captionCheck = new QCheckBox(tr("&Caption every frame with what it shows (temperature, mask, moving query)"), this);
+    m_captionCheck->setObjectName(QStringLiteral("animationCaptionCheck"));
+    m_captionCheck->setAccessibleName(tr("Caption every frame"));
+    m_captionCheck->setChecked(true);
+    m_form->addRow(QString(), m_captionCheck);
+
     m_summaryLabel = new QLabel(this);
     m_summaryLabel->setObjectName(QStringLiteral("animationSummaryLabel"));
     m_summaryLabel->setWordWrap(true);
@@ -203,6 +214,7 @@ ExportAnimationDialog::ExportAnimationDialog(Mode mode, const AttentionModel *mo
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(m_viewCombo, qOverload<int>(&QComboBox::currentIndexChanged), this, &ExportAnimationDialog::onViewChanged);
     connect(m_themeCombo, qOverload<int>(&QComboBox::currentIndexChanged), this, &ExportAnimationDialog::offerSize);
+    connect(m_captionCheck, &QCheckBox::toggled, this, &ExportAnimationDialog::offerSize);
     connect(m_resolutionCombo, qOverload<int>(&QComboBox::currentIndexChanged), this, &ExportAnimationDialog::updateSummary);
     for (QSpinBox *spin : {m_widthSpin, m_heightSpin, m_fpsSpin})
         connect(spin, qOverload<int>(&QSpinBox::valueChanged), this, &ExportAnimationDialog::updateSummary);
@@ -235,6 +247,7 @@ void ExportAnimationDialog::restoreSettings()
         m_fpsSpin->setValue(settings.value(QLatin1String(kSettingsRecordingFps), kDefaultRecordingFps).toInt());
     }
     m_themeCombo->setTheme(Theme::fromId(settings.value(QLatin1String(kSettingsTheme)).toString()));
+    m_captionCheck->setChecked(settings.value(QLatin1String(kSettingsCaption), true).toBool());
     const int resolution = m_resolutionCombo->findData(settings.value(QLatin1String(kSettingsDpi), FigureOptions::kReferenceDpi).toDouble());
     m_resolutionCombo->setCurrentIndex(std::max(0, resolution));
 }
@@ -255,6 +268,7 @@ void ExportAnimationDialog::saveSettings() const
     const auto theme = m_themeCombo->theme();
     settings.setValue(QLatin1String(kSettingsTheme), theme ? Theme::id(*theme) : QStringLiteral("screen"));
     settings.setValue(QLatin1String(kSettingsDpi), m_resolutionCombo->currentData().toDouble());
+    settings.setValue(QLatin1String(kSettingsCaption), m_captionCheck->isChecked());
 }
 
 QPointF ExportAnimationDialog::planePoint(const Matrix &matrix, Index row) const
@@ -304,6 +318,15 @@ AnimationOptions ExportAnimationDialog::options() const
     options.figure.showSelection = m_mode == Mode::Record
         || currentKind() == AnimationPlan::Kind::QueryPath || currentKind() == AnimationPlan::Kind::QueryCircle;
     options.framesPerSecond = m_fpsSpin->value();
+    options.captionEachFrame = m_captionCheck->isChecked();
+    if (options.captionEachFrame) {
+        // The first frame's caption, so that the size offered has room for it; every frame
+        // then gets its own.
+        const bool queryMoves = m_mode == Mode::Export
+            && (currentKind() == AnimationPlan::Kind::QueryPath || currentKind() == AnimationPlan::Kind::QueryCircle);
+        options.figure.caption = animationFrameCaption(m_model->scenario(), headTag(*m_model),
+                                                       queryMoves ? m_queryCombo->currentData().toInt() : -1);
+    }
     return options;
 }
 

@@ -6,6 +6,7 @@
 
 #include <QDialog>
 
+class QCheckBox;
 class QComboBox;
 class QFormLayout;
 class QDoubleSpinBox;
@@ -94,6 +95,7 @@ private:
     QComboBox *m_resolutionCombo;
     QSpinBox *m_fpsSpin;
     FigureStyleCombo *m_themeCombo;
+    QCheckBox *m_captionCheck;
     QLabel *m_summaryLabel;
     QPushButton *m_okButton;
 };

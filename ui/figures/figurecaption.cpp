@@ -1,6 +1,7 @@
 #include "figurecaption.h"
 
 #include "numberformat.h"
+#include "quotedlabel.h"
 #include "scenario.h"
 
 #include <QCoreApplication>
@@ -89,6 +90,17 @@ QString defaultFigureCaption(const Scenario &scenario, const QString &headTag)
                    .arg(name, headTag);
     return QCoreApplication::translate("attnlens::Figure", "%1 — temperature T = %2 — %3")
         .arg(name, formatInput(scenario.temperature), maskSummary(scenario));
+}
+
+QString animationFrameCaption(const Scenario &scenario, const QString &headTag, int movingQuery)
+{
+    const QString caption = defaultFigureCaption(scenario, headTag);
+    if (movingQuery < 0 || movingQuery >= scenario.queryCount() || scenario.queries.cols() < 2)
+        return caption;
+    return QCoreApplication::translate("attnlens::Figure", "%1 — query %2 at (%3, %4)",
+                                       "the caption, then the moving query's label and its first two components")
+        .arg(caption, quotedInFull(scenario.queryLabel(movingQuery)),
+             formatInput(scenario.queries(movingQuery, 0)), formatInput(scenario.queries(movingQuery, 1)));
 }
 
 } // namespace attnlens

@@ -21,4 +21,10 @@ QString scenarioNameForFigure(const Scenario &scenario);
 /// "Two heads — head 2 “subject” — temperature T = 1 — causal mask".
 QString defaultFigureCaption(const Scenario &scenario, const QString &headTag = QString());
 
+/// The caption of one frame of an animation: defaultFigureCaption(), and where a query moves
+/// (`movingQuery`, 0-based; -1 for none) its label and its first two components, e.g.
+/// "Lesson — temperature T = 1 — no mask — query “q” at (0.5, 0.866)". Every frame states
+/// what changes from one to the next: the temperature, the mask or the query.
+QString animationFrameCaption(const Scenario &scenario, const QString &headTag, int movingQuery);
+
 } // namespace attnlens

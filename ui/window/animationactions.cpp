@@ -263,7 +263,7 @@ bool AnimationActions::startRecording(FigureView view)
     if (!m_dialogs.configure(dialog))
         return false;
     const AnimationOptions options = dialog.options();
-    if (const auto problem = m_recorder->start(options.figure, options.framesPerSecond)) {
+    if (const auto problem = m_recorder->start(options.figure, options.framesPerSecond, options.captionEachFrame)) {
         m_dialogs.reportError(tr("Recording not started"), *problem);
         return false;
     }

@@ -31,6 +31,7 @@ QString headline(ErrorCategory category)
 ErrorBanner::ErrorBanner(AttentionModel *model, QWidget *parent)
     : QFrame(parent)
     , m_model(model)
+    , m_icon(new QLabel(this))
     , m_label(new QLabel(this))
 {
     setObjectName(QStringLiteral("errorBanner"));
@@ -40,13 +41,13 @@ ErrorBanner::ErrorBanner(AttentionModel *model, QWidget *parent)
     // Amber rather than red: the app is fine, the scenario needs a change.
     setStyleSheet(QStringLiteral("#errorBanner { background: #fff3cd; border: 1px solid #e0a800; "
                                  "border-radius: 4px; } QLabel { color: #5c3c00; }"));
-    auto *icon = new QLabel(this);
-    icon->setPixmap(style()->standardIcon(QStyle::SP_MessageBoxWarning).pixmap(24, 24));
+    // The icon and the selectable text (a text document of its own) are made with the first
+    // message: most sessions never show the banner, and every start would pay for both.
+    m_icon->setFixedSize(24, 24);
     m_label->setWordWrap(true);
-    m_label->setTextInteractionFlags(Qt::TextSelectableByMouse);
     auto *layout = new QHBoxLayout(this);
     layout->setContentsMargins(8, 6, 8, 6);
-    layout->addWidget(icon, 0, Qt::AlignTop);
+    layout->addWidget(m_icon, 0, Qt::AlignTop);
     layout->addWidget(m_label, 1);
 
     connect(m_model, &AttentionModel::resultChanged, this, &ErrorBanner::refresh);
@@ -68,6 +69,10 @@ void ErrorBanner::refresh()
               .arg(headline(error->category), error->message.toHtmlEscaped(),
                    categoryName(error->category))
         : QString();
+    if (!text.isEmpty() && m_icon->pixmap().isNull()) {
+        m_icon->setPixmap(style()->standardIcon(QStyle::SP_MessageBoxWarning).pixmap(24, 24));
+        m_label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    }
     if (text != m_label->text())
         m_label->setText(text);
     if (error.has_value() == isHidden())

@@ -22,6 +22,7 @@ private:
     void refresh();
 
     AttentionModel *m_model;
+    QLabel *m_icon;
     QLabel *m_label;
 };
 
