@@ -31,7 +31,8 @@ units (KB and MB of 1024 and 1024² bytes).
                                            [--only GROUP[,GROUP]] [--quick] [--readme PATH]
   /usr/bin/python3 bench/readme-figures.py --list       # the figures and how; runs nothing
   /usr/bin/python3 bench/readme-figures.py --self-test  # checks the parsers on samples
-Groups: engine, heads, drag, animation, realsize, npz, window. --quick takes fewer repetitions,
+Groups: engine, heads, drag, animation, realsize, npz, window, coldstart (bench/coldstart.py: Xvfb
+and openbox). --quick takes fewer repetitions,
 moves and rounds (a few minutes in all); its figures are rougher, and the report says so.
 """
 
@@ -51,7 +52,7 @@ REPO = os.path.dirname(HERE)
 PYTHON = "/usr/bin/python3"
 LIMIT = 1.5
 TIMEOUT_S = 3600
-GROUPS = ("engine", "heads", "drag", "animation", "realsize", "npz", "window")
+GROUPS = ("engine", "heads", "drag", "animation", "realsize", "npz", "window", "coldstart")
 
 
 class ReadmeError(Exception):
@@ -319,6 +320,9 @@ RUNS = {
     "realsize-evidence": realsize_run("evidence"),
     "npz": realsize_run("npz", "attnlens_npzreadbench"),
     "window": realsize_run("window", "attnlens_windowstartbench"),
+    "coldstart": Run(lambda ctx: [([PYTHON, script("coldstart.py"), "--build-dir", ctx.build_dir,
+                                    "--repeat", pick(ctx, 11, 5)], None)],
+                     lambda ctx: [exe(ctx, "attnlens"), exe(ctx, "attnlens_coldstartanchor")]),
 }
 
 
@@ -333,6 +337,7 @@ ANIMATION_T = "60 frames, 800×600 heatmap"
 REALSIZE_T = "2,048 tokens, d_k 64, causal"
 NPZ_T = "open a 12 × 1024 × 64 .npz"
 WINDOW_T = "window start, 2,048 tokens"
+COLDSTART_T = "cold start, no file"
 UNIT_KIND = {"ms": "time", "s": "time", "KB": "size", "MB": "size", "MiB": "size", "": "ratio"}
 
 
@@ -411,8 +416,18 @@ def npz_window_figures():
             for table, row, column, pattern, unit in rows]
 
 
+def coldstart_figures():
+    # coldstart.py prints "| attnlens | M ms | W ms | F ms | low–high ms |" and the same for
+    # "plain Qt window (anchor)".
+    rows = [("attnlens", r"^\| attnlens \| "), ("plain Qt window", r"^\| plain Qt window \(anchor\) \| ")]
+    columns = [("to main", 0), ("to the window mapped", 1), ("to the first frame", 2)]
+    return [Figure("coldstart", COLDSTART_T, row, column, 0, "time", "coldstart",
+                   Regex(prefix + r"(?:[\d.]+ ms \| ){%d}([\d.]+) ms" % index, "ms"))
+            for row, prefix in rows for column, index in columns]
+
+
 FIGURES = (engine_figures() + heads_figures() + drag_figures() + animation_figures()
-           + realsize_figures() + npz_window_figures())
+           + realsize_figures() + npz_window_figures() + coldstart_figures())
 
 # (table, row or None for every row, column or None for every column, why it is not measured)
 SKIPPED = [

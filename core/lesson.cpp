@@ -83,6 +83,7 @@ std::vector<LessonStep> Lesson::steps()
                                  QStringLiteral("A > B > C"));
         step.scenarioId = QStringLiteral("lesson");
         step.view = LessonView::KeySpace;
+        step.answersAbout = LessonQuantity::Scores;
         step.checkpoints.push_back(given({tr("The query"), QStringLiteral("q = [1, 0]"),
                                           [](const Scenario &s, const AttentionResult *) {
                                               return s.queryCount() >= 1 && s.keyDimension() == 2
@@ -126,6 +127,7 @@ std::vector<LessonStep> Lesson::steps()
                                  tr("Your guess: the scaled scores of A, B, C"), QStringLiteral("0.5, 0.1, 0.5"));
         step.scenarioId = QStringLiteral("lesson");
         step.view = LessonView::WorkedNumbers;
+        step.answersAbout = LessonQuantity::Scores;
         step.checkpoints.push_back(asked(rowCheckpoint(tr("Scaled scores of q"), scores, 0,
                                                        {1.0 / std::sqrt(2.0), 0.0, 1.0 / std::sqrt(2.0)}),
                                          tr("Scaled scores of q for A, B, C")));
@@ -158,6 +160,7 @@ std::vector<LessonStep> Lesson::steps()
                                  tr("Your guess: the weights of A, B, C"), QStringLiteral("0.3, 0.3, 0.4"));
         step.scenarioId = QStringLiteral("lesson");
         step.view = LessonView::Weights;
+        step.answersAbout = LessonQuantity::Weights;
         step.checkpoints.push_back(asked(rowCheckpoint(tr("Weights of q"), weights, 0, lessonWeights),
                                          tr("Weights of q over A, B, C")));
         step.checkpoints.push_back(asked({tr("Every row sums to 1"), tr("0.4011 + 0.1978 + 0.4011 = 1"),
@@ -196,6 +199,7 @@ std::vector<LessonStep> Lesson::steps()
         step.guess = contextGuess(tr("Your guess: the context of q (2 numbers)"), QStringLiteral("7, 5"));
         step.scenarioId = QStringLiteral("lesson");
         step.view = LessonView::Context;
+        step.answersAbout = LessonQuantity::Context;
         step.checkpoints.push_back(asked(rowCheckpoint(tr("Context of q"), context, 0,
                                                        {8.022241853595718, 5.988879073202141}),
                                          tr("Context of q (coordinates 1 and 2)")));
@@ -229,6 +233,7 @@ std::vector<LessonStep> Lesson::steps()
                                  tr("Your guess: rank A, B, C for q3 = [-1, 0]"), QStringLiteral("A > B > C"));
         step.scenarioId = QStringLiteral("three-queries");
         step.view = LessonView::Heatmap;
+        step.answersAbout = LessonQuantity::Weights;
         step.checkpoints.push_back(asked(rowCheckpoint(tr("Row q1 = [1, 0]"), weights, 0, lessonWeights),
                                          tr("Row q1 = [1, 0]")));
         step.checkpoints.push_back(asked(rowCheckpoint(tr("Row q2 = [0, 1]"), weights, 1,
@@ -267,6 +272,7 @@ std::vector<LessonStep> Lesson::steps()
                                  tr("Your guess: the first row of weights"), QStringLiteral("0.5, 0.5, 0"));
         step.scenarioId = QStringLiteral("causal-self-attention");
         step.view = LessonView::Mask;
+        step.answersAbout = LessonQuantity::Weights;
         step.checkpoints.push_back(asked({tr("First row"), QStringLiteral("[1, 0, 0]"),
                                           [](const Scenario &s, const AttentionResult *r) {
                                               return r && s.keyCount() == 3 && r->weights(0, 0) == 1.0
@@ -311,6 +317,7 @@ std::vector<LessonStep> Lesson::steps()
                                  tr("Your guess: row 3 of the weights"), QStringLiteral("0.3, 0.3, 0.4"));
         step.scenarioId = QStringLiteral("causal-padding");
         step.view = LessonView::Mask;
+        step.answersAbout = LessonQuantity::Weights;
         step.activity = LessonActivity::MaskedRowConventions;
         step.checkpoints.push_back(asked({tr("Padding is never retrieved"),
                                           tr("column \"token 3 (padding)\" is exactly 0 in every row"),
@@ -409,6 +416,7 @@ std::vector<LessonStep> Lesson::steps()
         }
         step.scenarioId = QStringLiteral("lesson");
         step.view = LessonView::Heatmap;
+        step.answersAbout = LessonQuantity::Context;
         step.activity = LessonActivity::Intervention;
         step.checkpoints.push_back(given(rowCheckpoint(tr("Weights of q"), weights, 0, lessonWeights)));
         step.checkpoints.push_back(asked(
@@ -481,6 +489,7 @@ std::vector<LessonStep> Lesson::steps()
         }
         step.scenarioId = QStringLiteral("three-queries");
         step.view = LessonView::Temperature;
+        step.answersAbout = LessonQuantity::Weights;
         const auto atTemperature = [](double temperature, const std::vector<double> &expected) {
             return [temperature, expected](const Scenario &s, const AttentionResult *r) {
                 if (!r || std::abs(s.temperature - temperature) > 0.01 * temperature)
@@ -539,6 +548,7 @@ std::vector<LessonStep> Lesson::steps()
                                  tr("Your guess: row 3 (q3 = [-1, 0]) of the weights"), QStringLiteral("0.4, 0.4, 0.2"));
         step.scenarioId = QStringLiteral("practice-identical-keys");
         step.view = LessonView::Heatmap;
+        step.answersAbout = LessonQuantity::Weights;
         step.checkpoints.push_back(asked(rowCheckpoint(tr("Row 1: equal weights"), weights, 0,
                                                        {1.0 / 3.0, 1.0 / 3.0, 1.0 / 3.0}),
                                          tr("Row 1")));
@@ -583,6 +593,7 @@ std::vector<LessonStep> Lesson::steps()
         step.guess.relativeTolerance = 0.05;
         step.scenarioId = QStringLiteral("practice-huge-value");
         step.view = LessonView::Context;
+        step.answersAbout = LessonQuantity::Weights | LessonQuantity::Context;
         step.checkpoints.push_back(asked(rowCheckpoint(tr("Weights as in step 5"), weights, 0, lessonWeights),
                                          tr("Weights of q")));
         step.checkpoints.push_back(asked(rowCheckpoint(tr("Context jumps"), context, 0,
@@ -614,6 +625,7 @@ std::vector<LessonStep> Lesson::steps()
                                  tr("Your guess: rank encoders A, B, C for decoder 1"), QStringLiteral("A > B > C"));
         step.scenarioId = QStringLiteral("practice-cross-attention");
         step.view = LessonView::Heatmap;
+        step.answersAbout = LessonQuantity::Weights;
         step.checkpoints.push_back(given(
             {tr("Two sequences"), tr("2 decoder queries, 3 encoder keys and values"),
              [](const Scenario &s, const AttentionResult *) {

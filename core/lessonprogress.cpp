@@ -34,8 +34,12 @@ bool LessonProgress::goToStep(int index)
     if (!scenario)
         return false;
     const bool wasShown = m_current >= 0 && answersShown();
+    const LessonQuantities wasConcealed = concealedAnswers();
     m_current = index;
     m_revealed = false;
+    // Before the step's scenario reaches the views, so that none shows its answers for a moment.
+    if (concealedAnswers() != wasConcealed)
+        emit concealedAnswersChanged(concealedAnswers());
     m_checkpointScenario = scenario.value();
     m_states.assign(currentLessonStep().checkpoints.size(), false);
     m_actionsDone.assign(currentLessonStep().checkpoints.size(), false);
@@ -72,8 +76,11 @@ bool LessonProgress::reveal()
 {
     if (m_current < 0 || answersShown())
         return false;
+    const LessonQuantities wasConcealed = concealedAnswers();
     m_revealed = true;
     emit answersShownChanged(true);
+    if (wasConcealed)
+        emit concealedAnswersChanged(LessonQuantities());
     return true;
 }
 
@@ -94,9 +101,19 @@ void LessonProgress::setRevealOnDemand(bool onDemand)
     if (m_revealOnDemand == onDemand)
         return;
     const bool wasShown = answersShown();
+    const LessonQuantities wasConcealed = concealedAnswers();
     m_revealOnDemand = onDemand;
     if (wasShown != answersShown())
         emit answersShownChanged(answersShown());
+    if (wasConcealed != concealedAnswers())
+        emit concealedAnswersChanged(concealedAnswers());
+}
+
+LessonQuantities LessonProgress::concealedAnswers() const
+{
+    if (m_current < 0 || answersShown())
+        return LessonQuantities();
+    return currentLessonStep().answersAbout;
 }
 
 bool LessonProgress::allCheckpointsHold() const

@@ -63,6 +63,9 @@ public:
     /// On (the default): answers wait for reveal(). Off: every step shows its answers at once.
     bool revealOnDemand() const { return m_revealOnDemand; }
     void setRevealOnDemand(bool onDemand);
+    /// What the views must hide now: the current step's LessonStep::answersAbout until its
+    /// answers are shown; nothing before the first step, after the reveal or in self-study.
+    LessonQuantities concealedAnswers() const;
 
     /// The model holds something other than the current step's scenario.
     bool scenarioChanged() const { return m_changed; }
@@ -84,6 +87,8 @@ signals:
     void checkpointsChanged();
     /// answersShown() changed (a reveal, a new step, the self-study switch).
     void answersShownChanged(bool shown);
+    /// concealedAnswers() changed; on a new step this comes before its scenario is loaded.
+    void concealedAnswersChanged(attnlens::LessonQuantities concealed);
 
 private:
     AttentionModel *m_model;

@@ -3,6 +3,7 @@
 #include "lessoncheckpoint.h"
 #include "lessonguess.h"
 
+#include <QFlags>
 #include <QString>
 
 #include <vector>
@@ -34,6 +35,18 @@ enum class LessonActivity {
     MaskedRowConventions,   ///< what frameworks make of a row with no allowed key
 };
 
+/// What a step's prediction is about: the quantities that no view shows until the reveal, so
+/// that the student predicts before the window answers. A view covers exactly these and leaves
+/// everything else live (the inputs, the other quantities, dragging and sliding).
+enum class LessonQuantity : unsigned {
+    Scores = 1u << 0,   ///< the dot products and the scaled scores (and z − max, which give them away)
+    Weights = 1u << 1,  ///< the softmax weights: numbers, bar heights, cell colours, exponentials
+    Context = 1u << 2,  ///< the context vectors: numbers, bars, the key space's context marker
+    Spread = 1u << 3,   ///< the √d_k lab's measured spreads of the dot products and scores
+};
+Q_DECLARE_FLAGS(LessonQuantities, LessonQuantity)
+Q_DECLARE_OPERATORS_FOR_FLAGS(LessonQuantities)
+
 /// One step of the guided lesson: what to look at, what to predict, which scenario it starts
 /// from, the answers kept back until the reveal, and the checkpoints (see LessonCheckpoint for
 /// which of them hold at the step's scenario and which wait for an action).
@@ -45,6 +58,8 @@ struct LessonStep {
     /// The sentences that answer the prediction: shown only after the reveal (or at once when
     /// the lecturer switched reveal-on-demand off).
     QString revealed;
+    /// The quantities `prediction` asks for, hidden in every view until the reveal.
+    LessonQuantities answersAbout;
     /// What the student may type as a guess before the reveal (Kind::None: no guess field).
     LessonGuess guess;
     QString scenarioId;  ///< built-in (or lesson-only) scenario the step loads

@@ -82,6 +82,7 @@ LessonStep bottleneckLabStep()
     };
     step.scenarioId = QStringLiteral("bottleneck");
     step.view = LessonView::BottleneckLab;
+    step.answersAbout = LessonQuantity::Context;
 
     const QString clearly = QString::number(kClearlyDifferentContexts, 'g', 3);
     step.checkpoints.push_back(given(

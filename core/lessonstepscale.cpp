@@ -59,6 +59,7 @@ LessonStep scaleLabStep()
                                "scores, it does not make vectors unit length.");
     step.scenarioId = QLatin1String(scalelab::kScenarioId);
     step.view = LessonView::ScaleLab;
+    step.answersAbout = LessonQuantity::Spread;
 
     step.checkpoints.push_back(asked(
         {Lesson::tr("Raw dot products spread like √d_k"),

@@ -51,6 +51,7 @@ LessonStep additiveAttentionStep()
                              QStringLiteral("A > B > C"));
     step.scenarioId = QStringLiteral("practice-additive-attention");
     step.view = LessonView::ScoreLab;
+    step.answersAbout = LessonQuantity::Scores | LessonQuantity::Weights;
     step.checkpoints.push_back(given(
         {ScoreStepText::tr("Query and keys of different lengths"),
          ScoreStepText::tr("decoder state d = 2, encoder states d = 3, additive score"),

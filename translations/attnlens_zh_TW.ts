@@ -361,6 +361,14 @@ The scenario cannot be computed until that query may attend to at least one key.
         <translation>查詢 %1 的權重：%2。</translation>
     </message>
     <message>
+        <source>Weights of query %1: hidden until you reveal the lesson's answers.</source>
+        <translation>查詢 %1 的權重：在揭曉課程答案之前隱藏。</translation>
+    </message>
+    <message>
+        <source>Context of query %1: hidden until you reveal the lesson's answers.</source>
+        <translation>查詢 %1 的上下文：在揭曉課程答案之前隱藏。</translation>
+    </message>
+    <message>
         <source>Context of query %1: not computed.</source>
         <translation>查詢 %1 的上下文：未計算。</translation>
     </message>
@@ -809,6 +817,14 @@ The scenario cannot be computed until that query may attend to at least one key.
     <message>
         <source>No query to show</source>
         <translation>沒有可顯示的查詢</translation>
+    </message>
+    <message>
+        <source>The context is hidden until you reveal the answers (R).</source>
+        <translation>上下文在你揭曉答案（R）之前隱藏。</translation>
+    </message>
+    <message>
+        <source>The weights are hidden until you reveal the answers (R).</source>
+        <translation>權重在你揭曉答案（R）之前隱藏。</translation>
     </message>
     <message>
         <source>the query</source>
@@ -4809,6 +4825,17 @@ Click or press Space to allow it.</source>
     </message>
 </context>
 <context>
+    <name>attnlens::PredictFirstCover</name>
+    <message>
+        <source>Hidden until the reveal</source>
+        <translation>揭曉前隱藏</translation>
+    </message>
+    <message>
+        <source>Predict first</source>
+        <translation>先預測</translation>
+    </message>
+</context>
+<context>
     <name>attnlens::PresentationMode</name>
     <message>
         <source>Esc leaves presentation · Ctrl +/− text size</source>
@@ -5880,6 +5907,27 @@ e^H = %3</translation>
     <message>
         <source>No query to show</source>
         <translation>沒有可顯示的查詢</translation>
+    </message>
+    <message>
+        <source>the scores</source>
+        <translation>分數</translation>
+    </message>
+    <message>
+        <source>the weights</source>
+        <translation>權重</translation>
+    </message>
+    <message>
+        <source>the context</source>
+        <translation>上下文</translation>
+    </message>
+    <message>
+        <source> and </source>
+        <comment>joins the hidden quantities</comment>
+        <translation>與</translation>
+    </message>
+    <message>
+        <source>Predict first: %1 are written ? until you reveal the answers (R).</source>
+        <translation>先預測：%1在你揭曉答案（R）之前寫成 ?。</translation>
     </message>
     <message>
         <source>No numbers are shown until the scenario can be computed again.</source>

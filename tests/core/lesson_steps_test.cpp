@@ -316,3 +316,64 @@ TEST(Lesson, AScenarioFarBeyondTheLessonFailsEveryCheckpointWithoutRunningThem)
     for (bool holds : progress.checkpointStates())
         EXPECT_FALSE(holds);
 }
+
+TEST(Lesson, WhatAStepAsksIsConcealedUntilTheRevealAndAnnouncedBeforeItsScenarioLoads)
+{
+    AttentionModel model;
+    LessonProgress progress(&model);
+    EXPECT_FALSE(progress.concealedAnswers());  // no step yet
+    // Every step that asks about a quantity has something to reveal, so a Reveal exists.
+    int asking = 0;
+    for (int i = 0; i < progress.stepCount(); ++i) {
+        const LessonStep &step = progress.step(i);
+        if (step.answersAbout) {
+            ++asking;
+            EXPECT_TRUE(step.hasHiddenAnswers()) << step.id.toStdString();
+        }
+    }
+    EXPECT_GE(asking, 12);
+
+    int scores = -1;
+    int weights = -1;
+    for (int i = 0; i < progress.stepCount(); ++i) {
+        if (progress.step(i).id == QLatin1String("scaled-scores"))
+            scores = i;
+        if (progress.step(i).id == QLatin1String("softmax-weights"))
+            weights = i;
+    }
+    ASSERT_GE(scores, 0);
+    ASSERT_GE(weights, 0);
+
+    // The concealment is announced before the step's scenario reaches the model.
+    QList<LessonQuantities> announced;
+    QList<bool> scenarioLoadedWhenAnnounced;
+    const Scenario before = model.scenario();
+    QObject::connect(&progress, &LessonProgress::concealedAnswersChanged, &progress,
+                     [&](LessonQuantities concealed) {
+                         announced << concealed;
+                         scenarioLoadedWhenAnnounced << (model.scenario() != before);
+                     });
+    ASSERT_TRUE(progress.goToStep(scores));
+    EXPECT_EQ(progress.concealedAnswers(), LessonQuantities(LessonQuantity::Scores));
+    ASSERT_EQ(announced.size(), 1);
+    EXPECT_EQ(announced.last(), LessonQuantities(LessonQuantity::Scores));
+    EXPECT_FALSE(scenarioLoadedWhenAnnounced.last());
+
+    ASSERT_TRUE(progress.goToStep(weights));
+    EXPECT_EQ(announced.last(), LessonQuantities(LessonQuantity::Weights));
+    ASSERT_TRUE(progress.reveal());
+    EXPECT_FALSE(progress.concealedAnswers());
+    EXPECT_FALSE(announced.last());
+    const int count = announced.size();
+    EXPECT_FALSE(progress.reveal());  // nothing more to reveal, nothing announced
+    EXPECT_EQ(announced.size(), count);
+
+    // Self-study shows everything; turning it off again hides a step not yet revealed.
+    ASSERT_TRUE(progress.goToStep(scores));
+    EXPECT_EQ(progress.concealedAnswers(), LessonQuantities(LessonQuantity::Scores));
+    progress.setRevealOnDemand(false);
+    EXPECT_FALSE(progress.concealedAnswers());
+    EXPECT_FALSE(announced.last());
+    progress.setRevealOnDemand(true);
+    EXPECT_EQ(announced.last(), LessonQuantities(LessonQuantity::Scores));
+}

@@ -108,7 +108,7 @@ Scenario threeByFour()
 WorkedPage composeFor(const AttentionModel &model, int query, bool narrow = false)
 {
     return WorkedNumbersComposer::compose(model.scenario(), model.result(), model.error(), query,
-                                          WorkedNumbersComposer::Options{narrow, QString()});
+                                          WorkedNumbersComposer::Options{narrow, QString(), {}});
 }
 
 void expectPageMatchesHandWork(const AttentionModel &model, int q, bool narrow)

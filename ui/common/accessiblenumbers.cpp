@@ -58,6 +58,8 @@ AccessibleNumbers::AccessibleNumbers(AttentionModel *model, ViewState *viewState
     connect(model, &AttentionModel::resultChanged, this, &AccessibleNumbers::update);
     connect(model, &AttentionModel::scenarioReset, this, &AccessibleNumbers::update);
     connect(viewState, &ViewState::selectedQueryChanged, this, &AccessibleNumbers::update);
+    // What the lesson hides until its reveal leaves the description at once, heard or not.
+    connect(viewState, &ViewState::concealedAnswersChanged, this, &AccessibleNumbers::writeDescription);
     writeDescription();
 }
 
@@ -111,9 +113,14 @@ QString AccessibleNumbers::numbersText() const
         return tr("No queries.");
     const int q = std::clamp(m_viewState->selectedQuery(), 0, int(scenario.queryCount()) - 1);
     QStringList sentences;
-    if (m_content != Content::Context)
-        sentences << tr("Weights of query %1: %2.").arg(scenario.queryLabel(q), weightsInWords(m_model, q));
-    if (m_content != Content::Weights) {
+    if (m_content != Content::Context) {
+        sentences << (m_viewState->conceals(LessonQuantity::Weights)
+                          ? tr("Weights of query %1: hidden until you reveal the lesson's answers.").arg(scenario.queryLabel(q))
+                          : tr("Weights of query %1: %2.").arg(scenario.queryLabel(q), weightsInWords(m_model, q)));
+    }
+    if (m_content != Content::Weights && m_viewState->conceals(LessonQuantity::Context)) {
+        sentences << tr("Context of query %1: hidden until you reveal the lesson's answers.").arg(scenario.queryLabel(q));
+    } else if (m_content != Content::Weights) {
         const QString context = contextInWords(m_model, q);
         sentences << (context.isEmpty() ? tr("Context of query %1: not computed.").arg(scenario.queryLabel(q))
                                         : tr("Context of query %1: %2.").arg(scenario.queryLabel(q), context));

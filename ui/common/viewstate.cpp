@@ -92,6 +92,14 @@ void ViewState::setPresenting(bool presenting)
     emit presentingChanged(presenting);
 }
 
+void ViewState::setConcealedAnswers(LessonQuantities concealed)
+{
+    if (concealed == m_concealedAnswers)
+        return;
+    m_concealedAnswers = concealed;
+    emit concealedAnswersChanged(concealed);
+}
+
 void ViewState::clampToQueryCount(int queryCount)
 {
     setSelectedQuery(std::clamp(m_selectedQuery, 0, std::max(0, queryCount - 1)));

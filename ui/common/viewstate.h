@@ -1,6 +1,7 @@
 #pragma once
 
 #include "colormap.h"
+#include "lessonstep.h"
 #include "theme.h"
 
 #include <QObject>
@@ -67,6 +68,13 @@ public:
     bool isPresenting() const { return m_presenting; }
     void setPresenting(bool presenting);
 
+    /// What the open lesson step asks the student to predict and no view may show until the
+    /// reveal (LessonProgress::concealedAnswers()); nothing while no lesson is open. A view that
+    /// shows one of these covers it ("Predict first") and keeps it from screen readers.
+    LessonQuantities concealedAnswers() const { return m_concealedAnswers; }
+    bool conceals(LessonQuantity quantity) const { return m_concealedAnswers.testFlag(quantity); }
+    void setConcealedAnswers(LessonQuantities concealed);
+
 signals:
     void selectedQueryChanged(int row);
     void hoverChanged(int queryRow, int keyRow);
@@ -78,6 +86,7 @@ signals:
     void textScaleChanged(int percent);
     void lineScaleChanged(double scale);
     void presentingChanged(bool presenting);
+    void concealedAnswersChanged(attnlens::LessonQuantities concealed);
 
 private:
     int m_selectedQuery = 0;
@@ -91,6 +100,7 @@ private:
     int m_textScalePercent = 100;
     double m_lineScale = 1.0;
     bool m_presenting = false;
+    LessonQuantities m_concealedAnswers;
 };
 
 } // namespace attnlens

@@ -19,6 +19,7 @@
 #include "keyboardtaborder.h"
 #include "labdocks.h"
 #include "languagemenu.h"
+#include "lessonconcealment.h"
 #include "lessonpanel.h"
 #include "lessonviewrouter.h"
 #include "lessonprogress.h"
@@ -603,6 +604,8 @@ void MainWindow::createLesson()
     m_lessonPanel = new LessonPanel(m_model, m_viewState, this);
     m_lessonDock = addDock(m_lessonPanel, tr("Lesson"), Qt::LeftDockWidgetArea);
     m_lessonDock->hide();
+    // Predict first: while the lesson is open, no view shows what its step asks for.
+    new LessonConcealment(m_lessonPanel->progress(), m_lessonPanel, m_viewState, this);
     // While shown, the lesson is a full-height column on the left; while hidden the left area is
     // empty and these corners change nothing.
     setCorner(Qt::TopLeftCorner, Qt::LeftDockWidgetArea);

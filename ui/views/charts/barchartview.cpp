@@ -3,6 +3,7 @@
 #include "attentionmodel.h"
 #include "chartsupport.h"
 #include "offscreendeferral.h"
+#include "predictfirstcover.h"
 #include "refusaloverlay.h"
 #include "refusaltext.h"
 #include "viewstate.h"
@@ -78,12 +79,24 @@ BarChartView::BarChartView(AttentionModel *model, ViewState *viewState, const Id
     if (refusalName.endsWith(QLatin1String("View")))
         refusalName.chop(4);
     m_refusal->setObjectName(refusalName + QStringLiteral("Refusal"));
+    // What a lesson step may ask to predict from this chart: the numbers it draws.
+    // The context's stacks are each key's weight × value, so the weights are read off them too.
+    m_answers = identity.numbers == AccessibleNumbers::Content::Weights ? LessonQuantities(LessonQuantity::Weights)
+                                                                         : LessonQuantity::Weights | LessonQuantity::Context;
+    m_cover = new PredictFirstCover(this);
+    m_cover->setObjectName(refusalName + QStringLiteral("Cover"));
 
     m_deferral = new OffscreenDeferral(this, [this] { rebuild(); }, [this] { refresh(); });
     connect(m_model, &AttentionModel::scenarioReset, m_deferral, &OffscreenDeferral::requestRebuild);
     connect(m_model, &AttentionModel::resultChanged, m_deferral, &OffscreenDeferral::requestRefresh);
     connect(m_viewState, &ViewState::selectedQueryChanged, m_deferral,
             &OffscreenDeferral::requestRefresh);
+    connect(m_viewState, &ViewState::concealedAnswersChanged, this, [this] {
+        // Covered at once, even while out of sight: a tab brought forward never flashes the
+        // answer. Uncovered with the next refresh, which writes the numbers first.
+        coverForPrediction();
+        m_deferral->requestRefresh();
+    });
     connect(m_chart, &QChart::plotAreaChanged, this, [this] { applyChartTitleToolTip(m_chart); });
     connect(m_viewState, &ViewState::themeChanged, this, [this] { applyTheme(); });
     connect(m_viewState, &ViewState::lineScaleChanged, this, [this] { applyTheme(); });
@@ -98,6 +111,26 @@ QString BarChartView::errorText() const
     return m_refusal->refusal();
 }
 
+bool BarChartView::isCoveredForPrediction() const
+{
+    return m_cover->isCovering();
+}
+
+bool BarChartView::coverForPrediction()
+{
+    if (!(m_viewState->concealedAnswers() & m_answers))
+        return false;
+    // Predict first: no bar and no number until the lesson's reveal. The title stays, so the
+    // student knows what is asked.
+    m_series->setVisible(false);
+    hideValueItems();
+    // The context's stacks are weight × value: they give the weights away too.
+    m_cover->cover(m_viewState->conceals(LessonQuantity::Context) && m_answers.testFlag(LessonQuantity::Context)
+                       ? tr("The context is hidden until you reveal the answers (R).")
+                       : tr("The weights are hidden until you reveal the answers (R)."));
+    return true;
+}
+
 QVector<DrawnLabel> BarChartView::drawnLabels() const
 {
     return chartLabels(m_chartView, this);
@@ -108,6 +141,8 @@ void BarChartView::resizeEvent(QResizeEvent *event)
     QWidget::resizeEvent(event);
     m_chartView->setGeometry(rect());
     m_refusal->setGeometry(rect());
+    if (m_cover->isCovering())
+        m_cover->setGeometry(rect());
     placeCornerControl();
 }
 
@@ -156,6 +191,7 @@ void BarChartView::applyFonts()
 void BarChartView::applyTheme()
 {
     const Theme &theme = m_viewState->theme();
+    m_cover->applyTheme(theme);
     applyThemeToChart(m_chart, {m_xAxis, m_yAxis}, theme, m_viewState->lineWidthFactor());
     m_yTitle->setBrush(theme.textColor());
 }
@@ -178,6 +214,9 @@ const AttentionResult *BarChartView::shownResultOrRefusal()
         return nullptr;
     }
     m_refusal->clearRefusal();
+    if (coverForPrediction())
+        return nullptr;
+    m_cover->uncover();
     m_series->setVisible(true);
     setTitleColor(palette().color(QPalette::WindowText));
     return result;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "accessiblenumbers.h"
+#include "lessonstep.h"
 #include "textfit.h"
 
 #include <QString>
@@ -20,6 +21,7 @@ namespace attnlens {
 class AttentionModel;
 struct AttentionResult;
 class OffscreenDeferral;
+class PredictFirstCover;
 class RefusalOverlay;
 class ViewState;
 
@@ -41,6 +43,8 @@ public:
     int shownQuery() const { return m_shownQuery; }
     /// The refusal written over the chart, empty while the scenario computes.
     QString errorText() const;
+    /// Whether the chart is covered until the lesson's reveal (ViewState::concealedAnswers()).
+    bool isCoveredForPrediction() const;
     /// Every text the chart draws (titles, ticks, value labels, names), in widget coordinates.
     QVector<DrawnLabel> drawnLabels() const;
 
@@ -122,8 +126,12 @@ protected:
 
 private:
     void setTitleColor(const QColor &color);
+    /// Covers the chart while the lesson conceals what it shows; false (nothing done) otherwise.
+    bool coverForPrediction();
 
     RefusalOverlay *m_refusal;
+    PredictFirstCover *m_cover;
+    LessonQuantities m_answers;
     QWidget *m_cornerControl = nullptr;
     int m_shownQuery = 0;
     int m_fittedTitleWidth = -1;

@@ -41,10 +41,13 @@ void WorkedNumbersComposer::compose(const Scenario &scenario, const AttentionRes
     page.shownQuery = std::clamp(selectedQuery, 0, std::max(0, static_cast<int>(scenario.queryCount()) - 1));
     WorkedNumbersComposer composer(page);
     composer.m_headTag = options.headTag;
+    composer.m_concealed = options.concealed;
     if (!result || page.shownQuery >= result->weights.rows()) {
         page.refusal = true;
         composer.composeRefusal(error ? refusalText(scenario, *error, page.shownQuery) : tr("No query to show"));
     } else {
+        if (options.concealed)
+            composer.composeConcealmentNote();
         composer.composeCalculation(scenario, *result);
     }
 }
@@ -109,6 +112,47 @@ void WorkedNumbersComposer::glyphs(const QString &text, Font font, Ink ink)
     m_page.runs.append(std::move(run));
 }
 
+bool WorkedNumbersComposer::conceals(Quantity quantity) const
+{
+    switch (quantity) {
+    case Quantity::DotProduct:
+    case Quantity::Score:
+    case Quantity::Scaled:
+    case Quantity::Maximum:
+    case Quantity::Shifted:
+        return m_concealed.testFlag(LessonQuantity::Scores);
+    case Quantity::Exponential:
+    case Quantity::ExponentialSum:
+    case Quantity::Weight:
+    case Quantity::WeightSum:
+    case Quantity::TermWeight:
+        return m_concealed.testFlag(LessonQuantity::Weights);
+    case Quantity::Context:
+        return m_concealed.testFlag(LessonQuantity::Context);
+    default:
+        return false;
+    }
+}
+
+void WorkedNumbersComposer::composeConcealmentNote()
+{
+    QStringList hidden;
+    if (m_concealed.testFlag(LessonQuantity::Scores))
+        hidden << tr("the scores");
+    if (m_concealed.testFlag(LessonQuantity::Weights))
+        hidden << tr("the weights");
+    if (m_concealed.testFlag(LessonQuantity::Context))
+        hidden << tr("the context");
+    if (hidden.isEmpty())
+        return;
+    beginBlock(0, false, true);  // wrapped to the panel's width: a narrow column has room for it
+    beginRow();
+    beginCell();
+    words(tr("Predict first: %1 are written ? until you reveal the answers (R).")
+              .arg(hidden.join(tr(" and ", "joins the hidden quantities"))),
+          Font::Italic, Ink::More);
+}
+
 void WorkedNumbersComposer::number(double value, const QString &text, Font font, Quantity quantity, int key,
                                    int dimension)
 {
@@ -120,7 +164,8 @@ void WorkedNumbersComposer::number(double value, const QString &text, Font font,
     run.key = key;
     run.dimension = dimension;
     run.value = value;
-    run.text = text;
+    // Predict first: the number waits for the reveal; the calculation around it stays.
+    run.text = conceals(quantity) ? QStringLiteral("?") : text;
     m_page.runs.append(std::move(run));
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "lessonstep.h"
 #include "workedpage.h"
 
 #include <QCoreApplication>
@@ -20,6 +21,9 @@ struct WorkedNumbersOptions {
     /// The head the page works out ("head 2 “subject”", headtitle.h), named in its title; empty
     /// for a one-head scenario.
     QString headTag;
+    /// What the open lesson step asks to predict (ViewState::concealedAnswers()): those numbers
+    /// are written "?" and a line over the page says they wait for the reveal.
+    LessonQuantities concealed;
 };
 
 /// Writes the selected query's attention worked out by hand, as the lesson does it, into a
@@ -88,8 +92,14 @@ private:
     /// The row just begun (for sectionRows and keyRows).
     int currentRow() const { return static_cast<int>(m_page.rows.size()) - 1; }
 
+    /// Whether the lesson keeps `quantity` back until its reveal.
+    bool conceals(WorkedPage::Quantity quantity) const;
+    /// The line over the page while something is concealed.
+    void composeConcealmentNote();
+
     WorkedPage &m_page;
     QString m_headTag;
+    LessonQuantities m_concealed;
 };
 
 } // namespace attnlens

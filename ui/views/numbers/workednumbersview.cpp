@@ -62,6 +62,14 @@ WorkedNumbersView::WorkedNumbersView(AttentionModel *model, ViewState *viewState
     connect(m_viewState, &ViewState::selectedQueryChanged, m_deferral,
             &OffscreenDeferral::requestRefresh);
     connect(m_viewState, &ViewState::hoverChanged, this, &WorkedNumbersView::onHoverChanged);
+    // Predict first: the page is written again at once when the lesson hides numbers, even out
+    // of sight, so that bringing it forward never shows them; when they come back, on sight.
+    connect(m_viewState, &ViewState::concealedAnswersChanged, this, [this](LessonQuantities concealed) {
+        if (concealed)
+            refresh();
+        else
+            m_deferral->requestRefresh();
+    });
     // The page holds inks, not colours: a new theme only repaints it.
     connect(m_viewState, &ViewState::themeChanged, viewport(), qOverload<>(&QWidget::update));
 
@@ -109,7 +117,8 @@ void WorkedNumbersView::compose(bool narrow)
     m_narrow = narrow;
     WorkedNumbersComposer::compose(m_model->scenario(), m_model->result(), m_model->error(),
                                    m_viewState->selectedQuery(),
-                                   WorkedNumbersComposer::Options{narrow, headTag(*m_model)}, m_page);
+                                   WorkedNumbersComposer::Options{narrow, headTag(*m_model), m_viewState->concealedAnswers()},
+                                   m_page);
     layoutContent();
 }
 

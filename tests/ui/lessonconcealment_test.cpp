@@ -1,0 +1,196 @@
+// Predict first, in the window: what a lesson step asks for stays out of the charts and the
+// worked numbers (their drawn texts, their plain text, what a screen reader hears) until the
+// reveal, and comes back with it; closing the lesson or self-study uncovers at once.
+#include "../support/uisettle.h"
+#include "contextchartview.h"
+#include "coretestsupport.h"
+#include "documentcontroller.h"
+#include "lessonpanel.h"
+#include "lessonprogress.h"
+#include "mainwindow.h"
+#include "viewstate.h"
+#include "weightschartview.h"
+#include "workednumbersview.h"
+
+#include <QDockWidget>
+#include <QRegularExpression>
+#include <QSettings>
+#include <QTest>
+
+#include <gtest/gtest.h>
+
+using namespace attnlens;
+using attnlens::test::settleEvents;
+
+namespace {
+
+/// The numbers a step's answers give, as the lesson writes them ("0.4011", "4015.1320"): each
+/// decimal with three or more digits after the point in an answer checkpoint's expected text or
+/// the revealed sentences, without trailing zeros beyond the fourth digit.
+QStringList answerNumbers(const LessonStep &step)
+{
+    QStringList sources{step.revealed};
+    for (const LessonCheckpoint &checkpoint : step.checkpoints) {
+        if (checkpoint.kind == LessonCheckpoint::Kind::Answer)
+            sources << checkpoint.expected;
+    }
+    static const QRegularExpression decimal(QStringLiteral("\\d+\\.\\d{3,}"));
+    QStringList numbers;
+    for (const QString &source : sources) {
+        for (auto it = decimal.globalMatch(source); it.hasNext();) {
+            const QString number = it.next().captured(0);
+            if (!numbers.contains(number))
+                numbers << number;
+        }
+    }
+    return numbers;
+}
+
+/// Brings `view`'s dock to the front (a tab behind another shows nothing and is written only
+/// once it is seen).
+void bringForward(QWidget *view)
+{
+    for (QWidget *up = view; up; up = up->parentWidget()) {
+        if (auto *dock = qobject_cast<QDockWidget *>(up)) {
+            dock->show();
+            dock->raise();
+            break;
+        }
+    }
+    settleEvents();
+}
+
+/// Every text the covered views put on screen or give a screen reader, each read while it is
+/// in front.
+QString coveredViewsText(MainWindow &window)
+{
+    QStringList texts;
+    for (BarChartView *chart : {static_cast<BarChartView *>(window.weightsChartView()),
+                                static_cast<BarChartView *>(window.contextChartView())}) {
+        bringForward(chart);
+        EXPECT_TRUE(chart->isVisible()) << chart->objectName().toStdString();
+        for (const DrawnLabel &label : chart->drawnLabels())
+            texts << label.text;
+        texts << chart->accessibleDescription();
+    }
+    WorkedNumbersView *numbers = window.workedNumbersView();
+    bringForward(numbers);
+    EXPECT_TRUE(numbers->isVisible());
+    texts << numbers->toPlainText() << numbers->accessibleDescription();
+    return texts.join(QLatin1Char('\n'));
+}
+
+struct LessonWindow {
+    MainWindow window;
+
+    LessonWindow()
+    {
+        QSettings().remove(QStringLiteral("lesson/revealOnDemand"));
+        window.documentController()->dialogs().askUnsavedChanges = [](const QString &) {
+            return DocumentController::UnsavedChoice::Discard;
+        };
+        window.resize(1280, 720);
+        window.show();
+        EXPECT_TRUE(QTest::qWaitForWindowExposed(&window));
+    }
+
+    int stepWithId(const char *id) const
+    {
+        const LessonPanel &panel = *window.lessonPanel();
+        for (int i = 0; i < panel.stepCount(); ++i) {
+            if (panel.progress()->step(i).id == QLatin1String(id))
+                return i;
+        }
+        ADD_FAILURE() << id;
+        return 0;
+    }
+};
+
+} // namespace
+
+TEST(LessonConcealment, TheWeightsStepCoversTheChartsAndTheNumbersUntilTheReveal)
+{
+    LessonWindow w;
+    w.window.startLesson(w.stepWithId("softmax-weights"));
+    settleEvents();
+    EXPECT_EQ(w.window.viewState()->concealedAnswers(), LessonQuantities(LessonQuantity::Weights));
+    EXPECT_TRUE(w.window.weightsChartView()->isCoveredForPrediction());
+    // The context's stacks are weight × value: covered too.
+    EXPECT_TRUE(w.window.contextChartView()->isCoveredForPrediction());
+    auto *cover = w.window.weightsChartView()->findChild<QLabel *>(QStringLiteral("weightsChartCover"));
+    ASSERT_NE(cover, nullptr);
+    EXPECT_TRUE(cover->isVisible());
+    EXPECT_FALSE(cover->accessibleName().isEmpty());
+    EXPECT_TRUE(cover->text().contains(QStringLiteral("Predict first"))) << cover->text().toStdString();
+    const QString before = coveredViewsText(w.window);
+    for (const char *number : {"0.4011", "0.1978"})
+        EXPECT_FALSE(before.contains(QLatin1String(number))) << number << "\n" << before.toStdString();
+    // The worked numbers keep the calculation and write the weights "?".
+    WorkedNumbersView *numbers = w.window.workedNumbersView();
+    bringForward(numbers);
+    EXPECT_TRUE(numbers->toPlainText().contains(QStringLiteral("Predict first"))) << numbers->toPlainText().toStdString();
+
+    ASSERT_TRUE(w.window.lessonPanel()->revealAnswers());
+    settleEvents();
+    EXPECT_FALSE(w.window.viewState()->concealedAnswers());
+    EXPECT_FALSE(w.window.weightsChartView()->isCoveredForPrediction());
+    EXPECT_FALSE(cover->isVisible());
+    // The numbers are back where the student looks: the charts' labels and the page.
+    bringForward(numbers);
+    const QString after = coveredViewsText(w.window);
+    EXPECT_TRUE(after.contains(QStringLiteral("0.4011"))) << after.toStdString();
+    EXPECT_FALSE(numbers->toPlainText().contains(QStringLiteral("Predict first")));
+}
+
+TEST(LessonConcealment, EveryStepsAnswerNumbersStayOutOfTheChartsAndTheWorkedNumbers)
+{
+    LessonWindow w;
+    LessonPanel *panel = w.window.lessonPanel();
+    int checkedSteps = 0;
+    for (int index = 0; index < panel->stepCount(); ++index) {
+        const LessonStep &step = panel->progress()->step(index);
+        w.window.startLesson(index);
+        settleEvents();
+        EXPECT_EQ(w.window.viewState()->concealedAnswers(), step.answersAbout) << step.id.toStdString();
+        const QStringList numbers = answerNumbers(step);
+        if (!step.answersAbout || numbers.isEmpty())
+            continue;
+        ++checkedSteps;
+        const QString before = coveredViewsText(w.window);
+        for (const QString &number : numbers)
+            EXPECT_FALSE(before.contains(number)) << step.id.toStdString() << " shows " << number.toStdString();
+        panel->revealAnswers();
+        settleEvents();
+        EXPECT_FALSE(w.window.viewState()->concealedAnswers()) << step.id.toStdString();
+        EXPECT_FALSE(w.window.weightsChartView()->isCoveredForPrediction()) << step.id.toStdString();
+        EXPECT_FALSE(w.window.contextChartView()->isCoveredForPrediction()) << step.id.toStdString();
+    }
+    // The steps about scores, weights and the context, with numbers in their answers.
+    EXPECT_GE(checkedSteps, 6);
+}
+
+TEST(LessonConcealment, ClosingTheLessonOrSelfStudyUncoversAtOnce)
+{
+    LessonWindow w;
+    w.window.startLesson(w.stepWithId("weighted-sum"));
+    settleEvents();
+    EXPECT_EQ(w.window.viewState()->concealedAnswers(), LessonQuantities(LessonQuantity::Context));
+    EXPECT_TRUE(w.window.contextChartView()->isCoveredForPrediction());
+    // The weights were the step before's answer: the weights chart stays live.
+    EXPECT_FALSE(w.window.weightsChartView()->isCoveredForPrediction());
+
+    w.window.lessonDock()->hide();
+    settleEvents();
+    EXPECT_FALSE(w.window.viewState()->concealedAnswers());
+    EXPECT_FALSE(w.window.contextChartView()->isCoveredForPrediction());
+
+    w.window.lessonDock()->show();
+    settleEvents();
+    EXPECT_TRUE(w.window.contextChartView()->isCoveredForPrediction());
+    w.window.lessonPanel()->setRevealOnDemand(false);
+    settleEvents();
+    EXPECT_FALSE(w.window.viewState()->concealedAnswers());
+    EXPECT_FALSE(w.window.contextChartView()->isCoveredForPrediction());
+    w.window.lessonPanel()->setRevealOnDemand(true);
+    QSettings().remove(QStringLiteral("lesson/revealOnDemand"));
+}

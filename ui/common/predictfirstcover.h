@@ -1,0 +1,40 @@
+#pragma once
+
+#include <QLabel>
+
+namespace attnlens {
+
+class Theme;
+
+/// The card a view puts over what a lesson step asks the student to predict, until the reveal:
+/// opaque (nothing of the answer shows through, not even a bar's height), in the theme's quiet
+/// colours, saying "Predict first" and what waits for the reveal. It is what a screen reader
+/// finds there too: the view keeps the hidden numbers out of its own description.
+class PredictFirstCover : public QLabel {
+    Q_OBJECT
+
+public:
+    explicit PredictFirstCover(QWidget *parent);
+
+    /// Covers `area` of the parent (the whole parent when empty) under the headline "Predict
+    /// first" with `hidden`, a sentence saying what waits for the reveal ("The context is hidden
+    /// until you reveal the answers (R).").
+    void cover(const QString &hidden, const QRect &area = QRect());
+    void uncover();
+    bool isCovering() const { return m_covering; }
+    /// The sentence under the headline while covering.
+    QString hiddenText() const { return m_covering ? m_hidden : QString(); }
+    static QString headline();
+
+    void applyTheme(const Theme &theme);
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    QString m_hidden;
+    QRect m_area;
+    bool m_covering = false;
+};
+
+} // namespace attnlens
