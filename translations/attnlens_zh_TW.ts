@@ -4938,6 +4938,10 @@ Click or press Space to allow it.</source>
         <translation>√d_k 實驗：有無除法時的分散程度與 softmax</translation>
     </message>
     <message>
+        <source>The spreads of the dot products and the scores are hidden until you reveal the answers (R).</source>
+        <translation>點積與分數的分散程度在你揭曉答案（R）之前隱藏。</translation>
+    </message>
+    <message>
         <source>The engine refuses this scenario: %1</source>
         <translation>引擎拒絕計算此情境：%1</translation>
     </message>

@@ -8,6 +8,7 @@
 #include "lessonpanel.h"
 #include "lessonprogress.h"
 #include "mainwindow.h"
+#include "scalelabcanvas.h"
 #include "viewstate.h"
 #include "weightschartview.h"
 #include "workednumbersview.h"
@@ -193,4 +194,33 @@ TEST(LessonConcealment, ClosingTheLessonOrSelfStudyUncoversAtOnce)
     EXPECT_FALSE(w.window.contextChartView()->isCoveredForPrediction());
     w.window.lessonPanel()->setRevealOnDemand(true);
     QSettings().remove(QStringLiteral("lesson/revealOnDemand"));
+}
+
+TEST(LessonConcealment, TheSqrtDkStepCoversTheLabsSpreadsUntilTheReveal)
+{
+    LessonWindow w;
+    w.window.startLesson(w.stepWithId("why-sqrt-dk"));
+    settleEvents();
+    EXPECT_EQ(w.window.viewState()->concealedAnswers(), LessonQuantities(LessonQuantity::Spread));
+    auto *canvas = w.window.findChild<ScaleLabCanvas *>();
+    ASSERT_NE(canvas, nullptr);
+    bringForward(canvas);
+    ASSERT_TRUE(canvas->isVisible());
+    EXPECT_TRUE(canvas->isCoveredForPrediction());
+    auto *cover = canvas->findChild<QLabel *>(QStringLiteral("scaleLabCover"));
+    ASSERT_NE(cover, nullptr);
+    EXPECT_TRUE(cover->isVisible());
+    EXPECT_EQ(cover->geometry(), canvas->rect());
+    // Neither the measured nor the expected spread reaches a screen reader.
+    EXPECT_FALSE(canvas->accessibleDescription().contains(QStringLiteral("expected")))
+        << canvas->accessibleDescription().toStdString();
+    // The charts and the numbers stay live: the step asks about the lab's spreads only.
+    EXPECT_FALSE(w.window.weightsChartView()->isCoveredForPrediction());
+
+    ASSERT_TRUE(w.window.lessonPanel()->revealAnswers());
+    settleEvents();
+    EXPECT_FALSE(canvas->isCoveredForPrediction());
+    EXPECT_FALSE(cover->isVisible());
+    EXPECT_TRUE(canvas->accessibleDescription().contains(QStringLiteral("expected")))
+        << canvas->accessibleDescription().toStdString();
 }

@@ -3,6 +3,7 @@
 #include "attentionmodel.h"
 #include "numberformat.h"
 #include "offscreendeferral.h"
+#include "predictfirstcover.h"
 #include "viewstate.h"
 
 #include <QEvent>
@@ -22,7 +23,36 @@ ScaleLabCanvas::ScaleLabCanvas(AttentionModel *model, ViewState *viewState, QWid
     connect(m_model, &AttentionModel::resultChanged, this, &ScaleLabCanvas::modelChanged);
     connect(m_viewState, &ViewState::themeChanged, this, qOverload<>(&QWidget::update));
     connect(m_viewState, &ViewState::lineScaleChanged, this, qOverload<>(&QWidget::update));
+    m_cover = new PredictFirstCover(this);
+    m_cover->setObjectName(QStringLiteral("scaleLabCover"));
+    connect(m_viewState, &ViewState::themeChanged, this, &ScaleLabCanvas::applyConcealment);
+    connect(m_viewState, &ViewState::concealedAnswersChanged, this, &ScaleLabCanvas::applyConcealment);
     modelChanged();
+    applyConcealment();
+}
+
+bool ScaleLabCanvas::isCoveredForPrediction() const
+{
+    return m_cover->isCovering();
+}
+
+void ScaleLabCanvas::applyConcealment()
+{
+    m_cover->applyTheme(m_viewState->theme());
+    // The histograms' widths are the answer as much as their numbers: the whole picture waits,
+    // while d_k, the sample and the stretch stay in the student's hands.
+    if (m_viewState->conceals(LessonQuantity::Spread))
+        m_cover->cover(tr("The spreads of the dot products and the scores are hidden until you reveal the answers (R)."));
+    else
+        m_cover->uncover();
+    updateAccessibleDescription();
+}
+
+void ScaleLabCanvas::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    if (m_cover->isCovering())
+        m_cover->setGeometry(rect());
 }
 
 void ScaleLabCanvas::modelChanged()
@@ -116,6 +146,10 @@ QSize ScaleLabCanvas::minimumSizeHint() const
 
 void ScaleLabCanvas::updateAccessibleDescription()
 {
+    if (m_cover && m_cover->isCovering()) {
+        setAccessibleDescription(m_cover->hiddenText());
+        return;
+    }
     const ScaleLabMeasurement *m = m_measurement ? &*m_measurement : nullptr;
     if (!m) {
         setAccessibleDescription(m_refusal);

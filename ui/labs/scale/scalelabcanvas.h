@@ -18,6 +18,8 @@ class ViewState;
 /// result changes while it is on screen (a hidden lab, or one tabbed behind another dock, waits
 /// until it is seen: OffscreenDeferral) and paints what it measured. Its accessible description
 /// says the same numbers in words.
+class PredictFirstCover;
+
 class ScaleLabCanvas : public QWidget {
     Q_OBJECT
 
@@ -34,12 +36,18 @@ public:
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
 
+    /// Whether the lab is covered until the lesson's reveal (its step asks for the spreads).
+    bool isCoveredForPrediction() const;
+
 protected:
     void paintEvent(QPaintEvent *event) override;
     void showEvent(QShowEvent *event) override;
     void changeEvent(QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
+    /// Covers the histograms and their numbers while the lesson conceals the spreads.
+    void applyConcealment();
     void modelChanged();
     void refresh();
     void ensureMeasured() const;
@@ -49,6 +57,7 @@ private:
     AttentionModel *m_model;
     ViewState *m_viewState;
     OffscreenDeferral *m_deferral = nullptr;
+    PredictFirstCover *m_cover = nullptr;
     mutable std::optional<ScaleLabMeasurement> m_measurement;
     mutable QString m_refusal;
     mutable bool m_stale = true;
