@@ -2408,6 +2408,14 @@ The autosave is still kept as %3.</source>
 <context>
     <name>attnlens::HeatmapView</name>
     <message>
+        <source>The scores are hidden until you reveal the answers (R).</source>
+        <translation>分數在你揭曉答案（R）之前隱藏。</translation>
+    </message>
+    <message>
+        <source>The weights are hidden until you reveal the answers (R).</source>
+        <translation>權重在你揭曉答案（R）之前隱藏。</translation>
+    </message>
+    <message>
         <source>Attention heatmap</source>
         <translation>注意力熱圖</translation>
     </message>

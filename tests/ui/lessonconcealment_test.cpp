@@ -5,6 +5,7 @@
 #include "contextchartview.h"
 #include "coretestsupport.h"
 #include "documentcontroller.h"
+#include "heatmapview.h"
 #include "lessonpanel.h"
 #include "lessonprogress.h"
 #include "mainwindow.h"
@@ -78,6 +79,9 @@ QString coveredViewsText(MainWindow &window)
     bringForward(numbers);
     EXPECT_TRUE(numbers->isVisible());
     texts << numbers->toPlainText() << numbers->accessibleDescription();
+    HeatmapView *heatmap = window.findChild<HeatmapView *>(QStringLiteral("heatmapView"));
+    bringForward(heatmap);
+    texts << heatmap->accessibleDescription();
     return texts.join(QLatin1Char('\n'));
 }
 
@@ -223,4 +227,33 @@ TEST(LessonConcealment, TheSqrtDkStepCoversTheLabsSpreadsUntilTheReveal)
     EXPECT_FALSE(cover->isVisible());
     EXPECT_TRUE(canvas->accessibleDescription().contains(QStringLiteral("expected")))
         << canvas->accessibleDescription().toStdString();
+}
+
+TEST(LessonConcealment, TheHeatmapCoversItsCellsWhenTheStepAsksForTheWeights)
+{
+    LessonWindow w;
+    w.window.startLesson(w.stepWithId("query-and-temperature"));
+    settleEvents();
+    auto *heatmap = w.window.findChild<HeatmapView *>(QStringLiteral("heatmapView"));
+    ASSERT_NE(heatmap, nullptr);
+    bringForward(heatmap);
+    EXPECT_TRUE(heatmap->isCoveredForPrediction());
+    auto *cover = heatmap->findChild<QLabel *>(QStringLiteral("heatmapCover"));
+    ASSERT_NE(cover, nullptr);
+    EXPECT_TRUE(cover->isVisible());
+    // Under the title, over the cells: every cell of the matrix lies under the cover.
+    EXPECT_GT(cover->geometry().top(), 0);
+    EXPECT_TRUE(heatmap->accessibleDescription().contains(QStringLiteral("hidden until you reveal")))
+        << heatmap->accessibleDescription().toStdString();
+    EXPECT_FALSE(heatmap->accessibleDescription().contains(QStringLiteral("0.4011")));
+    // Hovering a cell tells nothing either.
+    w.window.viewState()->setHover(2, 1);
+    settleEvents();
+    EXPECT_TRUE(heatmap->accessibleDescription().contains(QStringLiteral("hidden until you reveal")));
+    w.window.viewState()->setHover(-1, -1);
+
+    ASSERT_TRUE(w.window.lessonPanel()->revealAnswers());
+    settleEvents();
+    EXPECT_FALSE(heatmap->isCoveredForPrediction());
+    EXPECT_FALSE(cover->isVisible());
 }

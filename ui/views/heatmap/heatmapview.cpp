@@ -6,6 +6,7 @@
 #include "focusring.h"
 #include "headtitle.h"
 #include "heatmapdescriber.h"
+#include "predictfirstcover.h"
 #include "viewstate.h"
 
 #include <QEvent>
@@ -77,10 +78,42 @@ HeatmapView::HeatmapView(AttentionModel *model, ViewState *viewState, QWidget *p
             m_cache.valuesFit = m_viewState->showValues() && m_cache.painter.valuesFit(m_cache.layout, m_cache.image);
         update();
     });
+    // Predict first: while the lesson keeps the shown quantity back, the matrix is covered.
+    m_cover = new PredictFirstCover(this);
+    m_cover->setObjectName(QStringLiteral("heatmapCover"));
+    connect(viewState, &ViewState::concealedAnswersChanged, this, &HeatmapView::placeCover);
+    connect(viewState, &ViewState::heatmapQuantityChanged, this, &HeatmapView::placeCover);
     updateAccessibleDescription();
 }
 
 HeatmapView::~HeatmapView() = default;
+
+bool HeatmapView::isCoveredForPrediction() const
+{
+    return m_cover->isCovering();
+}
+
+bool HeatmapView::concealsCells() const
+{
+    return m_viewState->conceals(scores() ? LessonQuantity::Scores : LessonQuantity::Weights);
+}
+
+void HeatmapView::placeCover()
+{
+    m_cover->applyTheme(m_viewState->theme());
+    if (concealsCells()) {
+        ensureLayout();  // the title and the info line stay; labels, cells and colour bar wait
+        m_cover->cover(scores() ? tr("The scores are hidden until you reveal the answers (R).")
+                                : tr("The weights are hidden until you reveal the answers (R)."),
+                       m_cache.layout.hasGrid ? QRectF(QPointF(0, m_cache.layout.titleRect.bottom()),
+                                                       QPointF(width(), m_cache.layout.infoRect.top())).toAlignedRect()
+                                              : rect());
+    } else {
+        m_cover->uncover();
+    }
+    refreshInfo();
+    updateAccessibleNumbers();
+}
 
 QSize HeatmapView::minimumSizeHint() const
 {
@@ -294,7 +327,8 @@ void HeatmapView::refreshInfo() const
     const int key = showsHover() ? m_viewState->hoveredKey() : -1;
     const HeatmapImage &image = m_cache.image;
     QString text;
-    if (image.state() != State::Refused && query >= 0 && key >= 0 && query < image.rows() && key < image.columns()) {
+    if (image.state() != State::Refused && !concealsCells() && query >= 0 && key >= 0 && query < image.rows()
+        && key < image.columns()) {
         const AttentionResult *result = image.state() == State::Values ? m_model->result() : nullptr;
         text = HeatmapDescriber::hoverInfo(m_model->scenario(), result, image.isUndefinedRow(query), query, key, false);
     }
@@ -531,6 +565,8 @@ void HeatmapView::resizeEvent(QResizeEvent *event)
 {
     QWidget::resizeEvent(event);
     relayout();
+    if (m_cover->isCovering())
+        placeCover();
 }
 
 void HeatmapView::showEvent(QShowEvent *event)
@@ -558,7 +594,7 @@ bool HeatmapView::event(QEvent *event)
 {
     if (event->type() == QEvent::ToolTip) {
         auto *help = static_cast<QHelpEvent *>(event);
-        if (const std::optional<Cell> cell = cellAt(help->pos())) {
+        if (const std::optional<Cell> cell = concealsCells() ? std::nullopt : cellAt(help->pos())) {
             const HeatmapImage &image = m_cache.image;
             const AttentionResult *result = image.state() == State::Values ? m_model->result() : nullptr;
             QToolTip::showText(help->globalPos(),
@@ -744,6 +780,10 @@ void HeatmapView::focusOutEvent(QFocusEvent *event)
 
 void HeatmapView::updateAccessibleNumbers()
 {
+    if (m_cover && m_cover->isCovering()) {
+        AccessibleNumbers::setDescription(this, m_shapeDescription + QLatin1Char(' ') + m_cover->hiddenText());
+        return;
+    }
     const bool keyboard = hasFocus() && m_keyboardCell.query >= 0;
     AccessibleNumbers::setDescription(
         this, HeatmapDescriber::description(m_shapeDescription, m_model->scenario(), m_model->result(), m_model->error(),

@@ -22,6 +22,7 @@ class QPainter;
 namespace attnlens {
 
 class AttentionModel;
+class PredictFirstCover;
 class ViewState;
 
 /// The attention matrix as a heatmap: rows are queries ("query / destination"), columns are keys
@@ -46,6 +47,8 @@ class HeatmapView : public QWidget {
     Q_OBJECT
 
 public:
+    /// Whether the matrix is covered until the lesson's reveal.
+    bool isCoveredForPrediction() const;
     /// A query row and key column of the matrix.
     struct Cell {
         int query = -1;
@@ -163,6 +166,10 @@ private:
     };
 
     bool scores() const;
+    /// The lesson keeps the shown quantity (weights, or scores) back until its reveal.
+    bool concealsCells() const;
+    /// Covers the labels, cells and colour bar while concealsCells(), under the title.
+    void placeCover();
     void invalidateContent();
     void ensureContent() const;
     void rebuildContent() const;
@@ -197,6 +204,7 @@ private:
     QPixmap m_background;
     BackgroundKey m_backgroundKey;
     QString m_describedShape;
+    PredictFirstCover *m_cover = nullptr;
     /// What updateAccessibleDescription() says about the shape; the numbers are added to it.
     QString m_shapeDescription;
     bool m_hoverIsOurs = false;
