@@ -2661,6 +2661,10 @@ The autosave is still kept as %3.</source>
 <context>
     <name>attnlens::KeySpaceView</name>
     <message>
+        <source>hidden until you reveal the lesson's answers</source>
+        <translation>在揭曉課程答案之前隱藏</translation>
+    </message>
+    <message>
         <source>Key space</source>
         <translation>鍵空間</translation>
     </message>

@@ -2,10 +2,12 @@
 // worked numbers (their drawn texts, their plain text, what a screen reader hears) until the
 // reveal, and comes back with it; closing the lesson or self-study uncovers at once.
 #include "../support/uisettle.h"
+#include "attentionmodel.h"
 #include "contextchartview.h"
 #include "coretestsupport.h"
 #include "documentcontroller.h"
 #include "heatmapview.h"
+#include "keyspaceview.h"
 #include "lessonpanel.h"
 #include "lessonprogress.h"
 #include "mainwindow.h"
@@ -82,6 +84,13 @@ QString coveredViewsText(MainWindow &window)
     HeatmapView *heatmap = window.findChild<HeatmapView *>(QStringLiteral("heatmapView"));
     bringForward(heatmap);
     texts << heatmap->accessibleDescription();
+    // The key space: its labels as the scene writes them, every key's tooltip, its description.
+    KeySpaceView *keySpace = window.findChild<KeySpaceView *>();
+    for (const QStringList &lines : keySpace->scene().keyLabelLines)
+        texts << lines.join(QLatin1Char(' '));
+    for (int key = 0; key < window.model()->scenario().keyCount(); ++key)
+        texts << keySpace->keyToolTip(key);
+    texts << keySpace->accessibleDescription();
     return texts.join(QLatin1Char('\n'));
 }
 
@@ -256,4 +265,37 @@ TEST(LessonConcealment, TheHeatmapCoversItsCellsWhenTheStepAsksForTheWeights)
     settleEvents();
     EXPECT_FALSE(heatmap->isCoveredForPrediction());
     EXPECT_FALSE(cover->isVisible());
+}
+
+TEST(LessonConcealment, TheKeySpaceKeepsTheDotProductsAndTheHalosBack)
+{
+    LessonWindow w;
+    w.window.startLesson(w.stepWithId("scaled-scores"));
+    settleEvents();
+    KeySpaceView *keySpace = w.window.findChild<KeySpaceView *>();
+    ASSERT_NE(keySpace, nullptr);
+    // Step 3 asks for the scaled scores: every key's label and tooltip says q·k = ?.
+    EXPECT_TRUE(keySpace->scene().dotsHidden);
+    for (int key = 0; key < w.window.model()->scenario().keyCount(); ++key) {
+        EXPECT_TRUE(keySpace->keyToolTip(key).contains(QStringLiteral("q\u00b7k = ?"))) << keySpace->keyToolTip(key).toStdString();
+        EXPECT_FALSE(keySpace->keyToolTip(key).contains(QStringLiteral("0.7071")));
+    }
+    ASSERT_TRUE(w.window.lessonPanel()->revealAnswers());
+    settleEvents();
+    EXPECT_FALSE(keySpace->scene().dotsHidden);
+    EXPECT_TRUE(keySpace->keyToolTip(0).contains(QStringLiteral("0.7071"))) << keySpace->keyToolTip(0).toStdString();
+
+    // A step about the weights draws no halo (their size is the weight) until the reveal.
+    w.window.startLesson(w.stepWithId("softmax-weights"));
+    settleEvents();
+    for (bool drawn : keySpace->scene().haloDrawn)
+        EXPECT_FALSE(drawn);
+    EXPECT_TRUE(keySpace->accessibleDescription().contains(QStringLiteral("hidden until you reveal")))
+        << keySpace->accessibleDescription().toStdString();
+    ASSERT_TRUE(w.window.lessonPanel()->revealAnswers());
+    settleEvents();
+    int halos = 0;
+    for (bool drawn : keySpace->scene().haloDrawn)
+        halos += drawn ? 1 : 0;
+    EXPECT_GT(halos, 0);
 }

@@ -36,7 +36,8 @@ using keyspace::isAllowedSafely;
 } // namespace
 
 QString KeySpaceDescriber::numbersDescription(const Scenario &scenario, const AttentionResult *result,
-                                              const std::optional<Error> &error, int selectedQuery, int keyboardKey)
+                                              const std::optional<Error> &error, int selectedQuery, int keyboardKey,
+                                              LessonQuantities concealed)
 {
     if (scenario.queryCount() == 0)
         return tr("No queries.");
@@ -71,11 +72,14 @@ QString KeySpaceDescriber::numbersDescription(const Scenario &scenario, const At
         QString list = weights.join(QStringLiteral(", "));
         if (keys.size() < scenario.keyCount())
             list = tr("%1 and %2 lighter keys").arg(list).arg(scenario.keyCount() - keys.size());
-        sentences << tr("Weights: %1.").arg(list);
         QStringList context;
         for (Index j = 0; j < result->context.cols(); ++j)
             context << formatCompact(result->context(q, j), 4);
-        sentences << tr("Context (%1).").arg(context.join(QStringLiteral(", ")));
+        // Predict first: what the lesson keeps back until its reveal is not read out either.
+        const QString hidden = tr("hidden until you reveal the lesson's answers");
+        sentences << tr("Weights: %1.").arg(concealed.testFlag(LessonQuantity::Weights) ? hidden : list);
+        sentences << tr("Context (%1).").arg(concealed.testFlag(LessonQuantity::Context) ? hidden
+                                                                                          : context.join(QStringLiteral(", ")));
     }
     if (keyboardKey >= 0 && keyboardKey < scenario.keyCount())
         sentences << tr("Arrow keys move key %1 at %2.")
@@ -119,13 +123,16 @@ QString KeySpaceDescriber::keyToolTip(const Scenario &scenario, const KeySpaceSc
     const int q = scene.selectedQuery;
     if (q >= 0) {
         const double dot = scene.dots.value(keyRow, std::numeric_limits<double>::quiet_NaN());
-        lines << tr("q\u00b7k = %1 (query %2)").arg(formatFull(dot), scenario.queryLabel(q));
+        const QString unknown = QStringLiteral("?");
+        lines << tr("q\u00b7k = %1 (query %2)").arg(scene.dotsHidden ? unknown : formatFull(dot), scenario.queryLabel(q));
         lines << tr("score q\u00b7k/√d_k = %1")
-                     .arg(formatFull(dot / std::sqrt(double(scenario.keyDimension()))));
+                     .arg(scene.dotsHidden ? unknown : formatFull(dot / std::sqrt(double(scenario.keyDimension()))));
         if (!isAllowedSafely(scenario, q, keyRow))
             lines << tr("masked for this query: weight exactly 0");
         else if (weights && scene.hasResult)
             lines << tr("weight = %1").arg(formatFull((*weights)(q, keyRow)));
+        else if (scene.hasResult)
+            lines << tr("weight = %1").arg(QStringLiteral("?"));
         else
             lines << tr("weight undefined (see the note)");
     }

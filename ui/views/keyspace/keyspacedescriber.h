@@ -1,6 +1,7 @@
 #pragma once
 
 #include "error.h"
+#include "lessonstep.h"
 #include "matrixtypes.h"
 
 #include <QCoreApplication>
@@ -25,8 +26,10 @@ public:
     /// The current numbers: the selected query and where it is, its weights (the heaviest
     /// kDescribedKeys when there are more keys), its context, and the key the arrow keys move
     /// (`keyboardKey`, -1 for none). `result` is nullptr while the scenario is refused.
+    /// `concealed`: what the open lesson step keeps back until its reveal, read as hidden.
     static QString numbersDescription(const Scenario &scenario, const AttentionResult *result,
-                                      const std::optional<Error> &error, int selectedQuery, int keyboardKey);
+                                      const std::optional<Error> &error, int selectedQuery, int keyboardKey,
+                                      LessonQuantities concealed = LessonQuantities());
     /// How to use the view with the mouse and the keyboard (the second half of the accessible
     /// description) and the shorter status tip.
     static QString helpDescription();

@@ -40,6 +40,8 @@ struct KeySpaceScene : KeySpaceFrame {
     QVector<bool> haloDrawn;
     /// q·k of the selected query with every key (NaN where it cannot be formed).
     QVector<double> dots;
+    /// The dot products are kept back until the lesson's reveal (their labels read "q·k = ?").
+    bool dotsHidden = false;
     QVector<QPointF> projectionFeet;
     QVector<bool> showProjection;
     /// The keys that weigh most for the selected query, heaviest first (all keys when few).

@@ -293,6 +293,7 @@ KeySpaceScene KeySpaceSceneBuilder::buildScene(const KeySpaceFrame &frame, const
     s.selectedQuery = queryCount > 0 ? std::clamp(selection.selectedQuery, 0, queryCount - 1) : -1;
     s.hoveredQuery = selection.hoveredQuery;
     s.hoveredKey = selection.hoveredKey;
+    s.dotsHidden = selection.dotsHidden;
     s.denseKeys = keyCount > kDenseCount;
     s.denseQueries = queryCount > kDenseCount;
     const auto shown = [&](const Eigen::RowVectorXd &row) { return s.shownCoordinates(row); };
@@ -564,7 +565,7 @@ void KeySpaceSceneBuilder::layoutLabels(KeySpaceScene &s, const Scenario &scenar
             if (s.keyMasked[j])
                 lines << tr("masked");
             else if (std::isfinite(s.dots[j]))
-                lines << QStringLiteral("q\u00b7k = %1").arg(formatCompact(s.dots[j], 2));
+                lines << QStringLiteral("q\u00b7k = %1").arg(s.dotsHidden ? QStringLiteral("?") : formatCompact(s.dots[j], 2));
         }
         const double gap = gapBeyondHalos(s.keyPoints[j], m.pointRadius + 3);
         std::optional<QRectF> rect = placer.place(s.keyPoints[j], labelSize(lines), gap, keyDirection);

@@ -34,6 +34,8 @@ public:
         int selectedQuery = -1;
         int hoveredQuery = -1;
         int hoveredKey = -1;
+        /// The lesson keeps the scores back until its reveal: the keys' labels say "q·k = ?".
+        bool dotsHidden = false;
     };
 
     KeySpaceFrame buildFrame(const KeySpaceFrameInputs &inputs) const;

@@ -72,6 +72,7 @@ KeySpaceView::KeySpaceView(AttentionModel *model, ViewState *viewState, QWidget 
     connect(m_viewState, &ViewState::selectedQueryChanged, this, refreshPoints);
     connect(m_viewState, &ViewState::hoverChanged, this, refreshPoints);
     connect(m_viewState, &ViewState::snapToGridChanged, this, &KeySpaceView::refreshScene);
+    connect(m_viewState, &ViewState::concealedAnswersChanged, this, refreshPoints);
     setUpThemeHandling();
 
     measureFont();
@@ -496,7 +497,10 @@ KeySpaceScene KeySpaceView::buildScene(const KeySpaceFrame &frame) const
     selection.selectedQuery = m_viewState->selectedQuery();
     selection.hoveredQuery = m_viewState->hoveredQuery();
     selection.hoveredKey = m_viewState->hoveredKey();
-    return m_builder.buildScene(frame, m_model->scenario(), frame.hasResult ? shownWeights() : nullptr, selection,
+    // Predict first: no halo while the lesson keeps the weights back, "q·k = ?" for the scores.
+    selection.dotsHidden = m_viewState->conceals(LessonQuantity::Scores);
+    const bool weightsShown = frame.hasResult && !m_viewState->conceals(LessonQuantity::Weights);
+    return m_builder.buildScene(frame, m_model->scenario(), weightsShown ? shownWeights() : nullptr, selection,
                                 m_plane);
 }
 
@@ -654,7 +658,8 @@ void KeySpaceView::leaveEvent(QEvent *event)
 
 QString KeySpaceView::keyToolTip(int keyRow) const
 {
-    return KeySpaceDescriber::keyToolTip(m_model->scenario(), m_scene, shownWeights(), keyRow);
+    return KeySpaceDescriber::keyToolTip(m_model->scenario(), m_scene,
+                                         m_viewState->conceals(LessonQuantity::Weights) ? nullptr : shownWeights(), keyRow);
 }
 
 QString KeySpaceView::queryToolTip(int queryRow) const
@@ -734,6 +739,7 @@ void KeySpaceView::setUpAccessibility()
     connect(m_model, &AttentionModel::scenarioReset, this, &KeySpaceView::updateAccessibleNumbers);
     connect(m_model, &AttentionModel::resultChanged, this, &KeySpaceView::updateAccessibleNumbers);
     connect(m_viewState, &ViewState::selectedQueryChanged, this, &KeySpaceView::updateAccessibleNumbers);
+    connect(m_viewState, &ViewState::concealedAnswersChanged, this, &KeySpaceView::updateAccessibleNumbers);
     updateAccessibleNumbers();
 }
 
@@ -742,7 +748,8 @@ QString KeySpaceView::numbersDescription() const
     if (!showsPlane())
         return noPlaneText();
     return KeySpaceDescriber::numbersDescription(m_model->scenario(), m_model->result(), m_model->error(),
-                                                 m_viewState->selectedQuery(), keyboardKey());
+                                                 m_viewState->selectedQuery(), keyboardKey(),
+                                                 m_viewState->concealedAnswers());
 }
 
 void KeySpaceView::updateAccessibleNumbers()

@@ -127,6 +127,9 @@ public:
     QVector<QRectF> labelRects() const;
     /// The scene on screen, in widget coordinates (what the painter draws and the mouse hits).
     const KeySpaceScene &scene() const { return m_scene; }
+    /// The tooltip of key `keyRow`: its vector, and for the selected query q·k, the score and
+    /// the weight (or "?" while the lesson keeps them back).
+    QString keyToolTip(int keyRow) const;
 
     /// The key the arrow keys move (chosen with K / Shift+K), or -1 while they move the
     /// selected query (Q / Shift+Q choose it; Escape goes back to it).
@@ -196,7 +199,6 @@ private:
     QPointF shownCoordinates(const Eigen::RowVectorXd &row) const;
     int queryTipAt(const QPointF &pos) const;
     int keyAt(const QPointF &pos) const;
-    QString keyToolTip(int keyRow) const;
     QString queryToolTip(int queryRow) const;
     void setUpAccessibility();
     void updateAccessibleNumbers();
