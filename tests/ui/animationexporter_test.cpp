@@ -311,6 +311,34 @@ protected:
     }
     QString path(const char *name) const { return dir.filePath(QString::fromUtf8(name)); }
 
+    /// The frames of `plan` exported as a lossless WebP with each frame captioned.
+    Decoded exportCaptioned(const AnimationPlan &plan, const char *name)
+    {
+        options.format = AnimationFormat::WebP;
+        options.captionEachFrame = true;
+        AnimationExporter exporter(&model, &viewState);
+        const QString file = path(name);
+        EXPECT_EQ(exporter.exportAnimation(plan, options, file), std::nullopt);
+        return decodeWebP(file);
+    }
+
+    /// The still figure of frame `index` of `plan`, drawn on its own with the caption that frame
+    /// should carry (animationFrameCaption, `movingQuery` -1 for none), returned in `caption`.
+    QImage captionedStill(const AnimationPlan &plan, int index, int movingQuery, QString *caption,
+                          Scenario *state = nullptr) const
+    {
+        AttentionModel alone;
+        ViewState aloneView;
+        alone.setScenario(model.wholeScenario());
+        plan.apply(alone, model.wholeScenario(), index);
+        FigureOptions figure = options.figure;
+        figure.caption = animationFrameCaption(alone.scenario(), QString(), movingQuery);
+        *caption = figure.caption;
+        if (state)
+            *state = alone.scenario();
+        return FigureExporter(&alone, &aloneView).renderImage(figure);
+    }
+
     QTemporaryDir dir;
     AttentionModel model;
     ViewState viewState;
@@ -474,63 +502,42 @@ TEST_F(AnimationExportTest, WebPAndApngAreLosslessAtBothEnds)
 TEST_F(AnimationExportTest, EachFrameCanSayWhatItShows)
 {
     const AnimationPlan plan = planOf("temperature=0.1:10", 5);
-    options.format = AnimationFormat::WebP;
-    options.captionEachFrame = true;
-    AnimationExporter exporter(&model, &viewState);
-    const QString file = path("captioned.webp");
-    ASSERT_EQ(exporter.exportAnimation(plan, options, file), std::nullopt);
-    const Decoded webp = decodeWebP(file);
+    const Decoded webp = exportCaptioned(plan, "captioned.webp");
     ASSERT_EQ(webp.frames.size(), 5);
     // Each end equals the still figure with the caption of its own state...
     QStringList captions;
     for (int index : {0, 4}) {
-        AttentionModel alone;
-        ViewState aloneView;
-        alone.setScenario(model.wholeScenario());
-        plan.apply(alone, model.wholeScenario(), index);
-        FigureOptions figure = options.figure;
-        figure.caption = defaultFigureCaption(alone.scenario());
-        captions.append(figure.caption);
-        const QImage still = FigureExporter(&alone, &aloneView).renderImage(figure);
-        EXPECT_TRUE(samePixels(webp.frames[index == 0 ? 0 : 4], still)) << figure.caption.toStdString();
+        QString caption;
+        const QImage still = captionedStill(plan, index, -1, &caption);
+        captions.append(caption);
+        EXPECT_TRUE(samePixels(webp.frames[index], still)) << caption.toStdString();
     }
-    // ... which names its temperature.
+    // ... which names its temperature (and, with no query moving, is the still figure's caption).
     EXPECT_TRUE(captions[0].contains(QStringLiteral("T = 0.1"))) << captions[0].toStdString();
     EXPECT_TRUE(captions[1].contains(QStringLiteral("T = 10"))) << captions[1].toStdString();
+    EXPECT_EQ(animationFrameCaption(model.scenario(), QString(), -1), defaultFigureCaption(model.scenario()));
 }
 
 TEST_F(AnimationExportTest, AMovingQueryIsNamedWithItsPlaceInEveryFrame)
 {
     const AnimationPlan plan = planOf("query=1:circle", 4);
-    options.format = AnimationFormat::WebP;
-    options.captionEachFrame = true;
-    AnimationExporter exporter(&model, &viewState);
-    const QString file = path("circle.webp");
-    ASSERT_EQ(exporter.exportAnimation(plan, options, file), std::nullopt);
-    const Decoded webp = decodeWebP(file);
+    const Decoded webp = exportCaptioned(plan, "circle.webp");
     ASSERT_EQ(webp.frames.size(), 4);
     QStringList captions;
     for (int index : {0, 3}) {
-        AttentionModel alone;
-        ViewState aloneView;
-        alone.setScenario(model.wholeScenario());
-        plan.apply(alone, model.wholeScenario(), index);
-        FigureOptions figure = options.figure;
-        figure.caption = animationFrameCaption(alone.scenario(), QString(), 0);
-        captions.append(figure.caption);
+        QString caption;
+        Scenario state;
+        const QImage still = captionedStill(plan, index, 0, &caption, &state);
+        captions.append(caption);
         // The caption names the query and where it is, to the digits the inputs show.
-        const Scenario &state = alone.scenario();
-        EXPECT_TRUE(figure.caption.contains(QStringLiteral("(%1, %2)").arg(formatInput(state.queries(0, 0)),
-                                                                           formatInput(state.queries(0, 1)))))
-            << figure.caption.toStdString();
-        EXPECT_TRUE(figure.caption.contains(state.queryLabel(0))) << figure.caption.toStdString();
-        const QImage still = FigureExporter(&alone, &aloneView).renderImage(figure);
-        EXPECT_TRUE(samePixels(webp.frames[index], still)) << figure.caption.toStdString();
+        EXPECT_TRUE(caption.contains(QStringLiteral("(%1, %2)").arg(formatInput(state.queries(0, 0)),
+                                                                    formatInput(state.queries(0, 1)))))
+            << caption.toStdString();
+        EXPECT_TRUE(caption.contains(state.queryLabel(0))) << caption.toStdString();
+        EXPECT_TRUE(samePixels(webp.frames[index], still)) << caption.toStdString();
     }
     // A quarter turn apart, the frames say so.
     EXPECT_NE(captions[0], captions[1]);
-    // Without the query moving, nothing about it is said.
-    EXPECT_EQ(animationFrameCaption(model.scenario(), QString(), -1), defaultFigureCaption(model.scenario()));
 }
 
 TEST(WindowAnimationCaption, TheWindowsSweepSaysTheTemperatureOfEveryFrame)
