@@ -255,6 +255,8 @@ TEST(LessonConcealment, TheHeatmapCoversItsCellsWhenTheStepAsksForTheWeights)
     EXPECT_TRUE(heatmap->accessibleDescription().contains(QStringLiteral("hidden until you reveal")))
         << heatmap->accessibleDescription().toStdString();
     EXPECT_FALSE(heatmap->accessibleDescription().contains(QStringLiteral("0.4011")));
+    // Nor does the line under it invite hovering a covered cell.
+    EXPECT_FALSE(heatmap->infoText().contains(QStringLiteral("Hover"))) << heatmap->infoText().toStdString();
     // Hovering a cell tells nothing either.
     w.window.viewState()->setHover(2, 1);
     settleEvents();

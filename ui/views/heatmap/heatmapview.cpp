@@ -109,7 +109,7 @@ void HeatmapView::placeCover()
                                                        QPointF(width(), m_cache.layout.infoRect.top())).toAlignedRect()
                                               : rect());
     } else {
-        m_cover->uncover();
+        m_cover->uncover();  // (no hint on a lecture screen or over a cover: refreshInfo())
     }
     refreshInfo();
     updateAccessibleNumbers();
@@ -336,7 +336,7 @@ void HeatmapView::refreshInfo() const
     if (text.isEmpty()) {
         if (image.state() == State::UndefinedRows) {
             text = m_cache.refusal;
-        } else if (image.state() == State::Values && !m_viewState->isPresenting()) {  // no hints on a lecture screen
+        } else if (image.state() == State::Values && !m_viewState->isPresenting() && !concealsCells()) {
             m_cache.infoIsHint = true;
             text = HeatmapDescriber::hint(m_model->scenario().score.kind);
         }
