@@ -5818,6 +5818,10 @@ e^H = %3</translation>
 <context>
     <name>attnlens::WeightsTableModel</name>
     <message>
+        <source>Hidden until you reveal the lesson's answers.</source>
+        <translation>在揭曉課程答案之前隱藏。</translation>
+    </message>
+    <message>
         <source>masked</source>
         <translation>已遮罩</translation>
     </message>

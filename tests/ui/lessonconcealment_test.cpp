@@ -1,6 +1,7 @@
-// Predict first, in the window: what a lesson step asks for stays out of the charts and the
-// worked numbers (their drawn texts, their plain text, what a screen reader hears) until the
-// reveal, and comes back with it; closing the lesson or self-study uncovers at once.
+// Predict first, in the window: what a lesson step asks for stays out of the charts, the
+// worked numbers, the heatmap, the key space and the weights table (their drawn texts, their
+// plain text, tooltips, what a screen reader hears) until the reveal, and comes back with it;
+// closing the lesson or self-study uncovers at once.
 #include "../support/uisettle.h"
 #include "attentionmodel.h"
 #include "contextchartview.h"
@@ -14,6 +15,8 @@
 #include "scalelabcanvas.h"
 #include "viewstate.h"
 #include "weightschartview.h"
+#include "weightstablemodel.h"
+#include "weightstableview.h"
 #include "workednumbersview.h"
 
 #include <QDockWidget>
@@ -91,6 +94,14 @@ QString coveredViewsText(MainWindow &window)
     for (int key = 0; key < window.model()->scenario().keyCount(); ++key)
         texts << keySpace->keyToolTip(key);
     texts << keySpace->accessibleDescription();
+    // The weights table, every cell as shown, as a tooltip and as read out.
+    const WeightsTableModel *table = window.weightsTableView()->tableModel();
+    for (int row = 0; row < table->rowCount(); ++row) {
+        for (int column = 0; column < table->columnCount(); ++column) {
+            for (int role : {int(Qt::DisplayRole), int(Qt::ToolTipRole), int(Qt::AccessibleDescriptionRole)})
+                texts << table->data(table->index(row, column), role).toString();
+        }
+    }
     return texts.join(QLatin1Char('\n'));
 }
 
@@ -156,7 +167,7 @@ TEST(LessonConcealment, TheWeightsStepCoversTheChartsAndTheNumbersUntilTheReveal
     EXPECT_FALSE(numbers->toPlainText().contains(QStringLiteral("Predict first")));
 }
 
-TEST(LessonConcealment, EveryStepsAnswerNumbersStayOutOfTheChartsAndTheWorkedNumbers)
+TEST(LessonConcealment, EveryStepsAnswerNumbersStayOutOfTheViewsUntilTheReveal)
 {
     LessonWindow w;
     LessonPanel *panel = w.window.lessonPanel();
@@ -300,4 +311,22 @@ TEST(LessonConcealment, TheKeySpaceKeepsTheDotProductsAndTheHalosBack)
     for (bool drawn : keySpace->scene().haloDrawn)
         halos += drawn ? 1 : 0;
     EXPECT_GT(halos, 0);
+}
+
+TEST(LessonConcealment, TheWeightsTableWritesTheAskedNumbersAsQuestionMarks)
+{
+    LessonWindow w;
+    w.window.startLesson(w.stepWithId("weighted-sum"));
+    settleEvents();
+    const WeightsTableModel *table = w.window.weightsTableView()->tableModel();
+    ASSERT_GT(table->rowCount(), 0);
+    const int context = table->keyColumnCount();  // the first context column
+    ASSERT_TRUE(table->isContextColumn(context));
+    // The step asks for the context: its coordinates are "?", the weights (step 3's answer) stay.
+    EXPECT_EQ(table->data(table->index(0, context)).toString(), QStringLiteral("?"));
+    EXPECT_NE(table->data(table->index(0, 0)).toString(), QStringLiteral("?"));
+    EXPECT_FALSE(table->cellSentence(0, context).isEmpty());
+    ASSERT_TRUE(w.window.lessonPanel()->revealAnswers());
+    settleEvents();
+    EXPECT_NE(table->data(table->index(0, context)).toString(), QStringLiteral("?"));
 }

@@ -152,12 +152,35 @@ QString WeightsTableModel::cellToolTip(int row, int column) const
     return QString();
 }
 
+void WeightsTableModel::setConcealed(LessonQuantities concealed)
+{
+    if (concealed == m_concealed)
+        return;
+    m_concealed = concealed;
+    if (m_rows > 0 && m_keys + m_contextColumns > 0)
+        emit dataChanged(index(0, 0), index(m_rows - 1, m_keys + m_contextColumns - 1));
+}
+
+bool WeightsTableModel::concealsCell(int row, int column) const
+{
+    if (cellKind(row, column) != CellKind::Number)
+        return false;
+    return m_concealed.testFlag(isContextColumn(column) ? LessonQuantity::Context : LessonQuantity::Weights);
+}
+
 QVariant WeightsTableModel::data(const QModelIndex &index, int role) const
 {
     if (!index.isValid() || index.row() >= m_rows || index.column() >= columnCount())
         return QVariant();
     const int row = index.row();
     const int column = index.column();
+    if (concealsCell(row, column)) {
+        // Predict first: the number waits for the lesson's reveal.
+        if (role == Qt::DisplayRole || role == Qt::AccessibleTextRole)
+            return QStringLiteral("?");
+        if (role == Qt::ToolTipRole || role == Qt::StatusTipRole || role == Qt::AccessibleDescriptionRole)
+            return tr("Hidden until you reveal the lesson's answers.");
+    }
     switch (role) {
     case Qt::DisplayRole:
     case Qt::AccessibleTextRole:

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "lessonstep.h"
+
 #include <QAbstractTableModel>
 #include <QString>
 
@@ -32,6 +34,9 @@ public:
     bool isContextColumn(int column) const { return column >= m_keys && column < m_keys + m_contextColumns; }
     /// The whole cell read as a sentence: "q, memory A: weight 0.4011".
     QString cellSentence(int row, int column) const;
+    /// What the open lesson step keeps back until its reveal: those cells read "?" (weights,
+    /// context coordinates), in their tooltips and for a screen reader too.
+    void setConcealed(LessonQuantities concealed);
 
 private:
     enum class CellKind { Number, Masked, UndefinedRow, NotComputed };
@@ -45,7 +50,11 @@ private:
     QString cellToolTip(int row, int column) const;
     QString columnTitle(int column) const;
 
+    /// The lesson keeps this cell's number back (setConcealed()).
+    bool concealsCell(int row, int column) const;
+
     AttentionModel *m_model;
+    LessonQuantities m_concealed;
     int m_rows = 0;
     int m_keys = 0;
     int m_contextColumns = 0;

@@ -70,6 +70,8 @@ WeightsTableView::WeightsTableView(AttentionModel *model, ViewState *viewState, 
                 if (current.isValid())
                     m_viewState->setSelectedQuery(current.row());
             });
+    connect(m_viewState, &ViewState::concealedAnswersChanged, m_tableModel, &WeightsTableModel::setConcealed);
+    m_tableModel->setConcealed(m_viewState->concealedAnswers());
     connect(m_viewState, &ViewState::selectedQueryChanged, this, [this](int row) {
         followSelectedQuery(row);
         updateDescription();
