@@ -46,8 +46,6 @@ void WorkedNumbersComposer::compose(const Scenario &scenario, const AttentionRes
         page.refusal = true;
         composer.composeRefusal(error ? refusalText(scenario, *error, page.shownQuery) : tr("No query to show"));
     } else {
-        if (options.concealed)
-            composer.composeConcealmentNote();
         composer.composeCalculation(scenario, *result);
     }
 }
@@ -134,18 +132,18 @@ bool WorkedNumbersComposer::conceals(Quantity quantity) const
     }
 }
 
-void WorkedNumbersComposer::composeConcealmentNote()
+void WorkedNumbersComposer::composeConcealmentNote(LessonQuantities quantities)
 {
     QStringList hidden;
-    if (m_concealed.testFlag(LessonQuantity::Scores))
+    if (quantities.testFlag(LessonQuantity::Scores))
         hidden << tr("the scores");
-    if (m_concealed.testFlag(LessonQuantity::Weights))
+    if (quantities.testFlag(LessonQuantity::Weights))
         hidden << tr("the weights");
-    if (m_concealed.testFlag(LessonQuantity::Context))
+    if (quantities.testFlag(LessonQuantity::Context))
         hidden << tr("the context");
     if (hidden.isEmpty())
         return;
-    beginBlock(0, false, true);  // wrapped to the panel's width: a narrow column has room for it
+    beginBlock(kUnderHeadingGap, false, true);  // wrapped to the panel's width, however narrow
     beginRow();
     beginCell();
     words(tr("Predict first: %1 are written ? until you reveal the answers (R).")
@@ -253,6 +251,12 @@ void WorkedNumbersComposer::composeCalculation(const Scenario &scenario, const A
             glyphs(QStringLiteral(" "), Font::Regular, Ink::Note);
         }
         words(note, Font::Regular, Ink::Note, note.contains(QLatin1Char('<')));
+        // Predict first: under the heading of each part with hidden numbers (the lesson scrolls
+        // to a part, so a line over the page would be out of sight).
+        const LessonQuantities inSection = section == Section::Scores ? LessonQuantities(LessonQuantity::Scores)
+            : section == Section::Softmax ? LessonQuantity::Scores | LessonQuantity::Weights
+                                          : LessonQuantity::Weights | LessonQuantity::Context;
+        composeConcealmentNote(m_concealed & inSection);
     };
     // In the narrow form the terms of a sum go on rows of their own under the table row, two
     // terms to a row.

@@ -94,8 +94,9 @@ private:
 
     /// Whether the lesson keeps `quantity` back until its reveal.
     bool conceals(WorkedPage::Quantity quantity) const;
-    /// The line over the page while something is concealed.
-    void composeConcealmentNote();
+    /// The line under a part's heading that says which of `quantities` wait for the reveal
+    /// (nothing when none of them does).
+    void composeConcealmentNote(LessonQuantities quantities);
 
     WorkedPage &m_page;
     QString m_headTag;
