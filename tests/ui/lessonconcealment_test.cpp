@@ -235,6 +235,10 @@ TEST(LessonConcealment, TheSqrtDkStepCoversTheLabsSpreadsUntilTheReveal)
     ASSERT_NE(cover, nullptr);
     EXPECT_TRUE(cover->isVisible());
     EXPECT_EQ(cover->geometry(), canvas->rect());
+    // The cover follows the lab's size by itself.
+    w.window.resize(1180, 680);
+    settleEvents();
+    EXPECT_EQ(cover->geometry(), canvas->rect());
     // Neither the measured nor the expected spread reaches a screen reader.
     EXPECT_FALSE(canvas->accessibleDescription().contains(QStringLiteral("expected")))
         << canvas->accessibleDescription().toStdString();

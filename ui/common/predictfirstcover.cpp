@@ -16,7 +16,17 @@ PredictFirstCover::PredictFirstCover(QWidget *parent)
     setAutoFillBackground(true);
     setMargin(fontMetrics().height());
     setAccessibleName(tr("Hidden until the reveal"));
+    // A cover of the whole parent follows its size itself, so that no view has to.
+    if (parent)
+        parent->installEventFilter(this);
     hide();
+}
+
+bool PredictFirstCover::eventFilter(QObject *watched, QEvent *event)
+{
+    if (event->type() == QEvent::Resize && watched == parentWidget() && m_covering && m_area.isEmpty())
+        setGeometry(parentWidget()->rect());
+    return false;
 }
 
 QString PredictFirstCover::headline()

@@ -16,9 +16,9 @@ class PredictFirstCover : public QLabel {
 public:
     explicit PredictFirstCover(QWidget *parent);
 
-    /// Covers `area` of the parent (the whole parent when empty) under the headline "Predict
-    /// first" with `hidden`, a sentence saying what waits for the reveal ("The context is hidden
-    /// until you reveal the answers (R).").
+    /// Covers `area` of the parent (when empty, the whole parent, following its size) under the
+    /// headline "Predict first" with `hidden`, a sentence saying what waits for the reveal ("The
+    /// context is hidden until you reveal the answers (R).").
     void cover(const QString &hidden, const QRect &area = QRect());
     void uncover();
     bool isCovering() const { return m_covering; }
@@ -30,6 +30,7 @@ public:
 
 protected:
     void changeEvent(QEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     QString m_hidden;

@@ -48,13 +48,6 @@ void ScaleLabCanvas::applyConcealment()
     updateAccessibleDescription();
 }
 
-void ScaleLabCanvas::resizeEvent(QResizeEvent *event)
-{
-    QWidget::resizeEvent(event);
-    if (m_cover->isCovering())
-        m_cover->setGeometry(rect());
-}
-
 void ScaleLabCanvas::modelChanged()
 {
     m_stale = true;

@@ -141,8 +141,6 @@ void BarChartView::resizeEvent(QResizeEvent *event)
     QWidget::resizeEvent(event);
     m_chartView->setGeometry(rect());
     m_refusal->setGeometry(rect());
-    if (m_cover->isCovering())
-        m_cover->setGeometry(rect());
     placeCornerControl();
 }
 
