@@ -12,6 +12,7 @@
 #include "viewstate.h"
 
 #include <QComboBox>
+#include <QToolButton>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
@@ -217,6 +218,27 @@ TEST(LessonPanel, RRevealsButIsALetterWhileTyping)
     QTest::keyClick(f.panel, Qt::Key_R);
     EXPECT_TRUE(f.panel->answersShown());
     EXPECT_EQ(f.panel->currentStep(), stepWithId(*f.panel, "softmax-weights")) << "R never moves the step";
+}
+
+TEST(LessonPanel, TheGuessFieldOffersToClearWhatWasTyped)
+{
+    Fixture f;
+    f.panel->goToStep(stepWithId(*f.panel, "softmax-weights"));
+    settleEvents();
+    QLineEdit *guess = f.panel->guessField();
+    guess->setFocus();
+    QTest::keyClicks(guess, QStringLiteral("0.5"));
+    ASSERT_TRUE(guess->isClearButtonEnabled());
+    // Qt's clear button is a tool button inside the field (not public API: this fails loudly if
+    // a Qt version builds it differently); clicking it empties the guess.
+    QToolButton *clear = nullptr;
+    for (QToolButton *button : guess->findChildren<QToolButton *>()) {
+        if (button->isVisible())
+            clear = button;
+    }
+    ASSERT_NE(clear, nullptr) << "the guess field shows no clear button";
+    QTest::mouseClick(clear, Qt::LeftButton);
+    EXPECT_TRUE(guess->text().isEmpty());
 }
 
 TEST(LessonPanel, KeysDoNothingWhileTheLessonIsHidden)

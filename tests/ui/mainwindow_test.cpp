@@ -170,6 +170,13 @@ TEST_F(MainWindowTest, AScenarioWithAnEmptyRowShowsTheBannerNotNumbers)
 
     EXPECT_TRUE(window.errorBanner()->isVisible());
     EXPECT_TRUE(window.errorBanner()->text().contains(QStringLiteral("no allowed key")));
+    // What is on screen, not only what the banner would say: its label reads the message, on the
+    // amber style the banner takes with its first message.
+    bool labelShowsIt = false;
+    for (const QLabel *label : window.errorBanner()->findChildren<QLabel *>())
+        labelShowsIt = labelShowsIt || (label->isVisible() && label->text().contains(QStringLiteral("no allowed key")));
+    EXPECT_TRUE(labelShowsIt);
+    EXPECT_TRUE(window.errorBanner()->styleSheet().contains(QStringLiteral("#fff3cd")));
     EXPECT_FALSE(window.weightsChartView()->errorText().isEmpty());
     EXPECT_FALSE(window.errorBanner()->text().contains(QStringLiteral("nan"), Qt::CaseInsensitive));
 
@@ -178,6 +185,25 @@ TEST_F(MainWindowTest, AScenarioWithAnEmptyRowShowsTheBannerNotNumbers)
     settleEvents();
     EXPECT_FALSE(window.errorBanner()->isVisible());
     EXPECT_EQ(window.model()->result()->weights(0, 2), 1.0);
+}
+
+TEST_F(MainWindowTest, AStartWithAValidScenarioBuildsNoBannerMessage)
+{
+    // The window is built around an empty scenario (a refusal) before its document arrives; the
+    // banner's message, style sheet and icon are made only when a refusal is on screen.
+    MainWindow window;
+    window.resize(1280, 720);
+    window.openScenario(builtinScenario(kLessonScenarioId), QStringLiteral("lesson"));
+    window.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    settleEvents();
+    EXPECT_FALSE(window.errorBanner()->isVisible());
+    EXPECT_TRUE(window.errorBanner()->text().isEmpty());
+    EXPECT_TRUE(window.errorBanner()->styleSheet().isEmpty());
+    for (const QLabel *label : window.errorBanner()->findChildren<QLabel *>()) {
+        EXPECT_TRUE(label->text().isEmpty());
+        EXPECT_TRUE(label->pixmap().isNull());
+    }
 }
 
 TEST_F(MainWindowTest, RendersAt2560x1440)

@@ -123,6 +123,9 @@ LessonPanel::LessonPanel(AttentionModel *model, ViewState *viewState, QWidget *p
     auto *body = new QVBoxLayout(content);
     body->setContentsMargins(0, 0, 4, 0);
     body->setSpacing(6);
+    // Given while empty: setWidget() measures its content, which the first step's text changes
+    // anyway, so a start measures it once, when it is shown.
+    m_scroll->setWidget(content);
 
     m_text = wrappingLabel(content);
     m_text->setObjectName(QStringLiteral("lessonText"));
@@ -138,7 +141,12 @@ LessonPanel::LessonPanel(AttentionModel *model, ViewState *viewState, QWidget *p
     body->addWidget(m_guessPrompt);
     m_guessField = new QLineEdit(content);
     m_guessField->setObjectName(QStringLiteral("lessonGuessField"));
-    m_guessField->setClearButtonEnabled(true);
+    // The clear button shows only while there is text; it is made with the first text, since
+    // making it looks up the icon theme (about 10 ms, at every start otherwise).
+    connect(m_guessField, &QLineEdit::textChanged, this, [this](const QString &text) {
+        if (!text.isEmpty() && !m_guessField->isClearButtonEnabled())
+            m_guessField->setClearButtonEnabled(true);
+    });
     m_guessField->setAccessibleName(tr("Your guess"));
     m_guessPrompt->setBuddy(m_guessField);
     body->addWidget(m_guessField);
@@ -206,7 +214,6 @@ LessonPanel::LessonPanel(AttentionModel *model, ViewState *viewState, QWidget *p
                           "in the guess field reveals too."));
     body->addWidget(m_keyHint);
     body->addStretch(1);
-    m_scroll->setWidget(content);
     layout->addWidget(m_scroll, 1);
 
     auto *footer = new QHBoxLayout;

@@ -38,11 +38,6 @@ ErrorBanner::ErrorBanner(AttentionModel *model, QWidget *parent)
     setAccessibleName(tr("Error banner"));
     setAccessibleDescription(tr("Explains why the current scenario has no result."));
     setFrameShape(QFrame::StyledPanel);
-    // Amber rather than red: the app is fine, the scenario needs a change.
-    setStyleSheet(QStringLiteral("#errorBanner { background: #fff3cd; border: 1px solid #e0a800; "
-                                 "border-radius: 4px; } QLabel { color: #5c3c00; }"));
-    // The icon and the selectable text (a text document of its own) are made with the first
-    // message: most sessions never show the banner, and every start would pay for both.
     m_icon->setFixedSize(24, 24);
     m_label->setWordWrap(true);
     auto *layout = new QHBoxLayout(this);
@@ -56,27 +51,49 @@ ErrorBanner::ErrorBanner(AttentionModel *model, QWidget *parent)
 
 QString ErrorBanner::text() const
 {
-    return m_label->text();
+    const std::optional<Error> &error = m_model->error();
+    if (!error)
+        return {};
+    return QStringLiteral("<b>%1.</b> %2 <span style='color:#8a6d3b'>(%3)</span>")
+        .arg(headline(error->category), error->message.toHtmlEscaped(), categoryName(error->category));
 }
 
 void ErrorBanner::refresh()
 {
-    // Called on every recompute, most of them during drags: touch the label only when the
-    // message changes, so a valid scenario costs no layout work per frame.
-    const std::optional<Error> &error = m_model->error();
-    const QString text = error
-        ? QStringLiteral("<b>%1.</b> %2 <span style='color:#8a6d3b'>(%3)</span>")
-              .arg(headline(error->category), error->message.toHtmlEscaped(),
-                   categoryName(error->category))
-        : QString();
-    if (!text.isEmpty() && m_icon->pixmap().isNull()) {
+    // Called on every recompute, most of them during drags: a valid scenario only keeps the
+    // banner hidden. Its contents are filled in only while it is on screen: a window is built
+    // around an empty scenario (a refusal) before its first document arrives, and that start
+    // should not pay for a message nobody sees.
+    const bool refused = m_model->error().has_value();
+    if (refused == isHidden())
+        setVisible(refused);
+    if (refused && isVisible())
+        fillIn();
+}
+
+void ErrorBanner::showEvent(QShowEvent *event)
+{
+    fillIn();
+    QFrame::showEvent(event);
+}
+
+void ErrorBanner::fillIn()
+{
+    const QString message = text();
+    if (message.isEmpty())
+        return;
+    if (m_icon->pixmap().isNull()) {
+        // The style sheet, the icon and the selectable text (a text document of its own) are
+        // made with the first message shown: the first style sheet of a process alone costs
+        // about 20 ms (Qt builds its style sheet style), which most sessions never need.
+        // Amber rather than red: the app is fine, the scenario needs a change.
+        setStyleSheet(QStringLiteral("#errorBanner { background: #fff3cd; border: 1px solid #e0a800; "
+                                     "border-radius: 4px; } QLabel { color: #5c3c00; }"));
         m_icon->setPixmap(style()->standardIcon(QStyle::SP_MessageBoxWarning).pixmap(24, 24));
         m_label->setTextInteractionFlags(Qt::TextSelectableByMouse);
     }
-    if (text != m_label->text())
-        m_label->setText(text);
-    if (error.has_value() == isHidden())
-        setVisible(error.has_value());
+    if (message != m_label->text())
+        m_label->setText(message);
 }
 
 } // namespace attnlens

@@ -16,10 +16,15 @@ class ErrorBanner : public QFrame {
 public:
     explicit ErrorBanner(AttentionModel *model, QWidget *parent = nullptr);
 
+    /// The refusal's message as the banner shows it (rich text), or empty while there is none.
     QString text() const;
+
+protected:
+    void showEvent(QShowEvent *event) override;
 
 private:
     void refresh();
+    void fillIn();
 
     AttentionModel *m_model;
     QLabel *m_icon;

@@ -78,18 +78,21 @@ ScoreLabView::ScoreLabView(AttentionModel *model, ViewState *viewState, QWidget 
     controls->addLayout(queryRow);
     // The weights and the picture scroll when the dock is short (the window at 1280 × 720), so
     // that every encoder state's row keeps its height; the controls stay in sight.
+    // The scroll area takes its content while that is still empty: setWidget() measures what it
+    // is given, and measuring the picture loads a font for Chinese text, which a start should
+    // not pay for a lab nobody has opened yet.
     auto *content = new QWidget;
     auto *contentLayout = new QVBoxLayout(content);
     contentLayout->setContentsMargins(0, 0, 0, 0);
-    m_editor->setParent(content);
-    m_picture->setParent(content);
-    contentLayout->addWidget(m_editor);
-    contentLayout->addWidget(m_picture, 1);
     auto *scroll = new QScrollArea(this);
     scroll->setObjectName(QStringLiteral("scoreLabScroll"));
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
     scroll->setWidget(content);
+    m_editor->setParent(content);
+    m_picture->setParent(content);
+    contentLayout->addWidget(m_editor);
+    contentLayout->addWidget(m_picture, 1);
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(controls);
     layout->addWidget(scroll, 1);
