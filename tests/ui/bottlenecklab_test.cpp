@@ -290,6 +290,69 @@ TEST(BottleneckLab, ANarrowDockShortensTheTableHeadingsInsteadOfCuttingThem)
     EXPECT_GE(headings, 2);
 }
 
+TEST(BottleneckLab, NoTextIsCutAtTheWidthOfAPresentedLabAt1024)
+{
+    // The lab's dock in a 1024 x 768 window, and the lab in presentation mode's large place
+    // there (about 410 pixels wide, at the larger text presentation mode uses): headline, plane
+    // titles and table keep every word.
+    LabFixture f;
+    const QFont normal = f.view.font();
+    QFont large = normal;
+    large.setPointSizeF(large.pointSizeF() * 1.35);
+    for (const auto &[size, font] : {std::pair{QSize(400, 330), normal}, std::pair{QSize(410, 640), large}}) {
+        f.view.setFont(font);
+        f.view.resize(size);
+        settleEvents();
+        int texts = 0;
+        for (const DrawnText &text : drawnTexts(&f.view)) {
+            ++texts;
+            EXPECT_FALSE(isCut(text)) << size.width() << ": " << text.text.toStdString();
+        }
+        EXPECT_GE(texts, 10) << size.width();
+    }
+}
+
+TEST(BottleneckLab, APredictionAboutTheContextsHidesThemUntilTheReveal)
+{
+    LabFixture f;
+    const Matrix &context = f.model.result()->context;
+    const QString first = BottleneckLabPainter::vectorText(context.row(0));
+    const std::optional<ContextSpread> widest = widestContextPair(context);
+    ASSERT_TRUE(widest);
+    const QString gap = formatCompact(widest->distance, 2);
+    const auto shown = [&f] {
+        QStringList texts;
+        for (const DrawnText &text : drawnTexts(&f.view))
+            texts << text.text;
+        texts << f.view.accessibleDescription();
+        return texts.join(QLatin1Char('\n'));
+    };
+    ASSERT_TRUE(shown().contains(first)) << shown().toStdString();
+    ASSERT_TRUE(shown().contains(gap)) << shown().toStdString();
+    const Theme &theme = f.viewState.theme();
+    const BottleneckLabPainter::Frame frame = f.view.frame();
+    const QPointF dot = besideNumber(frame.valueToPoint(context(1, 0), context(1, 1)), frame);
+    ASSERT_TRUE(isColor(f.view.grab().toImage(), dot, theme.queryColor(1)));
+
+    f.viewState.setConcealedAnswers(LessonQuantity::Context);
+    settleEvents();
+    const QString concealed = shown();
+    EXPECT_FALSE(concealed.contains(first)) << concealed.toStdString();
+    EXPECT_FALSE(concealed.contains(gap)) << concealed.toStdString();
+    EXPECT_TRUE(concealed.contains(QStringLiteral("predict first"), Qt::CaseInsensitive)) << concealed.toStdString();
+    // The fixed contexts stay: the student predicts against them.
+    EXPECT_TRUE(concealed.contains(QStringLiteral("[0.00, 0.00]"))) << concealed.toStdString();
+    EXPECT_FALSE(isColor(f.view.grab().toImage(), dot, theme.queryColor(1))) << "a context's dot is drawn";
+    // The query can still be dragged: the picture follows, the contexts stay hidden.
+    f.model.setQueryRow(0, rowOf({2.0, 0.0}));
+    settleEvents();
+    EXPECT_FALSE(shown().contains(BottleneckLabPainter::vectorText(f.model.result()->context.row(0))));
+
+    f.viewState.setConcealedAnswers({});
+    settleEvents();
+    EXPECT_TRUE(shown().contains(BottleneckLabPainter::vectorText(f.model.result()->context.row(0))));
+}
+
 TEST(BottleneckLab, HeadlessFigureIsANonEmptyPngOfTheSizeAsked)
 {
     AttentionModel model;

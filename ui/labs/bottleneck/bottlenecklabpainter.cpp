@@ -179,33 +179,42 @@ QString BottleneckLabPainter::vectorText(const Eigen::RowVectorXd &row)
     return QLatin1Char('[') + parts.join(QStringLiteral(", ")) + QLatin1Char(']');
 }
 
-QString BottleneckLabPainter::spreadText(const Scenario &scenario, const AttentionResult *result)
+QStringList BottleneckLabPainter::fixedTexts(const Scenario &scenario)
+{
+    const QString last = vectorText(lastStateContext(scenario.values));
+    const QString mean = vectorText(meanStateContext(scenario.values));
+    return {tr("■ ◆ Fixed context, the same for every query: last state %1, mean %2").arg(last, mean),
+            tr("■ ◆ Fixed, for every query: last %1, mean %2").arg(last, mean),
+            tr("■ last %1 ◆ mean %2").arg(last, mean),
+            QStringLiteral("■ %1 ◆ %2").arg(last, mean)};
+}
+
+QStringList BottleneckLabPainter::spreadTexts(const Scenario &scenario, const AttentionResult *result,
+                                              bool concealed)
 {
     const QString threshold = QString::number(kClearlyDifferentContexts, 'g', 3);
     if (!result)
-        return tr("Attention: no context while the scenario is refused");
+        return {tr("● Attention: no context while the scenario is refused"), tr("● Refused: no context")};
+    if (concealed) {
+        return {tr("● Attention: one context per query, hidden until you reveal: predict first"),
+                tr("● Attention's contexts: predict first"), tr("● Predict first")};
+    }
     const std::optional<ContextSpread> widest = widestContextPair(result->context);
     if (!widest)
-        return tr("Attention: one context per query");
+        return {tr("● Attention: one context per query")};
     const QString pair = tr("%1 and %2").arg(quoted(scenario.queryLabel(widest->first)),
                                              quoted(scenario.queryLabel(widest->second)));
+    const QString gap = formatCompact(widest->distance, 2);
     if (widest->distance >= kClearlyDifferentContexts) {
-        return tr("● Attention: one context per query — %1 lie %2 apart: clearly different (≥ %3) ✓")
-            .arg(pair, formatCompact(widest->distance, 2), threshold);
+        return {tr("● Attention: one context per query — %1 lie %2 apart: clearly different (≥ %3) ✓")
+                    .arg(pair, gap, threshold),
+                tr("● Attention: widest gap %1 ≥ %2 ✓").arg(gap, threshold),
+                tr("● widest gap %1 ≥ %2 ✓").arg(gap, threshold)};
     }
-    return tr("● Attention: one context per query — widest pair %1, %2 apart (clearly different: ≥ %3)")
-        .arg(pair, formatCompact(widest->distance, 2), threshold);
-}
-
-QString BottleneckLabPainter::shortSpreadText(const AttentionResult *result)
-{
-    const std::optional<ContextSpread> widest = result ? widestContextPair(result->context) : std::nullopt;
-    if (!widest)
-        return tr("Attention: one context per query");
-    const QString threshold = QString::number(kClearlyDifferentContexts, 'g', 3);
-    if (widest->distance >= kClearlyDifferentContexts)
-        return tr("● Attention: widest gap %1 ≥ %2 ✓").arg(formatCompact(widest->distance, 2), threshold);
-    return tr("● Attention: widest gap %1 (clearly different: ≥ %2)").arg(formatCompact(widest->distance, 2), threshold);
+    return {tr("● Attention: one context per query — widest pair %1, %2 apart (clearly different: ≥ %3)")
+                .arg(pair, gap, threshold),
+            tr("● Attention: widest gap %1 (clearly different: ≥ %2)").arg(gap, threshold),
+            tr("● widest gap %1 (clear: ≥ %2)").arg(gap, threshold), tr("● widest gap %1").arg(gap)};
 }
 
 void BottleneckLabPainter::paint(QPainter &painter, const Frame &frame, const Scenario &scenario,
@@ -222,12 +231,10 @@ void BottleneckLabPainter::paint(QPainter &painter, const Frame &frame, const Sc
     painter.setFont(bold);
     painter.setPen(theme.textColor());
     const QRectF first(frame.headline.left(), frame.headline.top(), frame.headline.width(), 1.3 * lh);
-    const QString fixedLine = tr("■ ◆ Fixed context: the same for every query");
-    painter.drawText(first, Qt::AlignLeft | Qt::AlignVCenter,
-                     fittedText({fixedLine}, bold, first.width()));
+    painter.drawText(first, Qt::AlignLeft | Qt::AlignVCenter, fittedText(fixedTexts(scenario), bold, first.width()));
     const QRectF second = first.translated(0, 1.3 * lh);
     painter.drawText(second, Qt::AlignLeft | Qt::AlignVCenter,
-                     fittedText({spreadText(scenario, result), shortSpreadText(result)}, bold, second.width()));
+                     fittedText(spreadTexts(scenario, result, state.concealContexts), bold, second.width()));
     painter.setFont(font);
 
     if (frame.hasPlanes()) {
@@ -324,7 +331,7 @@ void BottleneckLabPainter::paintValuePlane(QPainter &painter, const Frame &frame
     painter.save();
     painter.setClipRect(frame.valuePlane.adjusted(-0.6 * u, -0.6 * u, 0.6 * u, 0.6 * u));
     painter.setFont(font);
-    const bool haveContext = result && result->context.rows() == scenario.queryCount()
+    const bool haveContext = !state.concealContexts && result && result->context.rows() == scenario.queryCount()
                           && result->context.cols() == 2 && result->weights.cols() == scenario.keyCount();
 
     // The selected query's weights: a line from its context to every value, as thick as the weight.
@@ -364,6 +371,14 @@ void BottleneckLabPainter::paintValuePlane(QPainter &painter, const Frame &frame
         }
     }
 
+    paintFixedMarkers(painter, frame, scenario, theme, lineWidthFactor, u);
+    painter.restore();
+    // While concealed the headline says where the contexts went (predict first).
+}
+
+void BottleneckLabPainter::paintFixedMarkers(QPainter &painter, const Frame &frame, const Scenario &scenario,
+                                             const Theme &theme, double lineWidthFactor, double u)
+{
     // The fixed contexts, once, on top: every query gets them.
     const Eigen::RowVectorXd last = lastStateContext(scenario.values);
     const Eigen::RowVectorXd mean = meanStateContext(scenario.values);
@@ -386,7 +401,6 @@ void BottleneckLabPainter::paintValuePlane(QPainter &painter, const Frame &frame
     painter.setPen(Qt::NoPen);
     painter.setBrush(ink);
     painter.drawEllipse(meanPoint, 0.18 * u, 0.18 * u);
-    painter.restore();
 }
 
 void BottleneckLabPainter::paintTable(QPainter &painter, const Frame &frame, const Scenario &scenario,
@@ -396,7 +410,7 @@ void BottleneckLabPainter::paintTable(QPainter &painter, const Frame &frame, con
     const double lh = frame.lineHeight;
     const double rowHeight = 1.3 * lh;
     const QRectF table = frame.table;
-    const double columns[] = {0.0, 0.27, 0.55, 0.79, 1.0};
+    const double columns[] = {0.0, 0.34, 0.72, 1.0};
     auto cell = [&](int row, int column) {
         const double x0 = table.left() + columns[column] * table.width();
         const double x1 = table.left() + columns[column + 1] * table.width();
@@ -406,17 +420,18 @@ void BottleneckLabPainter::paintTable(QPainter &painter, const Frame &frame, con
     bold.setBold(true);
     painter.setFont(bold);
     painter.setPen(theme.hintColor());
-    // Each heading with shorter forms for a narrow dock: the legend above says what ■ and ◆ are.
+    // Each heading with shorter forms for a narrow dock. The fixed contexts are the same for every
+    // query: their coordinates stand once, in the headline, and each row says how far its own
+    // context lies from the mean.
     const QStringList headings[] = {{tr("Query")},
                                     {tr("● Attention C"), tr("● C", "the attention context, in a narrow table")},
-                                    {tr("■ Fixed: last"), tr("■ Last", "the last state, in a narrow table")},
-                                    {tr("◆ Fixed: mean"), tr("◆ Mean", "the mean of the states, in a narrow table")}};
-    for (int column = 0; column < 4; ++column) {
+                                    {tr("◆ Distance from the mean"), tr("◆ From mean"),
+                                     tr("◆ Dist.", "distance from the mean, in a narrow table")}};
+    for (int column = 0; column < 3; ++column) {
         const QRectF r = cell(0, column);
         painter.drawText(r, Qt::AlignLeft | Qt::AlignVCenter, fittedText(headings[column], bold, r.width()));
     }
-    const QString last = vectorText(lastStateContext(scenario.values));
-    const QString mean = vectorText(meanStateContext(scenario.values));
+    const Eigen::RowVectorXd mean = meanStateContext(scenario.values);
     const int rows = std::min<int>(kMaxTableRows, static_cast<int>(scenario.queryCount()));
     for (int q = 0; q < rows; ++q) {
         const QColor color = theme.queryColor(q);
@@ -430,11 +445,17 @@ void BottleneckLabPainter::paintTable(QPainter &painter, const Frame &frame, con
                          fittedText({scenario.queryLabel(q)}, painter.font(), name.width()));
         painter.setFont(font);
         painter.setPen(theme.textColor());
-        const QString context = result && result->context.rows() > q
-                                    ? vectorText(result->context.row(q))
-                                    : tr("undefined");
-        const QString texts[] = {context, last, mean};
-        for (int column = 1; column < 4; ++column) {
+        const bool known = result && result->context.rows() > q;
+        QString texts[2] = {tr("undefined"), tr("undefined")};
+        if (state.concealContexts) {
+            texts[0] = texts[1] = QStringLiteral("?");
+        } else if (known) {
+            texts[0] = vectorText(result->context.row(q));
+            texts[1] = result->context.cols() == mean.size()
+                ? formatCompact((result->context.row(q) - mean).stableNorm(), 2)
+                : QString();
+        }
+        for (int column = 1; column < 3; ++column) {
             const QRectF r = cell(q + 1, column);
             painter.drawText(r, Qt::AlignLeft | Qt::AlignVCenter,
                              fittedText({texts[column - 1]}, painter.font(), r.width()));

@@ -7,6 +7,7 @@
 #include <QPointF>
 #include <QRectF>
 #include <QString>
+#include <QStringList>
 
 class QPainter;
 
@@ -23,6 +24,8 @@ class Theme;
 /// final-state encoder (the last value: a square; the mean of the values: a diamond) are drawn
 /// once, in black, because every query gets them; each query's attention context C = AV is a dot
 /// in that query's colour, with lines to the values as thick as its weights for the selected one.
+/// The table gives each query's context and its distance from the mean; the fixed contexts'
+/// coordinates are in the headline (the same for every row).
 ///
 /// The planes need 2-D keys and values; for other shapes only the headline and the table are
 /// drawn, with a note.
@@ -50,6 +53,9 @@ public:
     struct State {
         int selectedQuery = 0;
         bool keyboardFocus = false;  ///< ring the selected query's tip (the keyboard moves it)
+        /// A lesson step asks where the contexts lie (predict first): the contexts' dots and
+        /// their weight lines, their coordinates and distances and the widest gap are left out.
+        bool concealContexts = false;
     };
 
     /// The frame for `rect` in `font`. `keyRange` is the key plane's half-width in data units
@@ -66,10 +72,12 @@ public:
 
     /// A 2-D row as "[0.83, −0.41]" (2 decimals), any other length likewise.
     static QString vectorText(const Eigen::RowVectorXd &row);
-    /// The headline's second line: the widest pair of attention contexts and the threshold.
-    static QString spreadText(const Scenario &scenario, const AttentionResult *result);
-    /// The same without the names of the pair, for a narrow lab.
-    static QString shortSpreadText(const AttentionResult *result);
+    /// The headline's first line, longest first (the lab draws the first that fits): the two
+    /// fixed contexts, which every query gets.
+    static QStringList fixedTexts(const Scenario &scenario);
+    /// The headline's second line, longest first: the widest pair of attention contexts and the
+    /// threshold, or, while concealed, that they wait for the reveal.
+    static QStringList spreadTexts(const Scenario &scenario, const AttentionResult *result, bool concealed);
 
 private:
     static void paintPlaneBackground(QPainter &painter, const QRectF &plane, double range,
@@ -81,6 +89,8 @@ private:
     static void paintValuePlane(QPainter &painter, const Frame &frame, const Scenario &scenario,
                                 const AttentionResult *result, const State &state, const Theme &theme,
                                 double lineWidthFactor, const QFont &font);
+    static void paintFixedMarkers(QPainter &painter, const Frame &frame, const Scenario &scenario,
+                                  const Theme &theme, double lineWidthFactor, double unit);
     static void paintTable(QPainter &painter, const Frame &frame, const Scenario &scenario,
                            const AttentionResult *result, const State &state, const Theme &theme,
                            const QFont &font);

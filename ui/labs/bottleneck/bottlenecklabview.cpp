@@ -50,6 +50,7 @@ BottleneckLabView::BottleneckLabView(AttentionModel *model, ViewState *viewState
     connect(model, &AttentionModel::resultChanged, m_deferral, &OffscreenDeferral::requestRefresh);
     connect(model, &AttentionModel::scenarioReset, m_deferral, &OffscreenDeferral::requestRefresh);
     connect(viewState, &ViewState::selectedQueryChanged, m_deferral, &OffscreenDeferral::requestRefresh);
+    connect(viewState, &ViewState::concealedAnswersChanged, m_deferral, &OffscreenDeferral::requestRefresh);
     connect(viewState, &ViewState::themeChanged, this, qOverload<>(&QWidget::update));
     connect(viewState, &ViewState::lineScaleChanged, this, qOverload<>(&QWidget::update));
     m_deferral->requestRefresh();
@@ -93,6 +94,7 @@ void BottleneckLabView::paintLab(QPainter &painter, const QRectF &rect, bool key
     BottleneckLabPainter::State state;
     state.selectedQuery = selectedQuery();
     state.keyboardFocus = keyboardFocus;
+    state.concealContexts = m_viewState->conceals(LessonQuantity::Context);
     BottleneckLabPainter::paint(painter, frame, scenario, m_model->result(), state, theme,
                                 m_viewState->lineWidthFactor(), font());
 }
@@ -129,6 +131,10 @@ QString BottleneckLabView::numbersDescription() const
                      .arg(quoted(s.keyCount() > 0 ? s.keyLabel(s.keyCount() - 1) : QString()),
                           BottleneckLabPainter::vectorText(lastStateContext(s.values)),
                           BottleneckLabPainter::vectorText(meanStateContext(s.values))));
+    if (m_viewState->conceals(LessonQuantity::Context)) {
+        parts.append(tr("Attention's contexts are hidden until you reveal the answers: predict first."));
+        return parts.join(QLatin1Char(' '));
+    }
     for (Index q = 0; q < s.queryCount(); ++q) {
         if (result && result->context.rows() > q) {
             parts.append(tr("Query %1 at %2: attention's context %3.")
