@@ -16,6 +16,8 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QFontMetrics>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTableWidget>
@@ -376,4 +378,55 @@ TEST(LessonPanel, LooksRightSmallAndLarge)
     f.window.resize(400, 680);
     settleEvents();
     EXPECT_FALSE(f.panel->comparisonView()->isSideBySide());
+}
+
+TEST(LessonPanel, TheQuestionAndRevealStayInSightInANarrowColumnAndTheRevealShowsTheAnswer)
+{
+    // A 1024 x 768 projector gives the lesson a column of about 340 x 700 pixels at a large text.
+    Fixture f;
+    QFont large = f.panel->font();
+    large.setPointSizeF(large.pointSizeF() * 1.5);
+    f.panel->setFont(large);
+    f.window.resize(340, 700);
+    const auto inSight = [&f](QWidget *widget) {
+        if (!widget->isVisible())
+            return false;
+        // Every ancestor up to the panel shows the whole of it (no scroll area hides a part).
+        const QRect onPanel(widget->mapTo(f.panel, QPoint(0, 0)), widget->size());
+        QRect visible = onPanel;
+        for (QWidget *up = widget->parentWidget(); up && up != f.panel; up = up->parentWidget())
+            visible &= QRect(up->mapTo(f.panel, QPoint(0, 0)), up->size());
+        return visible == onPanel && f.panel->rect().contains(onPanel);
+    };
+    int asked = 0;
+    for (int index = 0; index < f.panel->stepCount(); ++index) {
+        const LessonStep &step = f.panel->progress()->step(index);
+        f.panel->goToStep(index);
+        settleEvents();
+        if (!step.hasHiddenAnswers() || step.revealed.isEmpty())
+            continue;
+        ++asked;
+        SCOPED_TRACE(step.id.toStdString());
+        EXPECT_TRUE(inSight(f.panel->revealButton()));
+        if (step.guess.kind != LessonGuess::Kind::None) {
+            EXPECT_TRUE(inSight(f.panel->guessField()));
+        }
+        // The step's own text keeps at least as much of the column as the question takes.
+        auto *text = f.panel->findChild<QScrollArea *>(QStringLiteral("lessonScroll"));
+        auto *question = f.panel->findChild<QScrollArea *>(QStringLiteral("lessonAsk"));
+        ASSERT_NE(text, nullptr);
+        ASSERT_NE(question, nullptr);
+        EXPECT_TRUE(question->isVisible());
+        const int questionHeight = question->height() + f.panel->revealButton()->height()
+            + (f.panel->guessField()->isVisible() ? f.panel->guessField()->height() : 0);
+        EXPECT_GE(text->height() + QFontMetrics(large).height(), questionHeight);
+        f.panel->revealAnswers();
+        settleEvents();
+        // The column has scrolled to the answer: its first line is in sight.
+        QLabel *answer = f.panel->revealedLabel();
+        const QPoint top = answer->mapTo(text->viewport(), QPoint(0, 0));
+        EXPECT_TRUE(text->viewport()->rect().contains(QPoint(4, top.y() + QFontMetrics(large).height() / 2)))
+            << top.y() << " in " << text->viewport()->height();
+    }
+    EXPECT_GE(asked, 10);
 }

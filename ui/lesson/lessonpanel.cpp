@@ -28,6 +28,7 @@
 #include <QSettings>
 #include <QTextEdit>
 #include <QStyle>
+#include <QTimer>
 #include <QVBoxLayout>
 
 namespace attnlens {
@@ -103,6 +104,7 @@ LessonPanel::LessonPanel(AttentionModel *model, ViewState *viewState, QWidget *p
     layout->setSpacing(4);
 
     auto *header = new QHBoxLayout;
+    m_header = header;
     m_title = wrappingLabel(this);
     m_title->setObjectName(QStringLiteral("lessonTitle"));
     m_counter = new QLabel(this);
@@ -133,13 +135,31 @@ LessonPanel::LessonPanel(AttentionModel *model, ViewState *viewState, QWidget *p
     m_prediction = wrappingLabel(content);
     m_prediction->setObjectName(QStringLiteral("lessonPrediction"));
     m_prediction->setTextFormat(Qt::RichText);
-    body->addWidget(m_prediction);
+
+    // The question stays in sight under the scrolling text, however long that is (a narrow
+    // column at a projector's text size): the prediction, the guess and Reveal. It scrolls on its
+    // own when it would take more than half the column (fitAskArea()).
+    m_ask = new QScrollArea(this);
+    m_ask->setObjectName(QStringLiteral("lessonAsk"));
+    m_ask->setWidgetResizable(true);
+    m_ask->setFrameShape(QFrame::NoFrame);
+    m_ask->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_ask->setFocusPolicy(Qt::NoFocus);
+    m_ask->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
+    auto *askContent = new QWidget(m_ask);
+    askContent->setObjectName(QStringLiteral("lessonAskContent"));
+    auto *ask = new QVBoxLayout(askContent);
+    ask->setContentsMargins(0, 4, 4, 0);
+    ask->setSpacing(6);
+    m_ask->setWidget(askContent);
+    m_prediction->setParent(askContent);
+    ask->addWidget(m_prediction);
 
     // The guess: typed before the reveal, compared with the live result after it.
-    m_guessPrompt = wrappingLabel(content);
+    m_guessPrompt = wrappingLabel(askContent);
     m_guessPrompt->setObjectName(QStringLiteral("lessonGuessPrompt"));
-    body->addWidget(m_guessPrompt);
-    m_guessField = new QLineEdit(content);
+    ask->addWidget(m_guessPrompt);
+    m_guessField = new QLineEdit(this);
     m_guessField->setObjectName(QStringLiteral("lessonGuessField"));
     // The clear button shows only while there is text; it is made with the first text, since
     // making it looks up the icon theme (about 10 ms, at every start otherwise).
@@ -149,13 +169,11 @@ LessonPanel::LessonPanel(AttentionModel *model, ViewState *viewState, QWidget *p
     });
     m_guessField->setAccessibleName(tr("Your guess"));
     m_guessPrompt->setBuddy(m_guessField);
-    body->addWidget(m_guessField);
-    m_reveal = new QPushButton(tr("Reveal (R)"), content);
+    m_reveal = new QPushButton(tr("Reveal (R)"), this);
     m_reveal->setObjectName(QStringLiteral("lessonRevealButton"));
     m_reveal->setAccessibleName(tr("Reveal the answers"));
     m_reveal->setToolTip(tr("Show this step's answers and compare your guess with the live result "
                             "(R, or PageDown from a presenter clicker)."));
-    body->addWidget(m_reveal);
     m_guessResult = wrappingLabel(content);
     m_guessResult->setObjectName(QStringLiteral("lessonGuessResult"));
     m_guessResult->setAccessibleName(tr("Your guess against the live result"));
@@ -215,8 +233,13 @@ LessonPanel::LessonPanel(AttentionModel *model, ViewState *viewState, QWidget *p
     body->addWidget(m_keyHint);
     body->addStretch(1);
     layout->addWidget(m_scroll, 1);
+    // The question may scroll in a very small column; the guess field and Reveal never do.
+    layout->addWidget(m_ask);
+    layout->addWidget(m_guessField);
+    layout->addWidget(m_reveal);
 
     auto *footer = new QHBoxLayout;
+    m_footer = footer;
     m_previous = new QPushButton(tr("◀ Previous"), this);
     m_previous->setObjectName(QStringLiteral("lessonPreviousButton"));
     m_previous->setToolTip(tr("Previous step (PageUp)"));
@@ -234,6 +257,11 @@ LessonPanel::LessonPanel(AttentionModel *model, ViewState *viewState, QWidget *p
     connect(m_progress, &LessonProgress::stepChanged, this, &LessonPanel::showStep);
     connect(m_progress, &LessonProgress::checkpointsChanged, this, &LessonPanel::refreshCheckpoints);
     connect(m_progress, &LessonProgress::answersShownChanged, this, &LessonPanel::refreshAnswers);
+    connect(m_progress, &LessonProgress::answersShownChanged, this, [this](bool shown) {
+        // Once the layout has made room for them, the answers come into sight.
+        if (shown)
+            QTimer::singleShot(0, this, &LessonPanel::scrollToAnswer);
+    });
     connect(m_reveal, &QPushButton::clicked, this, &LessonPanel::revealAnswers);
     connect(m_guessField, &QLineEdit::returnPressed, this, &LessonPanel::revealAnswers);
     connect(m_guessField, &QLineEdit::textChanged, this, &LessonPanel::refreshGuess);
@@ -399,6 +427,7 @@ void LessonPanel::showStep(int index)
     m_next->setEnabled(index + 1 < stepCount());
     m_scroll->verticalScrollBar()->setValue(0);
     refreshAnswers();
+    fitAskArea();
     emit viewRequested(step.view);
 }
 
@@ -468,6 +497,7 @@ void LessonPanel::refreshAnswers()
     refreshCheckpoints();
     refreshGuess();
     refreshDescription();
+    fitAskArea();
 }
 
 void LessonPanel::refreshGuess()
@@ -551,6 +581,7 @@ void LessonPanel::applyFonts()
     m_keyHint->setFont(hint);
     // A label with a style sheet no longer inherits its parent's font: give it the panel's.
     m_prediction->setFont(font());
+    fitAskArea();
 }
 
 LessonPanel::NoteColors LessonPanel::predictionColors() const
@@ -590,6 +621,56 @@ void LessonPanel::changeEvent(QEvent *event)
     QWidget::changeEvent(event);
     if (event->type() == QEvent::FontChange)
         applyFonts();
+}
+
+void LessonPanel::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    fitAskArea();
+}
+
+void LessonPanel::fitAskArea()
+{
+    const bool asking = !m_prediction->isHidden() || !m_guessPrompt->isHidden();
+    if (asking == m_ask->isHidden())
+        m_ask->setVisible(asking);
+    if (!asking)
+        return;
+    // As tall as its words need at the column's width (they wrap); the question, the guess field
+    // and Reveal together take at most half of what the title and the buttons leave, so that the
+    // step's own text always keeps the other half.
+    const QMargins margins = layout()->contentsMargins();
+    const int width = std::max(1, this->width() - margins.left() - margins.right());
+    const auto heightOf = [width](QLayoutItem *item) {
+        return item->hasHeightForWidth() ? item->heightForWidth(width) : item->sizeHint().height();
+    };
+    const int spacing = std::max(0, layout()->spacing());
+    const int middle = height() - margins.top() - margins.bottom() - heightOf(m_header) - heightOf(m_footer)
+        - 4 * spacing;
+    int pinned = 0;
+    for (QWidget *widget : {static_cast<QWidget *>(m_guessField), static_cast<QWidget *>(m_reveal)}) {
+        if (!widget->isHidden())
+            pinned += widget->sizeHint().height() + spacing;
+    }
+    QLayout *ask = m_ask->widget()->layout();
+    const int wanted = ask->hasHeightForWidth() ? ask->totalHeightForWidth(width) : ask->totalSizeHint().height();
+    const int most = std::max(3 * fontMetrics().height(), middle / 2 - pinned);
+    m_ask->setFixedHeight(std::min(wanted, most));
+}
+
+void LessonPanel::scrollToAnswer()
+{
+    if (!m_progress->answersShown())
+        return;
+    // The first thing the reveal brought: how the guess did, else the answer itself.
+    QWidget *first = !m_guessResult->isHidden() ? static_cast<QWidget *>(m_guessResult)
+                    : !m_revealed->isHidden()   ? static_cast<QWidget *>(m_revealed)
+                                                : nullptr;
+    if (!first)
+        return;
+    m_scroll->widget()->layout()->activate();
+    QScrollBar *bar = m_scroll->verticalScrollBar();
+    bar->setValue(std::clamp(first->y() - 6, bar->minimum(), bar->maximum()));
 }
 
 bool LessonPanel::focusTakesText() const

@@ -11,6 +11,7 @@ class QKeyEvent;
 class QLabel;
 class QLineEdit;
 class QPushButton;
+class QLayout;
 class QScrollArea;
 class QVBoxLayout;
 
@@ -104,8 +105,14 @@ signals:
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
     void changeEvent(QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
+    /// Sizes the question area under the text (prediction, guess, Reveal) to its words, at most
+    /// half the panel; hides it while there is no question.
+    void fitAskArea();
+    /// Scrolls the lesson's text to what the reveal brought (the guess's result, the answer).
+    void scrollToAnswer();
     void showStep(int index);
     void refreshCheckpoints();
     void refreshAnswers();
@@ -123,6 +130,9 @@ private:
     QLabel *m_counter;
     QLabel *m_title;
     QScrollArea *m_scroll;
+    QScrollArea *m_ask;
+    QLayout *m_header;
+    QLayout *m_footer;
     QLabel *m_text;
     QLabel *m_prediction;
     QLabel *m_guessPrompt;

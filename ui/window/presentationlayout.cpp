@@ -79,8 +79,20 @@ PresentationLayout::Result PresentationLayout::arrange(const Input &input)
 
     int left = 0;
     if (input.hasLesson) {
+        // Its share of the width; on a narrow screen (a 1024-pixel projector) up to a third, as
+        // far as the lesson would like and the stage can spare (its focal view still wider than
+        // the column beside it): its question and Reveal stay in sight under the text.
         const int share = int(std::lround(width * kLessonShare));
-        const int lessonWidth = std::min(std::max(share, input.lesson.minimum.width()), width / 2);
+        int wanted = 0;
+        if (width < kNarrowScreenWidth) {
+            int sideMinimum = 0;
+            for (const Item &item : input.side)
+                sideMinimum = std::max(sideMinimum, item.minimum.width());
+            const int stageNeeds = std::max(input.focal.minimum.width() + gap + sideMinimum, 2 * sideMinimum + 2 * gap + 2);
+            wanted = std::min({input.lesson.preferred.width(), int(std::lround(width * kNarrowLessonShare)),
+                               width - gap - stageNeeds});
+        }
+        const int lessonWidth = std::min(std::max({share, wanted, input.lesson.minimum.width()}), width / 2);
         result.lesson = QRect(0, 0, lessonWidth, contentHeight);
         left = lessonWidth + gap;
     }

@@ -48,8 +48,13 @@ public:
         bool fits = false;
     };
 
-    /// The share of the width the lesson's column takes (at least its minimum width).
+    /// The share of the width the lesson's column takes (at least its minimum width, and up to
+    /// kNarrowLessonShare on a narrow screen where the lesson's preferred width asks for more).
     static constexpr double kLessonShare = 0.27;
+    /// The share it may take when that is less than the width the lesson would like.
+    static constexpr double kNarrowLessonShare = 0.34;
+    /// Screens narrower than this are narrow.
+    static constexpr int kNarrowScreenWidth = 1200;
     /// The share of the stage's width the focal view takes (the side column gets the rest).
     static constexpr double kFocalShare = 0.56;
 

@@ -153,19 +153,30 @@ BottleneckLabPainter::Frame BottleneckLabPainter::layout(const QRectF &rect, con
     frame.valueRange = roundedUpToHalf(valueExtent * 1.2);
     if (!planesDrawable(scenario))
         return frame;
-    // Between the headline and the table: two squares side by side, each under its title.
-    // The value plane, where the point is made, gets the larger square.
+    // Between the headline and the table: two squares, each under its title, side by side or,
+    // in a tall narrow place (a lab beside the lesson on a 1024-pixel projector), one above the
+    // other, whichever gives the value plane, where the point is made, the larger square.
     const double top = frame.headline.bottom() + 1.4 * lh;
     const double bottom = frame.table.top() - 0.6 * lh;
     const double gap = lh;
     const double height = bottom - top;
     const double valueSide = std::min(height, 0.58 * (inner.width() - gap));
     const double keySide = std::min(height, inner.width() - gap - valueSide);
-    if (keySide < 4 * lh || valueSide < 4 * lh)
-        return frame;
-    const double left = inner.center().x() - (keySide + gap + valueSide) / 2.0;
-    frame.keyPlane = QRectF(left, top + (valueSide - keySide) / 2.0, keySide, keySide);
-    frame.valuePlane = QRectF(left + keySide + gap, top, valueSide, valueSide);
+    // Stacked: the key plane a little smaller, its title between the two.
+    const double stackedRoom = height - 1.4 * lh - gap;
+    const double stackedValue = std::min(inner.width(), 0.55 * stackedRoom);
+    const double stackedKey = std::min(inner.width(), stackedRoom - stackedValue);
+    if (stackedValue > valueSide && stackedKey >= 4 * lh) {
+        frame.keyPlane = QRectF(inner.center().x() - stackedKey / 2.0, top, stackedKey, stackedKey);
+        frame.valuePlane = QRectF(inner.center().x() - stackedValue / 2.0, frame.keyPlane.bottom() + gap + 1.4 * lh,
+                                  stackedValue, stackedValue);
+    } else {
+        if (keySide < 4 * lh || valueSide < 4 * lh)
+            return frame;
+        const double left = inner.center().x() - (keySide + gap + valueSide) / 2.0;
+        frame.keyPlane = QRectF(left, top + (valueSide - keySide) / 2.0, keySide, keySide);
+        frame.valuePlane = QRectF(left + keySide + gap, top, valueSide, valueSide);
+    }
     // The table follows the planes; what is left stays under it.
     frame.table.moveTop(frame.valuePlane.bottom() + 0.6 * lh);
     return frame;
@@ -239,7 +250,7 @@ void BottleneckLabPainter::paint(QPainter &painter, const Frame &frame, const Sc
 
     if (frame.hasPlanes()) {
         paintPlaneBackground(painter, frame.keyPlane, frame.keyRange,
-                             tr("Keys and queries (drag a query)") + QLatin1Char('\n') + tr("Keys and queries"), theme, lineWidthFactor, font, lh);
+                             tr("Keys and queries (drag a query)") + QLatin1Char('\n') + tr("Keys and queries") + QLatin1Char('\n') + tr("Keys, queries", "a narrow plane's title"), theme, lineWidthFactor, font, lh);
         paintPlaneBackground(painter, frame.valuePlane, frame.valueRange, tr("Values and contexts") + QLatin1Char('\n') + tr("Values"),
                              theme, lineWidthFactor, font, lh);
         paintKeyPlane(painter, frame, scenario, state, theme, lineWidthFactor, font);
@@ -410,14 +421,36 @@ void BottleneckLabPainter::paintTable(QPainter &painter, const Frame &frame, con
     const double lh = frame.lineHeight;
     const double rowHeight = 1.3 * lh;
     const QRectF table = frame.table;
-    const double columns[] = {0.0, 0.34, 0.72, 1.0};
-    auto cell = [&](int row, int column) {
-        const double x0 = table.left() + columns[column] * table.width();
-        const double x1 = table.left() + columns[column + 1] * table.width();
-        return QRectF(x0, table.top() + row * rowHeight, x1 - x0 - 0.3 * lh, rowHeight);
-    };
     QFont bold = font;
     bold.setBold(true);
+    // Columns as wide as their longest entries (a query's name beside its disc, a context), what
+    // is left shared out; when even that does not fit, in proportion to what each needs.
+    const Eigen::RowVectorXd mean = meanStateContext(scenario.values);
+    const int rows = std::min<int>(kMaxTableRows, static_cast<int>(scenario.queryCount()));
+    const QFontMetricsF boldMetrics(bold);
+    const QFontMetricsF metrics(font);
+    double needs[3] = {boldMetrics.horizontalAdvance(tr("Query")), 0.0, 0.0};
+    for (int q = 0; q < rows; ++q) {
+        needs[0] = std::max(needs[0], 1.2 * lh + boldMetrics.horizontalAdvance(scenario.queryLabel(q)));
+        if (result && result->context.rows() > q)
+            needs[1] = std::max(needs[1], metrics.horizontalAdvance(vectorText(result->context.row(q))));
+    }
+    needs[1] = std::max(needs[1], boldMetrics.horizontalAdvance(tr("● C", "the attention context, in a narrow table")));
+    needs[2] = boldMetrics.horizontalAdvance(tr("◆ Dist.", "distance from the mean, in a narrow table"));
+    double columns[4] = {0.0, 0.0, 0.0, 0.0};
+    const double pad = 0.6 * lh;
+    const double needed = needs[0] + needs[1] + needs[2] + 3 * pad;
+    const double spare = table.width() - needed;
+    for (int column = 0; column < 3; ++column) {
+        const double own = needs[column] + pad;
+        const double width = spare >= 0 ? own + spare / 3.0 : own * table.width() / needed;
+        columns[column + 1] = columns[column] + width;
+    }
+    auto cell = [&](int row, int column) {
+        const double x0 = table.left() + columns[column];
+        const double x1 = table.left() + columns[column + 1];
+        return QRectF(x0, table.top() + row * rowHeight, x1 - x0 - 0.3 * lh, rowHeight);
+    };
     painter.setFont(bold);
     painter.setPen(theme.hintColor());
     // Each heading with shorter forms for a narrow dock. The fixed contexts are the same for every
@@ -431,8 +464,6 @@ void BottleneckLabPainter::paintTable(QPainter &painter, const Frame &frame, con
         const QRectF r = cell(0, column);
         painter.drawText(r, Qt::AlignLeft | Qt::AlignVCenter, fittedText(headings[column], bold, r.width()));
     }
-    const Eigen::RowVectorXd mean = meanStateContext(scenario.values);
-    const int rows = std::min<int>(kMaxTableRows, static_cast<int>(scenario.queryCount()));
     for (int q = 0; q < rows; ++q) {
         const QColor color = theme.queryColor(q);
         painter.setFont(q == state.selectedQuery ? bold : font);
