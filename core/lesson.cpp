@@ -648,7 +648,7 @@ std::vector<LessonStep> Lesson::steps()
         step.id = QStringLiteral("before-you-stop");
         step.title = tr("Before you stop, and what comes next");
         step.text = tr("You are done when you have evidence and can explain it. With the lesson's "
-                       "scenario untouched, File > Export Evidence… writes the scores, weights "
+                       "scenario untouched, File > Export Evidence writes the scores, weights "
                        "and context together with the causal weights of step 8, whose upper "
                        "triangle must be exactly 0. Then explain every axis of every matrix to a "
                        "partner. Next lesson: attention alone is not a Transformer. A Transformer "
@@ -679,7 +679,7 @@ std::vector<LessonStep> Lesson::steps()
         step.scenarioId = QStringLiteral("lesson");
         step.view = LessonView::Heatmap;
         step.checkpoints.push_back(given(
-            {tr("Evidence holds scores, weights and context"), tr("File > Export Evidence… on this scenario"),
+            {tr("Evidence holds scores, weights and context"), tr("File > Export Evidence on this scenario"),
              [](const Scenario &s, const AttentionResult *r) {
                  if (!r)
                      return false;

@@ -834,14 +834,6 @@ The scenario cannot be computed until that query may attend to at least one key.
 <context>
     <name>attnlens::BottleneckLabPainter</name>
     <message>
-        <source>Attention: no context while the scenario is refused</source>
-        <translation>注意力：情境被拒絕時沒有上下文</translation>
-    </message>
-    <message>
-        <source>Attention: one context per query</source>
-        <translation>注意力：每個查詢一個上下文</translation>
-    </message>
-    <message>
         <source>%1 and %2</source>
         <translation>%1 與 %2</translation>
     </message>
@@ -860,10 +852,6 @@ The scenario cannot be computed until that query may attend to at least one key.
     <message>
         <source>● Attention: widest gap %1 (clearly different: ≥ %2)</source>
         <translation>● 注意力：最遠相距 %1（明顯不同：≥ %2）</translation>
-    </message>
-    <message>
-        <source>■ ◆ Fixed context: the same for every query</source>
-        <translation>■ ◆ 固定上下文：每個查詢都一樣</translation>
     </message>
     <message>
         <source>Keys and queries (drag a query)</source>
@@ -894,14 +882,6 @@ The scenario cannot be computed until that query may attend to at least one key.
         <translation>● 注意力 C</translation>
     </message>
     <message>
-        <source>■ Fixed: last</source>
-        <translation>■ 固定：最後</translation>
-    </message>
-    <message>
-        <source>◆ Fixed: mean</source>
-        <translation>◆ 固定：平均</translation>
-    </message>
-    <message>
         <source>undefined</source>
         <translation>未定義</translation>
     </message>
@@ -911,14 +891,70 @@ The scenario cannot be computed until that query may attend to at least one key.
         <translation>● C</translation>
     </message>
     <message>
-        <source>■ Last</source>
-        <comment>the last state, in a narrow table</comment>
-        <translation>■ 最後</translation>
+        <source>■ ◆ Fixed context, the same for every query: last state %1, mean %2</source>
+        <translation>■ ◆ 固定上下文，每個查詢都一樣：最後狀態 %1，平均 %2</translation>
     </message>
     <message>
-        <source>◆ Mean</source>
-        <comment>the mean of the states, in a narrow table</comment>
-        <translation>◆ 平均</translation>
+        <source>■ ◆ Fixed, for every query: last %1, mean %2</source>
+        <translation>■ ◆ 固定，每個查詢都一樣：最後 %1，平均 %2</translation>
+    </message>
+    <message>
+        <source>■ last %1 ◆ mean %2</source>
+        <translation>■ 最後 %1 ◆ 平均 %2</translation>
+    </message>
+    <message>
+        <source>● Attention: no context while the scenario is refused</source>
+        <translation>● 注意力：情境被拒絕時沒有上下文</translation>
+    </message>
+    <message>
+        <source>● Refused: no context</source>
+        <translation>● 被拒絕：沒有上下文</translation>
+    </message>
+    <message>
+        <source>● Attention: one context per query, hidden until you reveal: predict first</source>
+        <translation>● 注意力：每個查詢一個上下文，揭曉前隱藏：先預測</translation>
+    </message>
+    <message>
+        <source>● Attention's contexts: predict first</source>
+        <translation>● 注意力的上下文：先預測</translation>
+    </message>
+    <message>
+        <source>● Predict first</source>
+        <translation>● 先預測</translation>
+    </message>
+    <message>
+        <source>● Attention: one context per query</source>
+        <translation>● 注意力：每個查詢一個上下文</translation>
+    </message>
+    <message>
+        <source>● widest gap %1 ≥ %2 ✓</source>
+        <translation>● 最遠相距 %1 ≥ %2 ✓</translation>
+    </message>
+    <message>
+        <source>● widest gap %1 (clear: ≥ %2)</source>
+        <translation>● 最遠相距 %1（明顯：≥ %2）</translation>
+    </message>
+    <message>
+        <source>● widest gap %1</source>
+        <translation>● 最遠相距 %1</translation>
+    </message>
+    <message>
+        <source>◆ Distance from the mean</source>
+        <translation>◆ 與平均的距離</translation>
+    </message>
+    <message>
+        <source>◆ From mean</source>
+        <translation>◆ 距平均</translation>
+    </message>
+    <message>
+        <source>Keys, queries</source>
+        <comment>a narrow plane's title</comment>
+        <translation>鍵、查詢</translation>
+    </message>
+    <message>
+        <source>◆ Dist.</source>
+        <comment>distance from the mean, in a narrow table</comment>
+        <translation>◆ 距離</translation>
     </message>
 </context>
 <context>
@@ -954,6 +990,10 @@ The scenario cannot be computed until that query may attend to at least one key.
     <message>
         <source>Nudge query %1</source>
         <translation>微調查詢 %1</translation>
+    </message>
+    <message>
+        <source>Attention's contexts are hidden until you reveal the answers: predict first.</source>
+        <translation>注意力的上下文在你揭曉答案之前隱藏：先預測。</translation>
     </message>
 </context>
 <context>
@@ -3491,8 +3531,8 @@ q = %2
         <translation>證據包含分數、權重與上下文向量</translation>
     </message>
     <message>
-        <source>File &gt; Export Evidence… on this scenario</source>
-        <translation>對此情境使用「檔案 &gt; 匯出證據…」</translation>
+        <source>File &gt; Export Evidence on this scenario</source>
+        <translation>對此情境使用「檔案 &gt; 匯出證據」</translation>
     </message>
     <message>
         <source>The causal-mask check holds</source>
@@ -3599,8 +3639,8 @@ q = %2
         <translation>在自注意力中（步驟 8），Q、K、V 都來自同一個序列，所以權重是方陣。這裡兩個解碼器步驟向三個編碼器狀態提問：查詢來自一個資料流（Q 是 2 × 2），鍵與值來自另一個（K 與 V 是 3 × 2）。同一個公式照樣適用；權重是 2 × 3，上下文向量是 2 × 2。注意力就是這樣接到編碼器－解碼器上的，不論是否為遞迴式：解碼器的查詢可以為每個編碼器狀態打分數。</translation>
     </message>
     <message>
-        <source>You are done when you have evidence and can explain it. With the lesson's scenario untouched, File &gt; Export Evidence… writes the scores, weights and context together with the causal weights of step 8, whose upper triangle must be exactly 0. Then explain every axis of every matrix to a partner. Next lesson: attention alone is not a Transformer. A Transformer block adds positional information (attention by itself ignores order), a feed-forward network applied to each token on its own, residual paths around the parts, and normalisation.</source>
-        <translation>當你有了證據並能解釋它，就完成了。在課程情境未修改的情況下，「檔案 &gt; 匯出證據…」會寫出分數、權重與上下文向量，以及步驟 8 的因果權重，其上三角必須恰為 0。接著向同伴解釋每個矩陣的每一個軸。下一課：只有注意力還不是 Transformer。Transformer 區塊還加入位置資訊（注意力本身不理會順序）、對每個詞元各自套用的前饋網路、繞過各部分的殘差路徑，以及正規化。</translation>
+        <source>You are done when you have evidence and can explain it. With the lesson's scenario untouched, File &gt; Export Evidence writes the scores, weights and context together with the causal weights of step 8, whose upper triangle must be exactly 0. Then explain every axis of every matrix to a partner. Next lesson: attention alone is not a Transformer. A Transformer block adds positional information (attention by itself ignores order), a feed-forward network applied to each token on its own, residual paths around the parts, and normalisation.</source>
+        <translation>當你有了證據並能解釋它，就完成了。在課程情境未修改的情況下，「檔案 &gt; 匯出證據」會寫出分數、權重與上下文向量，以及步驟 8 的因果權重，其上三角必須恰為 0。接著向同伴解釋每個矩陣的每一個軸。下一課：只有注意力還不是 Transformer。Transformer 區塊還加入位置資訊（注意力本身不理會順序）、對每個詞元各自套用的前饋網路、繞過各部分的殘差路徑，以及正規化。</translation>
     </message>
     <message>
         <source>Why attention: one fixed context for every query</source>

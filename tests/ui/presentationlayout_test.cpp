@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 using namespace attnlens;
 
 namespace {
@@ -75,6 +77,40 @@ TEST(PresentationLayoutTest, TooBigMinimaDoNotFit)
     input = lectureInput(QSize(1024, 768));
     input.focal.minimum = QSize(900, 200);
     EXPECT_FALSE(PresentationLayout::arrange(input).fits);
+    // A view sized by its content at the bottom of the column: its minimum does not let it run
+    // over the strip (a heatmap under the key space at the largest text).
+    input = lectureInput(QSize(1280, 720));
+    input.side = {{QSize(300, 308), QSize(420, 308), true}, {QSize(300, 364), QSize(500, 364), false}};
+    const PresentationLayout::Result result = PresentationLayout::arrange(input);
+    EXPECT_GT(result.side.last().bottom(), result.strip.top());
+    EXPECT_FALSE(result.fits);
+}
+
+TEST(PresentationLayoutTest, TheFocalViewNeverGetsLessThanACompanion)
+{
+    // A companion whose minimum width (words of another language) leaves the focal view the
+    // smaller place does not fit beside it.
+    PresentationLayout::Input input = lectureInput(QSize(1280, 720));
+    input.side = {{QSize(600, 250), QSize(700, 700), true}};
+    const PresentationLayout::Result result = PresentationLayout::arrange(input);
+    EXPECT_LT(qint64(result.focal.width()) * result.focal.height(),
+              qint64(result.side.at(0).width()) * result.side.at(0).height());
+    EXPECT_FALSE(result.fits);
+}
+
+TEST(PresentationLayoutTest, OnANarrowScreenTheLessonTakesUpToAThirdWhereItWantsMore)
+{
+    PresentationLayout::Input input = lectureInput(QSize(1024, 768));
+    input.lesson = {QSize(240, 300), QSize(440, 800)};
+    PresentationLayout::Result result = PresentationLayout::arrange(input);
+    EXPECT_GT(result.lesson.width(), int(1024 * PresentationLayout::kLessonShare) + 40);
+    EXPECT_LE(result.lesson.width(), int(1024 * PresentationLayout::kNarrowLessonShare) + 1);
+    EXPECT_GT(result.focal.width(), result.side.at(0).width());
+    EXPECT_TRUE(result.fits);
+    // A wide screen keeps the usual share.
+    input.room = QSize(1920, 1080);
+    result = PresentationLayout::arrange(input);
+    EXPECT_EQ(result.lesson.width(), int(std::lround(1920 * PresentationLayout::kLessonShare)));
 }
 
 TEST(PresentationLayoutTest, WithoutTheLessonTheStageTakesTheWholeWidth)

@@ -3,6 +3,7 @@
 #include "theme.h"
 
 #include <QEvent>
+#include <QPainter>
 
 namespace attnlens {
 
@@ -14,7 +15,6 @@ PredictFirstCover::PredictFirstCover(QWidget *parent)
     setAlignment(Qt::AlignCenter);
     setTextFormat(Qt::RichText);
     setAutoFillBackground(true);
-    setMargin(fontMetrics().height());
     setAccessibleName(tr("Hidden until the reveal"));
     // A cover of the whole parent follows its size itself, so that no view has to.
     if (parent)
@@ -24,8 +24,10 @@ PredictFirstCover::PredictFirstCover(QWidget *parent)
 
 bool PredictFirstCover::eventFilter(QObject *watched, QEvent *event)
 {
-    if (event->type() == QEvent::Resize && watched == parentWidget() && m_covering && m_area.isEmpty())
+    if (event->type() == QEvent::Resize && watched == parentWidget() && m_covering && m_area.isEmpty()) {
         setGeometry(parentWidget()->rect());
+        refreshText();
+    }
     return false;
 }
 
@@ -36,19 +38,30 @@ QString PredictFirstCover::headline()
 
 void PredictFirstCover::cover(const QString &hidden, const QRect &area)
 {
-    const QString text = QStringLiteral("<p style=\"font-size:large\"><b>%1</b></p><p>%2</p>")
-                             .arg(headline().toHtmlEscaped(), hidden.toHtmlEscaped());
-    if (text != this->text()) {
-        setText(text);
-        setAccessibleDescription(hidden);
-    }
     m_hidden = hidden;
     m_area = area;
     m_covering = true;
     if (parentWidget())
         setGeometry(m_area.isEmpty() ? parentWidget()->rect() : m_area);
+    setAccessibleDescription(hidden);
+    refreshText();
     show();
     raise();
+}
+
+void PredictFirstCover::refreshText()
+{
+    // A card too small for its words (a matrix of a few cells) shows a large question mark; the
+    // view then says the words where it has room (its info line).
+    const int line = fontMetrics().height();
+    m_compact = width() < 8 * line || height() < 4 * line;
+    const QString text = m_compact
+        ? QStringLiteral("<p style=\"font-size:xx-large\"><b>?</b></p>")
+        : QStringLiteral("<p style=\"font-size:large\"><b>%1</b></p><p>%2</p>")
+              .arg(headline().toHtmlEscaped(), m_hidden.toHtmlEscaped());
+    setMargin(m_compact ? 0 : line);
+    if (text != this->text())
+        setText(text);
 }
 
 void PredictFirstCover::uncover()
@@ -66,6 +79,20 @@ void PredictFirstCover::applyTheme(const Theme &theme)
     calm.setColor(QPalette::Window, card);
     calm.setColor(QPalette::WindowText, theme.textColor());
     setPalette(calm);
+    m_border = theme.gridColor();
+    update();
+}
+
+void PredictFirstCover::paintEvent(QPaintEvent *event)
+{
+    QLabel::paintEvent(event);
+    // A quiet frame: the card reads as a card, not as an empty view.
+    QPainter painter(this);
+    painter.setRenderHint(QPainter::Antialiasing, true);
+    painter.setPen(QPen(m_border, 1.5));
+    painter.setBrush(Qt::NoBrush);
+    const double radius = 0.3 * fontMetrics().height();
+    painter.drawRoundedRect(QRectF(rect()).adjusted(1, 1, -1, -1), radius, radius);
 }
 
 void PredictFirstCover::changeEvent(QEvent *event)
@@ -73,8 +100,8 @@ void PredictFirstCover::changeEvent(QEvent *event)
     QLabel::changeEvent(event);
     if (event->type() == QEvent::ParentChange && parentWidget() && m_covering)
         setGeometry(m_area.isEmpty() ? parentWidget()->rect() : m_area);
-    if (event->type() == QEvent::FontChange)
-        setMargin(fontMetrics().height());
+    if (event->type() == QEvent::FontChange && m_covering)
+        refreshText();
 }
 
 } // namespace attnlens

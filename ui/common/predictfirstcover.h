@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QColor>
 #include <QLabel>
 
 namespace attnlens {
@@ -22,6 +23,9 @@ public:
     void cover(const QString &hidden, const QRect &area = QRect());
     void uncover();
     bool isCovering() const { return m_covering; }
+    /// Whether the card is too small for its words and shows only a question mark (the view
+    /// then says what is hidden where it has room).
+    bool isCompact() const { return m_covering && m_compact; }
     /// The sentence under the headline while covering.
     QString hiddenText() const { return m_covering ? m_hidden : QString(); }
     static QString headline();
@@ -30,12 +34,17 @@ public:
 
 protected:
     void changeEvent(QEvent *event) override;
+    void paintEvent(QPaintEvent *event) override;
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
+    void refreshText();
+
     QString m_hidden;
     QRect m_area;
     bool m_covering = false;
+    bool m_compact = false;
+    QColor m_border = Qt::gray;
 };
 
 } // namespace attnlens

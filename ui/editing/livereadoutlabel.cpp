@@ -124,7 +124,13 @@ double LiveReadoutLabel::lineHeight() const
 int LiveReadoutLabel::layout(const QVector<Run> &runs, double width, QVector<Piece> *pieces,
                              double *naturalWidth) const
 {
-    // Words break only at spaces; a word may span runs ("(<b>2</b>)").
+    // Words break at spaces, and after every Chinese character or full-width sign (Chinese is
+    // written without spaces, so "有效鍵數" may break anywhere); a word may span runs ("(<b>2</b>)").
+    const auto breaksAfter = [](QChar c) {
+        const QChar::Script script = c.script();
+        return script == QChar::Script_Han || script == QChar::Script_Hiragana || script == QChar::Script_Katakana
+            || (c.unicode() >= 0x3000 && c.unicode() <= 0x303f) || (c.unicode() >= 0xff00 && c.unicode() <= 0xffef);
+    };
     struct Chunk {
         int run;
         QString text;
@@ -137,7 +143,7 @@ int LiveReadoutLabel::layout(const QVector<Run> &runs, double width, QVector<Pie
         for (int k = 0; k < text.size(); ++k) {
             const bool space = text[k] == QLatin1Char(' ');
             const bool nextIsSpace = k + 1 < text.size() && text[k + 1] == QLatin1Char(' ');
-            if (space && !nextIsSpace) {
+            if ((space || breaksAfter(text[k])) && !nextIsSpace) {
                 chunks.append({r, text.mid(start, k + 1 - start), true});
                 start = k + 1;
             }

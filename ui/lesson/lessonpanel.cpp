@@ -26,6 +26,7 @@
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSettings>
+#include <QTextBoundaryFinder>
 #include <QTextEdit>
 #include <QStyle>
 #include <QTimer>
@@ -313,9 +314,18 @@ QSize LessonPanel::minimumSizeHint() const
     // The title's longest word and the step counter beside it must fit on one line, with room
     // for the margins and the scroll bar: a long word is never cut in a narrow column.
     const QFontMetrics titleFm(m_title->font());
+    // A "word" is what lies between two places a line may break: Chinese may break between
+    // any two characters, so a Chinese title without spaces is not one long word.
     int widest = 0;
-    for (const QString &word : m_title->text().split(QLatin1Char(' '), Qt::SkipEmptyParts))
-        widest = std::max(widest, titleFm.horizontalAdvance(word));
+    const QString title = m_title->text();
+    QTextBoundaryFinder breaks(QTextBoundaryFinder::Line, title);
+    for (qsizetype start = 0; start < title.size();) {
+        qsizetype end = breaks.toNextBoundary();
+        if (end <= start)
+            end = title.size();
+        widest = std::max(widest, titleFm.horizontalAdvance(title.mid(start, end - start).trimmed()));
+        start = end;
+    }
     const int header = widest + titleFm.horizontalAdvance(m_counter->text())
         + style()->pixelMetric(QStyle::PM_ScrollBarExtent) + fm.height();
     return QSize(std::max(fm.averageCharWidth() * 28, header), fm.height() * 12);

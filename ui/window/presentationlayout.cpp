@@ -133,8 +133,16 @@ PresentationLayout::Result PresentationLayout::arrange(const Input &input)
         fits = fits && holds(result.lesson, input.lesson.minimum);
     if (input.hasStrip)
         fits = fits && holds(result.strip, input.strip.minimum);
-    for (int i = 0; i < input.side.size(); ++i)
-        fits = fits && holds(result.side.at(i), input.side.at(i).minimum);
+    // The step's view has the largest place: a companion that needs more (its minimum width, in
+    // a language with wider words) does not fit beside it.
+    const qint64 focalArea = qint64(result.focal.width()) * result.focal.height();
+    // The side column ends above the strip: minima taller than the column do not fit.
+    if (!result.side.isEmpty())
+        fits = fits && result.side.last().bottom() < topHeight;
+    for (int i = 0; i < input.side.size(); ++i) {
+        fits = fits && holds(result.side.at(i), input.side.at(i).minimum)
+            && qint64(result.side.at(i).width()) * result.side.at(i).height() <= focalArea;
+    }
     result.fits = fits;
     return result;
 }

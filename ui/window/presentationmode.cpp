@@ -315,9 +315,11 @@ void PresentationMode::applyPresentationStep(int step)
 
 int PresentationMode::cutLabels() const
 {
-    // What the views draw, as drawn: a label shortened with "…" or past its view's edge.
+    // What the views and the temperature strip draw, as drawn: a label shortened with "…" or
+    // past its view's edge.
     QList<QWidget *> views = m_stage->sideViews();
     views.prepend(m_stage->focalView());
+    views.append(m_arrangement.strip);
     int cut = 0;
     for (QWidget *view : std::as_const(views)) {
         if (!view || !view->isVisible())

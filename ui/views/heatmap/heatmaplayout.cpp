@@ -47,7 +47,7 @@ HeatmapLayout HeatmapLayout::compute(const Input &input)
 
     // Horizontal budget: axis title, row labels, colour swatches | matrix | colour bar, ticks.
     const double rowLabelWidth =
-        std::min(rowLabels.widest(), std::max(3 * h, std::min(12 * h, 0.25 * inner.width())));
+        std::min(rowLabels.widest(), std::max(3 * h, std::min(12 * h, 0.3 * inner.width())));
     const bool swatchRoom = area.height() / layout.rows >= 0.6 * h;
     const double swatchWidth = swatchRoom ? std::round(0.65 * h) : 0.0;
     const double swatchGap = swatchRoom ? std::round(0.3 * h) : 0.0;

@@ -142,7 +142,8 @@ void HeatmapPainter::paintBackground(QPainter &painter, const QRectF &rect, cons
         paintRefused(painter, frame);
     } else {
         paintLabels(painter, frame);
-        paintColorBar(painter, frame);
+        if (!frame.scaleHidden)
+            paintColorBar(painter, frame);
     }
     paintInfo(painter, frame);
     painter.restore();
@@ -303,7 +304,7 @@ QVector<QRectF> HeatmapPainter::labelRects(const HeatmapFrame &frame)
             turned.moveCenter(layout.yTitleRect.center());
             rects.append(turned);
         }
-        if (frame.image->scaleHigh() > frame.image->scaleLow()) {
+        if (!frame.scaleHidden && frame.image->scaleHigh() > frame.image->scaleLow()) {
             for (const HeatmapLayout::Tick &tick : frame.ticks)
                 add(fm, tickLabelBox(frame, tick), Qt::AlignLeft | Qt::AlignVCenter, tick.label);
         }

@@ -36,6 +36,7 @@ struct HeatmapFrame {
     int hoveredKey = -1;
     bool valuesShown = false;  ///< the cells' numbers are written in them
     bool presenting = false;   ///< the hovered cell gets the theme's "laser pointer"
+    bool scaleHidden = false;  ///< no colour bar: its range would answer a prediction
     double lineWidthFactor = 1.0;
 };
 

@@ -49,6 +49,9 @@ HeatmapView::HeatmapView(AttentionModel *model, ViewState *viewState, QWidget *p
         m_cache.columnLabels.reset();
         m_cache.contentDirty = true;
         m_cache.image.markAllChanged();
+        // A covered matrix takes its new shape's place (the card leaves the labels free).
+        if (m_cover->isCovering())
+            QMetaObject::invokeMethod(this, &HeatmapView::placeCover, Qt::QueuedConnection);
         update();
     });
     // A query changes its own row of the matrix only; keys, mask and temperature change them all.
@@ -88,11 +91,6 @@ HeatmapView::HeatmapView(AttentionModel *model, ViewState *viewState, QWidget *p
 
 HeatmapView::~HeatmapView() = default;
 
-bool HeatmapView::isCoveredForPrediction() const
-{
-    return m_cover->isCovering();
-}
-
 bool HeatmapView::concealsCells() const
 {
     return m_viewState->conceals(scores() ? LessonQuantity::Scores : LessonQuantity::Weights);
@@ -102,12 +100,16 @@ void HeatmapView::placeCover()
 {
     m_cover->applyTheme(m_viewState->theme());
     if (concealsCells()) {
-        ensureLayout();  // the title and the info line stay; labels, cells and colour bar wait
+        // The title, the info line and the names of the rows and columns stay (the shape of the
+        // matrix is part of the question). The card covers the cells with a margin for the
+        // selected row's outline; the colour bar, whose range would tell, is left out (frame()).
+        ensureLayout();
+        const HeatmapLayout &layout = m_cache.layout;
+        const double m = 0.3 * layout.lineHeight;
+        const QRect area = !layout.hasGrid ? rect() : layout.matrixRect.adjusted(-m, -m, m, m).toAlignedRect().intersected(rect());
         m_cover->cover(scores() ? tr("The scores are hidden until you reveal the answers (R).")
                                 : tr("The weights are hidden until you reveal the answers (R)."),
-                       m_cache.layout.hasGrid ? QRectF(QPointF(0, m_cache.layout.titleRect.bottom()),
-                                                       QPointF(width(), m_cache.layout.infoRect.top())).toAlignedRect()
-                                              : rect());
+                       area);
     } else {
         m_cover->uncover();  // (no hint on a lecture screen or over a cover: refreshInfo())
     }
@@ -336,6 +338,8 @@ void HeatmapView::refreshInfo() const
     if (text.isEmpty()) {
         if (image.state() == State::UndefinedRows) {
             text = m_cache.refusal;
+        } else if (m_cover->isCovering() && m_cover->isCompact()) {
+            text = PredictFirstCover::headline() + QStringLiteral(": ") + m_cover->hiddenText();
         } else if (image.state() == State::Values && !m_viewState->isPresenting() && !concealsCells()) {
             m_cache.infoIsHint = true;
             text = HeatmapDescriber::hint(m_model->scenario().score.kind);
@@ -392,6 +396,7 @@ HeatmapFrame HeatmapView::frame(const HeatmapLayout &layout, const QVector<Heatm
     frame.hoveredKey = showsHover() ? m_viewState->hoveredKey() : -1;
     frame.valuesShown = valuesShown;
     frame.presenting = m_viewState->isPresenting();
+    frame.scaleHidden = concealsCells();
     frame.lineWidthFactor = m_viewState->lineWidthFactor();
     return frame;
 }

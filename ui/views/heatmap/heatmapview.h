@@ -3,6 +3,7 @@
 #include "heatmapimage.h"
 #include "heatmaplayout.h"
 #include "heatmappainter.h"
+#include "predictfirstcover.h"
 #include "matrixlabellayout.h"
 
 #include <QFont>
@@ -22,7 +23,7 @@ class QPainter;
 namespace attnlens {
 
 class AttentionModel;
-class PredictFirstCover;
+
 class ViewState;
 
 /// The attention matrix as a heatmap: rows are queries ("query / destination"), columns are keys
@@ -48,7 +49,7 @@ class HeatmapView : public QWidget {
 
 public:
     /// Whether the matrix is covered until the lesson's reveal.
-    bool isCoveredForPrediction() const;
+    bool isCoveredForPrediction() const { return m_cover->isCovering(); }
     /// A query row and key column of the matrix.
     struct Cell {
         int query = -1;
