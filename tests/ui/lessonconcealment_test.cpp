@@ -12,6 +12,9 @@
 #include "lessonpanel.h"
 #include "lessonprogress.h"
 #include "mainwindow.h"
+#include "predictfirstcover.h"
+#include "presentationmode.h"
+#include "textprobe.h"
 #include "scalelabcanvas.h"
 #include "viewstate.h"
 #include "weightschartview.h"
@@ -36,6 +39,9 @@ namespace {
 /// the revealed sentences, without trailing zeros beyond the fourth digit.
 QStringList answerNumbers(const LessonStep &step)
 {
+    // Numbers the step gives in its own words (a reference value in the guess's prompt) are
+    // part of the question, not of the answer.
+    const QString question = step.text + step.prediction + step.guess.prompt;
     QStringList sources{step.revealed};
     for (const LessonCheckpoint &checkpoint : step.checkpoints) {
         if (checkpoint.kind == LessonCheckpoint::Kind::Answer)
@@ -46,7 +52,7 @@ QStringList answerNumbers(const LessonStep &step)
     for (const QString &source : sources) {
         for (auto it = decimal.globalMatch(source); it.hasNext();) {
             const QString number = it.next().captured(0);
-            if (!numbers.contains(number))
+            if (!numbers.contains(number) && !question.contains(number))
                 numbers << number;
         }
     }
@@ -192,6 +198,79 @@ TEST(LessonConcealment, EveryStepsAnswerNumbersStayOutOfTheViewsUntilTheReveal)
     }
     // The steps about scores, weights and the context, with numbers in their answers.
     EXPECT_GE(checkedSteps, 6);
+}
+
+/// Everything on screen: every text the window draws (labels, buttons, the views' own painting,
+/// each view as it stands now, docks in front only) and what every visible widget tells a
+/// screen reader.
+QString screenText(MainWindow &window)
+{
+    QStringList texts;
+    for (const DrawnText &text : drawnTexts(&window)) {
+        const QWidget *in = window.childAt(text.rect.center().toPoint());
+        // A view's own painting under its opaque "Predict first" card is not on screen.
+        if (qobject_cast<const PredictFirstCover *>(in))
+            continue;
+        texts << text.text + QStringLiteral("  [drawn in ") + QLatin1String(in ? in->metaObject()->className() : "window")
+                + QLatin1Char(']');
+    }
+    for (QWidget *widget : window.findChildren<QWidget *>()) {
+        if (!widget->isVisible() || widget->visibleRegion().isEmpty())
+            continue;
+        const QString where = QStringLiteral("  [") + QLatin1String(widget->metaObject()->className()) + QLatin1Char(' ')
+            + widget->objectName() + QLatin1Char(']');
+        for (const QString &text : {widget->accessibleName(), widget->accessibleDescription(), widget->toolTip()}) {
+            if (!text.isEmpty())
+                texts << text + where;
+        }
+    }
+    return texts.join(QLatin1Char('\n'));
+}
+
+TEST(LessonConcealment, NoWidgetOnScreenShowsAStepsAnswerBeforeTheReveal)
+{
+    // In the normal window and under F5, at every step with numbers in its answers.
+    for (const bool presenting : {false, true}) {
+        LessonWindow w;
+        LessonPanel *panel = w.window.lessonPanel();
+        if (presenting) {
+            w.window.presentationMode()->enter();
+            settleEvents();
+        }
+        int checkedSteps = 0;
+        for (int index = 0; index < panel->stepCount(); ++index) {
+            const LessonStep &step = panel->progress()->step(index);
+            w.window.startLesson(index);
+            settleEvents();
+            const QStringList numbers = answerNumbers(step);
+            if (!step.answersAbout || numbers.isEmpty())
+                continue;
+            ++checkedSteps;
+            const QString before = screenText(w.window);
+            for (const QString &number : numbers) {
+                QStringList lines;
+                for (const QString &line : before.split(QLatin1Char('\n')))
+                    if (line.contains(number))
+                        lines << line.right(160);
+                EXPECT_TRUE(lines.isEmpty()) << (presenting ? "F5, " : "") << step.id.toStdString() << " shows "
+                                             << number.toStdString() << ":\n  " << lines.join(QStringLiteral("\n  ")).toStdString();
+            }
+            panel->revealAnswers();
+            settleEvents();
+            // After it, the window shows every number; a presentation, whose views may be too
+            // small for numbers in their cells, has the lesson's answer in sight at least.
+            const QString after = screenText(w.window);
+            for (const QString &number : numbers) {
+                EXPECT_TRUE(presenting || after.contains(number))
+                    << step.id.toStdString() << " never shows " << number.toStdString();
+            }
+            if (!step.revealed.isEmpty()) {
+                EXPECT_FALSE(panel->revealedLabel()->visibleRegion().isEmpty())
+                    << (presenting ? "F5, " : "") << step.id.toStdString() << ": the answer is out of sight";
+            }
+        }
+        EXPECT_GE(checkedSteps, 6);
+    }
 }
 
 TEST(LessonConcealment, ClosingTheLessonOrSelfStudyUncoversAtOnce)

@@ -285,16 +285,18 @@ ScoreLabPainter::Geometry ScoreLabPainter::paint(QPainter &painter, const QRectF
         // Score: a bar either side of the zero line.
         const double score = r.scores(query, j);
         const double length = score / largestScore * reach;
-        QRectF scoreBar(std::min(zeroX, zeroX + length), barTop, std::abs(length), barHeight);
+        QRectF scoreBar(std::min(zeroX, zeroX + length), barTop, in.concealScores ? 0.0 : std::abs(length), barHeight);
         geometry.scoreBars.push_back(scoreBar);
-        painter.fillRect(scoreBar, signedColor(theme, score));
+        if (!in.concealScores)
+            painter.fillRect(scoreBar, signedColor(theme, score));
         painter.setPen(QPen(theme.zeroAxisColor(), in.lineWidth));
         painter.drawLine(QPointF(zeroX, barY), QPointF(zeroX, barY + bandHeight));
         painter.setPen(theme.textColor());
-        const QString scoreText = formatCompact(score, 4);
+        const QString scoreText = in.concealScores ? QStringLiteral("?") : formatCompact(score, 4);
         // The number on the other side of the zero line from its bar.
-        const QRectF scoreLabel = score >= 0 ? QRectF(zeroX - valueRoom, barY, valueRoom - pad / 2, bandHeight)
-                                             : QRectF(zeroX + pad / 2, barY, valueRoom, bandHeight);
+        const QRectF scoreLabel = score >= 0 || in.concealScores
+            ? QRectF(zeroX - valueRoom, barY, valueRoom - pad / 2, bandHeight)
+            : QRectF(zeroX + pad / 2, barY, valueRoom, bandHeight);
         painter.drawText(scoreLabel, (score >= 0 ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter | Qt::TextDontClip, scoreText);
 
         // Weight: a bar from 0 to 1.
@@ -305,13 +307,14 @@ ScoreLabPainter::Geometry ScoreLabPainter::paint(QPainter &painter, const QRectF
         painter.setPen(QPen(theme.frameColor(), in.lineWidth));
         painter.setBrush(Qt::NoBrush);
         painter.drawRect(frame);
-        const QRectF weightBar(weightLeft, barTop, room * weight, barHeight);
+        const QRectF weightBar(weightLeft, barTop, in.concealWeights ? 0.0 : room * weight, barHeight);
         geometry.weightBars.push_back(weightBar);
-        painter.fillRect(weightBar, allowed ? theme.queryColor(query) : theme.maskedFill());
+        if (!in.concealWeights)
+            painter.fillRect(weightBar, allowed ? theme.queryColor(query) : theme.maskedFill());
         painter.setPen(allowed ? theme.textColor() : theme.maskedColor());
         painter.drawText(QRectF(weightLeft + room + pad / 2, barY, valueWidth, bandHeight),
                          Qt::AlignLeft | Qt::AlignVCenter | Qt::TextDontClip,
-                         allowed ? formatCompact(weight, 4) : Text::tr("masked"));
+                         !allowed ? Text::tr("masked") : in.concealWeights ? QStringLiteral("?") : formatCompact(weight, 4));
         y += rowHeight;
     }
     painter.restore();

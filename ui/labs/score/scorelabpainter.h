@@ -32,6 +32,10 @@ public:
         const Theme *theme = nullptr;
         QFont font;
         double lineWidth = 1.0;
+        /// A lesson step asks for them (predict first): their bars and numbers wait, a "?" stands
+        /// in for each number.
+        bool concealScores = false;
+        bool concealWeights = false;
     };
 
     /// Where each encoder state's row was drawn (for hover and tests), filled by paint().

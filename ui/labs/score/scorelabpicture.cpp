@@ -26,6 +26,7 @@ ScoreLabPicture::ScoreLabPicture(AttentionModel *model, ViewState *viewState, QW
     connect(model, &AttentionModel::scenarioReset, this, &ScoreLabPicture::refresh);
     connect(model, &AttentionModel::scoreFunctionChanged, this, &ScoreLabPicture::refresh);
     connect(viewState, &ViewState::selectedQueryChanged, this, &ScoreLabPicture::refresh);
+    connect(viewState, &ViewState::concealedAnswersChanged, this, &ScoreLabPicture::refresh);
     connect(viewState, &ViewState::hoverChanged, this, [this] { update(); });
     connect(viewState, &ViewState::themeChanged, this, [this] { update(); });
     connect(viewState, &ViewState::lineScaleChanged, this, [this] { update(); });
@@ -60,6 +61,8 @@ ScoreLabPainter::Geometry ScoreLabPicture::paintPicture(QPainter &painter, const
     input.theme = &m_viewState->theme();
     input.font = font;
     input.lineWidth = m_viewState->lineWidthFactor();
+    input.concealScores = m_viewState->conceals(LessonQuantity::Scores);
+    input.concealWeights = m_viewState->conceals(LessonQuantity::Weights);
     if (!input.result && m_model->error())
         input.refusal = refusalText(m_model->scenario(), *m_model->error(), input.query);
     return ScoreLabPainter::paint(painter, rect, input);
@@ -137,10 +140,13 @@ void ScoreLabPicture::updateAccessibleDescription()
         lines << note;
     const AttentionResult *r = m_model->result();
     if (r && query < r->scores.rows()) {
+        // What a lesson step asks for is read out as "?" until the reveal, as it is drawn.
+        const bool scores = !m_viewState->conceals(LessonQuantity::Scores);
+        const bool weights = !m_viewState->conceals(LessonQuantity::Weights);
         for (Index j = 0; j < s.keyCount(); ++j) {
             lines << tr("%1: score %2, weight %3")
-                         .arg(s.keyLabel(j), formatCompact(r->scores(query, j), 4),
-                              formatCompact(r->weights(query, j), 4));
+                         .arg(s.keyLabel(j), scores ? formatCompact(r->scores(query, j), 4) : QStringLiteral("?"),
+                              weights ? formatCompact(r->weights(query, j), 4) : QStringLiteral("?"));
         }
     } else if (m_model->error()) {
         lines << refusalText(s, *m_model->error(), query);
