@@ -23,6 +23,8 @@
 #include "workednumbersview.h"
 
 #include <QDockWidget>
+#include <QGraphicsOpacityEffect>
+#include <QPropertyAnimation>
 #include <QRegularExpression>
 #include <QSettings>
 #include <QTest>
@@ -165,7 +167,8 @@ TEST(LessonConcealment, TheWeightsStepCoversTheChartsAndTheNumbersUntilTheReveal
     settleEvents();
     EXPECT_FALSE(w.window.viewState()->concealedAnswers());
     EXPECT_FALSE(w.window.weightsChartView()->isCoveredForPrediction());
-    EXPECT_FALSE(cover->isVisible());
+    // The card fades out (a short, calm transition), then is gone.
+    EXPECT_TRUE(QTest::qWaitFor([cover] { return !cover->isVisible(); }));
     // The numbers are back where the student looks: the charts' labels and the page.
     bringForward(numbers);
     const QString after = coveredViewsText(w.window);
@@ -209,7 +212,8 @@ QString screenText(MainWindow &window)
     for (const DrawnText &text : drawnTexts(&window)) {
         const QWidget *in = window.childAt(text.rect.center().toPoint());
         // A view's own painting under its opaque "Predict first" card is not on screen.
-        if (qobject_cast<const PredictFirstCover *>(in))
+        const auto *card = qobject_cast<const PredictFirstCover *>(in);
+        if (card && card->isCovering())
             continue;
         texts << text.text + QStringLiteral("  [drawn in ") + QLatin1String(in ? in->metaObject()->className() : "window")
                 + QLatin1Char(']');
@@ -327,7 +331,8 @@ TEST(LessonConcealment, TheSqrtDkStepCoversTheLabsSpreadsUntilTheReveal)
     ASSERT_TRUE(w.window.lessonPanel()->revealAnswers());
     settleEvents();
     EXPECT_FALSE(canvas->isCoveredForPrediction());
-    EXPECT_FALSE(cover->isVisible());
+    // The card fades out (a short, calm transition), then is gone.
+    EXPECT_TRUE(QTest::qWaitFor([cover] { return !cover->isVisible(); }));
     EXPECT_TRUE(canvas->accessibleDescription().contains(QStringLiteral("expected")))
         << canvas->accessibleDescription().toStdString();
 }
@@ -360,7 +365,8 @@ TEST(LessonConcealment, TheHeatmapCoversItsCellsWhenTheStepAsksForTheWeights)
     ASSERT_TRUE(w.window.lessonPanel()->revealAnswers());
     settleEvents();
     EXPECT_FALSE(heatmap->isCoveredForPrediction());
-    EXPECT_FALSE(cover->isVisible());
+    // The card fades out (a short, calm transition), then is gone.
+    EXPECT_TRUE(QTest::qWaitFor([cover] { return !cover->isVisible(); }));
 }
 
 TEST(LessonConcealment, TheKeySpaceKeepsTheDotProductsAndTheHalosBack)
@@ -412,4 +418,36 @@ TEST(LessonConcealment, TheWeightsTableWritesTheAskedNumbersAsQuestionMarks)
     ASSERT_TRUE(w.window.lessonPanel()->revealAnswers());
     settleEvents();
     EXPECT_NE(table->data(table->index(0, context)).toString(), QStringLiteral("?"));
+}
+
+TEST(LessonConcealment, TheCardFadesOutCalmlyAndComesBackAtOnce)
+{
+    QWidget view;
+    view.resize(400, 300);
+    auto *card = new PredictFirstCover(&view);
+    view.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&view));
+    card->cover(QStringLiteral("The weights are hidden until you reveal the answers (R)."));
+    EXPECT_TRUE(card->isVisible());
+    EXPECT_EQ(card->geometry(), view.rect());
+    card->uncover();
+    // Uncovered at once for everything that asks; on screen, the card fades over kFadeMs.
+    EXPECT_FALSE(card->isCovering());
+    EXPECT_TRUE(card->isVisible());
+    auto *fade = qobject_cast<QGraphicsOpacityEffect *>(card->graphicsEffect());
+    ASSERT_NE(fade, nullptr);
+    EXPECT_TRUE(QTest::qWaitFor([fade] { return fade->opacity() < 1.0; }));
+    EXPECT_TRUE(QTest::qWaitFor([card] { return !card->isVisible(); }));
+    // Covered again (the next step): whole and opaque at once.
+    card->cover(QStringLiteral("The context is hidden until you reveal the answers (R)."));
+    EXPECT_TRUE(card->isVisible());
+    EXPECT_DOUBLE_EQ(fade->opacity(), 1.0);
+    // A card covering again in the middle of its fade stays.
+    card->uncover();
+    card->cover(QStringLiteral("The scores are hidden until you reveal the answers (R)."));
+    auto *animation = card->findChild<QPropertyAnimation *>();
+    ASSERT_NE(animation, nullptr);
+    EXPECT_EQ(animation->state(), QAbstractAnimation::Stopped) << "the fade would hide a covering card";
+    EXPECT_TRUE(card->isVisible());
+    EXPECT_DOUBLE_EQ(fade->opacity(), 1.0);
 }

@@ -3,6 +3,8 @@
 #include "theme.h"
 
 #include <QEvent>
+#include <QGraphicsOpacityEffect>
+#include <QPropertyAnimation>
 #include <QPainter>
 
 namespace attnlens {
@@ -41,6 +43,10 @@ void PredictFirstCover::cover(const QString &hidden, const QRect &area)
     m_hidden = hidden;
     m_area = area;
     m_covering = true;
+    if (m_fade) {
+        m_fade->stop();
+        static_cast<QGraphicsOpacityEffect *>(graphicsEffect())->setOpacity(1.0);
+    }
     if (parentWidget())
         setGeometry(m_area.isEmpty() ? parentWidget()->rect() : m_area);
     setAccessibleDescription(hidden);
@@ -66,8 +72,29 @@ void PredictFirstCover::refreshText()
 
 void PredictFirstCover::uncover()
 {
+    if (!m_covering)
+        return;
     m_covering = false;
-    hide();
+    if (!isVisible()) {
+        hide();
+        return;
+    }
+    // A short, calm fade rather than a jump: the answer comes up through the card.
+    if (!m_fade) {
+        auto *effect = new QGraphicsOpacityEffect(this);
+        setGraphicsEffect(effect);
+        m_fade = new QPropertyAnimation(effect, "opacity", this);
+        m_fade->setDuration(kFadeMs);
+        m_fade->setStartValue(1.0);
+        m_fade->setEndValue(0.0);
+        m_fade->setEasingCurve(QEasingCurve::InOutQuad);
+        connect(m_fade, &QPropertyAnimation::finished, this, [this] {
+            if (!m_covering)
+                hide();
+        });
+    }
+    m_fade->stop();
+    m_fade->start();
 }
 
 void PredictFirstCover::applyTheme(const Theme &theme)

@@ -3,6 +3,8 @@
 #include <QColor>
 #include <QLabel>
 
+class QPropertyAnimation;
+
 namespace attnlens {
 
 class Theme;
@@ -21,7 +23,9 @@ public:
     /// headline "Predict first" with `hidden`, a sentence saying what waits for the reveal ("The
     /// context is hidden until you reveal the answers (R).").
     void cover(const QString &hidden, const QRect &area = QRect());
+    /// Fades the card out (kFadeMs) and hides it; isCovering() is false at once.
     void uncover();
+    static constexpr int kFadeMs = 300;
     bool isCovering() const { return m_covering; }
     /// Whether the card is too small for its words and shows only a question mark (the view
     /// then says what is hidden where it has room).
@@ -45,6 +49,7 @@ private:
     bool m_covering = false;
     bool m_compact = false;
     QColor m_border = Qt::gray;
+    QPropertyAnimation *m_fade = nullptr;
 };
 
 } // namespace attnlens
