@@ -12,6 +12,7 @@
 #include "lessonpanel.h"
 #include "lessonprogress.h"
 #include "mainwindow.h"
+#include "numberformat.h"
 #include "predictfirstcover.h"
 #include "presentationmode.h"
 #include "textprobe.h"
@@ -30,6 +31,8 @@
 #include <QTest>
 
 #include <gtest/gtest.h>
+
+#include <cmath>
 
 using namespace attnlens;
 using attnlens::test::settleEvents;
@@ -450,4 +453,35 @@ TEST(LessonConcealment, TheCardFadesOutCalmlyAndComesBackAtOnce)
     EXPECT_EQ(animation->state(), QAbstractAnimation::Stopped) << "the fade would hide a covering card";
     EXPECT_TRUE(card->isVisible());
     EXPECT_DOUBLE_EQ(fade->opacity(), 1.0);
+}
+
+TEST(LessonConcealment, AScoresStepHidesWhatGivesTheScoresBackInTheWorkedNumbers)
+{
+    // exp(z − m) and the weights are a logarithm away from the scores: while a step asks for the
+    // scores, they wait too.
+    LessonWindow w;
+    w.window.startLesson(w.stepWithId("scaled-scores"));
+    settleEvents();
+    ASSERT_EQ(w.window.viewState()->concealedAnswers(), LessonQuantities(LessonQuantity::Scores));
+    WorkedNumbersView *numbers = w.window.workedNumbersView();
+    bringForward(numbers);
+    const AttentionResult *result = w.window.model()->result();
+    ASSERT_NE(result, nullptr);
+    const int query = w.window.viewState()->selectedQuery();
+    QStringList derived;
+    const Eigen::RowVectorXd z = result->scores.row(query) / w.window.model()->scenario().temperature;
+    for (Index key = 0; key < result->weights.cols(); ++key) {
+        derived << formatCompact(result->weights(query, key)) << formatCompact(std::exp(z(key) - z.maxCoeff()));
+    }
+    derived.removeAll(QStringLiteral("1"));  // exp(0) = 1 is no secret
+    derived.removeDuplicates();
+    ASSERT_FALSE(derived.isEmpty());
+    const QString before = numbers->toPlainText();
+    for (const QString &number : derived)
+        EXPECT_FALSE(before.contains(number)) << number.toStdString() << "\n" << before.toStdString();
+    ASSERT_TRUE(w.window.lessonPanel()->revealAnswers());
+    settleEvents();
+    const QString after = numbers->toPlainText();
+    for (const QString &number : derived)
+        EXPECT_TRUE(after.contains(number)) << number.toStdString() << "\n" << after.toStdString();
 }
