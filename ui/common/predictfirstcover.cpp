@@ -43,10 +43,7 @@ void PredictFirstCover::cover(const QString &hidden, const QRect &area)
     m_hidden = hidden;
     m_area = area;
     m_covering = true;
-    if (m_fade) {
-        m_fade->stop();
-        static_cast<QGraphicsOpacityEffect *>(graphicsEffect())->setOpacity(1.0);
-    }
+    stopFading();
     if (parentWidget())
         setGeometry(m_area.isEmpty() ? parentWidget()->rect() : m_area);
     setAccessibleDescription(hidden);
@@ -60,14 +57,16 @@ void PredictFirstCover::refreshText()
     // A card too small for its words (a matrix of a few cells) shows a large question mark; the
     // view then says the words where it has room (its info line).
     const int line = fontMetrics().height();
-    m_compact = width() < 8 * line || height() < 4 * line;
-    const QString text = m_compact
-        ? QStringLiteral("<p style=\"font-size:xx-large\"><b>?</b></p>")
-        : QStringLiteral("<p style=\"font-size:large\"><b>%1</b></p><p>%2</p>")
-              .arg(headline().toHtmlEscaped(), m_hidden.toHtmlEscaped());
-    setMargin(m_compact ? 0 : line);
-    if (text != this->text())
-        setText(text);
+    const QString full = QStringLiteral("<p style=\"font-size:large\"><b>%1</b></p><p>%2</p>")
+                             .arg(headline().toHtmlEscaped(), m_hidden.toHtmlEscaped());
+    if (full != text())
+        setText(full);
+    setMargin(line);
+    m_compact = width() < 6 * line || heightForWidth(width()) > height();
+    if (m_compact) {
+        setMargin(0);
+        setText(QStringLiteral("<p style=\"font-size:xx-large\"><b>?</b></p>"));
+    }
 }
 
 void PredictFirstCover::uncover()
@@ -79,22 +78,28 @@ void PredictFirstCover::uncover()
         hide();
         return;
     }
-    // A short, calm fade rather than a jump: the answer comes up through the card.
-    if (!m_fade) {
-        auto *effect = new QGraphicsOpacityEffect(this);
-        setGraphicsEffect(effect);
-        m_fade = new QPropertyAnimation(effect, "opacity", this);
-        m_fade->setDuration(kFadeMs);
-        m_fade->setStartValue(1.0);
-        m_fade->setEndValue(0.0);
-        m_fade->setEasingCurve(QEasingCurve::InOutQuad);
-        connect(m_fade, &QPropertyAnimation::finished, this, [this] {
-            if (!m_covering)
-                hide();
-        });
-    }
-    m_fade->stop();
-    m_fade->start();
+    // A short, calm fade rather than a jump: the answer comes up through the card. The effect
+    // lives only while the card fades: a card that covers is a plain opaque widget.
+    auto *effect = new QGraphicsOpacityEffect(this);
+    setGraphicsEffect(effect);
+    m_fade = new QPropertyAnimation(effect, "opacity", this);
+    m_fade->setDuration(kFadeMs);
+    m_fade->setStartValue(1.0);
+    m_fade->setEndValue(0.0);
+    m_fade->setEasingCurve(QEasingCurve::InOutQuad);
+    connect(m_fade, &QPropertyAnimation::finished, this, [this] {
+        hide();
+        setGraphicsEffect(nullptr);  // deletes the effect; the animation deletes itself
+    });
+    m_fade->start(QAbstractAnimation::DeleteWhenStopped);
+}
+
+void PredictFirstCover::stopFading()
+{
+    if (m_fade)
+        m_fade->stop();  // and deletes itself
+    if (graphicsEffect())
+        setGraphicsEffect(nullptr);
 }
 
 void PredictFirstCover::applyTheme(const Theme &theme)

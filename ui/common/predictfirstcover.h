@@ -2,6 +2,7 @@
 
 #include <QColor>
 #include <QLabel>
+#include <QPointer>
 
 class QPropertyAnimation;
 
@@ -43,13 +44,14 @@ protected:
 
 private:
     void refreshText();
+    void stopFading();
 
     QString m_hidden;
     QRect m_area;
     bool m_covering = false;
     bool m_compact = false;
     QColor m_border = Qt::gray;
-    QPropertyAnimation *m_fade = nullptr;
+    QPointer<QPropertyAnimation> m_fade;
 };
 
 } // namespace attnlens

@@ -167,6 +167,12 @@ HeatmapLayout HeatmapLayout::compute(const Input &input)
     return layout;
 }
 
+QRect HeatmapLayout::cardArea() const
+{
+    const double m = 0.2 * lineHeight;
+    return matrixRect.adjusted(-m, -m, m, 0).toAlignedRect();
+}
+
 QVector<HeatmapLayout::Tick> HeatmapLayout::ticks(const HeatmapLayout &layout, double low, double high)
 {
     QVector<Tick> ticks;

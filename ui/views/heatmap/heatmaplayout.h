@@ -4,6 +4,7 @@
 
 #include <QFont>
 #include <QPointF>
+#include <QRect>
 #include <QRectF>
 #include <QString>
 #include <QSize>
@@ -53,6 +54,9 @@ struct HeatmapLayout {
     /// Where `value` of the scale `low`..`high` lies on the colour bar.
     double tickY(double value, double low, double high) const;
     QRectF cellRect(int row, int column) const;
+    /// Where a "Predict first" card covers the cells: the matrix with a margin for the selected
+    /// row's outline (inside the gap to the colour swatches), none over the column names.
+    QRect cardArea() const;
     QRectF rowRect(int row) const;
     /// The cell under `pos` as QPoint(column, row), or (-1, -1).
     QPoint cellAt(const QPointF &pos) const;

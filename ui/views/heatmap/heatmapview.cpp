@@ -49,7 +49,7 @@ HeatmapView::HeatmapView(AttentionModel *model, ViewState *viewState, QWidget *p
         m_cache.columnLabels.reset();
         m_cache.contentDirty = true;
         m_cache.image.markAllChanged();
-        // A covered matrix takes its new shape's place (the card leaves the labels free).
+        // A covered matrix takes its new shape's place before anything is drawn.
         if (m_cover->isCovering())
             QMetaObject::invokeMethod(this, &HeatmapView::placeCover, Qt::QueuedConnection);
         update();
@@ -101,12 +101,9 @@ void HeatmapView::placeCover()
     m_cover->applyTheme(m_viewState->theme());
     if (concealsCells()) {
         // The title, the info line and the names of the rows and columns stay (the shape of the
-        // matrix is part of the question). The card covers the cells with a margin for the
-        // selected row's outline; the colour bar, whose range would tell, is left out (frame()).
+        // matrix is part of the question); the colour bar, whose range would tell, is left out.
         ensureLayout();
-        const HeatmapLayout &layout = m_cache.layout;
-        const double m = 0.3 * layout.lineHeight;
-        const QRect area = !layout.hasGrid ? rect() : layout.matrixRect.adjusted(-m, -m, m, m).toAlignedRect().intersected(rect());
+        const QRect area = m_cache.layout.hasGrid ? m_cache.layout.cardArea().intersected(rect()) : rect();
         m_cover->cover(scores() ? tr("The scores are hidden until you reveal the answers (R).")
                                 : tr("The weights are hidden until you reveal the answers (R)."),
                        area);
@@ -279,6 +276,9 @@ void HeatmapView::relayout() const
     m_cache.layout = computeLayout(QRectF(rect()));
     m_cache.layoutDirty = false;
     ++m_cache.layoutGeneration;
+    // A covering card follows the matrix to its new place (a new text size, a new shape).
+    if (m_cover->isCovering())
+        QMetaObject::invokeMethod(const_cast<HeatmapView *>(this), &HeatmapView::placeCover, Qt::QueuedConnection);
     if (!m_cache.contentDirty) {
         m_cache.ticks = HeatmapLayout::ticks(m_cache.layout, m_cache.image.scaleLow(), m_cache.image.scaleHigh());
         m_cache.valuesFit = m_viewState->showValues() && m_cache.painter.valuesFit(m_cache.layout, m_cache.image);
