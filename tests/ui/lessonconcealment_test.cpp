@@ -149,7 +149,7 @@ TEST(LessonConcealment, TheWeightsStepCoversTheChartsAndTheNumbersUntilTheReveal
     LessonWindow w;
     w.window.startLesson(w.stepWithId("softmax-weights"));
     settleEvents();
-    EXPECT_EQ(w.window.viewState()->concealedAnswers(), LessonQuantities(LessonQuantity::Weights));
+    EXPECT_EQ(w.window.viewState()->concealedAnswers(), LessonQuantity::Weights | LessonQuantity::Context);
     EXPECT_TRUE(w.window.weightsChartView()->isCoveredForPrediction());
     // The context's stacks are weight × value: covered too.
     EXPECT_TRUE(w.window.contextChartView()->isCoveredForPrediction());
@@ -188,7 +188,8 @@ TEST(LessonConcealment, EveryStepsAnswerNumbersStayOutOfTheViewsUntilTheReveal)
         const LessonStep &step = panel->progress()->step(index);
         w.window.startLesson(index);
         settleEvents();
-        EXPECT_EQ(w.window.viewState()->concealedAnswers(), step.answersAbout) << step.id.toStdString();
+        EXPECT_EQ(w.window.viewState()->concealedAnswers(), ViewState::withImplied(step.answersAbout))
+            << step.id.toStdString();
         const QStringList numbers = answerNumbers(step);
         if (!step.answersAbout || numbers.isEmpty())
             continue;
@@ -464,7 +465,8 @@ TEST(LessonConcealment, AScoresStepHidesWhatGivesTheScoresBackInTheWorkedNumbers
     LessonWindow w;
     w.window.startLesson(w.stepWithId("scaled-scores"));
     settleEvents();
-    ASSERT_EQ(w.window.viewState()->concealedAnswers(), LessonQuantities(LessonQuantity::Scores));
+    ASSERT_EQ(w.window.viewState()->concealedAnswers(),
+              LessonQuantity::Scores | LessonQuantity::Weights | LessonQuantity::Context);
     WorkedNumbersView *numbers = w.window.workedNumbersView();
     bringForward(numbers);
     const AttentionResult *result = w.window.model()->result();

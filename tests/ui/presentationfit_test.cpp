@@ -14,6 +14,7 @@
 #include "labdocks.h"
 #include "languagesettings.h"
 #include "mainwindow.h"
+#include "predictfirstcover.h"
 #include "presentationmode.h"
 #include "presentationstage.h"
 #include "textprobe.h"
@@ -91,6 +92,14 @@ protected:
     void expectFits(MainWindow &w, QScreen *screen, const std::string &where)
     {
         SCOPED_TRACE(where);
+        // What is measured is the screen at rest: a "Predict first" card that the step before
+        // uncovered fades out first.
+        EXPECT_TRUE(QTest::qWaitFor([&w] {
+            for (const PredictFirstCover *card : w.findChildren<PredictFirstCover *>())
+                if (card->graphicsEffect())
+                    return false;
+            return true;
+        }));
         const QRect screenRect = screen->geometry();
         EXPECT_EQ(w.geometry(), screenRect);
         PresentationStage *stage = w.presentationMode()->stage();

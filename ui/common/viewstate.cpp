@@ -92,8 +92,21 @@ void ViewState::setPresenting(bool presenting)
     emit presentingChanged(presenting);
 }
 
-void ViewState::setConcealedAnswers(LessonQuantities concealed)
+LessonQuantities ViewState::withImplied(LessonQuantities asked)
 {
+    // A view that shows what follows from a hidden quantity gives it back: the weights are the
+    // scores a softmax away (their order, their gaps), the context is the weights against known
+    // values.
+    if (asked.testFlag(LessonQuantity::Scores))
+        asked |= LessonQuantity::Weights;
+    if (asked.testFlag(LessonQuantity::Weights))
+        asked |= LessonQuantity::Context;
+    return asked;
+}
+
+void ViewState::setConcealedAnswers(LessonQuantities asked)
+{
+    const LessonQuantities concealed = withImplied(asked);
     if (concealed == m_concealedAnswers)
         return;
     m_concealedAnswers = concealed;

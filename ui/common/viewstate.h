@@ -73,7 +73,10 @@ public:
     /// shows one of these covers it ("Predict first") and keeps it from screen readers.
     LessonQuantities concealedAnswers() const { return m_concealedAnswers; }
     bool conceals(LessonQuantity quantity) const { return m_concealedAnswers.testFlag(quantity); }
-    void setConcealedAnswers(LessonQuantities concealed);
+    /// Hides `asked` and what would give it back (withImplied()).
+    void setConcealedAnswers(LessonQuantities asked);
+    /// `asked` with what follows from it: the scores bring the weights, the weights the context.
+    static LessonQuantities withImplied(LessonQuantities asked);
 
 signals:
     void selectedQueryChanged(int row);

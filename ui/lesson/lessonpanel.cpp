@@ -238,6 +238,9 @@ LessonPanel::LessonPanel(AttentionModel *model, ViewState *viewState, QWidget *p
     layout->addWidget(m_ask);
     layout->addWidget(m_guessField);
     layout->addWidget(m_reveal);
+    // A short step's text takes only its height: the question follows it, and what is left
+    // stays under the question (fitAskArea()).
+    layout->addStretch(0);
 
     auto *footer = new QHBoxLayout;
     m_footer = footer;
@@ -488,6 +491,7 @@ void LessonPanel::refreshCheckpoints()
     const bool changed = m_progress->scenarioChanged();
     m_changed->setVisible(changed);
     m_back->setVisible(changed);
+    fitAskArea();  // the text's height changed with its lines
 }
 
 void LessonPanel::refreshAnswers()
@@ -666,6 +670,10 @@ void LessonPanel::fitAskArea()
     const int wanted = ask->hasHeightForWidth() ? ask->totalHeightForWidth(width) : ask->totalSizeHint().height();
     const int most = std::max(3 * fontMetrics().height(), middle / 2 - pinned);
     m_ask->setFixedHeight(std::min(wanted, most));
+    QLayout *text = m_scroll->widget()->layout();
+    const int textWidth = std::max(1, width - m_scroll->verticalScrollBar()->sizeHint().width());
+    m_scroll->setMaximumHeight(text->hasHeightForWidth() ? text->totalHeightForWidth(textWidth) + 2
+                                                         : QWIDGETSIZE_MAX);
 }
 
 void LessonPanel::scrollToAnswer()
