@@ -80,6 +80,18 @@ QString breakable(const QString &text)
     return out;
 }
 
+/// A frameless area that scrolls its words up and down only, without taking the focus.
+QScrollArea *verticalScrollArea(QWidget *parent, const QString &name)
+{
+    auto *area = new QScrollArea(parent);
+    area->setObjectName(name);
+    area->setWidgetResizable(true);
+    area->setFrameShape(QFrame::NoFrame);
+    area->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    area->setFocusPolicy(Qt::NoFocus);
+    return area;
+}
+
 constexpr const char *kRevealOnDemandKey = "lesson/revealOnDemand";
 constexpr double kTitleFactor = 1.2;
 
@@ -115,12 +127,7 @@ LessonPanel::LessonPanel(AttentionModel *model, ViewState *viewState, QWidget *p
     header->addWidget(m_counter);
     layout->addLayout(header);
 
-    m_scroll = new QScrollArea(this);
-    m_scroll->setObjectName(QStringLiteral("lessonScroll"));
-    m_scroll->setWidgetResizable(true);
-    m_scroll->setFrameShape(QFrame::NoFrame);
-    m_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    m_scroll->setFocusPolicy(Qt::NoFocus);
+    m_scroll = verticalScrollArea(this, QStringLiteral("lessonScroll"));
     auto *content = new QWidget(m_scroll);
     content->setObjectName(QStringLiteral("lessonContent"));
     auto *body = new QVBoxLayout(content);
@@ -140,12 +147,7 @@ LessonPanel::LessonPanel(AttentionModel *model, ViewState *viewState, QWidget *p
     // The question stays in sight under the scrolling text, however long that is (a narrow
     // column at a projector's text size): the prediction, the guess and Reveal. It scrolls on its
     // own when it would take more than half the column (fitAskArea()).
-    m_ask = new QScrollArea(this);
-    m_ask->setObjectName(QStringLiteral("lessonAsk"));
-    m_ask->setWidgetResizable(true);
-    m_ask->setFrameShape(QFrame::NoFrame);
-    m_ask->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    m_ask->setFocusPolicy(Qt::NoFocus);
+    m_ask = verticalScrollArea(this, QStringLiteral("lessonAsk"));
     m_ask->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
     auto *askContent = new QWidget(m_ask);
     askContent->setObjectName(QStringLiteral("lessonAskContent"));
