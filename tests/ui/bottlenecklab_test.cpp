@@ -467,4 +467,14 @@ TEST(BottleneckLab, HugeValuesGiveAFiniteDistanceOrNone)
     f.model.setValueRow(2, rowOf({0.0, 1e300}));
     settleEvents();
     EXPECT_FALSE(f.view.accessibleDescription().contains(QChar(0x221e))) << f.view.accessibleDescription().toStdString();
+    // Planes a trillion units wide draw a grid of at most 20 lines each way (a line per unit
+    // would overflow an int and never end); under UBSan the old loop fails here.
+    for (const double huge : {1e12, 1e300}) {
+        f.model.setValueRow(2, rowOf({0.0, huge}));
+        f.model.setQueryRow(0, rowOf({huge, 0.0}));
+        settleEvents();
+        const QImage image = f.view.grab().toImage();
+        ASSERT_FALSE(image.isNull());
+        EXPECT_TRUE(f.view.frame().hasPlanes()) << huge;
+    }
 }

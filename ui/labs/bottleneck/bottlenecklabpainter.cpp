@@ -276,9 +276,14 @@ void BottleneckLabPainter::paintPlaneBackground(QPainter &painter, const QRectF 
     painter.fillRect(plane, theme.plotBackground());
     const double scale = plane.width() / (2.0 * range);
     painter.setPen(QPen(theme.gridColor(), 1.0));
-    for (int k = -static_cast<int>(range); k <= static_cast<int>(range); ++k) {
-        const double x = plane.center().x() + k * scale;
-        const double y = plane.center().y() - k * scale;
+    // A line every unit, or every 10, 100, ... units for huge values: at most 20 each way.
+    double step = 1.0;
+    while (std::isfinite(range) && range / step > 20.0)
+        step *= 10.0;
+    const int lines = std::isfinite(range) && range > 0 ? static_cast<int>(std::floor(range / step)) : 0;
+    for (int k = -lines; k <= lines; ++k) {
+        const double x = plane.center().x() + k * step * scale;
+        const double y = plane.center().y() - k * step * scale;
         painter.drawLine(QPointF(x, plane.top()), QPointF(x, plane.bottom()));
         painter.drawLine(QPointF(plane.left(), y), QPointF(plane.right(), y));
     }
