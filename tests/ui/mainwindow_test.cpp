@@ -24,6 +24,7 @@
 #include <QLabel>
 #include <QDockWidget>
 #include <QSet>
+#include <QTabBar>
 #include <QScreen>
 #include <QSettings>
 #include <QStatusBar>
@@ -204,6 +205,32 @@ TEST_F(MainWindowTest, AStartWithAValidScenarioBuildsNoBannerMessage)
         EXPECT_TRUE(label->text().isEmpty());
         EXPECT_TRUE(label->pixmap().isNull());
     }
+}
+
+TEST_F(MainWindowTest, DockTabsKeepTheirWholeNamesAt1024)
+{
+    // With the labs open beside the heatmap, numbers, matrices and all heads at 1024 x 768, Qt
+    // would shorten every tab to "Heat…": the names stay whole, the tab bar scrolls instead.
+    MainWindow window;
+    window.resize(1024, 740);
+    window.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    for (QAction *action : window.findChildren<QAction *>()) {
+        if (action->objectName().endsWith(QStringLiteral("LabAction")))
+            action->trigger();
+    }
+    settleEvents();
+    int tabs = 0;
+    for (QTabBar *bar : window.findChildren<QTabBar *>()) {
+        if (!bar->isVisible())
+            continue;
+        EXPECT_EQ(bar->elideMode(), Qt::ElideNone);
+        for (int i = 0; i < bar->count(); ++i, ++tabs) {
+            EXPECT_GE(bar->tabRect(i).width(), bar->fontMetrics().horizontalAdvance(bar->tabText(i)))
+                << bar->tabText(i).toStdString();
+        }
+    }
+    EXPECT_GE(tabs, 6);
 }
 
 TEST_F(MainWindowTest, RendersAt2560x1440)

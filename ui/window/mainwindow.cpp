@@ -44,6 +44,7 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QChildEvent>
 #include <QCloseEvent>
 #include <QDir>
 #include <QDragEnterEvent>
@@ -59,6 +60,7 @@
 #include <QScreen>
 #include <QSettings>
 #include <QStatusBar>
+#include <QTabBar>
 #include <QTimer>
 #include <QUndoStack>
 #include <QUndoView>
@@ -163,6 +165,14 @@ bool MainWindow::event(QEvent *event)
 {
     if (event->type() == QEvent::StatusTip && !m_openNote.isEmpty())
         return true;
+    // The tab bars of docks tabbed together: whole names, with scroll arrows when they do not
+    // all fit (Qt would shorten every name to "Heat…", "Worked num…").
+    if (event->type() == QEvent::ChildPolished) {
+        if (auto *bar = qobject_cast<QTabBar *>(static_cast<QChildEvent *>(event)->child())) {
+            bar->setElideMode(Qt::ElideNone);
+            bar->setUsesScrollButtons(true);
+        }
+    }
     return QMainWindow::event(event);
 }
 
