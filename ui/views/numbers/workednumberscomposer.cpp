@@ -41,14 +41,7 @@ void WorkedNumbersComposer::compose(const Scenario &scenario, const AttentionRes
     page.shownQuery = std::clamp(selectedQuery, 0, std::max(0, static_cast<int>(scenario.queryCount()) - 1));
     WorkedNumbersComposer composer(page);
     composer.m_headTag = options.headTag;
-    // What follows from a hidden quantity is hidden with it: exp(z − m) and the weights give the
-    // scores back (a logarithm away), the context gives the weights back (its values are known).
-    LessonQuantities concealed = options.concealed;
-    if (concealed.testFlag(LessonQuantity::Scores))
-        concealed |= LessonQuantity::Weights;
-    if (concealed.testFlag(LessonQuantity::Weights))
-        concealed |= LessonQuantity::Context;
-    composer.m_concealed = concealed;
+    composer.m_concealed = options.concealed;
     if (!result || page.shownQuery >= result->weights.rows()) {
         page.refusal = true;
         composer.composeRefusal(error ? refusalText(scenario, *error, page.shownQuery) : tr("No query to show"));

@@ -21,8 +21,9 @@ struct WorkedNumbersOptions {
     /// The head the page works out ("head 2 “subject”", headtitle.h), named in its title; empty
     /// for a one-head scenario.
     QString headTag;
-    /// What the open lesson step asks to predict (ViewState::concealedAnswers()): those numbers
-    /// are written "?" and a line over the page says they wait for the reveal.
+    /// What the open lesson step asks to predict, with what would give it back
+    /// (ViewState::concealedAnswers(): the weights hide exp(z − m) too): those numbers are
+    /// written "?" and a line over the page says they wait for the reveal.
     LessonQuantities concealed;
 };
 
