@@ -12,6 +12,8 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QVBoxLayout>
 
 namespace attnlens {
@@ -68,18 +70,30 @@ DerivationLabView::DerivationLabView(AttentionModel *model, ViewState *viewState
     m_plane = new DerivationPlane(model, viewState, this);
 
     // The projections stand in a column beside the plane, which keeps the rest of the height.
-    auto *matrices = new QVBoxLayout;
+    // Three matrices of spin boxes are taller than the lab's dock on a 720-line projector: the
+    // column scrolls there rather than make the window taller than the screen (the plane, which
+    // is what the lab shows, keeps its whole height).
+    m_matrices = new QWidget;
+    m_matrices->setObjectName(QStringLiteral("derivationMatrices"));
+    auto *matrices = new QVBoxLayout(m_matrices);
+    matrices->setContentsMargins(0, 0, 0, 0);
     for (Projection which : kProjections) {
         const int k = indexOf(which);
-        m_boxes[k] = new QGroupBox(QLatin1String(projectionName(which)), this);
+        m_boxes[k] = new QGroupBox(QLatin1String(projectionName(which)), m_matrices);
         m_boxes[k]->setObjectName(QStringLiteral("derivationBox%1").arg(QLatin1String(projectionName(which))));
         m_grids[k] = new QGridLayout(m_boxes[k]);
         matrices->addWidget(m_boxes[k]);
     }
     matrices->addStretch(1);
+    m_matrixScroll = new QScrollArea(this);
+    m_matrixScroll->setObjectName(QStringLiteral("derivationMatrixScroll"));
+    m_matrixScroll->setFrameShape(QFrame::NoFrame);
+    m_matrixScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_matrixScroll->setWidgetResizable(true);
+    m_matrixScroll->setWidget(m_matrices);
     auto *middle = new QHBoxLayout;
     middle->addWidget(m_plane, 1);
-    middle->addLayout(matrices);
+    middle->addWidget(m_matrixScroll);
 
     m_note = new QLabel(this);
     m_note->setObjectName(QStringLiteral("derivationNote"));
@@ -182,6 +196,9 @@ void DerivationLabView::refresh()
     for (Projection which : kProjections)
         rebuildFields(which);
     m_syncing = false;
+    // The column is as wide as its fields (and a scroll bar, should it need one); never squeezed.
+    m_matrixScroll->setMinimumWidth(m_matrices->minimumSizeHint().width()
+                                    + m_matrixScroll->verticalScrollBar()->sizeHint().width());
 
     m_start->setVisible(!d);
     m_detach->setVisible(d.has_value());

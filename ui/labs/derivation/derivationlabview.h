@@ -10,6 +10,7 @@ class QCheckBox;
 class QDoubleSpinBox;
 class QGridLayout;
 class QGroupBox;
+class QScrollArea;
 class QLabel;
 class QPushButton;
 
@@ -51,6 +52,8 @@ private:
     QLabel *m_sourceLine = nullptr;
     QCheckBox *m_cross = nullptr;
     DerivationPlane *m_plane = nullptr;
+    QWidget *m_matrices = nullptr;
+    QScrollArea *m_matrixScroll = nullptr;
     QGroupBox *m_boxes[3] = {nullptr, nullptr, nullptr};
     QGridLayout *m_grids[3] = {nullptr, nullptr, nullptr};
     std::vector<QDoubleSpinBox *> m_fields[3];
