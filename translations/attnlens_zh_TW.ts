@@ -2878,8 +2878,8 @@ q = %2
         <translation>加性（wᵀ tanh(W_q q + W_k k)）</translation>
     </message>
     <message>
-        <source>The key space draws scaled dot-product attention: a query's score is its projection onto the key in one shared plane. This scenario uses the %1 score, with queries of length d_q = %2 and keys of length d_k = %3, so no plane shows its scores. Open View &gt; Labs &gt; Score functions to see them.</source>
-        <translation>鍵空間畫的是縮放點積注意力：查詢的分數就是它在同一個平面上對鍵的投影。這個情境使用 %1 分數，查詢長度 d_q = %2，鍵長度 d_k = %3，沒有任何平面能顯示它的分數。請打開「檢視 &gt; 實驗 &gt; 分數函數」來看。</translation>
+        <source>The key space draws scaled dot-product attention: a query's score is its projection onto the key in one shared plane. This scenario uses the %1 score, with queries of length d_q = %2 and keys of length d_k = %3, so no plane shows its scores: the Score functions lab (Alt+3) draws each one, and the heatmap and the charts show the weights.</source>
+        <translation>鍵空間畫的是縮放點積注意力：查詢的分數就是它在同一個平面上對鍵的投影。這個情境使用 %1 分數，查詢長度 d_q = %2，鍵長度 d_k = %3，沒有任何平面能顯示它的分數：「分數函數」實驗（Alt+3）會畫出每一個分數，熱圖和圖表則顯示權重。</translation>
     </message>
 </context>
 <context>
@@ -2907,6 +2907,22 @@ q = %2
     <message>
         <source>Score functions</source>
         <translation>分數函數</translation>
+    </message>
+    <message>
+        <source>Open the √d_k lab's sample</source>
+        <translation>打開 √d_k 實驗的樣本</translation>
+    </message>
+    <message>
+        <source>Open the derivation lab's tokens</source>
+        <translation>打開推導實驗的詞元</translation>
+    </message>
+    <message>
+        <source>The lab's own random sample</source>
+        <translation>實驗自己的隨機樣本</translation>
+    </message>
+    <message>
+        <source>The lab's own tokens</source>
+        <translation>實驗自己的詞元</translation>
     </message>
 </context>
 <context>
@@ -6152,6 +6168,36 @@ e^H = %3</translation>
     <message>
         <source>Copy as text</source>
         <translation>複製為文字</translation>
+    </message>
+</context>
+<context>
+    <name>attnlens::LabMaterial</name>
+    <message>
+        <source>Back to your scenario</source>
+        <translation>回到你的情境</translation>
+    </message>
+</context>
+<context>
+    <name>attnlens::LabMaterialBar</name>
+    <message>
+        <source>Back to your scenario</source>
+        <translation>回到你的情境</translation>
+    </message>
+    <message>
+        <source>Brings your scenario back; Edit &gt; Undo works too.</source>
+        <translation>把你的情境帶回來；「編輯 &gt; 復原」也可以。</translation>
+    </message>
+    <message>
+        <source>Brings “%1” back; Edit &gt; Undo works too.</source>
+        <translation>把「%1」帶回來；「編輯 &gt; 復原」也可以。</translation>
+    </message>
+    <message>
+        <source>%1: your scenario is set aside, unchanged.</source>
+        <translation>%1：你的情境先放在一旁，沒有改動。</translation>
+    </message>
+    <message>
+        <source>%1: your scenario “%2” is set aside, unchanged.</source>
+        <translation>%1：你的情境「%2」先放在一旁，沒有改動。</translation>
     </message>
 </context>
 </TS>

@@ -3,20 +3,30 @@
 // it into sight, presentation mode gives it the large place, Tab reaches it, and Reset Layout
 // closes it again.
 #include "../support/uisettle.h"
+#include "attentionmodel.h"
+#include "builtinscenarios.h"
 #include "coretestsupport.h"
+#include "derivationlabview.h"
 #include "documentcontroller.h"
 #include "labdocks.h"
+#include "labmaterial.h"
+#include "labmaterialbar.h"
 #include "lesson.h"
 #include "lessonpanel.h"
 #include "lessonprogress.h"
 #include "mainwindow.h"
 #include "presentationmode.h"
+#include "scalelab.h"
+#include "scalelabview.h"
+#include "undorecorder.h"
 
 #include <QAction>
 #include <QDockWidget>
 #include <QMenu>
 #include <QMenuBar>
+#include <QPushButton>
 #include <QTest>
+#include <QUndoStack>
 
 #include <gtest/gtest.h>
 
@@ -122,4 +132,155 @@ TEST(LabDocks, TheLabsLessonStepBringsItIntoSightAndPresentingGivesItTheLargePla
         EXPECT_GT(lab->width(), window.width() / 3);
     }
     window.presentationMode()->leave();
+}
+
+// Issue 27, part 3: the √d_k lab and the derivation lab teach nothing on a scenario that is not
+// theirs. Opened by their keys, they bring their own material as one undoable edit, say so in a
+// bar that names the scenario set aside, and "Back to your scenario" restores that scenario bit
+// for bit (as does Undo).
+TEST(LabDocks, TheSqrtDkAndDerivationLabsOpenOnTheirOwnMaterialWithAWayBack)
+{
+    MainWindow window;
+    forbidDialogs(window);
+    window.resize(1280, 720);
+    window.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    const Result<Scenario> bottleneck = loadBuiltinScenario(QStringLiteral("bottleneck"));
+    ASSERT_TRUE(bottleneck.ok());
+    window.openScenario(bottleneck.value(), QStringLiteral("bottleneck"));
+    settleEvents();
+    const Scenario users = window.model()->scenario();
+    ASSERT_FALSE(users.scaleLab.has_value());
+    ASSERT_FALSE(users.derivation.has_value());
+    auto *scale = qobject_cast<ScaleLabView *>(window.labDocks()->lab(LessonView::ScaleLab));
+    auto *derivation = qobject_cast<DerivationLabView *>(window.labDocks()->lab(LessonView::DerivationLab));
+    ASSERT_NE(scale, nullptr);
+    ASSERT_NE(derivation, nullptr);
+    QUndoStack *undo = window.undoRecorder()->undoStack();
+
+    // Alt+2: the lab's random sample at d_k = 16, as one named edit, and a bar that says so.
+    const int edits = undo->count();
+    QTest::keyClick(&window, Qt::Key_2, Qt::AltModifier);
+    settleEvents();
+    ASSERT_TRUE(window.model()->scenario().scaleLab.has_value());
+    EXPECT_EQ(window.model()->scenario().keyDimension(), scalelab::kDefaultKeyDimension);
+    EXPECT_EQ(window.model()->scenario().queryCount(), scalelab::kQueries);
+    EXPECT_EQ(undo->count(), edits + 1);
+    EXPECT_EQ(undo->undoText(), LabDocks::tr("Open the √d_k lab's sample"));
+    EXPECT_TRUE(scale->materialBar()->isVisible());
+    EXPECT_TRUE(scale->materialBar()->text().contains(users.name)) << scale->materialBar()->text().toStdString();
+    EXPECT_FALSE(scale->materialBar()->accessibleName().isEmpty());
+    // The bar's button brings the scenario back as it was, as another edit.
+    QTest::mouseClick(scale->materialBar()->backButton(), Qt::LeftButton);
+    settleEvents();
+    EXPECT_TRUE(window.model()->scenario() == users);
+    EXPECT_EQ(undo->undoText(), LabMaterial::tr("Back to your scenario"));
+    EXPECT_FALSE(scale->materialBar()->isVisible());
+    EXPECT_FALSE(window.labDocks()->material()->userScenario().has_value());
+
+    // Alt+4: the derivation lab's tokens; Undo goes back too, Redo brings the bar again.
+    QTest::keyClick(&window, Qt::Key_4, Qt::AltModifier);
+    settleEvents();
+    ASSERT_TRUE(window.model()->derivation().has_value());
+    EXPECT_TRUE(derivation->materialBar()->isVisible());
+    EXPECT_FALSE(scale->materialBar()->isVisible());
+    undo->undo();
+    settleEvents();
+    EXPECT_TRUE(window.model()->scenario() == users);
+    EXPECT_FALSE(derivation->materialBar()->isVisible());
+    undo->redo();
+    settleEvents();
+    EXPECT_TRUE(window.model()->derivation().has_value());
+    EXPECT_TRUE(derivation->materialBar()->isVisible());
+
+    // From one lab's material to the other's, the scenario set aside stays the user's own.
+    QTest::keyClick(&window, Qt::Key_2, Qt::AltModifier);
+    settleEvents();
+    EXPECT_TRUE(window.model()->scenario().scaleLab.has_value());
+    EXPECT_TRUE(scale->materialBar()->isVisible());
+    EXPECT_FALSE(derivation->materialBar()->isVisible());
+    QTest::mouseClick(scale->materialBar()->backButton(), Qt::LeftButton);
+    settleEvents();
+    EXPECT_TRUE(window.model()->scenario() == users);
+}
+
+// The bottleneck and score labs teach on any scenario: their keys leave it as it is. A lab's own
+// lesson step brings its material through the lesson, with no bar: nothing was set aside.
+TEST(LabDocks, TheOtherLabsAndTheLessonStepsLeaveNothingToGoBackTo)
+{
+    MainWindow window;
+    forbidDialogs(window);
+    window.resize(1280, 720);
+    window.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    settleEvents();
+    const Scenario before = window.model()->scenario();
+    for (const Qt::Key key : {Qt::Key_1, Qt::Key_3}) {
+        QTest::keyClick(&window, key, Qt::AltModifier);
+        settleEvents();
+        EXPECT_TRUE(window.model()->scenario() == before);
+    }
+    EXPECT_FALSE(window.labDocks()->material()->userScenario().has_value());
+
+    auto *scale = qobject_cast<ScaleLabView *>(window.labDocks()->lab(LessonView::ScaleLab));
+    ASSERT_NE(scale, nullptr);
+    window.startLesson(stepShowing(LessonView::ScaleLab));
+    settleEvents();
+    EXPECT_TRUE(window.model()->scenario().scaleLab.has_value());
+    EXPECT_TRUE(window.labDocks()->dock(LessonView::ScaleLab)->isVisible());
+    EXPECT_FALSE(scale->materialBar()->isVisible());
+    // Alt+2 on the lab's own material changes nothing.
+    const Scenario sample = window.model()->scenario();
+    QTest::keyClick(&window, Qt::Key_2, Qt::AltModifier);
+    settleEvents();
+    EXPECT_TRUE(window.model()->scenario() == sample);
+    EXPECT_FALSE(scale->materialBar()->isVisible());
+
+    // Set aside, then another document opened: there is nothing to go back to any more.
+    window.openScenario(before, QStringLiteral("lesson"));
+    settleEvents();
+    QTest::keyClick(&window, Qt::Key_2, Qt::AltModifier);
+    settleEvents();
+    ASSERT_TRUE(window.labDocks()->material()->userScenario().has_value());
+    const Result<Scenario> other = loadBuiltinScenario(QStringLiteral("three-queries"));
+    ASSERT_TRUE(other.ok());
+    window.openScenario(other.value(), QStringLiteral("three-queries"));
+    settleEvents();
+    EXPECT_FALSE(window.labDocks()->material()->userScenario().has_value());
+    EXPECT_FALSE(scale->materialBar()->isVisible());
+}
+
+// Labs do not pile up as tabs: a lab the lesson opened for its step closes when the lesson moves
+// on to another step; a lab the student opened by its key stays open.
+TEST(LabDocks, ALabTheLessonOpenedClosesWhenTheLessonMovesOn)
+{
+    MainWindow window;
+    forbidDialogs(window);
+    window.resize(1280, 720);
+    window.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    const int scaleStep = stepShowing(LessonView::ScaleLab);
+    ASSERT_GE(scaleStep, 1);
+    ASSERT_NE(Lesson::steps().at(size_t(scaleStep + 1)).view, LessonView::ScaleLab);
+    window.startLesson(scaleStep);
+    settleEvents();
+    QDockWidget *scale = window.labDocks()->dock(LessonView::ScaleLab);
+    EXPECT_TRUE(scale->isVisible());
+    ASSERT_TRUE(window.lessonPanel()->goToStep(scaleStep + 1));
+    settleEvents();
+    EXPECT_FALSE(scale->isVisible());
+    // Going back brings it again.
+    ASSERT_TRUE(window.lessonPanel()->goToStep(scaleStep));
+    settleEvents();
+    EXPECT_TRUE(scale->isVisible());
+
+    // Opened by the student (Alt+1), the bottleneck lab stays through the lesson's steps.
+    QDockWidget *bottleneck = window.labDocks()->dock(LessonView::BottleneckLab);
+    QTest::keyClick(&window, Qt::Key_1, Qt::AltModifier);
+    settleEvents();
+    ASSERT_TRUE(bottleneck->isVisible());
+    ASSERT_TRUE(window.lessonPanel()->goToStep(scaleStep + 1));
+    settleEvents();
+    EXPECT_TRUE(bottleneck->isVisible());
+    EXPECT_FALSE(scale->isVisible());
 }

@@ -1,9 +1,14 @@
 #include "labdocks.h"
 
+#include "attentionmodel.h"
 #include "bottlenecklabview.h"
+#include "builtinscenarios.h"
 #include "derivationlabview.h"
 #include "figureviews.h"
+#include "labmaterial.h"
+#include "labmaterialbar.h"
 #include "lessonviewrouter.h"
+#include "scalelab.h"
 #include "scalelabview.h"
 #include "scorelabview.h"
 
@@ -13,6 +18,13 @@
 #include <QMenu>
 
 namespace attnlens {
+
+namespace {
+
+/// The shipped scenario the derivation lab opens on when the user's scenario has no tokens.
+constexpr const char *kDerivationMaterialId = "practice-derivation";
+
+} // namespace
 
 LabDocks::LabDocks(const Context &context, QObject *parent)
     : QObject(parent)
@@ -32,6 +44,34 @@ void LabDocks::createLabs()
            QStringLiteral("scoreLab"), {m_context.heatmap, m_context.workedNumbers});
     addLab(LessonView::DerivationLab, new DerivationLabView(m_context.model, m_context.viewState),
            tr("Where Q, K and V come from"), QStringLiteral("derivationLab"), {m_context.keySpace, m_context.heatmap});
+
+    // The labs that teach only on material of their own bring it when opened by their key.
+    m_material = new LabMaterial(m_context.model, this);
+    if (auto *scale = qobject_cast<ScaleLabView *>(lab(LessonView::ScaleLab))) {
+        LabMaterial::Lab material;
+        material.view = LessonView::ScaleLab;
+        material.bar = scale->materialBar();
+        material.isMaterial = [](const Scenario &s) { return s.scaleLab.has_value(); };
+        material.open = [](AttentionModel *model) {
+            model->setScaleLab(ScaleLabSettings{}, scalelab::kDefaultKeyDimension);
+        };
+        material.editText = tr("Open the √d_k lab's sample");
+        material.material = tr("The lab's own random sample");
+        m_material->addLab(material);
+    }
+    if (auto *derivation = qobject_cast<DerivationLabView *>(lab(LessonView::DerivationLab))) {
+        const Result<Scenario> tokens = loadBuiltinScenario(QLatin1String(kDerivationMaterialId));
+        if (tokens.ok()) {
+            LabMaterial::Lab material;
+            material.view = LessonView::DerivationLab;
+            material.bar = derivation->materialBar();
+            material.isMaterial = [](const Scenario &s) { return s.derivation.has_value(); };
+            material.open = [scenario = tokens.value()](AttentionModel *model) { model->setScenario(scenario); };
+            material.editText = tr("Open the derivation lab's tokens");
+            material.material = tr("The lab's own tokens");
+            m_material->addLab(material);
+        }
+    }
 }
 
 QDockWidget *LabDocks::addLab(LessonView view, QWidget *lab, const QString &title, const QString &objectName,
@@ -59,6 +99,8 @@ QDockWidget *LabDocks::addLab(LessonView view, QWidget *lab, const QString &titl
     }
     m_context.window->addAction(action);  // works while presenting, when the menu bar is hidden
     connect(action, &QAction::triggered, this, [this, view] {
+        if (m_material)
+            m_material->openFor(view);
         if (m_router)
             m_router->show(view);
     });

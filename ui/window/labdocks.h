@@ -17,6 +17,7 @@ namespace attnlens {
 
 class AttentionModel;
 struct FigureViews;
+class LabMaterial;
 class LessonViewRouter;
 class ViewState;
 
@@ -71,6 +72,8 @@ public:
     /// Ctrl+Shift+C and the export dialog's live size.
     void addFigureViews(FigureViews &views) const;
     QAction *showAction(LessonView view) const;
+    /// What a lab opened by its key works on (labmaterial.h).
+    LabMaterial *material() const { return m_material; }
 
 private:
     struct Lab {
@@ -84,6 +87,7 @@ private:
     Context m_context;
     QList<Lab> m_labs;
     LessonViewRouter *m_router = nullptr;
+    LabMaterial *m_material = nullptr;
 };
 
 } // namespace attnlens

@@ -5,6 +5,9 @@
 #include "workednumbersview.h"
 
 #include <QDockWidget>
+#include <QMainWindow>
+
+#include <algorithm>
 
 namespace attnlens {
 
@@ -21,9 +24,25 @@ void LessonViewRouter::setPlace(LessonView view, QDockWidget *dock, QWidget *wid
     m_places.insert(static_cast<int>(view), Place{dock, widget});
 }
 
-void LessonViewRouter::show(LessonView view) const
+void LessonViewRouter::show(LessonView view, Origin origin)
 {
     const Place place = m_places.value(static_cast<int>(view));
+    // A lab the lesson opened for an earlier step is closed when the lesson moves on, so that the
+    // labs do not pile up as tabs that push every dock's name into "…"; a lab the user opened
+    // by its key stays where they put it.
+    if (origin == Origin::Lesson && !m_presentation->isActive()) {
+        for (QDockWidget *dock : std::as_const(m_openedByLesson)) {
+            if (dock != place.dock)
+                dock->hide();
+        }
+        m_openedByLesson.removeIf([&place](QDockWidget *dock) { return dock != place.dock; });
+    }
+    if (place.dock && isLab(view)) {
+        if (origin == Origin::User)
+            m_openedByLesson.removeAll(place.dock);
+        else if (!place.dock->isVisible() && !m_openedByLesson.contains(place.dock))
+            m_openedByLesson.append(place.dock);
+    }
     switch (view) {
     case LessonView::WorkedNumbers:
         m_workedNumbers->scrollToSection(WorkedNumbersView::Section::Scores);
@@ -49,7 +68,45 @@ void LessonViewRouter::show(LessonView view) const
         return;
     place.dock->show();
     place.dock->raise();
+    if (isLab(view))
+        growToPreferredHeight(place.dock, place.widget);
     PresentationFlash::flash(place.dock, m_viewState);  // where the audience should look
+}
+
+bool LessonViewRouter::isLab(LessonView view)
+{
+    return view == LessonView::BottleneckLab || view == LessonView::ScaleLab || view == LessonView::ScoreLab
+        || view == LessonView::DerivationLab;
+}
+
+void LessonViewRouter::growToPreferredHeight(QDockWidget *dock, QWidget *widget)
+{
+    // A lab tabbed behind the heatmap gets the height the heatmap had, which on a 720-line screen
+    // leaves its picture in a scroll area or its plots squeezed flat. Brought into sight, it takes
+    // the height it prefers from the docks below it (each keeps its own minimum: the window
+    // decides how much there is).
+    auto *window = qobject_cast<QMainWindow *>(dock->parentWidget());
+    if (!window || dock->isFloating())
+        return;
+    const int frame = std::max(0, dock->height() - widget->height());
+    const int deficit = widget->sizeHint().height() + frame - dock->height();
+    if (deficit <= 0)
+        return;
+    // A dock beside the central view grows when the row of docks below (or above) gives up
+    // height: resizing it "vertically" would only move the split inside its own column.
+    const Qt::DockWidgetArea area = window->dockWidgetArea(dock);
+    if (area == Qt::TopDockWidgetArea || area == Qt::BottomDockWidgetArea) {
+        window->resizeDocks({dock}, {dock->height() + deficit}, Qt::Vertical);
+        return;
+    }
+    for (QDockWidget *other : window->findChildren<QDockWidget *>()) {
+        if (other->isVisible() && !other->isFloating() && window->dockWidgetArea(other) == Qt::BottomDockWidgetArea) {
+            const int height = std::max(other->minimumSizeHint().height(), other->height() - deficit);
+            if (height > 0 && height < other->height())
+                window->resizeDocks({other}, {height}, Qt::Vertical);
+            return;
+        }
+    }
 }
 
 } // namespace attnlens

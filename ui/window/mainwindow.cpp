@@ -18,6 +18,7 @@
 #include "keyspaceview.h"
 #include "keyboardtaborder.h"
 #include "labdocks.h"
+#include "labmaterial.h"
 #include "languagemenu.h"
 #include "lessonconcealment.h"
 #include "lessonpanel.h"
@@ -101,6 +102,8 @@ MainWindow::MainWindow(QWidget *parent)
                            m_contextChart, m_workedNumbers},
                           this);
     m_labs->createLabs();
+    // Another document leaves no set-aside scenario for a lab to go back to.
+    connect(m_document, &DocumentController::documentReplaced, m_labs->material(), &LabMaterial::forgetUserScenario);
     createMenus();
     createLessonViewRouter();
     m_figureExport->installViewMenus();
@@ -651,7 +654,7 @@ void MainWindow::createLesson()
         return true;
     });
     connect(m_lessonPanel, &LessonPanel::viewRequested, this,
-            [this](LessonView view) { m_lessonViews->show(view); });
+            [this](LessonView view) { m_lessonViews->show(view, LessonViewRouter::Origin::Lesson); });
 }
 
 void MainWindow::startLesson(int stepIndex)

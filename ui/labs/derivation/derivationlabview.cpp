@@ -2,6 +2,7 @@
 
 #include "attentionmodel.h"
 #include "derivationplane.h"
+#include "labmaterialbar.h"
 #include "theme.h"
 #include "viewstate.h"
 
@@ -114,7 +115,10 @@ DerivationLabView::DerivationLabView(AttentionModel *model, ViewState *viewState
     buttons->addWidget(m_detach);
     buttons->addStretch(1);
 
+    m_materialBar = new LabMaterialBar(viewState, this);
     auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 6, 6, 6);  // as the other labs: the plane keeps the height
+    layout->addWidget(m_materialBar);
     layout->addWidget(m_sourceLine);
     layout->addWidget(m_cross);
     layout->addLayout(middle, 1);

@@ -18,6 +18,7 @@ namespace attnlens {
 
 class AttentionModel;
 class DerivationPlane;
+class LabMaterialBar;
 class ViewState;
 
 /// Lab 4, where Q, K and V come from: the tokens of X (and Y) in their plane, the projections
@@ -33,6 +34,8 @@ public:
     DerivationLabView(AttentionModel *model, ViewState *viewState, QWidget *parent = nullptr);
 
     DerivationPlane *plane() const { return m_plane; }
+    /// Says when the lab shows material of its own rather than the user's scenario (labdocks.h).
+    LabMaterialBar *materialBar() const { return m_materialBar; }
     QCheckBox *crossSwitch() const { return m_cross; }
     QLabel *sourceLine() const { return m_sourceLine; }
     QPushButton *startButton() const { return m_start; }
@@ -52,6 +55,7 @@ private:
     QLabel *m_sourceLine = nullptr;
     QCheckBox *m_cross = nullptr;
     DerivationPlane *m_plane = nullptr;
+    LabMaterialBar *m_materialBar = nullptr;
     QWidget *m_matrices = nullptr;
     QScrollArea *m_matrixScroll = nullptr;
     QGroupBox *m_boxes[3] = {nullptr, nullptr, nullptr};

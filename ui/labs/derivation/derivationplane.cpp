@@ -468,7 +468,7 @@ QSize DerivationPlane::sizeHint() const
 QSize DerivationPlane::minimumSizeHint() const
 {
     const double line = QFontMetricsF(font()).height();
-    return QSize(int(12 * line), int(10 * line));
+    return QSize(int(12 * line), int(9 * line));
 }
 
 } // namespace attnlens

@@ -134,7 +134,7 @@ QSize ScaleLabCanvas::sizeHint() const
 QSize ScaleLabCanvas::minimumSizeHint() const
 {
     const double em = QFontMetricsF(font()).height();
-    return QSize(qRound(30 * em), qRound(14 * em));
+    return QSize(qRound(30 * em), qRound(12.5 * em));
 }
 
 void ScaleLabCanvas::updateAccessibleDescription()

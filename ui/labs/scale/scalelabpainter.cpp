@@ -83,7 +83,14 @@ void paintHistogram(QPainter &painter, const QRectF &rect, const Histogram &h, d
     painter.fillRect(swatch, h.colour);
     drawLine(painter, line.adjusted(0.9 * em, 0, 0, 0), h.title);
     painter.setFont(picture.font);
-    line.translate(0, em * 1.1);
+    // A short histogram (the lab in a dock on a 720-line screen) writes its spread on the title's
+    // line when there is room beside the title, and keeps the height for the bars.
+    const double titleWidth = 0.9 * em + QFontMetricsF(bold).horizontalAdvance(h.title) + em;
+    const QString spread = ScaleLabPainter::tr("sd %1 (expected %2)").arg(spreadNumber(h.measuredSd), formatCompact(h.expectedSd, 2));
+    if (rect.height() < 7 * em && titleWidth + QFontMetricsF(picture.font).horizontalAdvance(spread) < line.width())
+        line.adjust(titleWidth, 0, 0, 0);
+    else
+        line.translate(0, em * 1.1);
     drawFitted(painter, line,
                {ScaleLabPainter::spreadLine(h.measuredSd, h.expected),
                 ScaleLabPainter::tr("sd %1 (expected %2)").arg(spreadNumber(h.measuredSd), formatCompact(h.expectedSd, 2)),
@@ -369,8 +376,12 @@ void ScaleLabPainter::paint(QPainter &painter, const QRectF &rect, const ScaleLa
         painter.setPen(theme.textColor());
         top = note.bottom();
     }
-    // The stretched key's sentence may take two lines in a narrow dock.
-    const double bandHeight = 2.4 * em;
+    // The stretched key's sentence may take two lines in a narrow dock. The hint shown while no
+    // key is stretched gives its lines to the histograms when the picture is short (a dock on a
+    // 720-line screen): the plots are what the lab is for.
+    const bool stretchShown = m.stretch && picture.isSample;
+    const bool shortPicture = inner.height() - (top - inner.top()) < 17 * em;
+    const double bandHeight = stretchShown || !shortPicture ? 2.4 * em : 0.0;
     const QRectF band(inner.left(), inner.bottom() - bandHeight, inner.width(), bandHeight);
     const QRectF middle(inner.left(), top + 0.4 * em, inner.width(), band.top() - top - 0.8 * em);
 
@@ -394,12 +405,12 @@ void ScaleLabPainter::paint(QPainter &painter, const QRectF &rect, const ScaleLa
 
     painter.setFont(picture.font);
     painter.setPen(theme.textColor());
-    if (m.stretch && picture.isSample) {
+    if (stretchShown) {
         const QString query = m.stretch->query < picture.queryLabels.size()
             ? picture.queryLabels.at(int(m.stretch->query)) : QString::number(m.stretch->query + 1);
         painter.drawText(band, Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap,
                          stretchLine(*m.stretch, picture.stretchedKeyLabel, query));
-    } else {
+    } else if (bandHeight > 0) {
         painter.setPen(theme.hintColor());
         painter.drawText(band, Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap,
                          tr("Stretch a key: the division by √d_k scales every score alike, so a "

@@ -1,6 +1,7 @@
 #include "scalelabview.h"
 
 #include "attentionmodel.h"
+#include "labmaterialbar.h"
 #include "scalelab.h"
 #include "scalelabcanvas.h"
 
@@ -84,8 +85,10 @@ ScaleLabView::ScaleLabView(AttentionModel *model, ViewState *viewState, QWidget 
     second->addWidget(m_stretchFactor);
     second->addStretch(1);
     m_canvas = new ScaleLabCanvas(model, viewState, this);
+    m_materialBar = new LabMaterialBar(viewState, this);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
+    layout->addWidget(m_materialBar);
     layout->addLayout(first);
     layout->addLayout(second);
     layout->addWidget(m_canvas, 1);

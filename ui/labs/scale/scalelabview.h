@@ -16,6 +16,7 @@ namespace attnlens {
 
 class AttentionModel;
 class ScaleLabCanvas;
+class LabMaterialBar;
 class ViewState;
 
 /// The √d_k lab: d_k on a slider (1 to 512) and a spin box, a "new sample" button, one key to
@@ -30,6 +31,8 @@ public:
     ScaleLabView(AttentionModel *model, ViewState *viewState, QWidget *parent = nullptr);
 
     ScaleLabCanvas *canvas() const { return m_canvas; }
+    /// Says when the lab shows material of its own rather than the user's scenario (labdocks.h).
+    LabMaterialBar *materialBar() const { return m_materialBar; }
     QSlider *keyDimensionSlider() const { return m_slider; }
     QSpinBox *keyDimensionBox() const { return m_dimensionBox; }
     QPushButton *newSampleButton() const { return m_newSample; }
@@ -48,6 +51,7 @@ private:
 
     AttentionModel *m_model;
     ScaleLabCanvas *m_canvas = nullptr;
+    LabMaterialBar *m_materialBar = nullptr;
     QSlider *m_slider = nullptr;
     QSpinBox *m_dimensionBox = nullptr;
     QPushButton *m_newSample = nullptr;

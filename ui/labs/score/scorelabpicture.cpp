@@ -10,6 +10,7 @@
 #include <QPainter>
 
 #include <algorithm>
+#include <cmath>
 
 namespace attnlens {
 
@@ -42,12 +43,17 @@ QSize ScoreLabPicture::sizeHint() const
 
 QSize ScoreLabPicture::minimumSizeHint() const
 {
-    // The heading, the column titles and w, and every encoder state (up to 8) on a line of its own.
-    const int keys = int(std::min<Index>(8, m_model->scenario().keyCount()));
+    // The heading (two lines), the column titles and w, and every encoder state (up to 8) on a
+    // line of its own; an additive score, whose terms may stand above the bars, two lines each.
+    // No more: the picture is what the lab is for, and a larger minimum only hides it in the
+    // dock's scroll area on a 720-line screen.
+    const Scenario &s = m_model->scenario();
+    const int keys = int(std::min<Index>(8, s.keyCount()));
     const double line = std::max<double>(fontMetrics().height(),
                                          fontMetrics().boundingRect(QStringLiteral("解Ag_")).height());
+    const bool additive = s.score.kind == ScoreFunction::Kind::Additive;
     return QSize(fontMetrics().horizontalAdvance(QLatin1Char('x')) * 30,
-                 int(line * (9.0 + 2.0 * std::max(1, keys))));
+                 int(std::ceil(line * ((additive ? 6.0 : 4.6) + (additive ? 2.0 : 1.0) * std::max(1, keys)))));
 }
 
 ScoreLabPainter::Geometry ScoreLabPicture::paintPicture(QPainter &painter, const QRectF &rect,

@@ -362,8 +362,8 @@ QString KeySpaceView::noPlaneText() const
                                                                       : tr("additive (wᵀ tanh(W_q q + W_k k))");
     return tr("The key space draws scaled dot-product attention: a query's score is its projection "
               "onto the key in one shared plane. This scenario uses the %1 score, with queries of "
-              "length d_q = %2 and keys of length d_k = %3, so no plane shows its scores. Open View "
-              "> Labs > Score functions to see them.")
+              "length d_q = %2 and keys of length d_k = %3, so no plane shows its scores: the Score "
+              "functions lab (Alt+3) draws each one, and the heatmap and the charts show the weights.")
         .arg(kind)
         .arg(s.queryDimension())
         .arg(s.keyDimension());
