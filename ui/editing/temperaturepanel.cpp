@@ -127,14 +127,13 @@ void TemperaturePanel::buildLayout()
     // showing a widget lays its window out at once: were the readout still beside the controls
     // then, the window would take selector, controls and readout side by side as its minimum
     // width and grow past a 1024-pixel screen. So the readout goes below first (this is
-    // connected before the selector is made, so it runs first), and the row is measured again
-    // once the selector is shown.
+    // connected before the selector is made, so it runs first); the panel's own scenarioReset
+    // handler, connected after, measures the row again with the selector shown.
     connect(m_model, &AttentionModel::scenarioReset, this, [this] {
         if (m_readoutBeside && m_headSelector->isHidden() && m_model->headCount() > 1)
             placeReadout(false);
     });
     m_headSelector = new HeadSelector(m_model, this);
-    m_headSelector->installEventFilter(this);
     m_titleLabel = new QLabel(tr("&temperature T"), this);
     m_titleLabel->setObjectName(QStringLiteral("temperatureTitle"));
     QFont titleFont = m_titleLabel->font();
@@ -315,9 +314,6 @@ bool TemperaturePanel::eventFilter(QObject *watched, QEvent *event)
 {
     if (watched == m_readoutBox && (event->type() == QEvent::Resize || event->type() == QEvent::Show))
         fitReadoutBox();
-    else if (watched == m_headSelector && m_layout
-             && (event->type() == QEvent::ShowToParent || event->type() == QEvent::HideToParent))
-        measure();
     return QWidget::eventFilter(watched, event);
 }
 

@@ -60,17 +60,19 @@ void LabDocks::createLabs()
         m_material->addLab(material);
     }
     if (auto *derivation = qobject_cast<DerivationLabView *>(lab(LessonView::DerivationLab))) {
-        const Result<Scenario> tokens = loadBuiltinScenario(QLatin1String(kDerivationMaterialId));
-        if (tokens.ok()) {
-            LabMaterial::Lab material;
-            material.view = LessonView::DerivationLab;
-            material.bar = derivation->materialBar();
-            material.isMaterial = [](const Scenario &s) { return s.derivation.has_value(); };
-            material.open = [scenario = tokens.value()](AttentionModel *model) { model->setScenario(scenario); };
-            material.editText = tr("Open the derivation lab's tokens");
-            material.material = tr("The lab's own tokens");
-            m_material->addLab(material);
-        }
+        LabMaterial::Lab material;
+        material.view = LessonView::DerivationLab;
+        material.bar = derivation->materialBar();
+        material.isMaterial = [](const Scenario &s) { return s.derivation.has_value(); };
+        // Read when first wanted, not at every start.
+        material.open = [](AttentionModel *model) {
+            const Result<Scenario> tokens = loadBuiltinScenario(QLatin1String(kDerivationMaterialId));
+            if (tokens.ok())
+                model->setScenario(tokens.value());
+        };
+        material.editText = tr("Open the derivation lab's tokens");
+        material.material = tr("The lab's own tokens");
+        m_material->addLab(material);
     }
 }
 
