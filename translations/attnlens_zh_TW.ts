@@ -4211,10 +4211,6 @@ q = %2
         <translation>開啟內建情境(&amp;B)</translation>
     </message>
     <message>
-        <source>Open &amp;Recent</source>
-        <translation>最近開啟(&amp;R)</translation>
-    </message>
-    <message>
         <source>&amp;Save</source>
         <translation>儲存(&amp;S)</translation>
     </message>
@@ -4265,26 +4261,6 @@ q = %2
     <message>
         <source>Opened %1.</source>
         <translation>已開啟 %1。</translation>
-    </message>
-    <message>
-        <source>&amp;%1  %2</source>
-        <translation>&amp;%1  %2</translation>
-    </message>
-    <message>
-        <source>No recent files</source>
-        <translation>沒有最近的檔案</translation>
-    </message>
-    <message>
-        <source>&amp;Clear Recent Files</source>
-        <translation>清除最近的檔案(&amp;C)</translation>
-    </message>
-    <message>
-        <source>File not found</source>
-        <translation>找不到檔案</translation>
-    </message>
-    <message>
-        <source>%1 no longer exists, so it was removed from the recent files.</source>
-        <translation>%1 已不存在，因此已從最近的檔案中移除。</translation>
     </message>
     <message>
         <source>The autosave could not be read; it is kept as %1.</source>
@@ -6198,6 +6174,33 @@ e^H = %3</translation>
     <message>
         <source>%1: your scenario “%2” is set aside, unchanged.</source>
         <translation>%1：你的情境「%2」先放在一旁，沒有改動。</translation>
+    </message>
+</context>
+<context>
+    <name>attnlens::RecentFilesMenu</name>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>最近開啟(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;%1  %2</source>
+        <translation>&amp;%1  %2</translation>
+    </message>
+    <message>
+        <source>No recent files</source>
+        <translation>沒有最近的檔案</translation>
+    </message>
+    <message>
+        <source>&amp;Clear Recent Files</source>
+        <translation>清除最近的檔案(&amp;C)</translation>
+    </message>
+    <message>
+        <source>File not found</source>
+        <translation>找不到檔案</translation>
+    </message>
+    <message>
+        <source>%1 no longer exists, so it was removed from the recent files.</source>
+        <translation>%1 已不存在，因此已從最近的檔案中移除。</translation>
     </message>
 </context>
 </TS>

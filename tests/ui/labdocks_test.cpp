@@ -30,6 +30,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 using namespace attnlens;
 using attnlens::test::settleEvents;
 
@@ -73,7 +75,7 @@ TEST(LabDocks, EveryLabHasAHiddenDockAnAltKeyAndALessonStep)
         QDockWidget *dock = window.labDocks()->dock(view);
         ASSERT_NE(dock, nullptr);
         EXPECT_FALSE(dock->isVisible());  // the default layout opens no lab
-        EXPECT_FALSE(dock->widget()->accessibleName().isEmpty());
+        EXPECT_FALSE(window.labDocks()->lab(view)->accessibleName().isEmpty());
         // Alt+N opens lab N and puts it in front of its tab group.
         QTest::keyClick(&window, Qt::Key(Qt::Key_0 + number), Qt::AltModifier);
         settleEvents();
@@ -132,6 +134,74 @@ TEST(LabDocks, TheLabsLessonStepBringsItIntoSightAndPresentingGivesItTheLargePla
         EXPECT_GT(lab->width(), window.width() / 3);
     }
     window.presentationMode()->leave();
+}
+
+// Issue 26 (cold start): a view that starts hidden or behind another tab is not laid out at
+// every start; it waits as a hidden child of its dock and becomes the dock's widget the first time
+// the dock is shown, by whatever path, also after presentation mode borrowed it meanwhile.
+TEST(LabDocks, AHiddenPanelIsDockedWhenFirstShownAndNotBefore)
+{
+    MainWindow window;
+    forbidDialogs(window);
+    window.presentationMode()->setFullScreenEnabled(false);
+    window.resize(1280, 720);
+    window.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    settleEvents();
+    const QList<QDockWidget *> waiting = {window.labDocks()->dock(LessonView::BottleneckLab),
+                                          window.labDocks()->dock(LessonView::ScaleLab),
+                                          window.labDocks()->dock(LessonView::ScoreLab),
+                                          window.labDocks()->dock(LessonView::DerivationLab),
+                                          window.historyDock(), window.weightsTableDock()};
+    for (QDockWidget *dock : waiting) {
+        SCOPED_TRACE(dock->objectName().toStdString());
+        EXPECT_FALSE(dock->isVisible());
+        EXPECT_EQ(dock->widget(), nullptr);
+        const QList<QWidget *> children = dock->findChildren<QWidget *>(QString(), Qt::FindDirectChildrenOnly);
+        const auto view = std::find_if(children.begin(), children.end(), [dock](QWidget *child) {
+            return child->objectName() + QStringLiteral("Dock") == dock->objectName();
+        });
+        ASSERT_NE(view, children.end()) << "the view waits inside its dock";
+        EXPECT_TRUE((*view)->isHidden());
+    }
+
+    // Presentation mode borrows a lab that was never docked and gives it back.
+    window.presentationMode()->enter();
+    settleEvents();
+    QTest::keyClick(&window, Qt::Key_3, Qt::AltModifier);
+    settleEvents();
+    QWidget *scoreLab = window.labDocks()->lab(LessonView::ScoreLab);
+    EXPECT_EQ(window.presentationMode()->focalView(), scoreLab);
+    EXPECT_TRUE(scoreLab->isVisible());
+    window.presentationMode()->leave();
+    settleEvents();
+
+    // Every path that shows a dock docks its view: a key, View > Panels, a tab brought forward
+    // (they share one tab group: each is checked while it is the front tab).
+    const auto docksItsView = [](QDockWidget *dock) {
+        SCOPED_TRACE(dock->objectName().toStdString());
+        EXPECT_TRUE(dock->isVisible());
+        ASSERT_NE(dock->widget(), nullptr);
+        EXPECT_TRUE(dock->widget()->isVisible());
+        EXPECT_FALSE(dock->widget()->visibleRegion().isEmpty());
+    };
+    QTest::keyClick(&window, Qt::Key_3, Qt::AltModifier);
+    settleEvents();
+    docksItsView(window.labDocks()->dock(LessonView::ScoreLab));
+    window.historyDock()->toggleViewAction()->trigger();
+    settleEvents();
+    docksItsView(window.historyDock());
+    window.weightsTableDock()->toggleViewAction()->trigger();
+    settleEvents();
+    docksItsView(window.weightsTableDock());
+    window.labDocks()->dock(LessonView::ScaleLab)->show();
+    window.historyDock()->raise();
+    settleEvents();
+    docksItsView(window.historyDock());
+    window.labDocks()->dock(LessonView::ScaleLab)->raise();
+    settleEvents();
+    docksItsView(window.labDocks()->dock(LessonView::ScaleLab));
+    EXPECT_EQ(window.labDocks()->dock(LessonView::ScoreLab)->widget(), scoreLab);
 }
 
 // Issue 27, part 3: the √d_k lab and the derivation lab teach nothing on a scenario that is not

@@ -246,8 +246,9 @@ TEST(ScoreLabView, EveryViewOfTheWindowWorksWithAnAdditiveScoreOfOtherLengths)
     EXPECT_FALSE(window.grab().toImage().isNull());
     QDockWidget *dock = window.labDocks()->dock(LessonView::ScoreLab);
     ASSERT_NE(dock, nullptr);
-    auto *lab = qobject_cast<ScoreLabView *>(dock->widget());
+    auto *lab = qobject_cast<ScoreLabView *>(window.labDocks()->lab(LessonView::ScoreLab));
     ASSERT_NE(lab, nullptr);
+    EXPECT_EQ(lab->parentWidget(), dock);
     EXPECT_TRUE(lab->picture()->accessibleDescription().contains(QStringLiteral("0.4868")));
 
     // A query added in the matrix editor has d_q columns, not d_k, and the scenario still computes.

@@ -3,6 +3,7 @@
 #include "attentionmodel.h"
 #include "bottlenecklabview.h"
 #include "builtinscenarios.h"
+#include "deferreddockcontent.h"
 #include "derivationlabview.h"
 #include "figureviews.h"
 #include "labmaterial.h"
@@ -83,13 +84,13 @@ QDockWidget *LabDocks::addLab(LessonView view, QWidget *lab, const QString &titl
     auto *dock = new QDockWidget(title, m_context.window);
     // saveState() identifies docks by object name.
     dock->setObjectName(objectName + QStringLiteral("Dock"));
-    dock->setWidget(lab);
     dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable
                       | QDockWidget::DockWidgetClosable);
     m_context.window->addDockWidget(Qt::RightDockWidgetArea, dock);
     if (m_context.tabbedWith)
         m_context.window->tabifyDockWidget(m_context.tabbedWith, dock);
     dock->hide();
+    DeferredDockContent::attach(dock, lab);  // laid out when first shown, not at every start
 
     auto *action = new QAction(title, this);
     action->setObjectName(objectName + QStringLiteral("Action"));

@@ -6,6 +6,7 @@
 
 #include <QDockWidget>
 #include <QMainWindow>
+#include <QWindow>
 
 #include <algorithm>
 
@@ -70,7 +71,10 @@ void LessonViewRouter::show(LessonView view, Origin origin)
     place.dock->raise();
     if (isLab(view))
         growToPreferredHeight(place.dock, place.widget);
-    PresentationFlash::flash(place.dock, m_viewState);  // where the audience should look
+    // Where the audience should look; a window not yet on screen (the lesson opening at start)
+    // has nothing to point at.
+    if (QWindow *handle = place.dock->window()->windowHandle(); handle && handle->isExposed())
+        PresentationFlash::flash(place.dock, m_viewState);
 }
 
 bool LessonViewRouter::isLab(LessonView view)

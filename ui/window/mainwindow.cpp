@@ -9,6 +9,7 @@
 #include "builtinscenarios.h"
 #include "colormap.h"
 #include "contextchartview.h"
+#include "deferreddockcontent.h"
 #include "documentcontroller.h"
 #include "errorbanner.h"
 #include "figureexportactions.h"
@@ -32,6 +33,7 @@
 #include "presentationflash.h"
 #include "presentationmode.h"
 #include "recentfiles.h"
+#include "recentfilesmenu.h"
 #include "scenariojson.h"
 #include "temperaturepanel.h"
 #include "themecontroller.h"
@@ -90,7 +92,11 @@ MainWindow::MainWindow(QWidget *parent)
     , m_viewState(new ViewState(this))
 {
     setObjectName(QStringLiteral("mainWindow"));
-    setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks);
+    // Docks slide into place once the window is up; while it is being built and first shown
+    // (the lesson opening its column, a restored layout) every dock goes straight to its place,
+    // instead of laying its content out again on each step of a slide nobody sees.
+    setDockOptions(QMainWindow::AllowTabbedDocks);
+    QTimer::singleShot(0, this, [this] { setDockOptions(dockOptions() | QMainWindow::AnimatedDocks); });
     createViews();
     createDocks();
     createEditing();
@@ -210,12 +216,16 @@ void MainWindow::createViews()
     setCentralWidget(central);
 }
 
-QDockWidget *MainWindow::addDock(QWidget *view, const QString &title, Qt::DockWidgetArea area)
+QDockWidget *MainWindow::addDock(QWidget *view, const QString &title, Qt::DockWidgetArea area,
+                                 DockContent content)
 {
     auto *dock = new QDockWidget(title, this);
     // saveState() identifies docks by object name.
     dock->setObjectName(view->objectName() + QStringLiteral("Dock"));
-    dock->setWidget(view);
+    if (content == DockContent::WhenShown)
+        DeferredDockContent::attach(dock, view);
+    else
+        dock->setWidget(view);
     dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable
                       | QDockWidget::DockWidgetClosable);
     addDockWidget(area, dock);
@@ -229,7 +239,8 @@ void MainWindow::createDocks()
     m_weightsDock = addDock(m_weightsChart, tr("Weights"), Qt::BottomDockWidgetArea);
     m_contextDock = addDock(m_contextChart, tr("Context"), Qt::BottomDockWidgetArea);
     m_maskDock = addDock(m_maskGrid, tr("Mask"), Qt::BottomDockWidgetArea);
-    m_numbersDock = addDock(m_workedNumbers, tr("Worked numbers"), Qt::RightDockWidgetArea);
+    m_numbersDock = addDock(m_workedNumbers, tr("Worked numbers"), Qt::RightDockWidgetArea,
+                           DockContent::WhenShown);
 
     splitDockWidget(m_weightsDock, m_contextDock, Qt::Horizontal);
     splitDockWidget(m_contextDock, m_maskDock, Qt::Horizontal);
@@ -249,7 +260,7 @@ void MainWindow::createEditing()
     m_undoRecorder = new UndoRecorder(m_model, this);
 
     m_matrixEditor = new MatrixEditorView(m_model, m_viewState, this);
-    m_matricesDock = addDock(m_matrixEditor, tr("Matrices"), Qt::RightDockWidgetArea);
+    m_matricesDock = addDock(m_matrixEditor, tr("Matrices"), Qt::RightDockWidgetArea, DockContent::WhenShown);
     tabifyDockWidget(m_numbersDock, m_matricesDock);
     connect(m_matrixEditor, &MatrixEditorView::editRefused, this,
             [this](const QString &message) { statusBar()->showMessage(message, kStatusMessageMs); });
@@ -263,7 +274,7 @@ void MainWindow::createEditing()
     history->setAccessibleName(tr("History"));
     history->setAccessibleDescription(tr("Every edit so far, oldest first; click one to go back to it."));
     history->setEmptyLabel(tr("Start"));
-    m_historyDock = addDock(history, tr("History"), Qt::RightDockWidgetArea);
+    m_historyDock = addDock(history, tr("History"), Qt::RightDockWidgetArea, DockContent::WhenShown);
     tabifyDockWidget(m_matricesDock, m_historyDock);
     m_historyDock->hide();
     // Turned on from View > Panels, a panel comes to the front of its tab group.
@@ -322,14 +333,7 @@ void MainWindow::createMenus()
         action->setToolTip(info.description);
     }
     builtinMenu->setToolTipsVisible(true);
-    m_recentMenu = fileMenu->addMenu(tr("Open &Recent"));
-    m_recentMenu->setObjectName(QStringLiteral("recentFilesMenu"));
-    m_recentMenu->setToolTipsVisible(true);
-    // Queued: the list changes while one of the menu's own actions is being triggered, and
-    // clearing the menu then would delete that action under its feet.
-    connect(m_recentFiles, &RecentFiles::changed, this, &MainWindow::rebuildRecentMenu,
-            Qt::QueuedConnection);
-    rebuildRecentMenu();
+    fileMenu->addMenu(new RecentFilesMenu(m_recentFiles, m_document, this));
     fileMenu->addSeparator();
     QAction *saveAction = fileMenu->addAction(tr("&Save"), this, [this] { m_document->save(); });
     saveAction->setShortcut(QKeySequence::Save);
@@ -460,41 +464,6 @@ void MainWindow::createDocument()
     connect(m_autoSaver, &AutoSaver::failed, this,
             [this](const QString &message) { statusBar()->showMessage(message, kStatusMessageMs); });
     setAcceptDrops(true);
-}
-
-void MainWindow::rebuildRecentMenu()
-{
-    m_recentMenu->clear();
-    const QStringList files = m_recentFiles->files();
-    for (int i = 0; i < files.size(); ++i) {
-        const QString &path = files.at(i);
-        // &1 .. &8: the number is the keyboard accelerator.
-        QAction *action = m_recentMenu->addAction(
-            tr("&%1  %2").arg(i + 1).arg(QFileInfo(path).fileName()), this,
-            [this, path] { openRecentFile(path); });
-        action->setData(path);
-        action->setToolTip(QDir::toNativeSeparators(path));
-        action->setStatusTip(QDir::toNativeSeparators(path));
-    }
-    if (files.isEmpty())
-        m_recentMenu->addAction(tr("No recent files"))->setEnabled(false);
-    m_recentMenu->addSeparator();
-    QAction *clearAction = m_recentMenu->addAction(tr("&Clear Recent Files"), m_recentFiles,
-                                                   &RecentFiles::clear);
-    clearAction->setEnabled(!files.isEmpty());
-}
-
-void MainWindow::openRecentFile(const QString &path)
-{
-    if (!QFileInfo(path).isFile()) {
-        m_recentFiles->remove(path);
-        m_document->dialogs().reportError(
-            tr("File not found"),
-            tr("%1 no longer exists, so it was removed from the recent files.")
-                .arg(QDir::toNativeSeparators(path)));
-        return;
-    }
-    m_document->openFile(path);
 }
 
 bool MainWindow::offerAutosaveRestore()
@@ -707,7 +676,8 @@ void MainWindow::closeEvent(QCloseEvent *event)
 void MainWindow::createWeightsTable()
 {
     m_weightsTable = new WeightsTableView(m_model, m_viewState, this);
-    m_weightsTableDock = addDock(m_weightsTable, tr("Weights table"), Qt::RightDockWidgetArea);
+    m_weightsTableDock = addDock(m_weightsTable, tr("Weights table"), Qt::RightDockWidgetArea,
+                                 DockContent::WhenShown);
     tabifyDockWidget(m_numbersDock, m_weightsTableDock);
     m_weightsTableDock->hide();
     QAction *toggle = m_weightsTableDock->toggleViewAction();
@@ -727,7 +697,7 @@ void MainWindow::createWeightsTable()
 void MainWindow::createAllHeads()
 {
     m_allHeads = new AllHeadsView(m_model, m_viewState, this);
-    m_allHeadsDock = addDock(m_allHeads, tr("All heads"), Qt::RightDockWidgetArea);
+    m_allHeadsDock = addDock(m_allHeads, tr("All heads"), Qt::RightDockWidgetArea, DockContent::WhenShown);
     tabifyDockWidget(m_heatmapDock, m_allHeadsDock);
     QAction *toggle = m_allHeadsDock->toggleViewAction();
     toggle->setObjectName(QStringLiteral("allHeadsDockAction"));

@@ -141,13 +141,15 @@ private:
     void openScenarioFile();
     void openBuiltinScenario(const QString &id);
     void createDocument();
-    void rebuildRecentMenu();
-    void openRecentFile(const QString &path);
     void updateTitle();
     void restoreSettings();
     void saveSettings() const;
     void resetLayout();
-    QDockWidget *addDock(QWidget *view, const QString &title, Qt::DockWidgetArea area);
+    /// How a dock receives its view: at once, or when the dock is first shown (a view behind
+    /// another tab or hidden until asked for is not laid out at every start).
+    enum class DockContent { Now, WhenShown };
+    QDockWidget *addDock(QWidget *view, const QString &title, Qt::DockWidgetArea area,
+                         DockContent content = DockContent::Now);
     /// The lesson dock, its scenario loading through the document, and its view requests.
     void createLesson();
     void createLessonViewRouter();
@@ -193,7 +195,6 @@ private:
     DocumentController *m_document = nullptr;
     AutoSaver *m_autoSaver = nullptr;
     RecentFiles *m_recentFiles = nullptr;
-    QMenu *m_recentMenu = nullptr;
 
     FigureExportActions *m_figureExport = nullptr;
     AnimationActions *m_animation = nullptr;
