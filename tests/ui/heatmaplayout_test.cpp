@@ -201,6 +201,44 @@ TEST(HeatmapLayout, AStackedChineseTitleGetsTheHeightItsCharactersTake)
     }
 }
 
+// Issue 27 (zh_TW at 1024x768): key names in Chinese come from a fallback font whose lines are a
+// quarter taller than the Latin font's; broken over two lines, "詞元 3（填充）" ran into the axis
+// title under it. The room kept for the names is that of their own lines.
+TEST(HeatmapLayout, ChineseKeyNamesOverTwoLinesStayClearOfTheAxisTitle)
+{
+    const MatrixLabelLayout rows(QStringList{QStringLiteral("\u8a5e\u5143 1"), QStringLiteral("\u8a5e\u5143 2"),
+                                             QStringLiteral("\u8a5e\u5143 3")},
+                                 Measured::bold(), 0);
+    const MatrixLabelLayout columns(QStringList{QStringLiteral("\u8a5e\u5143 1"), QStringLiteral("\u8a5e\u5143 2"),
+                                                QStringLiteral("\u8a5e\u5143 3\uff08\u586b\u5145\uff09")},
+                                    testFont());
+    EXPECT_GT(columns.lineHeight(), QFontMetricsF(testFont()).height());
+    int twoLines = 0;
+    for (double width = 160; width <= 900; width += 10) {
+        for (double height : {260.0, 340.0, 420.0}) {
+            HeatmapLayout::Input input;
+            input.bounds = QRectF(0, 0, width, height);
+            input.font = testFont();
+            input.rowLabels = &rows;
+            input.columnLabels = &columns;
+            input.xTitle = QStringLiteral("\u9375\uff0f\u4f86\u6e90");
+            input.yTitle = QStringLiteral("\u67e5\u8a62\uff0f\u76ee\u7684");
+            input.yTitleShort = QStringLiteral("\u67e5\u8a62");
+            const HeatmapLayout layout = HeatmapLayout::compute(input);
+            if (!layout.hasGrid || layout.columnForm == MatrixLabelLayout::Form::Turned)
+                continue;  // no matrix at all, or names read upwards beside each other
+            if (layout.columnForm == MatrixLabelLayout::Form::TwoLines)
+                ++twoLines;
+            for (const MatrixLabelLayout::Label &label : layout.columnLabels) {
+                EXPECT_LE(label.rect.bottom(), layout.xTitleRect.top() + 0.5)
+                    << width << " x " << height << " px: " << label.text.toStdString();
+                EXPECT_GE(label.rect.top(), layout.matrixRect.bottom()) << width << " x " << height;
+            }
+        }
+    }
+    EXPECT_GT(twoLines, 0) << "some width breaks the names over two lines";
+}
+
 TEST(HeatmapLayout, TheColourBarsTicksRunFromLowToHighOnRoundValues)
 {
     const Measured measured(3, 3);

@@ -289,3 +289,19 @@ TEST(MaskGridGeometry, AHoveredKeyIsNamedBetweenThinnedNamesOnlyWhereItHasRoom)
     ASSERT_GT(wideSteps, 0);
     EXPECT_GT(namedExtra, 0);
 }
+
+// Issue 27: the mask beside the charts at 1280x720 (about 240 x 170 pixels) cut "decoder 1",
+// "decoder 2" and "decoder 3" to three identical "decode…": the names take what the cells leave
+// when each keeps a line and a quarter.
+TEST(MaskGridGeometry, RowNamesStayWholeWhileTheCellsKeepALineAndAQuarter)
+{
+    MaskGridGeometry::Input in = input(3, 6, QSize(240, 170), QStringLiteral("h%1"));
+    in.queryLabels = names(QStringLiteral("decoder %1"), 3);
+    const MaskGridGeometry g(in);
+    ASSERT_EQ(g.rowLabels().size(), 3);
+    for (const MaskGridGeometry::Label &label : g.rowLabels())
+        EXPECT_EQ(label.text.toStdString(), label.fullText.toStdString());
+    const int line = QFontMetrics(in.font).height();
+    EXPECT_GE(g.gridRect().width() / 6, line * 5 / 4 - 1);
+    EXPECT_LE(g.gridRect().right(), 240);
+}

@@ -50,8 +50,12 @@ MatrixLabelLayout::MatrixLabelLayout(const QStringList &labels, const QFont &fon
     , m_font(font)
     , m_metrics(font)
 {
+    m_lineHeight = m_metrics.height();
     for (const QString &label : labels) {
         m_widest = std::max(m_widest, m_metrics.horizontalAdvance(label));
+        // Beyond Latin the text may come from a fallback font with a taller line.
+        if (std::any_of(label.cbegin(), label.cend(), [](QChar c) { return c.unicode() > 0x024F; }))
+            m_lineHeight = std::max(m_lineHeight, m_metrics.boundingRect(label).height());
         if (attnlens::stacksUpright(label)) {
             m_stacks = true;
             const QString column = uprightColumn(label);

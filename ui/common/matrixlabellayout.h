@@ -124,7 +124,9 @@ public:
     int count() const { return static_cast<int>(m_labels.size()); }
     const QStringList &labels() const { return m_labels; }
     const QFont &font() const { return m_font; }
-    double lineHeight() const { return m_metrics.height(); }
+    /// The height of a line of these labels: the font's, or more where a label is written in a
+    /// script whose fallback font is taller (Chinese names take about a quarter more).
+    double lineHeight() const { return m_lineHeight; }
     /// The widest label on one line.
     double widest() const { return m_widest; }
     /// The widest line of the labels broken over two lines at their best space; widest() when
@@ -167,6 +169,7 @@ private:
     QFont m_font;
     QFontMetricsF m_metrics;
     double m_widest = 0.0;
+    double m_lineHeight = 0.0;
     double m_widestTwoLines = 0.0;
     QStringList m_twoLineTexts;
     bool m_stacks = false;

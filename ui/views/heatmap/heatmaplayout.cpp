@@ -76,9 +76,11 @@ HeatmapLayout HeatmapLayout::compute(const Input &input)
     };
     // Column labels stay horizontal on one line while they fit, then try two lines (split at a
     // space), then read upwards; when none fits every column, the one that thins least wins.
-    QVector<MatrixLabelLayout::Candidate> candidates = {{Form::Across, h, 0.6 * h}};
+    // A line of key names is as tall as their tallest script (Chinese names a quarter taller).
+    const double labelLine = std::max(h, columnLabels.lineHeight());
+    QVector<MatrixLabelLayout::Candidate> candidates = {{Form::Across, labelLine, 0.6 * h}};
     if (columnLabels.twoLinesHelp())
-        candidates.append({Form::TwoLines, 2.05 * h, 0.6 * h});
+        candidates.append({Form::TwoLines, 2.05 * labelLine, 0.6 * h});
     candidates.append({Form::Turned, verticalLabelExtent, 0.15 * h});
     const MatrixLabelLayout::Choice chosen = columnLabels.choose(candidates, cellFor);
     layout.columnForm = chosen.form;

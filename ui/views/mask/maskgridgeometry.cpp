@@ -60,15 +60,18 @@ MaskGridGeometry::MaskGridGeometry(const Input &input)
         return;
     }
 
-    // Row labels: as wide as the widest (bold, for the selected row), at most a third of the view.
+    // Row labels: as wide as the widest (bold, for the selected row), at most a third of the view
+    // or what the cells leave when each keeps a line and a quarter (room for its cross and the
+    // real-key box under it): "decoder 1" to "decoder 3" cut to "decode…" name no row at all.
     m_swatchWidth = std::max(4, m_lineHeight / 3);
     const int gap = labelGap();
     int widestRowLabel = metrics.horizontalAdvance(input.realKeyText);
     for (const QString &label : m_queryLabels)
         widestRowLabel = std::max(widestRowLabel, boldMetrics.horizontalAdvance(label));
     widestRowLabel += 2;  // integer advances round down what elidedText() measures exactly
-    const int rowLabelWidth =
-        std::min(widestRowLabel + m_swatchWidth + 2 * gap, std::max(availableWidth / 3, 3 * m_lineHeight));
+    const int cellsLeave = availableWidth - columns * (m_lineHeight * 5 / 4);
+    const int rowLabelWidth = std::min(widestRowLabel + m_swatchWidth + 2 * gap,
+                                       std::max({availableWidth / 3, 3 * m_lineHeight, cellsLeave}));
     auto columnLayout = std::make_shared<const MatrixLabelLayout>(m_keyLabels, m_font);
     const int widestColumnLabel = static_cast<int>(std::ceil(columnLayout->widest())) + 2;
 
@@ -101,9 +104,11 @@ MaskGridGeometry::MaskGridGeometry(const Input &input)
                                       std::max({3 * m_lineHeight, height * 3 / 10, spareHeight}));
     using Form = MatrixLabelLayout::Form;
     // Turned names need a line and a tenth each along the grid.
+    // A line of key names is as tall as their tallest script (Chinese names a quarter taller).
+    const double labelLine = std::max(double(metrics.lineSpacing()), columnLayout->lineHeight());
     const QVector<MatrixLabelLayout::Candidate> candidates = {
-        {Form::Across, double(m_lineHeight + 2), double(columnGap + 1)},
-        {Form::TwoLines, double(2 * metrics.lineSpacing() + 2), double(columnGap + 1)},
+        {Form::Across, std::max(double(m_lineHeight), columnLayout->lineHeight()) + 2, double(columnGap + 1)},
+        {Form::TwoLines, std::ceil(2 * labelLine) + 2, double(columnGap + 1)},
         {Form::Turned, double(turnedHeight), 0.1 * m_lineHeight},
     };
     const MatrixLabelLayout::Choice choice = columnLayout->choose(
