@@ -4,6 +4,7 @@
 #include <QFontMetricsF>
 #include <QPaintEvent>
 #include <QPainter>
+#include <QTextLayout>
 
 #include <algorithm>
 #include <cmath>
@@ -35,6 +36,16 @@ QString withoutTrailingSpaces(const QString &text)
     return text.left(end);
 }
 
+/// Chinese (and Japanese, Korean) characters and full-width signs: they come from a fallback
+/// font whose lines are about a quarter taller than the Latin font's.
+bool isBeyondLatin(QChar c)
+{
+    const QChar::Script script = c.script();
+    return script == QChar::Script_Han || script == QChar::Script_Hiragana || script == QChar::Script_Katakana
+        || script == QChar::Script_Hangul || script == QChar::Script_Bopomofo
+        || (c.unicode() >= 0x3000 && c.unicode() <= 0x303f) || (c.unicode() >= 0xff00 && c.unicode() <= 0xffef);
+}
+
 } // namespace
 
 LiveReadoutLabel::LiveReadoutLabel(QWidget *parent)
@@ -44,6 +55,7 @@ LiveReadoutLabel::LiveReadoutLabel(QWidget *parent)
     setAttribute(Qt::WA_OpaquePaintEvent);
     m_boldFont = font();
     m_boldFont.setBold(true);
+    measureLines();
 }
 
 QVector<LiveReadoutLabel::Run> LiveReadoutLabel::parse(const QString &richText)
@@ -118,7 +130,50 @@ QString LiveReadoutLabel::plainText() const
 
 double LiveReadoutLabel::lineHeight() const
 {
-    return std::ceil(std::max(QFontMetricsF(font()).height(), QFontMetricsF(m_boldFont).height()));
+    return m_lineHeight;
+}
+
+void LiveReadoutLabel::measureLines()
+{
+    QString beyondLatin;
+    for (const Run &run : std::as_const(m_runs)) {
+        for (const QChar c : run.text) {
+            if (isBeyondLatin(c) && !beyondLatin.contains(c))
+                beyondLatin += c;
+        }
+    }
+    // A drag changes the numbers, not the words: measured again only for new characters.
+    if (m_lineHeight > 0.0 && beyondLatin == m_beyondLatin)
+        return;
+    m_beyondLatin = beyondLatin;
+    const QFontMetricsF regular(font());
+    const QFontMetricsF bold(m_boldFont);
+    m_ascent = regular.ascent();
+    m_boldAscent = bold.ascent();
+    double descent = std::max(regular.descent(), bold.descent());
+    double height = std::max(regular.height(), bold.height());
+    m_tallAscent = 0.0;
+    if (!beyondLatin.isEmpty()) {
+        for (const QFont &font : {this->font(), m_boldFont}) {
+            QTextLayout layout(beyondLatin, font);
+            layout.beginLayout();
+            const QTextLine line = layout.createLine();
+            layout.endLayout();
+            m_tallAscent = std::max(m_tallAscent, line.ascent());
+            descent = std::max(descent, line.descent());
+        }
+    }
+    m_lineAscent = std::max({m_ascent, m_boldAscent, m_tallAscent});
+    m_lineHeight = std::ceil(std::max(height, m_lineAscent + descent));
+}
+
+double LiveReadoutLabel::baselineShift(const Piece &piece) const
+{
+    if (m_tallAscent <= 0.0)
+        return 0.0;
+    const bool tall = std::any_of(piece.text.cbegin(), piece.text.cend(), isBeyondLatin);
+    const double ascent = tall ? m_tallAscent : piece.bold ? m_boldAscent : m_ascent;
+    return std::max(0.0, m_lineAscent - ascent);
 }
 
 int LiveReadoutLabel::layout(const QVector<Run> &runs, double width, QVector<Piece> *pieces,
@@ -126,11 +181,7 @@ int LiveReadoutLabel::layout(const QVector<Run> &runs, double width, QVector<Pie
 {
     // Words break at spaces, and after every Chinese character or full-width sign (Chinese is
     // written without spaces, so "有效鍵數" may break anywhere); a word may span runs ("(<b>2</b>)").
-    const auto breaksAfter = [](QChar c) {
-        const QChar::Script script = c.script();
-        return script == QChar::Script_Han || script == QChar::Script_Hiragana || script == QChar::Script_Katakana
-            || (c.unicode() >= 0x3000 && c.unicode() <= 0x303f) || (c.unicode() >= 0xff00 && c.unicode() <= 0xffef);
-    };
+    const auto breaksAfter = isBeyondLatin;
     struct Chunk {
         int run;
         QString text;
@@ -220,6 +271,10 @@ void LiveReadoutLabel::setText(const QString &richText)
         return;
     m_text = richText;
     m_runs = parse(richText);
+    const double lineBefore = m_lineHeight;
+    measureLines();
+    if (m_lineHeight != lineBefore)
+        updateGeometry();
     setAccessibleDescription(plainText());
     relayout();
 }
@@ -343,7 +398,8 @@ void LiveReadoutLabel::paintEvent(QPaintEvent *event)
             boldSet = piece.bold;
         }
         painter.setPen(piece.color.isValid() ? piece.color : textColor);
-        painter.drawStaticText(origin + piece.position, shaped(piece.text, piece.bold));
+        painter.drawStaticText(origin + piece.position + QPointF(0.0, baselineShift(piece)),
+                               shaped(piece.text, piece.bold));
     }
 }
 
@@ -368,6 +424,8 @@ void LiveReadoutLabel::changeEvent(QEvent *event)
         m_shapedBold.clear();
         m_advanceRegular.clear();
         m_advanceBold.clear();
+        m_lineHeight = 0.0;
+        measureLines();
         relayout();
         updateGeometry();
     }

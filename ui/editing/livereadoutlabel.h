@@ -76,6 +76,12 @@ private:
     /// The advance of `text` in the regular or bold font, measured once per text.
     double advance(const QString &text, bool bold) const;
     double lineHeight() const;
+    /// Measures the lines again for the current text and fonts: a text beyond Latin (Chinese)
+    /// comes from a fallback font a quarter taller, and every piece of a line then shares the
+    /// tallest piece's baseline.
+    void measureLines();
+    /// How far below the line's top `piece` is drawn so that its baseline is the line's.
+    double baselineShift(const Piece &piece) const;
     /// Where the first line starts: inside the contents margins, the lines centred vertically.
     QPointF textOrigin() const;
     int horizontalMargins() const;
@@ -89,6 +95,12 @@ private:
     int m_lineCount = 1;
     bool m_wordWrap = false;
     QFont m_boldFont;
+    QString m_beyondLatin;  ///< the text's characters beyond Latin, as last measured
+    double m_lineHeight = 0.0;
+    double m_lineAscent = 0.0;
+    double m_ascent = 0.0;
+    double m_boldAscent = 0.0;
+    double m_tallAscent = 0.0;  ///< of text beyond Latin, in either font
     mutable QHash<QString, QStaticText> m_shapedRegular;
     mutable QHash<QString, QStaticText> m_shapedBold;
     mutable QHash<QString, double> m_advanceRegular;

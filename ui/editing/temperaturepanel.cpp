@@ -40,7 +40,9 @@ bool isTemperatureError(const AttentionModel &model)
 QLabel *scaleLabel(const QString &text, Qt::Alignment alignment, QWidget *parent)
 {
     auto *label = new QLabel(text, parent);
-    label->setAlignment(alignment | Qt::AlignTop);
+    // On the row's lower edge: a Chinese label's taller line (its fallback font) would otherwise
+    // set its text lower than the "1" beside it.
+    label->setAlignment(alignment | Qt::AlignBottom);
     return label;  // coloured by the theme (TemperaturePanel's recolourScale)
 }
 
