@@ -415,3 +415,33 @@ TEST(KeySpacePainter, DrawsASceneInTheThemesColoursWithoutAWidget)
         EXPECT_EQ(at(shaft), theme.queryColor(0)) << Theme::id(kind).toStdString();
     }
 }
+
+// Issue 27 (1024x768 beside a lab): the hint over the plane read "drag arrows to move queries ·
+// Ctrl…". A hint of several parts drops whole parts from its end where the view is narrow; only
+// a first part that cannot fit alone is shortened.
+TEST(KeySpaceScene, ANarrowViewDropsWholePartsOfTheHintNotWords)
+{
+    const QString first = QStringLiteral("drag arrows to move queries");
+    const QString hint = first + QStringLiteral(" \u00b7 Ctrl+drag moves keys \u00b7 snapping to 0.1");
+    const QFontMetricsF fm(QFont(QStringLiteral("DejaVu Sans"), 10));
+    KeySpaceSceneBuilder builder;
+    const auto captionAt = [&](double width) {
+        KeySpaceFrameInputs inputs;
+        inputs.bounds = QRectF(0, 0, width, 400);
+        inputs.font = QFont(QStringLiteral("DejaVu Sans"), 10);
+        inputs.hasResult = true;
+        inputs.queryCount = 2;
+        inputs.horizontalDimension = 0;
+        inputs.verticalDimension = 1;
+        inputs.fit = KeySpaceSceneBuilder::fit(twoDimensional(), 0, 1);
+        inputs.caption = hint;
+        return builder.buildFrame(inputs).caption;
+    };
+    EXPECT_EQ(captionAt(fm.horizontalAdvance(hint) + 60).toStdString(), hint.toStdString());
+    const QString twoParts = first + QStringLiteral(" \u00b7 Ctrl+drag moves keys");
+    EXPECT_EQ(captionAt(fm.horizontalAdvance(twoParts) + 40).toStdString(), twoParts.toStdString());
+    EXPECT_EQ(captionAt(fm.horizontalAdvance(first) + 40).toStdString(), first.toStdString());
+    const QString shortened = captionAt(fm.horizontalAdvance(first) * 0.6);
+    EXPECT_TRUE(shortened.endsWith(QChar(0x2026))) << shortened.toStdString();
+    EXPECT_TRUE(first.startsWith(shortened.chopped(1))) << shortened.toStdString();
+}

@@ -17,6 +17,9 @@ namespace attnlens {
 
 namespace {
 
+/// Between the parts of the hint over the plane.
+const QString kCaptionSeparator = QStringLiteral(" \u00b7 ");
+
 // Snapping rounds to tenths: round(x * 10) / 10 gives the double nearest to k / 10, so snapped
 // coordinates print as 0.3, not 0.30000000000000004.
 constexpr double kSnapInverseStep = 10.0;
@@ -198,7 +201,14 @@ KeySpaceFrame KeySpaceSceneBuilder::buildFrame(const KeySpaceFrameInputs &inputs
         captionTop = s.noteRect.bottom();
     }
     s.captionRect = QRectF(bounds.left(), captionTop, bounds.width(), m.lineHeight + m.pad);
-    s.caption = fm.elidedText(inputs.caption, Qt::ElideRight, std::max(0.0, s.captionRect.width() - 2 * m.pad));
+    // A hint of several parts ("drag arrows to move queries · Ctrl+drag moves keys") loses whole
+    // parts from its end where the view is narrow, rather than a word cut to "Ctrl…".
+    const double captionRoom = std::max(0.0, s.captionRect.width() - 2 * m.pad);
+    s.caption = inputs.caption;
+    for (qsizetype cut = s.caption.lastIndexOf(kCaptionSeparator);
+         cut > 0 && fm.horizontalAdvance(s.caption) > captionRoom; cut = s.caption.lastIndexOf(kCaptionSeparator))
+        s.caption.truncate(cut);
+    s.caption = fm.elidedText(s.caption, Qt::ElideRight, captionRoom);
     const double top = s.captionRect.bottom() + 0.5 * m.pad;
     const double bottomMargin = m.tickLength + 0.4 * m.pad + m.lineHeight + 0.4 * m.pad + m.lineHeight + m.pad;
     const double rightMargin = m.pad + 0.5 * fm.horizontalAdvance(QStringLiteral("\u22120.00"));
