@@ -442,6 +442,36 @@ TEST_F(AnimationActionsTest, ExportWritesTheFramesAndLeavesTheDocumentAsItWas)
         EXPECT_EQ(size, QSize(240, 160));
 }
 
+// Issue 28: an export drew its frames by playing them on the live document, so every view, the
+// lesson ("You changed the scenario") and the autosave saw the sweep go by. Frames of a view are
+// drawn from a copy: the live model says nothing while the file is written.
+TEST_F(AnimationActionsTest, AnExportLeavesTheLiveDocumentStill)
+{
+    window->startLesson(0);
+    QCoreApplication::processEvents();
+    configureSweep(6);
+    const QString path = folder.filePath(QStringLiteral("still.webp"));
+    actions->dialogs().askSavePath = [path](const QString &, const QString &) { return path; };
+    AttentionModel *model = window->model();
+    int signalled = 0;
+    const auto count = [&signalled] { ++signalled; };
+    const QList<QMetaObject::Connection> connections = {
+        QObject::connect(model, &AttentionModel::temperatureChanged, count),
+        QObject::connect(model, &AttentionModel::resultChanged, count),
+        QObject::connect(model, &AttentionModel::scenarioReset, count),
+        QObject::connect(model, &AttentionModel::maskChanged, count),
+        QObject::connect(model, &AttentionModel::queryChanged, count),
+    };
+    const Scenario before = model->wholeScenario();
+
+    ASSERT_TRUE(actions->exportAnimation(FigureView::Heatmap)) << errors.join(QLatin1Char('\n')).toStdString();
+    EXPECT_EQ(signalled, 0) << "the live model changed while the frames were drawn";
+    for (const QMetaObject::Connection &connection : connections)
+        QObject::disconnect(connection);
+    EXPECT_TRUE(model->wholeScenario() == before);
+    EXPECT_TRUE(QFile::exists(path));
+}
+
 TEST_F(AnimationActionsTest, TwiceTheResolutionDrawsFramesWithTwiceThePixelsEachWay)
 {
     configureSweep(3, 1);

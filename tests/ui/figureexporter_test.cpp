@@ -28,6 +28,7 @@
 #include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 #include <QtMath>
 #include <QtSvg/QSvgRenderer>
 
@@ -399,6 +400,41 @@ TEST_F(FigureExporterTest, PngCarriesTheScenarioAndVersion)
     // The image itself reads back whole.
     const QImage image = reader.read();
     EXPECT_EQ(image.size(), QSize(1563, 1125));
+}
+
+// Issue 28: the PNG's scenario was written on a second thread from a pointer into the live
+// model, while drawing the figure ran the event loop, where the document can change. The thread
+// writes a copy: the file carries the scenario as it was when the export began.
+TEST_F(FigureExporterTest, APngCarriesTheScenarioItWasAskedForWhileTheDocumentChanges)
+{
+    Scenario large;
+    large.name = QStringLiteral("large");
+    large.queries = Matrix::Random(2048, 64);
+    large.keys = Matrix::Random(2048, 64);
+    large.values = Matrix::Random(2048, 16);
+    large.temperature = 1.0;
+    model.setScenario(large);
+    QCoreApplication::processEvents();
+    Scenario other = large;
+    other.name = QStringLiteral("replaced");
+    other.queries.setZero();
+    other.temperature = 4.0;
+    // Runs in the first turn of the event loop the figure's drawing makes.
+    QTimer::singleShot(0, &model, [this, other] { model.setScenario(other); });
+
+    FigureExporter exporter(&model, &viewState);
+    const QByteArray png = exporter.renderPng(options(FigureView::Weights, FigureFormat::Png, QSize(400, 300)));
+    ASSERT_FALSE(png.isEmpty());
+    EXPECT_EQ(model.scenario().name, QStringLiteral("replaced")) << "the document changed during the export";
+    QBuffer buffer;
+    buffer.setData(png);
+    QImageReader reader(&buffer, "png");
+    const Result<Scenario> back =
+        parseScenario(reader.text(QLatin1String(FigureExporter::kScenarioTextKey)).toUtf8(), QStringLiteral("figure.png"));
+    ASSERT_TRUE(back.ok()) << back.error().describe().toStdString();
+    EXPECT_EQ(back.value().name, QStringLiteral("large"));
+    EXPECT_TRUE(identicalMatrices(back.value().queries, large.queries));
+    EXPECT_TRUE(identicalDoubles(back.value().temperature, 1.0));
 }
 
 TEST_F(FigureExporterTest, SvgIsReadableVectorWithTextKeptAsText)

@@ -115,10 +115,20 @@ std::optional<QString> AnimationExporter::exportAnimation(const AnimationPlan &p
     if (const auto problem = plan.check(*m_model))
         return notWritten(path, *problem);
 
-    const FigureExporter exporter(m_model, m_viewState, m_views);
+    // The frames are drawn from a copy of the document: the live window, its undo history, its
+    // autosave and the lesson see nothing move. Only the whole window is drawn from the window
+    // itself, and so from the live document (inside one edit that ends where it began).
+    const bool live = options.figure.view == FigureView::Window;
+    AttentionModel copy;
+    if (!live) {
+        copy.setScenario(m_model->wholeScenario());
+        copy.selectHead(m_model->selectedHead());
+    }
+    AttentionModel &model = live ? *m_model : copy;
+    const FigureExporter exporter(&model, m_viewState, m_views);
     FigureOptions figure = options.figure;
     figure.format = FigureFormat::Png;
-    const int total = plan.frameCount(*m_model);
+    const int total = plan.frameCount(model);
     // Refused before anything is drawn or written when it would need more memory than allowed.
     {
         FigureOptions sized = figure;
@@ -130,7 +140,7 @@ std::optional<QString> AnimationExporter::exportAnimation(const AnimationPlan &p
                 return notWritten(path, *problem);
         }
     }
-    const Scenario start = m_model->wholeScenario();
+    const Scenario start = model.wholeScenario();
     std::optional<QString> failure;
     bool sinkFailed = false;  // writeFileAtomically() names the system's reason
     int drawn = 0;
@@ -142,21 +152,22 @@ std::optional<QString> AnimationExporter::exportAnimation(const AnimationPlan &p
         writer->setEncodingProgress([&](int encoded, int) {
             return steps.report(drawn, encoded);
         });
-        // The frames are not edits: they happen inside one edit that ends where it began, so
-        // the undo history records nothing and the document is not modified. (The edit's name
-        // is never shown: an edit that changes nothing leaves no step.)
+        // On the live document the frames are not edits: they happen inside one edit that ends
+        // where it began, so the undo history records nothing and the document is not modified.
+        // (The edit's name is never shown: an edit that changes nothing leaves no step.)
         const bool queryMoves = plan.kind == AnimationPlan::Kind::QueryPath || plan.kind == AnimationPlan::Kind::QueryCircle;
         const int movingQuery = queryMoves ? plan.query : -1;
-        m_model->beginEdit(QStringLiteral("Animation"));
+        if (live)
+            m_model->beginEdit(QStringLiteral("Animation"));
         for (int index = 0; index < total && !failure && !m_cancelled && !sinkFailed; ++index) {
-            plan.apply(*m_model, start, index);
-            if (m_views.window) {
+            plan.apply(model, start, index);
+            if (live) {
                 // The live window's views follow the model on its signals.
                 QCoreApplication::sendPostedEvents();
                 QCoreApplication::processEvents(QEventLoop::ExcludeUserInputEvents);
             }
             if (options.captionEachFrame)
-                figure.caption = animationFrameCaption(m_model->scenario(), headTag(*m_model), movingQuery);
+                figure.caption = animationFrameCaption(model.scenario(), headTag(model), movingQuery);
             if (index == 0) {
                 // One size for every frame, measured on the first (with its caption).
                 if (figure.size.isEmpty())
@@ -181,9 +192,9 @@ std::optional<QString> AnimationExporter::exportAnimation(const AnimationPlan &p
                 m_cancelled = true;
             }
         }
-        restore(*m_model, plan, start);
-        m_model->endEdit();
-        if (m_views.window) {
+        if (live) {
+            restore(*m_model, plan, start);
+            m_model->endEdit();
             QCoreApplication::sendPostedEvents();
             QCoreApplication::processEvents(QEventLoop::ExcludeUserInputEvents);
         }

@@ -653,13 +653,14 @@ QByteArray FigureExporter::renderPng(const FigureOptions &options) const
     if (validate(png))
         return QByteArray();
     // The scenario's text (or the reference to its file) goes in as one chunk, written from the
-    // matrices and compressed on a second thread while the figure is drawn (the model is only
-    // read meanwhile). Through QImage::setText() it would be held as UTF-16 and compressed at
-    // zlib's default level after drawing, which for a 2,048-token scenario (35 MB of JSON) took
-    // most of the figure's time.
-    const Scenario *scenario = &m_model->wholeScenario();
-    std::future<QByteArray> chunk = std::async(std::launch::async, [scenario, file = m_scenarioFile] {
-        return figureScenarioChunk(kScenarioTextKey, *scenario, file);
+    // matrices and compressed on a second thread while the figure is drawn. Through
+    // QImage::setText() it would be held as UTF-16 and compressed at zlib's default level after
+    // drawing, which for a 2,048-token scenario (35 MB of JSON) took most of the figure's time.
+    // The thread gets a copy of its own: drawing runs the event loop, where the live document
+    // may change (a timer, a restored autosave), and the figure carries the scenario it shows.
+    std::future<QByteArray> chunk = std::async(std::launch::async, [scenario = m_model->wholeScenario(),
+                                                                    file = m_scenarioFile] {
+        return figureScenarioChunk(kScenarioTextKey, scenario, file);
     });
     const QImage image = renderImage(options, false);
     if (image.isNull())
