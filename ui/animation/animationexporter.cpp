@@ -115,10 +115,12 @@ std::optional<QString> AnimationExporter::exportAnimation(const AnimationPlan &p
     if (const auto problem = plan.check(*m_model))
         return notWritten(path, *problem);
 
-    // The frames are drawn from a copy of the document: the live window, its undo history, its
-    // autosave and the lesson see nothing move. Only the whole window is drawn from the window
-    // itself, and so from the live document (inside one edit that ends where it began).
-    const bool live = options.figure.view == FigureView::Window;
+    // In the window, the frames of a view are drawn from a copy of the document: the live views,
+    // the undo history, the autosave and the lesson see nothing move. The whole window is drawn
+    // from the window itself, and so from the live document (inside one edit that ends where it
+    // began); so is every animation of the command line, whose model nothing else shows (and
+    // whose heads, handed over from --npz, are not computed twice).
+    const bool live = !m_views.window || options.figure.view == FigureView::Window;
     AttentionModel copy;
     if (!live) {
         copy.setScenario(m_model->wholeScenario());
@@ -161,7 +163,7 @@ std::optional<QString> AnimationExporter::exportAnimation(const AnimationPlan &p
             m_model->beginEdit(QStringLiteral("Animation"));
         for (int index = 0; index < total && !failure && !m_cancelled && !sinkFailed; ++index) {
             plan.apply(model, start, index);
-            if (live) {
+            if (live && m_views.window) {
                 // The live window's views follow the model on its signals.
                 QCoreApplication::sendPostedEvents();
                 QCoreApplication::processEvents(QEventLoop::ExcludeUserInputEvents);
@@ -195,6 +197,8 @@ std::optional<QString> AnimationExporter::exportAnimation(const AnimationPlan &p
         if (live) {
             restore(*m_model, plan, start);
             m_model->endEdit();
+        }
+        if (live && m_views.window) {
             QCoreApplication::sendPostedEvents();
             QCoreApplication::processEvents(QEventLoop::ExcludeUserInputEvents);
         }
