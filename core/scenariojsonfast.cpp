@@ -1,6 +1,7 @@
 #include "scenariojsonfast.h"
 
 #include "evidence.h"
+#include "scenariofields.h"
 #include "scenariojson.h"
 
 #include <simdjson.h>
@@ -222,6 +223,21 @@ void checkIgnored(dom::element value, const Source &source)
     }
 }
 
+/// Checks the fields neither reader reads (an evidence file's results) as checkIgnored() does;
+/// a field the format does not declare goes to the Qt reader, so that no field is ever dropped
+/// on the fast path that the Qt reader would read.
+void skipUnread(const std::vector<std::pair<std::string_view, dom::element>> &fields,
+                std::optional<FieldReading> (*readingOf)(std::string_view), const Source &source)
+{
+    for (const auto &field : fields) {
+        const std::optional<FieldReading> reading = readingOf(field.first);
+        if (!reading)
+            giveUp();
+        if (*reading == FieldReading::Neither)
+            checkIgnored(field.second, source);
+    }
+}
+
 double number(dom::element value, const Source &source)
 {
     double result = 0;
@@ -383,11 +399,7 @@ void readHeads(dom::element value, Scenario &scenario, const Source &source)
         head.queries = matrix(find(fields, "Q"), source);
         head.keys = matrix(find(fields, "K"), source);
         head.values = matrix(find(fields, "V"), source);
-        for (const auto &field : fields) {
-            if (field.first != "name" && field.first != "Q" && field.first != "K"
-                && field.first != "V")
-                checkIgnored(field.second, source);
-        }
+        skipUnread(fields, headFieldReading, source);
         if (h == 0)
             scenario.setHead(0, std::move(head));
         else
@@ -414,18 +426,17 @@ Scenario readScenario(dom::element document, const Source &source, QStringList &
             || v != std::floor(v) || v < 1 || v > kScenarioVersion)
             giveUp();
     }
-    // A score function other than scaled dot-product is rare and small: the Qt reader reads it.
-    if (const auto score = find(fields, "score"); score && !score->is_null())
-        giveUp();
+    // The fields the Qt reader alone reads (a score function other than scaled dot-product, the
+    // √d_k lab's settings, a derivation) and any field the format does not declare go to it.
+    for (const auto &field : fields) {
+        const std::optional<FieldReading> reading = scenarioFieldReading(field.first);
+        if (!reading || (*reading == FieldReading::QtReader && !field.second.is_null()))
+            giveUp();
+    }
     Scenario scenario;
     scenario.name = optionalText(find(fields, "name"), ScenarioLimits::maxLabelChars);
     scenario.description = optionalText(find(fields, "description"),
                                         ScenarioLimits::maxDescriptionChars);
-    // The √d_k lab's settings are read by the Qt reader (scalelabjson.cpp).
-    if (find(fields, "scale_lab"))
-        giveUp();
-    if (find(fields, "derivation"))
-        giveUp();  // the Qt reader checks a derivation against Q, K and V
     if (const auto heads = find(fields, "heads")) {
         if (find(fields, "Q") || find(fields, "K") || find(fields, "V"))
             giveUp();
@@ -444,13 +455,7 @@ Scenario readScenario(dom::element document, const Source &source, QStringList &
     if (const auto allowed = find(fields, "allowed"); allowed && !allowed->is_null())
         scenario.allowed = mask(allowed);
 
-    static constexpr std::string_view read[] = {"format", "version", "name", "description", "heads",
-                                                "Q", "K", "V", "query_labels", "key_labels",
-                                                "temperature", "allowed", "score"};
-    for (const auto &field : fields) {
-        if (std::find(std::begin(read), std::end(read), field.first) == std::end(read))
-            checkIgnored(field.second, source);
-    }
+    skipUnread(fields, scenarioFieldReading, source);
     return scenario;
 }
 
