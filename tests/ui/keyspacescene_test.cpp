@@ -57,13 +57,13 @@ struct SceneFixture {
     }
 
     KeySpaceScene build(int selectedQuery = 0, QRectF bounds = kBounds, int horizontal = 0, int vertical = 1,
-                        QString note = QString()) const
+                        QString note = QString(), int pointSize = 10) const
     {
         if (scenario.keyDimension() == 1)
             vertical = -1;
         KeySpaceFrameInputs inputs;
         inputs.bounds = bounds;
-        inputs.font = QFont(QStringLiteral("DejaVu Sans"), 10);
+        inputs.font = QFont(QStringLiteral("DejaVu Sans"), pointSize);
         inputs.lineMode = scenario.keyDimension() == 1;
         inputs.hasResult = result.has_value();
         inputs.note = note;
@@ -444,4 +444,28 @@ TEST(KeySpaceScene, ANarrowViewDropsWholePartsOfTheHintNotWords)
     const QString shortened = captionAt(fm.horizontalAdvance(first) * 0.6);
     EXPECT_TRUE(shortened.endsWith(QChar(0x2026))) << shortened.toStdString();
     EXPECT_TRUE(first.startsWith(shortened.chopped(1))) << shortened.toStdString();
+}
+
+// Issue 27 (lesson step 7 presented at 1920x1080 with the largest text): the key in the plot's
+// corner, boxed in by the edge, a query's tip and the selected query's label, got no label at
+// all. A label that has no room in the nearest places slides half way along its side, or stands
+// further out with a leader line: every key keeps at least its name.
+TEST(KeySpaceScene, AKeyInACrowdedCornerAtTheLargestTextKeepsItsName)
+{
+    const SceneFixture fixture(builtinScenario("three-queries"));
+    int tried = 0;
+    // The key space beside the large view while presenting at 1920x1080, at the largest text.
+    for (const QSizeF size : {QSizeF(600, 440), QSizeF(640, 480)}) {
+        for (int pointSize : {16, 18, 20}) {
+            SCOPED_TRACE(testing::Message() << size.width() << "x" << size.height() << " at " << pointSize << " pt");
+            const KeySpaceScene scene = fixture.build(0, QRectF(QPointF(0, 0), size), 0, 1, QString(), pointSize);
+            ++tried;
+            ASSERT_EQ(scene.keyLabelRects.size(), 3);
+            for (int j = 0; j < 3; ++j) {
+                EXPECT_FALSE(scene.keyLabelRects[j].isEmpty()) << "key " << j << " has no label";
+                EXPECT_TRUE(scene.plotRect.contains(scene.keyLabelRects[j])) << "key " << j;
+            }
+        }
+    }
+    EXPECT_EQ(tried, 6);
 }

@@ -200,6 +200,20 @@ double LabelPlacer::softCost(const QRectF &rect) const
 std::optional<QRectF> LabelPlacer::place(const QPointF &anchor, const QSizeF &size, double gap,
                                          const QPointF &preferredDirection)
 {
+    // The three rings nearest the anchor first; only when none of them has room (a corner of a
+    // small plot at the largest text) the rings further out, where the label gets a leader line
+    // to its point, rather than no label at all.
+    std::optional<QRectF> rect = placeInRings(anchor, size, gap, preferredDirection, 0, kNearRings);
+    if (!rect)
+        rect = placeInRings(anchor, size, gap, preferredDirection, kNearRings, kAllRings);
+    if (rect)
+        m_blocked.append(*rect);
+    return rect;
+}
+
+std::optional<QRectF> LabelPlacer::placeInRings(const QPointF &anchor, const QSizeF &size, double gap,
+                                                const QPointF &preferredDirection, int firstRing, int endRing)
+{
     // Right first (reading order), then the diagonals and the other sides.
     struct Direction {
         int dx;
@@ -223,14 +237,14 @@ std::optional<QRectF> LabelPlacer::place(const QPointF &anchor, const QSizeF &si
 
     // Every candidate below lies within this square around the anchor (the farthest ring, half
     // the label and a slide), so only the obstacles touching it can matter.
-    const double reach = gap * (1.0 + 1.2 * 2) + size.width() + size.height() + 2.0;
+    const double reach = gap * (1.0 + 1.2 * (endRing - 1)) + size.width() + size.height() + 2.0;
     if (m_gridDirty)
         buildGrid();
     gatherNear(QRectF(anchor.x() - reach, anchor.y() - reach, 2 * reach, 2 * reach));
 
     double bestCost = std::numeric_limits<double>::infinity();
     QRectF best;
-    for (int ring = 0; ring < 3; ++ring) {
+    for (int ring = firstRing; ring < endRing; ++ring) {
         const double distance = gap * (1.0 + 1.2 * ring);
         for (const Direction &direction : directions) {
             const QPointF unit(direction.unitX, direction.unitY);
@@ -253,13 +267,16 @@ std::optional<QRectF> LabelPlacer::place(const QPointF &anchor, const QSizeF &si
             const QPointF slide = direction.dx == 0
                 ? QPointF(std::max(0.0, size.width() / 2 - gap), 0.0)
                 : (direction.dy == 0 ? QPointF(0.0, std::max(0.0, size.height() / 2 - gap / 2)) : QPointF());
-            for (int shift : {0, 1, -1}) {
-                if (shift != 0 && slide.isNull())
+            // Half a slide, tried after the whole ones, fits between a neighbour and an edge
+            // that a whole slide or none would touch.
+            for (double shift : {0.0, 1.0, -1.0, 0.5, -0.5}) {
+                if (shift != 0.0 && slide.isNull())
                     continue;
                 const QPointF shifted = centre + slide * shift;
                 const QRectF rect(shifted.x() - size.width() / 2, shifted.y() - size.height() / 2,
                                   size.width(), size.height());
-                const double fixedCost = 6.0 * ring + (shift != 0 ? 0.75 : 0.0) + directionCost;
+                const double shiftCost = shift == 0.0 ? 0.0 : std::abs(shift) == 1.0 ? 0.75 : 1.0;
+                const double fixedCost = 6.0 * ring + shiftCost + directionCost;
                 if (fixedCost >= bestCost || !m_bounds.contains(rect))
                     continue;
                 bool blocked = false;
@@ -289,7 +306,6 @@ std::optional<QRectF> LabelPlacer::place(const QPointF &anchor, const QSizeF &si
     }
     if (!std::isfinite(bestCost))
         return std::nullopt;
-    m_blocked.append(best);
     return best;
 }
 

@@ -37,6 +37,14 @@ public:
                                 const QPointF &preferredDirection = QPointF());
 
 private:
+    /// Rings of candidate places around an anchor, each 1.2 gaps further out.
+    static constexpr int kNearRings = 3;
+    static constexpr int kAllRings = 7;
+
+    /// place() over the rings [firstRing, endRing), without blocking the rectangle found.
+    std::optional<QRectF> placeInRings(const QPointF &anchor, const QSizeF &size, double gap,
+                                       const QPointF &preferredDirection, int firstRing, int endRing);
+
     struct Disc {
         QPointF centre;
         double radius;
