@@ -23,6 +23,8 @@
 #include <QComboBox>
 #include <QDockWidget>
 #include <QSettings>
+#include <QStyle>
+#include <QLabel>
 #include <QDoubleSpinBox>
 #include <QImage>
 #include <QPainter>
@@ -108,6 +110,48 @@ TEST(ScoreLabView, LargeTypeInANarrowLabShortensTheHeadingLinesInsteadOfCuttingT
         EXPECT_FALSE(text.text.contains(QStringLiteral("\u2026"))) << text.text.toStdString();
     }
     EXPECT_GE(lines, 3);
+}
+
+// Issue 27 (3840x2160, the largest text, zh_TW): the kind, h and the seeded-weights button on
+// one row asked more width than the lab's column had, and the combo box was squeezed to
+// "加性（Bahdanau" without its closing bracket. The controls now ask no more width than the
+// weights under them.
+TEST(ScoreLabView, AtTheLargestTypeTheControlsAskNoMoreWidthThanTheWeightsUnderThem)
+{
+    Lab lab;
+    QFont large = lab.view->font();
+    large.setPixelSize(30);
+    lab.view->setFont(large);
+    settleEvents();
+    const int weights = lab.view->weightsEditor()->minimumSizeHint().width();
+    QWidget *reset = lab.view->findChild<QWidget *>(QStringLiteral("scoreReset"));
+    ASSERT_NE(reset, nullptr);
+    // Each row of controls, as wide as its widgets want, with the layout's spacing between them.
+    const int spacing = lab.view->style()->pixelMetric(QStyle::PM_LayoutHorizontalSpacing);
+    const auto rowWidth = [spacing](std::initializer_list<const QWidget *> row) {
+        int width = 0;
+        for (const QWidget *widget : row)
+            width += widget->sizeHint().width() + spacing;
+        return width;
+    };
+    const QList<QLabel *> labels = lab.view->findChildren<QLabel *>();
+    const auto buddyOf = [&labels](const QWidget *widget) -> const QWidget * {
+        for (const QLabel *label : labels) {
+            if (label->buddy() == widget)
+                return label;
+        }
+        return widget;
+    };
+    const QWidget *kind = lab.view->kindBox();
+    const QWidget *hidden = lab.view->hiddenSizeBox();
+    const QWidget *query = lab.view->queryBox();
+    EXPECT_LE(rowWidth({buddyOf(kind), kind, buddyOf(hidden), hidden}), weights);
+    EXPECT_LE(rowWidth({buddyOf(query), query, reset}), weights);
+    // And the lab laid out at its narrowest gives each control its whole text.
+    lab.view->resize(lab.view->minimumSizeHint().width(), 700);
+    settleEvents();
+    for (const QWidget *widget : {kind, hidden, query, static_cast<const QWidget *>(reset)})
+        EXPECT_GE(widget->width(), widget->sizeHint().width()) << widget->objectName().toStdString();
 }
 
 TEST(ScoreLabView, PictureBarsAndTermsMatchAHandComputation)

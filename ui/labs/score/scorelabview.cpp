@@ -59,9 +59,15 @@ ScoreLabView::ScoreLabView(AttentionModel *model, ViewState *viewState, QWidget 
     m_hiddenLabel->setBuddy(m_hidden);
     m_queryLabel->setBuddy(m_query);
 
-    // Two rows: what scores (kind, h, seeded weights), then which decoder query is shown.
-    m_kind->setSizeAdjustPolicy(QComboBox::AdjustToContents);
-    m_query->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    // Two rows: what scores (kind and h), then which decoder query is shown and the seeded
+    // weights. Balanced so, neither row is wider than the weights under them need, and at the
+    // largest text in a narrow column no combo box is squeezed to "加性（Bahdanau" without its
+    // closing bracket.
+    for (QComboBox *box : {m_kind, m_query}) {
+        box->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+        // Never narrower than its longest entry: the lab's column grows, or the lab scrolls.
+        box->setSizePolicy(QSizePolicy::Minimum, box->sizePolicy().verticalPolicy());
+    }
     auto *controls = new QVBoxLayout;
     auto *scoreRow = new QHBoxLayout;
     scoreRow->addWidget(m_kindLabel);
@@ -69,11 +75,11 @@ ScoreLabView::ScoreLabView(AttentionModel *model, ViewState *viewState, QWidget 
     scoreRow->addWidget(m_hiddenLabel);
     scoreRow->addWidget(m_hidden);
     scoreRow->addStretch(1);
-    scoreRow->addWidget(m_reset);
     auto *queryRow = new QHBoxLayout;
     queryRow->addWidget(m_queryLabel);
     queryRow->addWidget(m_query);
     queryRow->addStretch(1);
+    queryRow->addWidget(m_reset);
     controls->addLayout(scoreRow);
     controls->addLayout(queryRow);
     // The weights and the picture scroll when the dock is short (the window at 1280 × 720), so
