@@ -5,6 +5,7 @@
 #include "figurecaption.h"
 #include "figureexporter.h"
 #include "headtitle.h"
+#include "statusmessage.h"
 
 #include <QAction>
 #include <QApplication>
@@ -17,12 +18,6 @@
 #include <algorithm>
 
 namespace attnlens {
-
-namespace {
-
-constexpr int kStatusMessageMs = 6000;
-
-} // namespace
 
 QKeySequence FigureExportActions::copyShortcut()
 {

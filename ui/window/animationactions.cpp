@@ -8,6 +8,7 @@
 #include "figureexporter.h"
 #include "figureoptions.h"
 #include "recordingindicator.h"
+#include "statusmessage.h"
 #include "viewstate.h"
 
 #include <QAction>
@@ -30,7 +31,6 @@ namespace attnlens {
 
 namespace {
 
-constexpr int kStatusMessageMs = 6000;
 /// The progress dialog shows only when the work takes longer than this.
 constexpr int kProgressDelayMs = 500;
 /// Shared with File > Export Figure: the folder the last figure went to.

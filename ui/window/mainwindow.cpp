@@ -35,6 +35,7 @@
 #include "recentfiles.h"
 #include "recentfilesmenu.h"
 #include "scenariojson.h"
+#include "statusmessage.h"
 #include "temperaturepanel.h"
 #include "themecontroller.h"
 #include "undorecorder.h"
@@ -76,7 +77,6 @@ namespace attnlens {
 
 namespace {
 
-constexpr int kStatusMessageMs = 6000;
 const char *const kSettingsGeometry = "window/geometry";
 const char *const kSettingsState = "window/state";
 const char *const kSettingsColorMap = "view/colorMap";
