@@ -36,14 +36,20 @@ QString withoutTrailingSpaces(const QString &text)
     return text.left(end);
 }
 
-/// Chinese (and Japanese, Korean) characters and full-width signs: they come from a fallback
-/// font whose lines are about a quarter taller than the Latin font's.
-bool isBeyondLatin(QChar c)
+/// Chinese and Japanese characters and full-width signs: written without spaces, so a line may
+/// break after any of them.
+bool breaksAfter(QChar c)
 {
     const QChar::Script script = c.script();
     return script == QChar::Script_Han || script == QChar::Script_Hiragana || script == QChar::Script_Katakana
-        || script == QChar::Script_Hangul || script == QChar::Script_Bopomofo
         || (c.unicode() >= 0x3000 && c.unicode() <= 0x303f) || (c.unicode() >= 0xff00 && c.unicode() <= 0xffef);
+}
+
+/// Those and Korean: they come from a fallback font whose lines are about a quarter taller than
+/// the Latin font's.
+bool isBeyondLatin(QChar c)
+{
+    return breaksAfter(c) || c.script() == QChar::Script_Hangul || c.script() == QChar::Script_Bopomofo;
 }
 
 } // namespace
@@ -181,7 +187,6 @@ int LiveReadoutLabel::layout(const QVector<Run> &runs, double width, QVector<Pie
 {
     // Words break at spaces, and after every Chinese character or full-width sign (Chinese is
     // written without spaces, so "有效鍵數" may break anywhere); a word may span runs ("(<b>2</b>)").
-    const auto breaksAfter = isBeyondLatin;
     struct Chunk {
         int run;
         QString text;
