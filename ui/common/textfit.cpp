@@ -3,6 +3,8 @@
 #include <QFontMetricsF>
 #include <QWidget>
 
+#include <algorithm>
+
 namespace attnlens {
 
 QFont scaledFont(const QFont &base, double factor)
@@ -56,21 +58,23 @@ bool DrawnLabel::elided() const
     return text.contains(QChar(0x2026)) || text.endsWith(QLatin1String("..."));
 }
 
+bool isCjkCharacter(QChar c)
+{
+    switch (c.script()) {
+    case QChar::Script_Han:
+    case QChar::Script_Hiragana:
+    case QChar::Script_Katakana:
+    case QChar::Script_Hangul:
+    case QChar::Script_Bopomofo:
+        return true;
+    default:
+        return false;
+    }
+}
+
 bool stacksUpright(const QString &text)
 {
-    for (const QChar c : text) {
-        switch (c.script()) {
-        case QChar::Script_Han:
-        case QChar::Script_Hiragana:
-        case QChar::Script_Katakana:
-        case QChar::Script_Hangul:
-        case QChar::Script_Bopomofo:
-            return true;
-        default:
-            break;
-        }
-    }
-    return false;
+    return std::any_of(text.cbegin(), text.cend(), isCjkCharacter);
 }
 
 } // namespace attnlens

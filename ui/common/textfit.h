@@ -31,6 +31,10 @@ struct DrawnLabel {
     bool elided() const;
 };
 
+/// True for a character of Chinese, Japanese or Korean (Han, kana, Hangul, Bopomofo): it comes
+/// from a fallback font whose lines are taller than the Latin font's.
+bool isCjkCharacter(QChar c);
+
 /// True when `text` is written in a script that stacks upright in a vertical title (Chinese,
 /// Japanese, Korean): such a title reads one character under another, not turned sideways.
 bool stacksUpright(const QString &text);

@@ -1,5 +1,7 @@
 #include "livereadoutlabel.h"
 
+#include "textfit.h"
+
 #include <QEvent>
 #include <QFontMetricsF>
 #include <QPaintEvent>
@@ -36,20 +38,25 @@ QString withoutTrailingSpaces(const QString &text)
     return text.left(end);
 }
 
+/// The CJK punctuation and the full-width forms ("，", "（").
+bool isFullWidthSign(QChar c)
+{
+    return (c.unicode() >= 0x3000 && c.unicode() <= 0x303f) || (c.unicode() >= 0xff00 && c.unicode() <= 0xffef);
+}
+
 /// Chinese and Japanese characters and full-width signs: written without spaces, so a line may
-/// break after any of them.
+/// break after any of them (Korean keeps its spaces as break points).
 bool breaksAfter(QChar c)
 {
     const QChar::Script script = c.script();
     return script == QChar::Script_Han || script == QChar::Script_Hiragana || script == QChar::Script_Katakana
-        || (c.unicode() >= 0x3000 && c.unicode() <= 0x303f) || (c.unicode() >= 0xff00 && c.unicode() <= 0xffef);
+        || isFullWidthSign(c);
 }
 
-/// Those and Korean: they come from a fallback font whose lines are about a quarter taller than
-/// the Latin font's.
+/// Text from a fallback font whose lines are about a quarter taller than the Latin font's.
 bool isBeyondLatin(QChar c)
 {
-    return breaksAfter(c) || c.script() == QChar::Script_Hangul || c.script() == QChar::Script_Bopomofo;
+    return isCjkCharacter(c) || isFullWidthSign(c);
 }
 
 } // namespace
