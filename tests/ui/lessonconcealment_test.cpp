@@ -4,6 +4,7 @@
 // closing the lesson or self-study uncovers at once.
 #include "../support/uisettle.h"
 #include "attentionmodel.h"
+#include "charttestsupport.h"
 #include "contextchartview.h"
 #include "coretestsupport.h"
 #include "documentcontroller.h"
@@ -14,6 +15,7 @@
 #include "mainwindow.h"
 #include "numberformat.h"
 #include "predictfirstcover.h"
+#include "presentationflash.h"
 #include "presentationmode.h"
 #include "textprobe.h"
 #include "scalelabcanvas.h"
@@ -23,6 +25,8 @@
 #include "weightstableview.h"
 #include "workednumbersview.h"
 
+#include <algorithm>
+#include <optional>
 #include <QDockWidget>
 #include <QGraphicsOpacityEffect>
 #include <QPropertyAnimation>
@@ -488,4 +492,50 @@ TEST(LessonConcealment, AScoresStepHidesWhatGivesTheScoresBackInTheWorkedNumbers
     const QString after = numbers->toPlainText();
     for (const QString &number : derived)
         EXPECT_TRUE(after.contains(number)) << number.toStdString() << "\n" << after.toStdString();
+}
+
+TEST(LessonConcealment, AfterTheRevealWhatIsOnScreenIsWhatTheViewsWouldPaintAfresh)
+{
+    // The card fades over its own area only; what the view writes beside it (a compact card's
+    // "Predict first: ..." line under the matrix) must be painted again too, not left on screen.
+    for (const bool presenting : {false, true}) {
+        LessonWindow w;
+        LessonPanel *panel = w.window.lessonPanel();
+        if (presenting) {
+            w.window.presentationMode()->enter();
+            settleEvents();
+        }
+        int compared = 0;
+        for (int index = 0; index < panel->stepCount(); ++index) {
+            if (!panel->progress()->step(index).answersAbout)
+                continue;
+            w.window.startLesson(index);
+            settleEvents();
+            panel->revealAnswers();
+            const QList<PredictFirstCover *> cards = w.window.findChildren<PredictFirstCover *>();
+            ASSERT_TRUE(QTest::qWaitFor([&cards] {
+                return std::none_of(cards.begin(), cards.end(), [](PredictFirstCover *card) { return card->isVisible(); });
+            }));
+            // (The flash that shows where to look is not what is compared.)
+            qDeleteAll(w.window.findChildren<PresentationFlash *>());
+            settleEvents();
+            const std::vector<QWidget *> views{w.window.findChild<HeatmapView *>(QStringLiteral("heatmapView")),
+                                               w.window.weightsChartView(), w.window.contextChartView()};
+            for (QWidget *view : views) {
+                // Only a view in front (not a tab behind another).
+                const QWidget *top = view && view->isVisible()
+                    ? view->window()->childAt(view->mapTo(view->window(), view->rect().center()))
+                    : nullptr;
+                if (!top || (top != view && !view->isAncestorOf(top)))
+                    continue;
+                const std::optional<int> differing = attnlens::test::pixelsDifferingFromAFullRepaint(view);
+                if (!differing)
+                    GTEST_SKIP() << "the platform cannot read the window back";
+                ++compared;
+                EXPECT_EQ(*differing, 0) << (presenting ? "F5, " : "") << panel->progress()->step(index).id.toStdString()
+                                         << ": " << view->objectName().toStdString() << " left stale pixels";
+            }
+        }
+        EXPECT_GE(compared, 6);
+    }
 }

@@ -15,6 +15,7 @@
 #include <QImage>
 #include <QLabel>
 #include <QMainWindow>
+#include <QScreen>
 #include <QScrollBar>
 #include <QTabWidget>
 #include <QTest>
@@ -591,4 +592,56 @@ TEST_F(WorkedNumbersViewTest, TheSheetIsPaintedInTheThemesColours)
     }
     viewState.setThemeKind(Theme::Kind::Light);
     viewState.setHover(-1, -1);
+}
+
+TEST_F(WorkedNumbersViewTest, InProjectorTypeTheSubscriptsStayInPlaceInsideAWindowAndScrolled)
+{
+    // At projector type the words are drawn as outlines while a subscript (the k of √d_k) is
+    // small enough for Qt's glyph cache; Qt 6.4 then misplaces the subscript of a rich static
+    // text under an offset painter. Inside a window, the page on screen must be the page drawn
+    // on its own; scrolled by s pixels, the same page moved up by s.
+    QWidget window;
+    window.resize(1700, 1200);
+    view->setParent(&window);
+    view->move(300, 250);
+    QFont large = view->font();
+    large.setPixelSize(72);
+    view->setFont(large);
+    view->resize(1400, 900);
+    window.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    settleEvents();
+    ASSERT_GT(view->verticalScrollBar()->maximum(), 80);
+    ASSERT_TRUE(view->toPlainText().contains(QStringLiteral("√dk")) || view->toPlainText().contains(QStringLiteral("√d_k")))
+        << view->toPlainText().left(300).toStdString();
+    const auto onScreen = [this] {
+        QWidget *viewport = view->viewport();
+        return viewport->screen()->grabWindow(viewport->window()->winId())
+            .toImage()
+            .convertToFormat(QImage::Format_RGB32)
+            .copy(QRect(viewport->mapTo(viewport->window(), QPoint(0, 0)), viewport->size()));
+    };
+    // Ink where the other has paper (edges may be smoothed a shade differently).
+    const auto inkDiffers = [](QRgb a, QRgb b) { return std::abs(qGray(a) - qGray(b)) > 96; };
+    const QImage drawnAlone = viewportImage().convertToFormat(QImage::Format_RGB32);
+    const QImage top = onScreen();
+    if (top.isNull())
+        GTEST_SKIP() << "the platform cannot read the window back";
+    ASSERT_EQ(top.size(), drawnAlone.size());
+    int differing = 0;
+    for (int y = 0; y < top.height(); ++y)
+        for (int x = 0; x < top.width(); ++x)
+            differing += inkDiffers(top.pixel(x, y), drawnAlone.pixel(x, y));
+    EXPECT_EQ(differing, 0) << "in a window";
+
+    const int scrolled = 80;
+    view->verticalScrollBar()->setValue(scrolled);
+    settleEvents();
+    const QImage moved = onScreen();
+    differing = 0;
+    for (int y = 0; y + scrolled < top.height(); ++y)
+        for (int x = 0; x < top.width(); ++x)
+            differing += inkDiffers(top.pixel(x, y + scrolled), moved.pixel(x, y));
+    EXPECT_EQ(differing, 0) << "scrolled";
+    view->setParent(nullptr);
 }

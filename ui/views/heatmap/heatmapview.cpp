@@ -111,6 +111,9 @@ void HeatmapView::placeCover()
         m_cover->uncover();  // (no hint on a lecture screen or over a cover: refreshInfo())
     }
     refreshInfo();
+    // The card repaints only its own area as it comes and goes; the line under the matrix
+    // (a compact card's "Predict first" there, the hint) and the colour bar change with it.
+    update();
     updateAccessibleNumbers();
 }
 

@@ -4,9 +4,12 @@
 #include "theme.h"
 #include "tokenpalette.h"
 
+#include <QFontInfo>
 #include <QFontMetricsF>
 #include <QGlyphRun>
+#include <QAbstractTextDocumentLayout>
 #include <QPainter>
+#include <QTextDocument>
 #include <QTextOption>
 
 #include <algorithm>
@@ -15,6 +18,9 @@
 namespace attnlens {
 
 namespace {
+
+/// Qt draws glyphs up to this size from its glyph cache, larger ones as outlines.
+constexpr int kLargestCachedGlyphPx = 64;
 
 /// Characters that look the same drawn one glyph at a time as shaped: no joining, no marks.
 bool needsNoShaping(QChar c)
@@ -112,6 +118,21 @@ int WorkedNumbersRenderer::wordsFor(const WorkedPage::Run &run, int wrapWidth)
     }
     words.text.prepare(QTransform(), m_fonts[index(run.font)]);
     words.size = words.text.size();
+    // Above 64 px Qt draws glyphs as outlines and below from its glyph cache; a rich static
+    // text mixing both (projector type with a subscript: the k of √d_k) has its small part
+    // drawn away from its place in Qt 6.4 whenever the painter is offset (a scrolled page, a
+    // view inside a window). Such words are drawn from a document laid out the same way.
+    if (run.rich && QFontInfo(m_fonts[index(run.font)]).pixelSize() > kLargestCachedGlyphPx) {
+        words.document = std::make_shared<QTextDocument>();
+        words.document->setDocumentMargin(0.0);
+        words.document->setDefaultFont(m_fonts[index(run.font)]);
+        words.document->setDefaultTextOption(words.text.textOption());
+        words.document->setHtml(run.text);
+        if (wrapWidth > 0)
+            words.document->setTextWidth(wrapWidth);
+        else
+            words.document->adjustSize();
+    }
     m_words.append(words);
     const int at = static_cast<int>(m_words.size()) - 1;
     m_wordsIndex.insert(key, at);
@@ -369,7 +390,18 @@ void WorkedNumbersRenderer::paintRun(QPainter &painter, const WorkedPage::Run &r
             return;
         painter.setFont(m_fonts[font]);
         painter.setPen(color);
-        painter.drawStaticText(QPointF(x, baseline - m_ascent[font]), m_words.at(place.wordsIndex).text);
+        const Words &words = m_words.at(place.wordsIndex);
+        const QPointF at(x, baseline - m_ascent[font]);
+        if (words.document) {
+            QAbstractTextDocumentLayout::PaintContext context;
+            context.palette.setColor(QPalette::Text, color);
+            painter.save();
+            painter.translate(at);
+            words.document->documentLayout()->draw(&painter, context);
+            painter.restore();
+        } else {
+            painter.drawStaticText(at, words.text);
+        }
         return;
     }
 

@@ -11,7 +11,10 @@
 #include <QStaticText>
 #include <QVector>
 
+class QTextDocument;
+
 #include <array>
+#include <memory>
 #include <optional>
 
 class QPainter;
@@ -98,6 +101,8 @@ private:
     struct Words {
         QStaticText text;
         QSizeF size;
+        /// Rich words in projector type are drawn from a document instead (see paintRun()).
+        std::shared_ptr<QTextDocument> document;
     };
     struct GlyphInfo {
         quint32 index = 0;
