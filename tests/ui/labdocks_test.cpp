@@ -18,6 +18,9 @@
 #include "presentationmode.h"
 #include "scalelab.h"
 #include "scalelabview.h"
+#include "scorelabpicture.h"
+#include "scorelabview.h"
+#include "scoreweightseditor.h"
 #include "undorecorder.h"
 
 #include <QAction>
@@ -25,12 +28,15 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QTest>
 #include <QUndoStack>
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <string>
 
 using namespace attnlens;
 using attnlens::test::settleEvents;
@@ -353,4 +359,34 @@ TEST(LabDocks, ALabTheLessonOpenedClosesWhenTheLessonMovesOn)
     settleEvents();
     EXPECT_TRUE(bottleneck->isVisible());
     EXPECT_FALSE(scale->isVisible());
+}
+
+TEST(LabDocks, TheScoreLabsStepShowsEveryEncoderStateWithoutScrollingOnA720LineScreen)
+{
+    // The lab's step scores encoder states additively, so the key space has no plane to draw:
+    // the lab's column takes the room and puts its picture beside its weights, and every
+    // encoder state's row is in sight at once (1280 × 720 and 1024 × 768, English and Chinese
+    // widths alike: the words are the lab's own).
+    for (const QSize size : {QSize(1280, 720), QSize(1024, 768)}) {
+        SCOPED_TRACE(std::to_string(size.width()));
+        MainWindow window;
+        forbidDialogs(window);
+        window.resize(size);
+        window.show();
+        ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+        window.startLesson(stepShowing(LessonView::ScoreLab));
+        settleEvents();
+        auto *lab = qobject_cast<ScoreLabView *>(window.labDocks()->lab(LessonView::ScoreLab));
+        ASSERT_NE(lab, nullptr);
+        ASSERT_TRUE(lab->isVisible());
+        auto *scroll = lab->findChild<QScrollArea *>(QStringLiteral("scoreLabScroll"));
+        ASSERT_NE(scroll, nullptr);
+        EXPECT_EQ(scroll->verticalScrollBar()->maximum(), 0) << "the lab scrolls";
+        EXPECT_EQ(scroll->horizontalScrollBar()->maximum(), 0) << "the lab scrolls sideways";
+        // On a 720-line screen the picture stands beside the weights.
+        if (size.height() == 720) {
+            EXPECT_GE(lab->picture()->mapTo(lab, QPoint(0, 0)).x(),
+                      lab->weightsEditor()->mapTo(lab, QPoint(lab->weightsEditor()->width(), 0)).x());
+        }
+    }
 }

@@ -2,6 +2,7 @@
 
 #include "presentationflash.h"
 #include "presentationmode.h"
+#include "scorelabview.h"
 #include "workednumbersview.h"
 
 #include <QDockWidget>
@@ -69,12 +70,32 @@ void LessonViewRouter::show(LessonView view, Origin origin)
         return;
     place.dock->show();
     place.dock->raise();
-    if (isLab(view))
+    if (isLab(view)) {
         growToPreferredHeight(place.dock, place.widget);
+        if (auto *scoreLab = qobject_cast<ScoreLabView *>(place.widget))
+            widenToSideBySide(place.dock, scoreLab);
+    }
     // Where the audience should look; a window not yet on screen (the lesson opening at start)
     // has nothing to point at.
     if (QWindow *handle = place.dock->window()->windowHandle(); handle && handle->isExposed())
         PresentationFlash::flash(place.dock, m_viewState);
+}
+
+void LessonViewRouter::widenToSideBySide(QDockWidget *dock, ScoreLabView *lab)
+{
+    // Still short of height (a 720-line screen), the score lab puts its picture beside its
+    // weights when its column is wide enough: the column takes the width it needs from the
+    // central view, down to that view's minimum (small when it has no plane to draw).
+    auto *window = qobject_cast<QMainWindow *>(dock->parentWidget());
+    if (!window || dock->isFloating() || lab->height() >= lab->sizeHint().height())
+        return;
+    const Qt::DockWidgetArea area = window->dockWidgetArea(dock);
+    if (area != Qt::LeftDockWidgetArea && area != Qt::RightDockWidgetArea)
+        return;
+    const int frame = std::max(0, dock->width() - lab->width());
+    const int wanted = lab->sideBySideWidth() + frame;
+    if (wanted > dock->width())
+        window->resizeDocks({dock}, {wanted}, Qt::Horizontal);
 }
 
 bool LessonViewRouter::isLab(LessonView view)

@@ -11,6 +11,7 @@ class QWidget;
 namespace attnlens {
 
 class PresentationMode;
+class ScoreLabView;
 class ViewState;
 class WorkedNumbersView;
 
@@ -33,6 +34,7 @@ public:
 
 private:
     static bool isLab(LessonView view);
+    static void widenToSideBySide(QDockWidget *dock, ScoreLabView *lab);
     static void growToPreferredHeight(QDockWidget *dock, QWidget *widget);
 
     struct Place {

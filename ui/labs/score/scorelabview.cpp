@@ -6,6 +6,7 @@
 #include "viewstate.h"
 
 #include <QAbstractItemView>
+#include <QBoxLayout>
 #include <QComboBox>
 #include <QEvent>
 #include <QHBoxLayout>
@@ -88,8 +89,10 @@ ScoreLabView::ScoreLabView(AttentionModel *model, ViewState *viewState, QWidget 
     // is given, and measuring the picture loads a font for Chinese text, which a start should
     // not pay for a lab nobody has opened yet.
     auto *content = new QWidget;
-    auto *contentLayout = new QVBoxLayout(content);
-    contentLayout->setContentsMargins(0, 0, 0, 0);
+    // In a wide dock the picture stands beside the weights (arrange()).
+    m_contentLayout = new QBoxLayout(QBoxLayout::TopToBottom, content);
+    m_contentLayout->setContentsMargins(0, 0, 0, 0);
+    QBoxLayout *contentLayout = m_contentLayout;
     auto *scroll = new QScrollArea(this);
     scroll->setObjectName(QStringLiteral("scoreLabScroll"));
     scroll->setWidgetResizable(true);
@@ -97,7 +100,7 @@ ScoreLabView::ScoreLabView(AttentionModel *model, ViewState *viewState, QWidget 
     scroll->setWidget(content);
     m_editor->setParent(content);
     m_picture->setParent(content);
-    contentLayout->addWidget(m_editor);
+    contentLayout->addWidget(m_editor, 0, Qt::AlignTop);
     contentLayout->addWidget(m_picture, 1);
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(controls);
@@ -238,11 +241,36 @@ void ScoreLabView::paintFigure(QPainter &painter, const QRectF &rect, const QFon
     m_picture->paintPicture(painter, rect, font);
 }
 
+int ScoreLabView::sideBySideWidth() const
+{
+    // The weights as wide as they like, and the picture wide enough for its heading in a line
+    // or two (between its minimum and its preferred width).
+    const int pictureWidth = (m_picture->minimumSizeHint().width() + m_picture->sizeHint().width()) / 2;
+    const QMargins margins = contentsMargins() + layout()->contentsMargins();
+    return margins.left() + margins.right() + m_editor->sizeHint().width() + m_contentLayout->spacing() + pictureWidth;
+}
+
+void ScoreLabView::arrange()
+{
+    const bool beside = width() >= sideBySideWidth();
+    const QBoxLayout::Direction direction = beside ? QBoxLayout::LeftToRight : QBoxLayout::TopToBottom;
+    if (m_contentLayout->direction() != direction)
+        m_contentLayout->setDirection(direction);
+}
+
+void ScoreLabView::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    arrange();
+}
+
 void ScoreLabView::changeEvent(QEvent *event)
 {
     if (event->type() == QEvent::LanguageChange)
         retranslate();
     QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange || event->type() == QEvent::LanguageChange)
+        arrange();
 }
 
 } // namespace attnlens

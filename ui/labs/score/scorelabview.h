@@ -4,6 +4,7 @@
 
 #include <QWidget>
 
+class QBoxLayout;
 class QComboBox;
 class QLabel;
 class QPainter;
@@ -50,8 +51,15 @@ public:
 
 protected:
     void changeEvent(QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
+
+public:
+    /// The width at which the picture stands beside the weights instead of under them (a wide
+    /// dock, e.g. when the key space beside it has no plane to draw).
+    int sideBySideWidth() const;
 
 private:
+    void arrange();
     void retranslate();
     void syncControls();
 
@@ -64,6 +72,7 @@ private:
     QLabel *m_queryLabel;
     QComboBox *m_query;
     QPushButton *m_reset;
+    QBoxLayout *m_contentLayout = nullptr;
     ScoreWeightsEditor *m_editor;
     ScoreLabPicture *m_picture;
 };

@@ -58,6 +58,15 @@ KeySpaceView::KeySpaceView(AttentionModel *model, ViewState *viewState, QWidget 
     });
 
     connect(m_model, &AttentionModel::scenarioReset, this, &KeySpaceView::onScenarioReset);
+    // The smallest size follows whether there is a plane to draw (minimumSizeHint()).
+    auto followPlane = [this] {
+        if (showsPlane() != m_planeInMinimumSize) {
+            m_planeInMinimumSize = showsPlane();
+            updateGeometry();
+        }
+    };
+    connect(m_model, &AttentionModel::scenarioReset, this, followPlane);
+    connect(m_model, &AttentionModel::scoreFunctionChanged, this, followPlane);
     // Points move at once; the halos, projections and labels follow when the coalesced
     // resultChanged arrives.
     connect(m_model, &AttentionModel::queryChanged, this, &KeySpaceView::onQueryChanged);
@@ -83,7 +92,9 @@ KeySpaceView::KeySpaceView(AttentionModel *model, ViewState *viewState, QWidget 
 QSize KeySpaceView::minimumSizeHint() const
 {
     const double h = m_baseLineHeight;
-    return QSize(int(std::ceil(15 * h)), int(std::ceil(11 * h)));
+    // With no plane to draw (a score other than scaled dot-product) the view holds a paragraph
+    // saying so, and gives the docks beside it (the score lab) the room it would need.
+    return QSize(int(std::ceil((showsPlane() ? 15 : 8) * h)), int(std::ceil(11 * h)));
 }
 
 QSize KeySpaceView::sizeHint() const

@@ -213,6 +213,7 @@ private:
     int m_horizontalDimension = 0;
     int m_verticalDimension = 1;
     bool m_principalPlaneChosen = true;
+    bool m_planeInMinimumSize = true;  ///< showsPlane() when the minimum size was last given
     /// The keys' principal plane when d_k > 2 and the keys have one, else null. Shared with the
     /// scenes that draw it.
     std::shared_ptr<const PrincipalPlane> m_plane;
