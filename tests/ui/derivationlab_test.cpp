@@ -19,6 +19,7 @@
 
 #include <QCheckBox>
 #include <QDoubleSpinBox>
+#include <QScrollArea>
 #include <QLabel>
 #include <QPushButton>
 #include <QSettings>
@@ -346,3 +347,29 @@ TEST(DerivationLab, HeadlessFigureDrawsTheTokens)
 }
 
 } // namespace
+
+TEST(DerivationLab, EveryProjectionFieldStaysWholeAfterTheTextGrows)
+{
+    // Presentation mode and Ctrl+plus make the type larger after the lab was laid out: the
+    // column of matrices (which never scrolls sideways) grows with its fields, none is cut.
+    Lab f;
+    QFont larger = f.lab.font();
+    larger.setPointSizeF(larger.pointSizeF() * 1.6);
+    f.lab.setFont(larger);
+    f.lab.resize(900, 720);
+    settleEvents();
+    auto *scroll = f.lab.findChild<QScrollArea *>(QStringLiteral("derivationMatrixScroll"));
+    ASSERT_NE(scroll, nullptr);
+    const QRect viewport = scroll->viewport()->rect();
+    for (Projection which : {Projection::Query, Projection::Key, Projection::Value}) {
+        for (int row = 0; row < 2; ++row) {
+            for (int column = 0; column < 2; ++column) {
+                QDoubleSpinBox *field = f.lab.projectionField(which, row, column);
+                ASSERT_NE(field, nullptr);
+                const QRect inViewport(field->mapTo(scroll->viewport(), QPoint(0, 0)), field->size());
+                EXPECT_GE(viewport.right(), inViewport.right()) << int(which) << " " << row << " " << column;
+                EXPECT_GE(field->width(), field->minimumSizeHint().width());
+            }
+        }
+    }
+}

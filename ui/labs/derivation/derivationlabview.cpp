@@ -6,6 +6,7 @@
 #include "theme.h"
 #include "viewstate.h"
 
+#include <QEvent>
 #include <QCheckBox>
 #include <QDoubleSpinBox>
 #include <QGridLayout>
@@ -92,6 +93,7 @@ DerivationLabView::DerivationLabView(AttentionModel *model, ViewState *viewState
     m_matrixScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_matrixScroll->setWidgetResizable(true);
     m_matrixScroll->setWidget(m_matrices);
+    m_matrices->installEventFilter(this);
     auto *middle = new QHBoxLayout;
     middle->addWidget(m_plane, 1);
     middle->addWidget(m_matrixScroll);
@@ -200,9 +202,7 @@ void DerivationLabView::refresh()
     for (Projection which : kProjections)
         rebuildFields(which);
     m_syncing = false;
-    // The column is as wide as its fields (and a scroll bar, should it need one); never squeezed.
-    m_matrixScroll->setMinimumWidth(m_matrices->minimumSizeHint().width()
-                                    + m_matrixScroll->verticalScrollBar()->sizeHint().width());
+    fitMatrixColumn();
 
     m_start->setVisible(!d);
     m_detach->setVisible(d.has_value());
@@ -221,6 +221,21 @@ void DerivationLabView::refresh()
     }
     m_note->setText(note);
     m_start->setEnabled(!m_model->derivationStartRefusal(defaultDerivation()));
+}
+
+void DerivationLabView::fitMatrixColumn()
+{
+    // The column is as wide as its fields (and a scroll bar, should it need one); never squeezed.
+    m_matrixScroll->setMinimumWidth(m_matrices->minimumSizeHint().width()
+                                    + m_matrixScroll->verticalScrollBar()->sizeHint().width());
+}
+
+bool DerivationLabView::eventFilter(QObject *watched, QEvent *event)
+{
+    // Fields grow with the type (presentation mode, Ctrl+plus) after the column was fitted.
+    if (watched == m_matrices && event->type() == QEvent::LayoutRequest)
+        fitMatrixColumn();
+    return QWidget::eventFilter(watched, event);
 }
 
 void DerivationLabView::startDerivation()

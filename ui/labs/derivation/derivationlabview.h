@@ -45,7 +45,11 @@ public:
 
     QSize sizeHint() const override;
 
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
 private:
+    void fitMatrixColumn();
     void refresh();
     void rebuildFields(Projection which);
     void startDerivation();
