@@ -370,3 +370,56 @@ TEST_F(PresentationFitTest, ASmallHeatmapTakesTheHeightItNeedsAndTheChartGetsThe
     EXPECT_GT(last.right() - first.left(), 0.4 * w.heatmapView()->width());
     w.presentationMode()->leave();
 }
+
+// In the normal window, Ctrl+plus stops where the window would no longer fit the screen: the
+// window is never pushed past the screen on the way, and a refused step leaves it as it was.
+TEST_F(PresentationFitTest, CtrlPlusInTheNormalWindowNeverPushesItPastTheScreen)
+{
+    for (const QSize size : {QSize(1280, 720), QSize(1024, 768)}) {
+        SCOPED_TRACE(sizeName(size));
+        QScreen *screen = screenOfSize(size);
+        ASSERT_NE(screen, nullptr);
+        MainWindow &w = openOn(screen);
+        ASSERT_TRUE(w.lessonPanel()->goToStep(attnlens::test::lessonStepIndex("query-and-temperature")));
+        settleEvents();
+        const QRect area = screen->availableGeometry();
+        EXPECT_LE(w.width(), area.width()) << "after the step";
+        EXPECT_LE(w.height(), area.height()) << "after the step";
+        bool refused = false;
+        for (int i = 0; i < 16 && !refused; ++i) {
+            const QSize windowBefore = w.size();
+            const int scaleBefore = w.viewState()->textScalePercent();
+            // Every size the window takes while the step is tried, not only where it ends.
+            int widest = 0;
+            int tallest = 0;
+            struct Watch : QObject {
+                int *widest;
+                int *tallest;
+                QWidget *window;
+                bool eventFilter(QObject *watched, QEvent *event) override
+                {
+                    if (watched == window && event->type() == QEvent::Resize) {
+                        *widest = std::max(*widest, window->width());
+                        *tallest = std::max(*tallest, window->height());
+                    }
+                    return false;
+                }
+            } watch;
+            watch.widest = &widest;
+            watch.tallest = &tallest;
+            watch.window = &w;
+            w.installEventFilter(&watch);
+            QTest::keyClick(&w, Qt::Key_Plus, Qt::ControlModifier);
+            settleEvents();
+            w.removeEventFilter(&watch);
+            EXPECT_LE(std::max(widest, w.width()), area.width()) << "Ctrl+plus " << i + 1;
+            EXPECT_LE(std::max(tallest, w.height()), area.height()) << "Ctrl+plus " << i + 1;
+            if (w.viewState()->textScalePercent() == scaleBefore) {
+                refused = true;
+                EXPECT_EQ(w.size(), windowBefore) << "a refused step leaves the window as it was";
+            }
+        }
+        EXPECT_TRUE(refused) << "the text grew to the end of its range";
+        window.reset();
+    }
+}

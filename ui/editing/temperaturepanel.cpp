@@ -334,7 +334,18 @@ QSize TemperaturePanel::sizeHint() const
 
 QSize TemperaturePanel::minimumSizeHint() const
 {
-    return QWidget::minimumSizeHint();
+    QSize minimum = QWidget::minimumSizeHint();
+    // Beside the controls the readout holds its natural width, but a narrower panel puts it
+    // under them (updateLayoutMode()): the panel's smallest width is that of the arrangement
+    // under, or a window made narrower (the lesson's column opening on a 1024-wide screen) would
+    // be pushed wider than its screen by the arrangement it is about to leave.
+    if (m_readoutBeside) {
+        const int readoutUnder = fontMetrics().horizontalAdvance(QLatin1Char('0')) * 20;
+        const int controls = minimum.width() - m_readoutBox->minimumWidth() - std::max(0, m_layout->horizontalSpacing());
+        const QMargins margins = m_outerLayout->contentsMargins();
+        minimum.setWidth(std::max(controls, readoutUnder + margins.left() + margins.right()));
+    }
+    return minimum;
 }
 
 void TemperaturePanel::resizeEvent(QResizeEvent *event)

@@ -384,8 +384,17 @@ void PresentationMode::stepTextScale(int steps)
     const int scale = std::clamp(current + steps * kTextScaleStep, kMinimumTextScale, kMaximumTextScale);
     if (scale == current)
         return;
-    const QSize room = availableRoom();
+    // The room a window has inside its frame (a title bar is not room for views).
+    const QSize frame = m_window->frameGeometry().size() - m_window->size();
+    const QSize room = availableRoom() - QSize(std::max(0, frame.width()), std::max(0, frame.height()));
     const QSize windowSize = m_window->size();
+    // While the bigger text is tried, the window's smallest size does not follow its layout: a
+    // size that does not fit would otherwise push the window past the screen for a moment (and
+    // a window manager may take it out of its maximized state for good).
+    QLayout *top = m_window->layout();
+    const QLayout::SizeConstraint constraint = top ? top->sizeConstraint() : QLayout::SetDefaultConstraint;
+    if (top)
+        top->setSizeConstraint(QLayout::SetNoConstraint);
     m_viewState->setTextScalePercent(scale);
     // Bigger text than the screen can hold helps nobody: the views would be pushed off it.
     if (scale > current && !layoutFits(room)) {
@@ -395,6 +404,8 @@ void PresentationMode::stepTextScale(int steps)
             m_window->resize(windowSize);
         m_window->statusBar()->showMessage(tr("The text is as large as this screen can hold."), 3000);
     }
+    if (top)
+        top->setSizeConstraint(constraint);
 }
 
 QSize PresentationMode::availableRoom() const
