@@ -13,8 +13,11 @@
 #include <QPainter>
 #include <QLineF>
 
+#include "labelplacer.h"
+#include <QFontInfo>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <optional>
 #include <random>
@@ -57,7 +60,7 @@ struct SceneFixture {
     }
 
     KeySpaceScene build(int selectedQuery = 0, QRectF bounds = kBounds, int horizontal = 0, int vertical = 1,
-                        QString note = QString(), int pointSize = 10) const
+                        QString note = QString(), int pointSize = 10, double smallestLabelPixels = 0.0) const
     {
         if (scenario.keyDimension() == 1)
             vertical = -1;
@@ -71,6 +74,7 @@ struct SceneFixture {
         inputs.horizontalDimension = horizontal;
         inputs.verticalDimension = vertical;
         inputs.fit = KeySpaceSceneBuilder::fit(scenario, horizontal, vertical);
+        inputs.smallestLabelPixels = smallestLabelPixels;
         KeySpaceSceneBuilder::Selection selection;
         selection.selectedQuery = selectedQuery;
         return builder.buildScene(builder.buildFrame(inputs), scenario, result ? &result->weights : nullptr,
@@ -468,4 +472,51 @@ TEST(KeySpaceScene, AKeyInACrowdedCornerAtTheLargestTextKeepsItsName)
         }
     }
     EXPECT_EQ(tried, 6);
+}
+
+// Issue 27 (lesson steps 7 and 17 presented at the largest text): in a small plot key labels
+// lay on the query arrows or had no place at all. Where the plot's type leaves a label no clean
+// place, the labels take smaller type, down to a floor (the default text, or what the room
+// reads), never smaller; with room to spare they keep the plot's type.
+TEST(KeySpaceScene, InASmallPlotAtTheLargestTextLabelsTakeSmallerTypeRatherThanLieOnAnArrow)
+{
+    const auto compromised = [](const KeySpaceScene &scene) {
+        QVector<QLineF> arrows;
+        for (int i = 0; i < scene.tips.size(); ++i)
+            arrows.append(QLineF(scene.tails[i], scene.tips[i]));
+        const auto bad = [&](const QRectF &rect) {
+            return rect.isEmpty() || std::any_of(arrows.begin(), arrows.end(), [&](const QLineF &arrow) {
+                       return LabelPlacer::segmentTouchesRect(arrow, rect);
+                   });
+        };
+        return int(std::count_if(scene.keyLabelRects.begin(), scene.keyLabelRects.end(), bad)
+                   + std::count_if(scene.queryLabelRects.begin(), scene.queryLabelRects.end(), bad));
+    };
+    int before = 0;
+    int after = 0;
+    for (const char *id : {"three-queries", "lesson", "practice-cross-attention", "causal-self-attention"}) {
+        const SceneFixture fixture(builtinScenario(id));
+        for (const QSizeF size : {QSizeF(300, 190), QSizeF(400, 280), QSizeF(560, 400)}) {
+            for (int pointSize : {16, 20, 25}) {
+                SCOPED_TRACE(testing::Message() << id << " " << size.width() << "x" << size.height() << " " << pointSize << " pt");
+                const double pixels = QFontInfo(QFont(QStringLiteral("DejaVu Sans"), pointSize)).pixelSize();
+                const double floor = std::round(0.7 * pixels);
+                for (int query = 0; query < fixture.scenario.queryCount(); ++query) {
+                    const QRectF bounds(QPointF(0, 0), size);
+                    before += compromised(fixture.build(query, bounds, 0, 1, QString(), pointSize));
+                    const KeySpaceScene scene = fixture.build(query, bounds, 0, 1, QString(), pointSize, floor);
+                    after += compromised(scene);
+                    const double labelPixels = QFontInfo(scene.labelFont).pixelSize();
+                    EXPECT_GE(labelPixels, floor);
+                    EXPECT_LE(labelPixels, pixels);
+                }
+            }
+        }
+    }
+    EXPECT_LT(after, 0.9 * before) << before << " -> " << after;
+    // With room to spare, the labels keep the plot's type.
+    const SceneFixture roomy(builtinScenario("three-queries"));
+    const KeySpaceScene scene = roomy.build(0, QRectF(0, 0, 900, 700), 0, 1, QString(), 10, 7.0);
+    EXPECT_EQ(scene.labelFont, scene.metrics.font);
+    EXPECT_EQ(compromised(scene), 0);
 }

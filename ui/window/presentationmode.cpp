@@ -1,6 +1,7 @@
 #include "presentationmode.h"
 
 #include "presentationstage.h"
+#include "readabletext.h"
 #include "textprobe.h"
 #include "viewstate.h"
 
@@ -33,7 +34,7 @@ constexpr int kPresentationStateVersion = 0x5e5;
 
 int PresentationMode::minimumTextPixels(int screenHeight)
 {
-    return std::max(1, (screenHeight + kScreenLinesPerTextPixel - 1) / kScreenLinesPerTextPixel);
+    return readableTextPixels(screenHeight);
 }
 
 PresentationMode::PresentationMode(QMainWindow *window, ViewState *viewState, QObject *parent)

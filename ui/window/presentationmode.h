@@ -45,11 +45,8 @@ public:
     static constexpr int kMaximumPresentationSteps = 6;
     /// How much thicker lines are while presenting (on top of the Projector theme's own).
     static constexpr double kLineScale = 1.25;
-    /// Screen lines per pixel of the smallest text while presenting.
-    static constexpr int kScreenLinesPerTextPixel = 45;
-
     /// The smallest text, in pixels, readable from the back of a room on a screen `screenHeight`
-    /// pixels high.
+    /// pixels high (readableTextPixels()).
     static int minimumTextPixels(int screenHeight);
 
     PresentationMode(QMainWindow *window, ViewState *viewState, QObject *parent = nullptr);

@@ -25,6 +25,8 @@ struct KeySpaceMetrics {
     double arrowWidth = 2.5;
     double arrowHeadLength = 13.0;
     double tickLength = 5.0;
+    /// The smallest pixel size the labels of points may be made to fit them (0: never smaller).
+    double smallestLabelPixels = 0.0;
 
     /// The sizes for a scene of `size` drawn with the view's `font`.
     static KeySpaceMetrics forSize(const QSizeF &size, const QFont &font);
@@ -48,6 +50,9 @@ struct KeySpaceFrameInputs {
     bool principalPlane = false;
     /// The data range that must stay visible (PlotAxes::setDataRange).
     PlotAxes fit;
+    /// The smallest pixel size of the points' labels where the font's size does not leave them
+    /// room (KeySpaceMetrics::smallestLabelPixels).
+    double smallestLabelPixels = 0.0;
     bool operator==(const KeySpaceFrameInputs &other) const;
 };
 

@@ -414,20 +414,23 @@ void KeySpacePainter::paintArrow(QPainter &painter, const KeySpaceScene &s, int 
 
 void KeySpacePainter::paintLabelTexts(QPainter &painter, const KeySpaceScene &s) const
 {
-    const KeySpaceMetrics &m = s.metrics;
     const int queryCount = int(s.tips.size());
     const int keyCount = int(s.keyPoints.size());
     const QColor selectedColor = selectedQueryColor(s);
     const Theme &theme = m_style.theme;
-    const double padX = 0.25 * m.lineHeight;
-    const double padY = 0.08 * m.lineHeight;
+    // The labels' own size (smaller than the plot's text where that left a label no place).
+    const double lineHeight = s.labelLineHeight;
+    const double padX = 0.25 * lineHeight;
+    const double padY = 0.08 * lineHeight;
     // Labels repeat from frame to frame (names, and most q.k values between two drag steps):
     // their shaped text is kept rather than laid out again on every paint.
-    if (m_staticTextsFont != m.font) {
+    if (m_staticTextsFont != s.labelFont) {
         m_staticTexts.clear();
-        m_staticTextsFont = m.font;
+        m_staticTextsFont = s.labelFont;
     }
-    const double lineOffset = 0.5 * (m.lineHeight - QFontMetricsF(m.font).height());
+    const QFont plotFont = painter.font();
+    painter.setFont(s.labelFont);
+    const double lineOffset = 0.5 * (lineHeight - QFontMetricsF(s.labelFont).height());
     auto drawLabel = [&](const QRectF &rect, const QStringList &lines, const QColor &first,
                          const QColor &rest) {
         for (int line = 0; line < lines.size(); ++line) {
@@ -439,7 +442,7 @@ void KeySpacePainter::paintLabelTexts(QPainter &painter, const KeySpaceScene &s)
             });
             painter.setPen(line == 0 ? first : rest);
             painter.drawStaticText(QPointF(rect.left() + padX,
-                                           rect.top() + padY + line * m.lineHeight + lineOffset),
+                                           rect.top() + padY + line * lineHeight + lineOffset),
                                    text);
         }
     };
@@ -454,6 +457,7 @@ void KeySpacePainter::paintLabelTexts(QPainter &painter, const KeySpaceScene &s)
         drawLabel(s.keyLabelRects[j], s.keyLabelLines[j], s.keyMasked[j] ? theme.maskedColor() : m_style.theme.keyColor(),
                   s.keyMasked[j] ? theme.maskedColor() : theme.readableText(selectedColor));
     }
+    painter.setFont(plotFont);
 }
 
 void KeySpacePainter::paintHoverRing(QPainter &painter, const QPointF &centre, double radius,

@@ -54,6 +54,10 @@ struct KeySpaceScene : KeySpaceFrame {
     QVector<QStringList> keyLabelLines;
     QVector<QRectF> queryLabelRects;
     QVector<QStringList> queryLabelLines;
+    /// The labels' font and line height: the metrics' own, or smaller where those left a label
+    /// without a place or over an arrow (never under metrics.smallestLabelPixels).
+    QFont labelFont;
+    double labelLineHeight = 16.0;
     /// Thin lines from a point to its label where the label had to move away from it.
     QVector<QLineF> leaders;
 

@@ -6,6 +6,7 @@
 #include "scenario.h"
 #include "textfit.h"
 
+#include <QFontInfo>
 #include <QFontMetricsF>
 
 #include <algorithm>
@@ -120,7 +121,7 @@ bool KeySpaceFrameInputs::operator==(const KeySpaceFrameInputs &other) const
         && verticalDimension == other.verticalDimension && principalPlane == other.principalPlane
         && fit.fittedXMin() == other.fit.fittedXMin()
         && fit.fittedXMax() == other.fit.fittedXMax() && fit.fittedYMin() == other.fit.fittedYMin()
-        && fit.fittedYMax() == other.fit.fittedYMax();
+        && fit.fittedYMax() == other.fit.fittedYMax() && smallestLabelPixels == other.smallestLabelPixels;
 }
 
 double KeySpaceSceneBuilder::snapped(double value)
@@ -170,6 +171,7 @@ KeySpaceFrame KeySpaceSceneBuilder::buildFrame(const KeySpaceFrameInputs &inputs
     KeySpaceFrame s;
     const QRectF &bounds = inputs.bounds;
     s.metrics = KeySpaceMetrics::forSize(bounds.size(), inputs.font);
+    s.metrics.smallestLabelPixels = inputs.smallestLabelPixels;
     const KeySpaceMetrics &m = s.metrics;
     const QFontMetricsF fm(m.font);
     const int queryCount = inputs.queryCount;
@@ -411,21 +413,61 @@ KeySpaceScene KeySpaceSceneBuilder::buildScene(const KeySpaceFrame &frame, const
 void KeySpaceSceneBuilder::layoutLabels(KeySpaceScene &s, const Scenario &scenario) const
 {
     const KeySpaceMetrics &m = s.metrics;
-    const QFontMetricsF fm(m.font);
+    s.labelFont = m.font;
+    s.labelLineHeight = m.lineHeight;
+    int compromised = placeLabels(s, scenario, m.font, m.lineHeight);
+    // A label without a place, or one over a query's arrow (a small plot at the largest text):
+    // the labels try smaller type, down to the smallest the room can read, and keep the first
+    // size that leaves none so (else the size that leaves fewest, the larger on a tie). Not in a
+    // crowd, where most points are unlabelled by design and a drag step must stay cheap.
+    const double pixels = QFontInfo(m.font).pixelSize();
+    if (compromised == 0 || s.denseKeys || s.denseQueries || m.smallestLabelPixels <= 0.0 || pixels <= 0.0)
+        return;
+    KeySpaceScene best = s;
+    for (const double factor : {0.88, 0.77, 0.68}) {
+        const double size = std::floor(pixels * factor);
+        if (size < m.smallestLabelPixels)
+            break;
+        QFont smaller = m.font;
+        smaller.setPixelSize(int(size));
+        const double lineHeight = m.lineHeight * QFontMetricsF(smaller).height() / QFontMetricsF(m.font).height();
+        KeySpaceScene attempt = s;
+        const int left = placeLabels(attempt, scenario, smaller, lineHeight);
+        if (left < compromised) {
+            compromised = left;
+            attempt.labelFont = smaller;
+            attempt.labelLineHeight = lineHeight;
+            best = std::move(attempt);
+        }
+        if (compromised == 0)
+            break;
+    }
+    s = std::move(best);
+}
+
+int KeySpaceSceneBuilder::placeLabels(KeySpaceScene &s, const Scenario &scenario, const QFont &font,
+                                      double lineHeight) const
+{
+    const KeySpaceMetrics &m = s.metrics;
+    const QFontMetricsF fm(font);
     const int queryCount = int(scenario.queryCount());
     const int keyCount = int(scenario.keyCount());
-    const double padX = 0.25 * m.lineHeight;
-    const double padY = 0.08 * m.lineHeight;
-    if (m_textWidthsFont != m.font) {
+    const double padX = 0.25 * lineHeight;
+    const double padY = 0.08 * lineHeight;
+    if (m_textWidthsFont != font) {
         m_textWidths.clear();
-        m_textWidthsFont = m.font;
+        m_textWidthsFont = font;
     }
     auto labelSize = [&](const QStringList &lines) {
         double width = 0.0;
         for (const QString &line : lines)
             width = std::max(width, m_textWidths.value(line, [&] { return fm.horizontalAdvance(line); }));
-        return QSizeF(width + 2 * padX, lines.size() * m.lineHeight + 2 * padY);
+        return QSizeF(width + 2 * padX, lines.size() * lineHeight + 2 * padY);
     };
+    s.leaders.clear();
+    int compromised = 0;
+    // The arrows a label must not lie on (those of the named queries).
+    QVector<QLineF> namedArrows;
 
     // Points must stay visible, so labels may not cover them; in a crowd, though, only the
     // points that are labelled or emphasised are kept clear, and a label may cover a few of the
@@ -453,6 +495,7 @@ void KeySpaceSceneBuilder::layoutLabels(KeySpaceScene &s, const Scenario &scenar
         if (!s.denseQueries || i == s.selectedQuery || i == s.hoveredQuery) {
             placer.addBlockedDisc(s.tips[i], m.tipRadius + 1);
             placer.addSegmentObstacle(QLineF(s.tails[i], s.tips[i]), m.arrowWidth + 1, 20.0);
+            namedArrows.append(QLineF(s.tails[i], s.tips[i]));
         }
         // Otherwise a thin stroke and its dot may run under a label, which is drawn over them.
     }
@@ -510,6 +553,12 @@ void KeySpaceSceneBuilder::layoutLabels(KeySpaceScene &s, const Scenario &scenar
         s.leaders.append(QLineF(start, nearest));
     };
 
+    auto liesOnAnArrow = [&](const QRectF &rect) {
+        const QRectF grown = rect.adjusted(-m.arrowWidth, -m.arrowWidth, m.arrowWidth, m.arrowWidth);
+        return std::any_of(namedArrows.begin(), namedArrows.end(),
+                           [&](const QLineF &arrow) { return LabelPlacer::segmentTouchesRect(arrow, grown); });
+    };
+
     // Query labels first, the selected one before the rest: they name what the user drags. In a
     // crowded plane only the selected and the hovered query are named.
     s.queryLabelRects.fill(QRectF(), queryCount);
@@ -546,6 +595,7 @@ void KeySpaceSceneBuilder::layoutLabels(KeySpaceScene &s, const Scenario &scenar
             s.queryLabelLines[i] = lines;
             addLeaderIfFar(s.tips[i], m.tipRadius + 1, *rect);
         }
+        compromised += !rect || liesOnAnArrow(*rect);
     }
 
     // Key labels: the hovered key first so that it always keeps its label; in a crowded plane
@@ -588,7 +638,9 @@ void KeySpaceSceneBuilder::layoutLabels(KeySpaceScene &s, const Scenario &scenar
             s.keyLabelLines[j] = lines;
             addLeaderIfFar(s.keyPoints[j], m.pointRadius + 1, *rect);
         }
+        compromised += !rect || liesOnAnArrow(*rect);
     }
+    return compromised;
 }
 
 } // namespace attnlens

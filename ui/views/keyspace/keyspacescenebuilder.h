@@ -63,6 +63,9 @@ public:
 
 private:
     void layoutLabels(KeySpaceScene &scene, const Scenario &scenario) const;
+    /// Places the labels with `font`; returns how many were left without a place or over a
+    /// query's arrow.
+    int placeLabels(KeySpaceScene &scene, const Scenario &scenario, const QFont &font, double lineHeight) const;
 
     // Label widths, kept between scenes for the font they were measured in (a generation holds
     // several drag steps' worth of q·k values).

@@ -7,6 +7,7 @@
 #include "keyspacedescriber.h"
 #include "keyspacedimensionpicker.h"
 #include "keyspaceinteraction.h"
+#include "readabletext.h"
 #include "viewstate.h"
 
 #include <QFontMetricsF>
@@ -499,6 +500,9 @@ KeySpaceFrameInputs KeySpaceView::frameInputs(const QRectF &bounds, bool interac
     inputs.verticalDimension = m_verticalDimension;
     inputs.principalPlane = isPrincipalPlaneShown();
     inputs.fit = m_fit;
+    // Labels may get smaller type where the plot's leaves them no place (smallestLabelPixels()).
+    if (interactive)
+        inputs.smallestLabelPixels = smallestLabelPixels(*this, *m_viewState);
     return inputs;
 }
 

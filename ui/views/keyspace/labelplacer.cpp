@@ -28,7 +28,7 @@ bool discTouchesRect(const QPointF &centre, double radius, const QRectF &rect)
     return dx * dx + dy * dy < radius * radius;
 }
 
-bool segmentTouchesRect(const QLineF &line, const QRectF &rect)
+bool lineTouchesRect(const QLineF &line, const QRectF &rect)
 {
     if (rect.contains(line.p1()) || rect.contains(line.p2()))
         return true;
@@ -43,6 +43,11 @@ bool segmentTouchesRect(const QLineF &line, const QRectF &rect)
 }
 
 } // namespace
+
+bool LabelPlacer::segmentTouchesRect(const QLineF &segment, const QRectF &rect)
+{
+    return lineTouchesRect(segment, rect);
+}
 
 LabelPlacer::LabelPlacer(const QRectF &bounds)
     : m_bounds(bounds)
@@ -191,7 +196,7 @@ double LabelPlacer::softCost(const QRectF &rect) const
         if (std::max(line.x1(), line.x2()) < grown.left() || std::min(line.x1(), line.x2()) > grown.right()
             || std::max(line.y1(), line.y2()) < grown.top() || std::min(line.y1(), line.y2()) > grown.bottom())
             continue;
-        if (segmentTouchesRect(segment.line, grown))
+        if (lineTouchesRect(segment.line, grown))
             cost += segment.cost;
     }
     return cost;

@@ -36,6 +36,9 @@ public:
     std::optional<QRectF> place(const QPointF &anchor, const QSizeF &size, double gap,
                                 const QPointF &preferredDirection = QPointF());
 
+    /// Whether `segment` runs through `rect` (or ends in it).
+    static bool segmentTouchesRect(const QLineF &segment, const QRectF &rect);
+
 private:
     /// Rings of candidate places around an anchor, each 1.2 gaps further out.
     static constexpr int kNearRings = 3;
