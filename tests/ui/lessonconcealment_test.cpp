@@ -18,6 +18,7 @@
 #include "presentationflash.h"
 #include "presentationmode.h"
 #include "textprobe.h"
+#include "theme.h"
 #include "scalelabcanvas.h"
 #include "viewstate.h"
 #include "weightschartview.h"
@@ -362,6 +363,30 @@ TEST(LessonConcealment, TheHeatmapCoversItsCellsWhenTheStepAsksForTheWeights)
     EXPECT_TRUE(heatmap->accessibleDescription().contains(QStringLiteral("hidden until you reveal")))
         << heatmap->accessibleDescription().toStdString();
     EXPECT_FALSE(heatmap->accessibleDescription().contains(QStringLiteral("0.4011")));
+    // The selected row's outline does not stick out of the card's edge (it would frame a
+    // covered row): no pixel in the query's colour in a band around the card, in the window and
+    // under F5 (thicker lines).
+    const auto outlinedAroundTheCard = [&] {
+        const QImage picture = heatmap->grab().toImage().convertToFormat(QImage::Format_RGB32);
+        const QRect card = cover->geometry();
+        const int band = heatmap->fontMetrics().height();
+        const QColor outline = w.window.viewState()->theme().queryColor(w.window.viewState()->selectedQuery());
+        int outlined = 0;
+        for (int y = std::max(0, card.top() - band); y <= std::min(picture.height() - 1, card.bottom() + band); ++y) {
+            for (int x = card.left(); x <= std::min(picture.width() - 1, card.right() + band); ++x) {
+                if (!card.contains(x, y) && QColor(picture.pixel(x, y)) == outline)
+                    ++outlined;
+            }
+        }
+        return outlined;
+    };
+    EXPECT_EQ(outlinedAroundTheCard(), 0) << "in the window";
+    w.window.presentationMode()->enter();
+    settleEvents();
+    ASSERT_TRUE(cover->isVisible());
+    EXPECT_EQ(outlinedAroundTheCard(), 0) << "under F5";
+    w.window.presentationMode()->leave();
+    settleEvents();
     // Nor does the line under it invite hovering a covered cell.
     EXPECT_FALSE(heatmap->infoText().contains(QStringLiteral("Hover"))) << heatmap->infoText().toStdString();
     // Hovering a cell tells nothing either.

@@ -547,7 +547,8 @@ void HeatmapPainter::paintOverlays(QPainter &painter, const HeatmapFrame &frame)
 
     // The selected row in its query's colour (as everywhere else), over a light rim so that it
     // reads on dark cells too.
-    const int selected = frame.outlinedQuery;
+    // (Not under a "Predict first" card, whose edge the outline would stick out of.)
+    const int selected = frame.cellsCovered ? -1 : frame.outlinedQuery;
     if (selected >= 0 && selected < layout.rows) {
         const double width = std::max(2.0, std::round(0.16 * h * frame.lineWidthFactor));
         const QRectF rowRect = layout.rowRect(selected);

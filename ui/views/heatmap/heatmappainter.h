@@ -32,6 +32,7 @@ struct HeatmapFrame {
     QString refusedDetail;
     QString undefinedRowText;
     int outlinedQuery = -1;  ///< the row outlined in its query's colour and labelled in bold
+    bool cellsCovered = false;  ///< a "Predict first" card lies over the cells: no row outline
     int hoveredQuery = -1;
     int hoveredKey = -1;
     bool valuesShown = false;  ///< the cells' numbers are written in them

@@ -395,6 +395,7 @@ HeatmapFrame HeatmapView::frame(const HeatmapLayout &layout, const QVector<Heatm
     frame.refusedDetail = HeatmapDescriber::refusedDetail(refused, m_cache.refusal);
     frame.undefinedRowText = HeatmapDescriber::undefinedRow();
     frame.outlinedQuery = outlinedQuery();
+    frame.cellsCovered = m_cover->isCovering();
     frame.hoveredQuery = showsHover() ? m_viewState->hoveredQuery() : -1;
     frame.hoveredKey = showsHover() ? m_viewState->hoveredKey() : -1;
     frame.valuesShown = valuesShown;
@@ -471,7 +472,7 @@ HeatmapView::BackgroundKey HeatmapView::backgroundKey(qreal dpr) const
     key.size = size();
     key.dpr = dpr;
     key.layoutGeneration = m_cache.layoutGeneration;
-    key.selectedQuery = outlinedQuery();
+    key.selectedQuery = m_cover->isCovering() ? -2 : outlinedQuery();
     key.state = m_cache.image.state();
     key.scores = scores();
     key.colorMap = key.scores ? static_cast<int>(ColorMap::diverging().kind())
