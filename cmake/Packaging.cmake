@@ -3,7 +3,8 @@
 # A native build (ATTNLENS_NATIVE_ARCH=ON) cannot be packaged: its install step refuses.
 
 # What /usr/share/doc/attention-lens holds: the machine-readable copyright, the Debian
-# changelog (gzip -9n: no name or time stamp, as lintian wants) and the README.
+# changelog (gzip -9n: no name or time stamp, as lintian wants), the README and the manual in
+# docs/ (its pictures included).
 set(debian_doc_dir ${PROJECT_SOURCE_DIR}/resources/desktop/debian)
 set(changelog_gz ${PROJECT_BINARY_DIR}/packaging/changelog.gz)
 find_program(ATTNLENS_GZIP gzip REQUIRED)
@@ -16,6 +17,8 @@ add_custom_target(attnlens_changelog ALL DEPENDS ${changelog_gz})
 # The package's name, not the project's (CMAKE_INSTALL_DOCDIR would say AttentionLens).
 install(FILES ${debian_doc_dir}/copyright ${changelog_gz} ${PROJECT_SOURCE_DIR}/README.md
         DESTINATION ${CMAKE_INSTALL_DATAROOTDIR}/doc/attention-lens)
+file(GLOB manual_pages ${PROJECT_SOURCE_DIR}/docs/*.md ${PROJECT_SOURCE_DIR}/docs/*.png ${PROJECT_SOURCE_DIR}/docs/*.gif)
+install(FILES ${manual_pages} DESTINATION ${CMAKE_INSTALL_DATAROOTDIR}/doc/attention-lens/docs)
 
 set(CPACK_GENERATOR DEB)
 set(CPACK_PACKAGE_NAME attention-lens)
