@@ -1,5 +1,7 @@
 #include "figureexporter.h"
 
+#include "figuresource.h"
+
 #include "attnlensversion.h"
 
 #include "allheadsview.h"
@@ -271,15 +273,12 @@ QSize FigureExporter::defaultSize(const FigureOptions &options) const
             size = QSize(qCeil(size.width() * growth), qCeil(size.height() * growth));
         if (view == FigureView::Numbers)
             size = numbersSize(size.width(), theme);
-        if (view == FigureView::Heatmap) {
-            // As much as the matrix fills, drawn as a figure (no info line under it).
+        // As much as the view fills, drawn as a figure (a heatmap's matrix without the info line
+        // under it, the heads' tiles and bars without a blank band): each view says (FigureSource).
+        if (view != FigureView::Numbers) {
             const std::unique_ptr<QWidget> fresh = createView(view, QSize(), false, 1.0, nullptr, &theme);
-            size = static_cast<const HeatmapView *>(fresh.get())->fittedSize(boundedSize(size));
-        }
-        if (view == FigureView::Heads) {
-            // As much as the tiles and the bars fill, with no blank band under them.
-            const std::unique_ptr<QWidget> fresh = createView(view, QSize(), false, 1.0, nullptr, &theme);
-            size = static_cast<const AllHeadsView *>(fresh.get())->fittedSize(boundedSize(size));
+            if (const auto *source = dynamic_cast<const FigureSource *>(fresh.get()))
+                size = source->fittedFigureSize(boundedSize(size));
         }
     }
     // The caption's band is added under the view, measured without the "half the figure at
@@ -468,21 +467,9 @@ void FigureExporter::paintView(QPainter &painter, const FigureOptions &options, 
         createView(view, rect.size(), transparent, pixelRatio, &figureState, &theme, options.showSelection);
     painter.save();
     painter.translate(rect.topLeft());
-    if (view == FigureView::Heatmap) {
-        static_cast<HeatmapView *>(widget.get())->paintHeatmap(painter, QRectF(widget->rect()));
-    } else if (view == FigureView::Heads) {
-        static_cast<AllHeadsView *>(widget.get())->paintAllHeads(painter, QRectF(widget->rect()));
-    } else if (view == FigureView::ScaleLab) {
-        static_cast<ScaleLabCanvas *>(widget.get())->paintLab(painter, QRectF(QPointF(0, 0), QSizeF(rect.size())));
-    } else if (view == FigureView::Bottleneck) {
-        static_cast<BottleneckLabView *>(widget.get())->paintLab(painter, QRectF(widget->rect()));
-    } else if (view == FigureView::Scores) {
-        // The picture alone: the lab's controls are not part of the figure.
-        static_cast<ScoreLabView *>(widget.get())
-            ->paintFigure(painter, QRectF(QPointF(0, 0), QSizeF(rect.size())), widget->font());
-    } else if (view == FigureView::KeySpace) {
-        static_cast<KeySpaceView *>(widget.get())
-            ->paintScene(painter, QRectF(QPointF(0, 0), QSizeF(rect.size())), !transparent);
+    if (const auto *source = dynamic_cast<const FigureSource *>(widget.get())) {
+        // A view that draws itself as a figure (the heatmap, the key space, the labs' pictures).
+        source->drawFigure(painter, QSizeF(rect.size()), !transparent);
     } else {
         // A widget that would not shrink to the size asked for (its layout's minimum) is drawn
         // at its own size and scaled to fit.

@@ -303,4 +303,9 @@ void BottleneckLabView::hideEvent(QHideEvent *event)
     QWidget::hideEvent(event);
 }
 
+void BottleneckLabView::drawFigure(QPainter &painter, const QSizeF &, bool) const
+{
+    paintLab(painter, QRectF(rect()));
+}
+
 } // namespace attnlens

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "figuresource.h"
 #include "bottlenecklabpainter.h"
 #include "gesture.h"
 
@@ -25,10 +26,11 @@ class ViewState;
 /// Q / Shift+Q choose the query and the arrow keys move it by 0.1 (Shift: 0.01), a run of presses
 /// one edit. The key plane keeps its scale during a drag and refits after it. The lab owns no
 /// data: the model's scenario and result are all it shows.
-class BottleneckLabView : public QWidget {
+class BottleneckLabView : public QWidget, public FigureSource {
     Q_OBJECT
 
 public:
+    void drawFigure(QPainter &painter, const QSizeF &size, bool opaque) const override;
     explicit BottleneckLabView(AttentionModel *model, ViewState *viewState, QWidget *parent = nullptr);
 
     QSize minimumSizeHint() const override;

@@ -166,4 +166,9 @@ void ScaleLabCanvas::updateAccessibleDescription()
     setAccessibleDescription(text);
 }
 
+void ScaleLabCanvas::drawFigure(QPainter &painter, const QSizeF &size, bool) const
+{
+    paintLab(painter, QRectF(QPointF(0, 0), size));
+}
+
 } // namespace attnlens

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "figuresource.h"
 #include "scalelabmeasurement.h"
 #include "scalelabpainter.h"
 
@@ -20,10 +21,11 @@ class ViewState;
 /// says the same numbers in words.
 class PredictFirstCover;
 
-class ScaleLabCanvas : public QWidget {
+class ScaleLabCanvas : public QWidget, public FigureSource {
     Q_OBJECT
 
 public:
+    void drawFigure(QPainter &painter, const QSizeF &size, bool opaque) const override;
     ScaleLabCanvas(AttentionModel *model, ViewState *viewState, QWidget *parent = nullptr);
 
     /// The numbers shown, measured now if they are stale; nullptr while the engine refuses.

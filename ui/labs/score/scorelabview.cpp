@@ -273,4 +273,9 @@ void ScoreLabView::changeEvent(QEvent *event)
         arrange();
 }
 
+void ScoreLabView::drawFigure(QPainter &painter, const QSizeF &size, bool) const
+{
+    paintFigure(painter, QRectF(QPointF(0, 0), size), font());
+}
+
 } // namespace attnlens

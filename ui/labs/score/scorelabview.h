@@ -1,5 +1,6 @@
 #pragma once
 
+#include "figuresource.h"
 #include "scorefunction.h"
 
 #include <QWidget>
@@ -27,10 +28,12 @@ class ViewState;
 /// Everything it changes is the Scenario's score function, through AttentionModel setters inside
 /// beginEdit()/endEdit(): saved in the file, undone, seen by the lesson's checkpoints. Choosing a
 /// kind starts from seeded weights (defaultScoreFunction) that fit the scenario's d_q and d_k.
-class ScoreLabView : public QWidget {
+class ScoreLabView : public QWidget, public FigureSource {
     Q_OBJECT
 
 public:
+    /// The picture alone: the lab's controls are not part of the figure.
+    void drawFigure(QPainter &painter, const QSizeF &size, bool opaque) const override;
     ScoreLabView(AttentionModel *model, ViewState *viewState, QWidget *parent = nullptr);
 
     QComboBox *kindBox() const { return m_kind; }

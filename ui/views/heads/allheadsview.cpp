@@ -558,4 +558,9 @@ void AllHeadsView::updateAccessibleDescription()
         setAccessibleDescription(description);
 }
 
+void AllHeadsView::drawFigure(QPainter &painter, const QSizeF &, bool) const
+{
+    paintAllHeads(painter, QRectF(rect()));
+}
+
 } // namespace attnlens

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "figuresource.h"
 #include "allheadslayout.h"
 #include "heatmapimage.h"
 
@@ -33,10 +34,12 @@ class ViewState;
 /// only when that head's weights changed: a query drag in one head recolours that head's dragged
 /// row; keys recolour their head; mask, temperature, colour map and theme recolour all. Pointing,
 /// the keyboard and selecting another head recolour nothing and compute nothing.
-class AllHeadsView : public QWidget {
+class AllHeadsView : public QWidget, public FigureSource {
     Q_OBJECT
 
 public:
+    void drawFigure(QPainter &painter, const QSizeF &size, bool opaque) const override;
+    QSize fittedFigureSize(const QSize &bounds) const override { return fittedSize(bounds); }
     AllHeadsView(AttentionModel *model, ViewState *viewState, QWidget *parent = nullptr);
     ~AllHeadsView() override;
 

@@ -807,4 +807,9 @@ void HeatmapView::paintFocusFrame(QPainter &painter) const
     FocusRing::paintFrame(painter, this);
 }
 
+void HeatmapView::drawFigure(QPainter &painter, const QSizeF &, bool) const
+{
+    paintHeatmap(painter, QRectF(rect()));
+}
+
 } // namespace attnlens

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "figuresource.h"
 #include "heatmapimage.h"
 #include "heatmaplayout.h"
 #include "heatmappainter.h"
@@ -44,10 +45,12 @@ class ViewState;
 /// into any QPainter: the screen and every figure share it) and HeatmapDescriber (every text,
 /// and what a screen reader hears). paintHeatmap() draws into any rectangle, so figures can be
 /// exported at any size.
-class HeatmapView : public QWidget {
+class HeatmapView : public QWidget, public FigureSource {
     Q_OBJECT
 
 public:
+    void drawFigure(QPainter &painter, const QSizeF &size, bool opaque) const override;
+    QSize fittedFigureSize(const QSize &bounds) const override { return fittedSize(bounds); }
     /// Whether the matrix is covered until the lesson's reveal.
     bool isCoveredForPrediction() const { return m_cover->isCovering(); }
     /// A query row and key column of the matrix.

@@ -801,4 +801,9 @@ void KeySpaceView::setUpThemeHandling()
     connect(m_viewState, &ViewState::presentingChanged, this, repaintAll);
 }
 
+void KeySpaceView::drawFigure(QPainter &painter, const QSizeF &size, bool opaque) const
+{
+    paintScene(painter, QRectF(QPointF(0, 0), size), opaque);
+}
+
 } // namespace attnlens

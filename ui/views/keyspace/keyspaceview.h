@@ -1,5 +1,6 @@
 #pragma once
 
+#include "figuresource.h"
 #include "halosprites.h"
 #include "keyspaceframe.h"
 #include "keyspacepainter.h"
@@ -54,10 +55,11 @@ class ViewState;
 /// view's paintEvent and a figure export alike), KeySpaceInteraction handles the mouse and the
 /// keyboard, KeySpaceDescriber puts the numbers into words. The view ties them to the model and
 /// keeps the pictures.
-class KeySpaceView : public QWidget {
+class KeySpaceView : public QWidget, public FigureSource {
     Q_OBJECT
 
 public:
+    void drawFigure(QPainter &painter, const QSizeF &size, bool opaque) const override;
     explicit KeySpaceView(AttentionModel *model, ViewState *viewState, QWidget *parent = nullptr);
 
     QSize minimumSizeHint() const override;
