@@ -15,6 +15,8 @@
 #include <QScrollArea>
 #include <QSignalBlocker>
 #include <QSpinBox>
+#include <QStyle>
+#include <QStyleOptionComboBox>
 #include <QStandardItemModel>
 #include <QVBoxLayout>
 
@@ -192,6 +194,7 @@ void ScoreLabView::syncControls()
         }
         m_query->setCurrentIndex(m_viewState->selectedQuery());
     }
+    fitBoxes();
 }
 
 void ScoreLabView::chooseKind(ScoreFunction::Kind kind)
@@ -250,6 +253,24 @@ int ScoreLabView::sideBySideWidth() const
     return margins.left() + margins.right() + m_editor->sizeHint().width() + m_contentLayout->spacing() + pictureWidth;
 }
 
+void ScoreLabView::fitBoxes()
+{
+    // A box's own measure (AdjustToContents) takes a Chinese entry's full-width bracket from the
+    // Latin font's widths, and at projector sizes the drawn "）" ran past the box's edge: each box
+    // is at least as wide as its widest entry as drawn (with the fallback fonts), its frame and
+    // arrow, and a character to spare.
+    for (QComboBox *box : {m_kind, m_query}) {
+        const QFontMetrics metrics(box->font());
+        int widest = 0;
+        for (int i = 0; i < box->count(); ++i)
+            widest = std::max(widest, metrics.boundingRect(box->itemText(i)).width());
+        QStyleOptionComboBox option;
+        option.initFrom(box);
+        const QSize contents(widest + metrics.horizontalAdvance(QLatin1Char('0')), metrics.height());
+        box->setMinimumWidth(box->style()->sizeFromContents(QStyle::CT_ComboBox, &option, contents, box).width());
+    }
+}
+
 void ScoreLabView::arrange()
 {
     const bool beside = width() >= sideBySideWidth();
@@ -269,8 +290,10 @@ void ScoreLabView::changeEvent(QEvent *event)
     if (event->type() == QEvent::LanguageChange)
         retranslate();
     QWidget::changeEvent(event);
-    if (event->type() == QEvent::FontChange || event->type() == QEvent::LanguageChange)
+    if (event->type() == QEvent::FontChange || event->type() == QEvent::LanguageChange) {
+        fitBoxes();
         arrange();
+    }
 }
 
 void ScoreLabView::drawFigure(QPainter &painter, const QSizeF &size, bool) const

@@ -63,6 +63,7 @@ public:
 
 private:
     void arrange();
+    void fitBoxes();
     void retranslate();
     void syncControls();
 
