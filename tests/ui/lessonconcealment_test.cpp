@@ -124,7 +124,8 @@ QString coveredViewsText(MainWindow &window)
 struct LessonWindow {
     MainWindow window;
 
-    LessonWindow()
+    /// At 1280 × 720; `presenting`: under F5.
+    explicit LessonWindow(bool presenting = false)
     {
         QSettings().remove(QStringLiteral("lesson/revealOnDemand"));
         window.documentController()->dialogs().askUnsavedChanges = [](const QString &) {
@@ -133,6 +134,10 @@ struct LessonWindow {
         window.resize(1280, 720);
         window.show();
         EXPECT_TRUE(QTest::qWaitForWindowExposed(&window));
+        if (presenting) {
+            window.presentationMode()->enter();
+            settleEvents();
+        }
     }
 
     int stepWithId(const char *id) const
@@ -244,12 +249,8 @@ TEST(LessonConcealment, NoWidgetOnScreenShowsAStepsAnswerBeforeTheReveal)
 {
     // In the normal window and under F5, at every step with numbers in its answers.
     for (const bool presenting : {false, true}) {
-        LessonWindow w;
+        LessonWindow w(presenting);
         LessonPanel *panel = w.window.lessonPanel();
-        if (presenting) {
-            w.window.presentationMode()->enter();
-            settleEvents();
-        }
         int checkedSteps = 0;
         for (int index = 0; index < panel->stepCount(); ++index) {
             const LessonStep &step = panel->progress()->step(index);
@@ -524,12 +525,8 @@ TEST(LessonConcealment, AfterTheRevealWhatIsOnScreenIsWhatTheViewsWouldPaintAfre
     // The card fades over its own area only; what the view writes beside it (a compact card's
     // "Predict first: ..." line under the matrix) must be painted again too, not left on screen.
     for (const bool presenting : {false, true}) {
-        LessonWindow w;
+        LessonWindow w(presenting);
         LessonPanel *panel = w.window.lessonPanel();
-        if (presenting) {
-            w.window.presentationMode()->enter();
-            settleEvents();
-        }
         int compared = 0;
         for (int index = 0; index < panel->stepCount(); ++index) {
             if (!panel->progress()->step(index).answersAbout)
