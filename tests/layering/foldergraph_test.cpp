@@ -91,16 +91,19 @@ protected:
     /// The folders `folder` may use: its dependencies, theirs, and so on (and the core).
     QSet<int> reach(int folder) const
     {
+        // Depth first over the declared dependencies (an unknown name is reported by
+        // TheBuildDeclaresTheCoreAndEveryUiFolder, not followed).
         QSet<int> seen;
-        QVector<int> todo{folder};
-        while (!todo.isEmpty()) {
-            const int at = todo.takeLast();
+        QVector<int> pending{folder};
+        while (!pending.isEmpty()) {
+            const int at = pending.takeLast();
             if (seen.contains(at))
                 continue;
             seen.insert(at);
-            for (const QString &dependency : folders[at].dependencies)
-                todo.append(index.value(dependency, -1));
-            todo.removeAll(-1);
+            for (const QString &dependency : folders[at].dependencies) {
+                if (index.contains(dependency))
+                    pending.append(index.value(dependency));
+            }
         }
         if (folders[folder].name != QLatin1String("core"))
             seen.insert(index.value(QStringLiteral("core")));

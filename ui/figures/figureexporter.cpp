@@ -1,7 +1,5 @@
 #include "figureexporter.h"
 
-#include "figuresource.h"
-
 #include "attnlensversion.h"
 
 #include "allheadsview.h"
@@ -12,6 +10,7 @@
 #include "contextchartview.h"
 #include "derivationplane.h"
 #include "evidence.h"
+#include "figuresource.h"
 #include "textfit.h"
 #include "focusring.h"
 #include "headtitle.h"
@@ -274,8 +273,10 @@ QSize FigureExporter::defaultSize(const FigureOptions &options) const
         if (view == FigureView::Numbers)
             size = numbersSize(size.width(), theme);
         // As much as the view fills, drawn as a figure (a heatmap's matrix without the info line
-        // under it, the heads' tiles and bars without a blank band): each view says (FigureSource).
-        if (view != FigureView::Numbers) {
+        // under it, the heads' tiles and bars without a blank band): each view says (FigureSource),
+        // asked of a view made for the figure; where the window's own view is not a FigureSource
+        // (a chart, the mask), none is made only to be asked.
+        if (view != FigureView::Numbers && (!live || dynamic_cast<const FigureSource *>(live))) {
             const std::unique_ptr<QWidget> fresh = createView(view, QSize(), false, 1.0, nullptr, &theme);
             if (const auto *source = dynamic_cast<const FigureSource *>(fresh.get()))
                 size = source->fittedFigureSize(boundedSize(size));

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "figuresource.h"
 #include "bottlenecklabpainter.h"
+#include "figuresource.h"
 #include "gesture.h"
 
 #include <QString>
@@ -30,8 +30,10 @@ class BottleneckLabView : public QWidget, public FigureSource {
     Q_OBJECT
 
 public:
-    void drawFigure(QPainter &painter, const QSizeF &size, bool opaque) const override;
     explicit BottleneckLabView(AttentionModel *model, ViewState *viewState, QWidget *parent = nullptr);
+
+    /// FigureSource (figuresource.h): the figure exporter draws the view through these.
+    void drawFigure(QPainter &painter, const QSizeF &size, bool opaque) const override;
 
     QSize minimumSizeHint() const override;
     QSize sizeHint() const override;

@@ -25,8 +25,10 @@ class ScaleLabCanvas : public QWidget, public FigureSource {
     Q_OBJECT
 
 public:
-    void drawFigure(QPainter &painter, const QSizeF &size, bool opaque) const override;
     ScaleLabCanvas(AttentionModel *model, ViewState *viewState, QWidget *parent = nullptr);
+
+    /// FigureSource (figuresource.h): the figure exporter draws the view through these.
+    void drawFigure(QPainter &painter, const QSizeF &size, bool opaque) const override;
 
     /// The numbers shown, measured now if they are stale; nullptr while the engine refuses.
     const ScaleLabMeasurement *measurement() const;

@@ -32,9 +32,11 @@ class ScoreLabView : public QWidget, public FigureSource {
     Q_OBJECT
 
 public:
+    ScoreLabView(AttentionModel *model, ViewState *viewState, QWidget *parent = nullptr);
+
+    /// FigureSource (figuresource.h): the figure exporter draws the view through these.
     /// The picture alone: the lab's controls are not part of the figure.
     void drawFigure(QPainter &painter, const QSizeF &size, bool opaque) const override;
-    ScoreLabView(AttentionModel *model, ViewState *viewState, QWidget *parent = nullptr);
 
     QComboBox *kindBox() const { return m_kind; }
     QSpinBox *hiddenSizeBox() const { return m_hidden; }
@@ -44,6 +46,9 @@ public:
 
     /// The picture alone into `rect`, for the figure export (`--export scores=...`).
     void paintFigure(QPainter &painter, const QRectF &rect, const QFont &font) const;
+    /// The width at which the picture stands beside the weights instead of under them (a wide
+    /// dock, e.g. when the key space beside it has no plane to draw).
+    int sideBySideWidth() const;
 
     /// Switches to `kind` with seeded weights for the scenario's dimensions (one undo step).
     void chooseKind(ScoreFunction::Kind kind);
@@ -55,11 +60,6 @@ public:
 protected:
     void changeEvent(QEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
-
-public:
-    /// The width at which the picture stands beside the weights instead of under them (a wide
-    /// dock, e.g. when the key space beside it has no plane to draw).
-    int sideBySideWidth() const;
 
 private:
     void arrange();

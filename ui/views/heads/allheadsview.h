@@ -1,7 +1,7 @@
 #pragma once
 
-#include "figuresource.h"
 #include "allheadslayout.h"
+#include "figuresource.h"
 #include "heatmapimage.h"
 
 #include <QRectF>
@@ -38,10 +38,12 @@ class AllHeadsView : public QWidget, public FigureSource {
     Q_OBJECT
 
 public:
-    void drawFigure(QPainter &painter, const QSizeF &size, bool opaque) const override;
-    QSize fittedFigureSize(const QSize &bounds) const override { return fittedSize(bounds); }
     AllHeadsView(AttentionModel *model, ViewState *viewState, QWidget *parent = nullptr);
     ~AllHeadsView() override;
+
+    /// FigureSource (figuresource.h): the figure exporter draws the view through these.
+    void drawFigure(QPainter &painter, const QSizeF &size, bool opaque) const override;
+    QSize fittedFigureSize(const QSize &bounds) const override { return fittedSize(bounds); }
 
     QSize minimumSizeHint() const override;
     QSize sizeHint() const override;

@@ -472,7 +472,7 @@ HeatmapView::BackgroundKey HeatmapView::backgroundKey(qreal dpr) const
     key.size = size();
     key.dpr = dpr;
     key.layoutGeneration = m_cache.layoutGeneration;
-    key.selectedQuery = m_cover->isCovering() ? -2 : outlinedQuery();
+    key.selectedQuery = outlinedQuery();
     key.state = m_cache.image.state();
     key.scores = scores();
     key.colorMap = key.scores ? static_cast<int>(ColorMap::diverging().kind())

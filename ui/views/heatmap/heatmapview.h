@@ -49,8 +49,6 @@ class HeatmapView : public QWidget, public FigureSource {
     Q_OBJECT
 
 public:
-    void drawFigure(QPainter &painter, const QSizeF &size, bool opaque) const override;
-    QSize fittedFigureSize(const QSize &bounds) const override { return fittedSize(bounds); }
     /// Whether the matrix is covered until the lesson's reveal.
     bool isCoveredForPrediction() const { return m_cover->isCovering(); }
     /// A query row and key column of the matrix.
@@ -61,6 +59,10 @@ public:
 
     HeatmapView(AttentionModel *model, ViewState *viewState, QWidget *parent = nullptr);
     ~HeatmapView() override;
+
+    /// FigureSource (figuresource.h): the figure exporter draws the view through these.
+    void drawFigure(QPainter &painter, const QSizeF &size, bool opaque) const override;
+    QSize fittedFigureSize(const QSize &bounds) const override { return fittedSize(bounds); }
 
     QSize minimumSizeHint() const override;
     QSize sizeHint() const override;

@@ -59,8 +59,10 @@ class KeySpaceView : public QWidget, public FigureSource {
     Q_OBJECT
 
 public:
-    void drawFigure(QPainter &painter, const QSizeF &size, bool opaque) const override;
     explicit KeySpaceView(AttentionModel *model, ViewState *viewState, QWidget *parent = nullptr);
+
+    /// FigureSource (figuresource.h): the figure exporter draws the view through these.
+    void drawFigure(QPainter &painter, const QSizeF &size, bool opaque) const override;
 
     QSize minimumSizeHint() const override;
     QSize sizeHint() const override;
